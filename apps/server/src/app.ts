@@ -1,0 +1,131 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { Config } from './platform/config';
+import type { Database } from './platform/database';
+import { migrationsApplied } from './platform/database';
+import { registerErrorHandling, sendProblem } from './platform/errors';
+import { createMailer, type Mailer } from './platform/mail/mailer';
+import { Router, type RegisteredRoute } from './platform/router';
+import { createTokenVerifier, remoteKeySet, type TokenVerifier } from './platform/auth';
+import { registerIdentity } from './identity';
+import { registerModules } from './modules';
+
+export type App = FastifyInstance & { atrium: { router: Router; routes: RegisteredRoute[]; mailer: Mailer; config: Config; database: Database } };
+
+export async function buildApp(config: Config, database: Database): Promise<App> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    ajv: { customOptions: { allErrors: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        formAction: ["'self'", ...(config.oidc.embedded ? [] : [new URL(config.oidc.issuer).origin])],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(formbody);
+  await app.register(rateLimit, {
+    global: false,
+    max: config.rateLimit.public,
+    timeWindow: 60_000,
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Atrium API', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.addContentTypeParser('application/json-patch+json', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, JSON.parse(String(body)));
+    } catch (err) {
+      const e = err as Error & { statusCode?: number };
+      e.statusCode = 400;
+      done(e, undefined);
+    }
+  });
+
+  const mailer = createMailer(config, database);
+  let verifier: TokenVerifier | undefined;
+  const router = new Router(app, {
+    database,
+    verifier: () => {
+      if (!verifier) throw new Error('token verifier not ready');
+      return verifier;
+    },
+    embeddedIssuer: config.oidc.embedded ? config.oidc.issuer : undefined,
+    rateLimits: config.rateLimit,
+  });
+
+  app.get('/api/health', { schema: { hide: true }, config: { access: { kind: 'public' } } }, async () => ({ status: 'ok' }));
+  app.get('/api/ready', { schema: { hide: true }, config: { access: { kind: 'public' } } }, async (request, reply) => {
+    try {
+      const ok = await migrationsApplied(database.admin, config.migrationsDir);
+      if (!ok) return sendProblem(reply, request, 503, 'internalServerError', 'Migrations are not applied');
+      return { status: 'ready' };
+    } catch {
+      return sendProblem(reply, request, 503, 'internalServerError', 'Database unreachable');
+    }
+  });
+
+  const identity = await registerIdentity(app, { config, database, mailer, router });
+  verifier = identity.verifier ?? createTokenVerifier({ issuer: config.oidc.issuer, keys: await remoteKeySet(config.oidc.issuer) });
+
+  await registerModules(router, { config, database, mailer });
+
+  // The SPA: every non-API GET that is not a file falls back to index.html.
+  const webDist = config.webDist;
+  if (existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === 'GET' && !/^\/(api|auth|idp)(\/|$)/.test(request.url)) {
+        return reply.type('text/html').sendFile('index.html');
+      }
+      return sendProblem(reply, request, 404, 'notFound', `No route ${request.method} ${request.url.split('?')[0]}`);
+    });
+  } else {
+    app.setNotFoundHandler((request, reply) => sendProblem(reply, request, 404, 'notFound', `No route ${request.method} ${request.url.split('?')[0]}`));
+  }
+
+  const decorated = app as unknown as App;
+  decorated.atrium = { router, routes: router.routes, mailer, config, database };
+  return decorated;
+}

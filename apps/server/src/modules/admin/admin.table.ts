@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { boolean, foreignKey, index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../../identity/identity.table';
+import { tenantColumns, timestamps } from '../../platform/table-helpers';
+
+// The tenant register itself is global: slugs and domains are unique across Atrium.
+export const tenants = pgTable(
+  'tenants',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique('tenants_slug_key'),
+    domain: text('domain'),
+    domainSignUp: boolean('domain_sign_up').notNull().default(false),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [index('tenants_domain_idx').on(t.domain)],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    ...tenantColumns(),
+    name: text('name').notNull(),
+    // Admin, Member, PortalUser for the roles every workspace starts with; null for custom roles
+    systemKey: text('system_key'),
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    ...timestamps(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), unique('roles_name_key').on(t.tenantId, t.name)],
+);
+
+export const tenantUsers = pgTable(
+  'tenant_users',
+  {
+    ...tenantColumns(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    roleId: uuid('role_id').notNull(),
+    status: text('status', { enum: ['invited', 'active'] }).notNull(),
+    inviteTokenHash: text('invite_token_hash'),
+    inviteExpiresAt: timestamp('invite_expires_at', { withTimezone: true }),
+    invitedBy: uuid('invited_by'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }),
+    version: text('version').notNull().default(sql`gen_random_uuid()::text`),
+    ...timestamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    unique('tenant_users_email_key').on(t.tenantId, t.email),
+    index('tenant_users_user_idx').on(t.tenantId, t.userId),
+    index('tenant_users_user_global_idx').on(t.userId),
+    foreignKey({ columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id], name: 'tenant_users_role_fk' }),
+  ],
+);
+
+export const teams = pgTable(
+  'teams',
+  {
+    ...tenantColumns(),
+    name: text('name').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), unique('teams_name_key').on(t.tenantId, t.name)],
+);
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    teamId: uuid('team_id').notNull(),
+    tenantUserId: uuid('tenant_user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.teamId, t.tenantUserId] }),
+    foreignKey({ columns: [t.tenantId, t.teamId], foreignColumns: [teams.tenantId, teams.id], name: 'team_members_team_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.tenantUserId], foreignColumns: [tenantUsers.tenantId, tenantUsers.id], name: 'team_members_user_fk' }).onDelete('cascade'),
+  ],
+);
+
+// One subscription per tenant and product (Helpdesk, Project, Workplace).
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    productType: text('product_type', { enum: ['Project', 'Helpdesk', 'Workplace'] }).notNull(),
+    planSlug: text('plan_slug').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.productType] })],
+);

@@ -1,0 +1,103 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+// The server package root, whether running from src (tsx, vitest) or the bundled dist.
+function findServerRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('apps/server/package.json not found');
+    dir = parent;
+  }
+  return dir;
+}
+
+export const SERVER_ROOT = findServerRoot();
+export const REPO_ROOT = path.resolve(SERVER_ROOT, '../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+// Every environment variable Atrium reads; the README's configuration table mirrors this.
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
+  DATABASE_URL: z.string().optional(),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  EMBEDDED_PG_PASSWORD: z.string().default('atrium'),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  SESSION_SECRET: z.string().min(32).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Atrium <no-reply@atrium.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ATRIUM_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  COOKIE_SECURE: bool.optional(),
+  RATE_LIMIT_AUTH: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_PUBLIC: z.coerce.number().int().min(1).default(120),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(10).default(900),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  embeddedPg: { port: number; password: string; dir: string };
+  oidc: { issuer: string; clientId: string; clientSecret: string; embedded: boolean };
+  sessionSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  role: 'all' | 'api' | 'worker';
+  cookieSecure: boolean;
+  rateLimit: { auth: number; public: number };
+  accessTokenTtl: number;
+  webDist: string;
+  migrationsDir: string;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const port = overrides.port ?? e.PORT;
+  const publicUrl = (overrides.publicUrl ?? e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const embedded = !e.OIDC_ISSUER;
+  const config: Config = {
+    port,
+    host: e.HOST,
+    publicUrl,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    embeddedPg: { port: e.EMBEDDED_PG_PORT, password: e.EMBEDDED_PG_PASSWORD, dir: path.join(e.DATA_DIR, 'pg') },
+    oidc: {
+      issuer: e.OIDC_ISSUER ?? `${publicUrl}/idp`,
+      clientId: e.OIDC_CLIENT_ID ?? 'atrium-web',
+      clientSecret: e.OIDC_CLIENT_SECRET ?? 'atrium-web-secret',
+      embedded,
+    },
+    sessionSecret: e.SESSION_SECRET ?? 'atrium-development-session-secret-change-me',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    role: e.ATRIUM_ROLE,
+    // Browsers accept Secure cookies on http://localhost, so local runs keep them secure too.
+    cookieSecure: e.COOKIE_SECURE ?? /^(https:|http:\/\/(localhost|127\.0\.0\.1)[:/])/.test(`${publicUrl}/`),
+    rateLimit: { auth: e.RATE_LIMIT_AUTH, public: e.RATE_LIMIT_PUBLIC },
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    webDist: path.join(REPO_ROOT, 'apps/web/dist'),
+    migrationsDir: path.join(SERVER_ROOT, 'src/db/migrations'),
+  };
+  return { ...config, ...overrides };
+}

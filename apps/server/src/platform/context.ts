@@ -1,0 +1,18 @@
+import type { Permission } from '@atrium/domain';
+import type { Db } from './database';
+
+export type AuthUser = { id: string; email: string; name: string };
+
+// Passed as the first argument to every service and repository function (STYLE habit 6).
+// `db` is the request's transaction, with app.tenant_id set locally.
+export type TenantContext = {
+  tenantId: string;
+  tenantUserId: string;
+  user: AuthUser;
+  role: string;
+  permissions: ReadonlySet<Permission>;
+  plans: readonly string[];
+  db: Db;
+};
+
+export type UserContext = { user: AuthUser; db: Db };

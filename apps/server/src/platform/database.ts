@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Config } from './config';
+import { startEmbeddedPostgres } from './embedded-postgres';
+
+export const APP_ROLE = 'atrium_app';
+
+export type Db = NodePgDatabase;
+export type Database = {
+  url: string;
+  // owner connection: migrations and the few global reads the app role may not do
+  admin: pg.Pool;
+  // everything a request does runs here, as APP_ROLE (no superuser, no BYPASSRLS)
+  app: pg.Pool;
+  db: Db;
+  close: () => Promise<void>;
+};
+
+// Without this, timestamptz and int8 come back in ways that differ by driver setting.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export async function resolveDatabaseUrl(
+  config: Config,
+  log: (line: string) => void,
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {} };
+  const server = await startEmbeddedPostgres({
+    dir: config.embeddedPg.dir,
+    port: config.embeddedPg.port,
+    password: config.embeddedPg.password,
+    log,
+  });
+  const admin = new pg.Client(server.url('postgres'));
+  await admin.connect();
+  const exists = await admin.query(`select 1 from pg_database where datname = 'atrium'`);
+  if (exists.rowCount === 0) await admin.query('create database atrium');
+  await admin.end();
+  return { url: server.url('atrium'), stop: server.stop };
+}
+
+export function openDatabase(url: string, poolSize = 10): Database {
+  const admin = new pg.Pool({ connectionString: url, max: 2 });
+  // The role is a startup option: no statement on any app connection ever runs as the owner.
+  const app = new pg.Pool({ connectionString: url, max: poolSize, options: `-c role=${APP_ROLE}` });
+  const db = drizzle({ client: app });
+  return {
+    url,
+    admin,
+    app,
+    db,
+    close: async () => {
+      await Promise.all([admin.end(), app.end()]);
+    },
+  };
+}
+
+export async function migrateDatabase(url: string, migrationsDir: string): Promise<void> {
+  const client = new pg.Client(url);
+  await client.connect();
+  try {
+    // one migrator at a time when several nodes start together
+    await client.query('select pg_advisory_lock(727274)');
+    await migrate(drizzle({ client }), { migrationsFolder: migrationsDir });
+    await client.query(readFileSync(path.join(migrationsDir, '..', 'security.sql'), 'utf8'));
+  } finally {
+    await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+    await client.end();
+  }
+}
+
+export async function migrationsApplied(pool: pg.Pool, migrationsDir: string): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  const res = await pool.query<{ n: number }>(
+    `select count(*)::int as n from drizzle.__drizzle_migrations`,
+  );
+  return (res.rows[0]?.n ?? 0) >= journal.entries.length;
+}

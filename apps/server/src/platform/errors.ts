@@ -1,0 +1,145 @@
+import type { ErrorCode, Problem, ProblemField } from '@atrium/domain';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '@atrium/domain';
+
+const TITLES: Partial<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  412: 'Precondition Failed',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  428: 'Precondition Required',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message?: string,
+    readonly errors?: ProblemField[],
+    readonly extra?: Partial<Problem>,
+  ) {
+    super(message ?? code);
+  }
+}
+
+export const notFound = (what = 'Record') => new AppError(404, 'notFound', `${what} not found`);
+export const accessDenied = (detail = 'You do not have permission for this action') =>
+  new AppError(403, 'accessDenied', detail);
+export const fieldError = (field: string, code: ErrorCode, message: string, status = 400) =>
+  new AppError(status, code, message, [{ field, code, message }]);
+
+const HUMAN: Partial<Record<ErrorCode, string>> = {
+  required: 'is required',
+  invalidEmail: 'must be a valid e-mail address',
+  invalidUrl: 'must be a valid http or https URL',
+  maxLength: 'is too long',
+  minLength: 'is too short',
+  slugRequired: 'is required',
+  slugMaxLength: 'is too long',
+  slugInvalid: 'may contain only lowercase letters, digits and hyphens',
+  slugAlreadyExists: 'is already taken',
+  domainRequired: 'is required when domain sign-up is on',
+  domainMaxLength: 'is too long',
+  domainInvalid: 'must be a domain name such as example.com',
+  unknownField: 'is not a known field',
+};
+
+const isCode = (s: string): s is ErrorCode => (ERROR_CODES as readonly string[]).includes(s);
+
+type ZodIssueLike = { code: string; message: string; path: PropertyKey[]; keys?: string[]; input?: unknown; origin?: string; expected?: string };
+
+// Turns a zod issue into a problem field error with a stable code.
+export function issueToField(issue: ZodIssueLike, prefix = ''): ProblemField[] {
+  const base = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+  if (issue.code === 'unrecognized_keys') {
+    return (issue.keys ?? []).map((k) => ({
+      field: base ? `${base}.${k}` : k,
+      code: 'unknownField',
+      message: `${k} is not a known field`,
+    }));
+  }
+  let code: ErrorCode = 'validation';
+  if (isCode(issue.message)) code = issue.message;
+  else if (issue.code === 'invalid_type' && issue.input === undefined) code = 'required';
+  else if (issue.code === 'too_big' && issue.origin === 'string') code = 'maxLength';
+  else if (issue.code === 'too_small' && issue.origin === 'string') code = 'minLength';
+  else if (issue.code === 'invalid_format' && String(issue.message).toLowerCase().includes('email')) code = 'invalidEmail';
+  const human = isCode(issue.message) ? (HUMAN[code] ?? code) : issue.message;
+  const field = base || 'body';
+  return [{ field, code, message: `${field} ${human}` }];
+}
+
+export function sendProblem(reply: FastifyReply, request: FastifyRequest, status: number, code: string, detail?: string, extra?: Partial<Problem>) {
+  const problem: Problem = {
+    type: `https://atrium.dev/problems/${code}`,
+    title: TITLES[status] ?? 'Error',
+    status,
+    code,
+    ...(detail ? { detail } : {}),
+    instance: request.url.split('?')[0],
+    requestId: request.id,
+    ...extra,
+  };
+  return reply.status(status).type('application/problem+json').send(problem);
+}
+
+type PgError = { code?: string; constraint?: string; detail?: string };
+
+// Database errors that mean bad input, never a 500.
+const PG_BAD_INPUT: Record<string, [number, ErrorCode]> = {
+  '23505': [409, 'unique'],
+  '23503': [409, 'conflict'],
+  '23514': [400, 'validation'],
+  '22P02': [400, 'validation'],
+  '22001': [400, 'maxLength'],
+  '22003': [400, 'validation'],
+  '22007': [400, 'validation'],
+  '22008': [400, 'validation'],
+  '23P01': [409, 'conflict'],
+};
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError & PgError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      return sendProblem(reply, request, error.status, error.code, error.message, {
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...error.extra,
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.flatMap((v) =>
+        issueToField(v.params.issue as unknown as ZodIssueLike, v.instancePath.replace(/^\//, '').replaceAll('/', '.')),
+      );
+      const context = error.validationContext ?? 'body';
+      const prefixed = errors.map((e) => (context === 'body' ? e : { ...e, field: `${context}.${e.field}` }));
+      return sendProblem(reply, request, 400, prefixed[0]?.code ?? 'validation', prefixed.map((e) => e.message).join('; '), { errors: prefixed });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return sendProblem(reply, request, 500, 'internalServerError', 'Internal server error');
+    }
+    if (error.code && error.code in PG_BAD_INPUT) {
+      const [status, code] = PG_BAD_INPUT[error.code] ?? [400, 'validation'];
+      return sendProblem(reply, request, status, code, error.constraint ? `violates ${error.constraint}` : 'Invalid value', {
+        errors: [{ field: error.constraint ?? 'body', code, message: error.detail ?? code }],
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return sendProblem(reply, request, 429, 'rateLimited', 'Too many requests, try again later');
+    if (status >= 400 && status < 500) {
+      const code: ErrorCode = status === 415 || error.code?.startsWith('FST_ERR_CTP') ? 'malformedBody' : status === 404 ? 'notFound' : 'validation';
+      return sendProblem(reply, request, status, code, error.message);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendProblem(reply, request, 500, 'internalServerError', 'Internal server error');
+  });
+}

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('health and readiness', () => {
+  it('answers health while the process is alive', async () => {
+    const res = await t.client().get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+
+  it('is ready once the database is reachable and migrated', async () => {
+    const res = await t.client().get('/api/ready');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ready' });
+  });
+
+  it('is not ready when migrations are missing', async () => {
+    await t.sql(`delete from drizzle.__drizzle_migrations`);
+    const res = await t.client().get('/api/ready');
+    expect(res.status).toBe(503);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+  });
+
+  it('serves the OpenAPI document without a CDN', async () => {
+    const res = await t.client().get('/api/docs/json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    const ui = await t.client().get('/api/docs/');
+    expect(ui.text).not.toMatch(/https?:\/\/(unpkg|cdn|jsdelivr)/);
+  });
+
+  it('sets security headers and echoes a request id', async () => {
+    const res = await t.client().get('/api/health', { 'x-request-id': 'abc-123' });
+    expect(res.headers['x-request-id']).toBe('abc-123');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('answers unknown API paths with a problem', async () => {
+    const res = await t.client().get('/api/v1/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('notFound');
+  });
+});

@@ -1,0 +1,37 @@
+import { buildApp, type App } from './app';
+import type { Config } from './platform/config';
+import { migrateDatabase, openDatabase, resolveDatabaseUrl } from './platform/database';
+
+export type RunningServer = { app: App; url: string; stop: () => Promise<void> };
+
+// Starts everything `npm start` starts: database (embedded unless DATABASE_URL), migrations,
+// identity provider and HTTP server. e2e tests use this too.
+export async function startServer(config: Config): Promise<RunningServer> {
+  const t0 = Date.now();
+  const log = (line: string) => {
+    if (config.logLevel === 'debug' || config.logLevel === 'trace') process.stdout.write(`[postgres] ${line}\n`);
+  };
+  const pg = await resolveDatabaseUrl(config, log);
+  let stopped = false;
+  try {
+    await migrateDatabase(pg.url, config.migrationsDir);
+    const database = openDatabase(pg.url);
+    const app = await buildApp(config, database);
+    await app.listen({ port: config.port, host: config.host });
+    app.log.info({ ms: Date.now() - t0, url: config.publicUrl }, 'Atrium is ready');
+    return {
+      app,
+      url: config.publicUrl,
+      stop: async () => {
+        if (stopped) return;
+        stopped = true;
+        await app.close();
+        await database.close();
+        await pg.stop();
+      },
+    };
+  } catch (err) {
+    await pg.stop().catch(() => {});
+    throw err;
+  }
+}

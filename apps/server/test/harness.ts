@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { importJWK, SignJWT } from 'jose';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../src/app';
+import { loadConfig, type Config } from '../src/platform/config';
+import { openDatabase, type Database } from '../src/platform/database';
+import { API_AUDIENCE } from '../src/identity/keys';
+
+export const TEMPLATE_DB = 'atrium_test_template';
+
+export type TestUser = { id: string; email: string; name: string };
+export type Reply<T = any> = { status: number; body: T; headers: Record<string, string | string[] | undefined>; text: string };
+export type Client = {
+  get: <T = any>(url: string, headers?: Record<string, string>) => Promise<Reply<T>>;
+  delete: <T = any>(url: string, headers?: Record<string, string>) => Promise<Reply<T>>;
+  post: <T = any>(url: string, body?: unknown, headers?: Record<string, string>) => Promise<Reply<T>>;
+  put: <T = any>(url: string, body?: unknown, headers?: Record<string, string>) => Promise<Reply<T>>;
+  patch: <T = any>(url: string, body?: unknown, headers?: Record<string, string>) => Promise<Reply<T>>;
+  raw: (opts: { method: string; url: string; payload?: string | Buffer; headers?: Record<string, string> }) => Promise<Reply>;
+};
+
+export type TestApp = {
+  app: App;
+  config: Config;
+  database: Database;
+  dbName: string;
+  // runs as the database owner, bypassing RLS: for assertions and fixtures only
+  sql: <R extends pg.QueryResultRow = any>(text: string, params?: unknown[]) => Promise<R[]>;
+  createUser: (overrides?: Partial<{ email: string; name: string }>) => Promise<TestUser>;
+  tokenFor: (user: TestUser, opts?: { expiresIn?: string | number }) => Promise<string>;
+  client: (user?: TestUser, tenantId?: string) => Client;
+  createTenant: (owner: TestUser, body?: Partial<{ name: string; slug: string; domain: string; domainSignUp: boolean }>) => Promise<{ id: string; slug: string; name: string }>;
+  addMember: (tenantId: string, role: 'Admin' | 'Member' | 'PortalUser', user?: TestUser) => Promise<TestUser & { tenantUserId: string }>;
+  close: () => Promise<void>;
+};
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+// A fresh database per test file, cloned from the migrated template (global-setup.ts).
+export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const adminUrl = inject('pgAdminUrl');
+  const dbName = `atrium_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = new pg.Client(adminUrl);
+  await admin.connect();
+  await admin.query(`create database ${dbName} template ${TEMPLATE_DB}`);
+  await admin.end();
+  const url = withDatabase(adminUrl, dbName);
+  const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', DATA_DIR: '/tmp/atrium-test-data', ...env }, overrides);
+  const database = openDatabase(url, 5);
+  const app = await buildApp(config, database);
+  await app.ready();
+
+  const sqlFn = async <R extends pg.QueryResultRow>(text: string, params: unknown[] = []) =>
+    (await database.admin.query<R>(text, params)).rows;
+
+  let keyCache: { key: CryptoKey | Uint8Array; kid: string } | undefined;
+  const tokenFor = async (user: TestUser, opts: { expiresIn?: string | number } = {}) => {
+    if (!keyCache) {
+      const [row] = await sqlFn<{ jwk: { kid: string } }>('select jwk from idp_keys where active limit 1');
+      if (!row) throw new Error('no signing key');
+      keyCache = { key: await importJWK(row.jwk, 'RS256'), kid: row.jwk.kid };
+    }
+    return new SignJWT({ scope: 'openid profile email' })
+      .setProtectedHeader({ alg: 'RS256', kid: keyCache.kid, typ: 'at+jwt' })
+      .setIssuer(config.oidc.issuer)
+      .setAudience(API_AUDIENCE)
+      .setSubject(user.id)
+      .setIssuedAt()
+      .setExpirationTime(opts.expiresIn ?? '15m')
+      .sign(keyCache.key);
+  };
+
+  const client = (user?: TestUser, tenantId?: string): Client => {
+    const send = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+      const h: Record<string, string> = { ...headers };
+      if (user) h.authorization = `Bearer ${await tokenFor(user)}`;
+      if (tenantId) h['x-tenant-id'] = tenantId;
+      let payload: string | undefined;
+      if (body !== undefined) {
+        payload = typeof body === 'string' ? body : JSON.stringify(body);
+        h['content-type'] ??= 'application/json';
+      }
+      const res = await app.inject({ method: method as 'GET', url, headers: h, ...(payload !== undefined ? { payload } : {}) });
+      let parsed: unknown = undefined;
+      try {
+        parsed = res.body ? JSON.parse(res.body) : undefined;
+      } catch {
+        parsed = res.body;
+      }
+      return { status: res.statusCode, body: parsed, headers: res.headers, text: res.body } as Reply;
+    };
+    return {
+      get: (url, headers) => send('GET', url, undefined, headers),
+      delete: (url, headers) => send('DELETE', url, undefined, headers),
+      post: (url, body, headers) => send('POST', url, body ?? {}, headers),
+      put: (url, body, headers) => send('PUT', url, body ?? {}, headers),
+      patch: (url, body, headers) => send('PATCH', url, body ?? [], headers),
+      raw: async ({ method, url, payload, headers = {} }) => {
+        const h: Record<string, string> = { ...headers };
+        if (user) h.authorization = `Bearer ${await tokenFor(user)}`;
+        if (tenantId) h['x-tenant-id'] = tenantId;
+        const res = await app.inject({ method: method as 'GET', url, headers: h, ...(payload !== undefined ? { payload } : {}) });
+        let parsed: unknown = undefined;
+        try {
+          parsed = res.body ? JSON.parse(res.body) : undefined;
+        } catch {
+          parsed = res.body;
+        }
+        return { status: res.statusCode, body: parsed, headers: res.headers, text: res.body } as Reply;
+      },
+    };
+  };
+
+  let counter = 0;
+  const createUser = async (o: Partial<{ email: string; name: string }> = {}) => {
+    counter += 1;
+    const email = o.email ?? `user${counter}-${randomUUID().slice(0, 8)}@example.com`;
+    const name = o.name ?? `User ${counter}`;
+    const [row] = await sqlFn<TestUser>(
+      `insert into users (email, name, email_verified_at) values ($1, $2, now()) returning id, email, name`,
+      [email, name],
+    );
+    if (!row) throw new Error('user insert failed');
+    return row;
+  };
+
+  const createTenant: TestApp['createTenant'] = async (owner, body = {}) => {
+    const slug = body.slug ?? `ws-${randomUUID().slice(0, 8)}`;
+    const res = await client(owner).post('/api/v1/admin/tenants', { name: body.name ?? `Workspace ${slug}`, slug, ...body });
+    if (res.status !== 201) throw new Error(`tenant register failed: ${res.status} ${res.text}`);
+    return res.body;
+  };
+
+  const addMember: TestApp['addMember'] = async (tenantId, role, user) => {
+    const u = user ?? (await createUser());
+    const [row] = await sqlFn<{ id: string }>(
+      `insert into tenant_users (tenant_id, user_id, email, role_id, status, joined_at)
+       select $1, $2, $3, r.id, 'active', now() from roles r where r.tenant_id = $1 and r.system_key = $4
+       returning id`,
+      [tenantId, u.id, u.email, role],
+    );
+    if (!row) throw new Error(`no ${role} role in ${tenantId}`);
+    return { ...u, tenantUserId: row.id };
+  };
+
+  return {
+    app,
+    config,
+    database,
+    dbName,
+    sql: sqlFn,
+    createUser,
+    tokenFor,
+    client,
+    createTenant,
+    addMember,
+    close: async () => {
+      await app.close();
+      await database.close();
+      const a = new pg.Client(adminUrl);
+      await a.connect();
+      await a.query(`drop database if exists ${dbName} with (force)`);
+      await a.end();
+    },
+  };
+}

@@ -1,0 +1,6 @@
+export * from './constants';
+export * from './enums';
+export * from './errors';
+export * from './permissions';
+export * from './plans';
+export * from './schemas';
