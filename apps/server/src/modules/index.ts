@@ -3,10 +3,12 @@ import type { Database } from '../platform/database';
 import type { Mailer } from '../platform/mail/mailer';
 import type { Router } from '../platform/router';
 import { registerAdminModule } from './admin';
+import { registerCoreModule } from './core';
 
 export type ModuleDeps = { config: Config; database: Database; mailer: Mailer };
 
 // Each business module registers its routes here; the platform never imports a module.
 export async function registerModules(router: Router, deps: ModuleDeps): Promise<void> {
   await registerAdminModule(router, deps);
+  await registerCoreModule(router, deps);
 }
