@@ -58,7 +58,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS
   const sqlFn = async <R extends pg.QueryResultRow>(text: string, params: unknown[] = []) =>
     (await database.admin.query<R>(text, params)).rows;
 
-  let keyCache: { key: CryptoKey | Uint8Array; kid: string } | undefined;
+  let keyCache: { key: Awaited<ReturnType<typeof importJWK>>; kid: string } | undefined;
   const tokenFor = async (user: TestUser, opts: { expiresIn?: string | number } = {}) => {
     if (!keyCache) {
       const [row] = await sqlFn<{ jwk: { kid: string } }>('select jwk from idp_keys where active limit 1');
