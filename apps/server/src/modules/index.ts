@@ -4,6 +4,7 @@ import type { Mailer } from '../platform/mail/mailer';
 import type { Router } from '../platform/router';
 import { registerAdminModule } from './admin';
 import { registerCoreModule } from './core';
+import { registerCrmModule } from './crm';
 
 export type ModuleDeps = { config: Config; database: Database; mailer: Mailer };
 
@@ -11,4 +12,5 @@ export type ModuleDeps = { config: Config; database: Database; mailer: Mailer };
 export async function registerModules(router: Router, deps: ModuleDeps): Promise<void> {
   await registerAdminModule(router, deps);
   await registerCoreModule(router, deps);
+  await registerCrmModule(router, deps);
 }
