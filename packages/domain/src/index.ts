@@ -4,3 +4,4 @@ export * from './errors';
 export * from './permissions';
 export * from './plans';
 export * from './schemas';
+export * from './views.schema';

@@ -1,0 +1,64 @@
+import type { PageSize, SavedView, SavedViewKey } from '@atrium/domain';
+import { savedViewCreateSchema, savedViewWriteSchema } from '@atrium/domain';
+import type { z } from 'zod';
+import type { TenantContext } from '../../platform/context';
+import { fieldError, notFound } from '../../platform/errors';
+import { savedViewsRepository, type SavedViewValues } from './saved-views.repository';
+import type { SavedViewRow } from './saved-views.table';
+
+type WriteInput = z.output<typeof savedViewWriteSchema>;
+type CreateInput = z.output<typeof savedViewCreateSchema>;
+
+const toDto = (row: SavedViewRow): SavedView => ({
+  id: row.id,
+  listKey: row.listKey as SavedViewKey,
+  name: row.name,
+  isDefault: row.isDefault,
+  search: row.search,
+  filters: row.filters,
+  sort: row.sort,
+  columns: row.columns,
+  pageSize: row.pageSize as PageSize,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const valuesOf = (input: WriteInput): SavedViewValues => ({
+  name: input.name,
+  isDefault: input.isDefault,
+  search: input.search,
+  filters: input.filters,
+  sort: input.sort,
+  columns: [...new Set(input.columns)],
+  pageSize: input.pageSize,
+});
+
+const duplicateName = () => fieldError('name', 'duplicateTitle', 'name is already used by another view of this list', 409);
+
+export const savedViewsService = {
+  async list(ctx: TenantContext, listKey: SavedViewKey): Promise<SavedView[]> {
+    return (await savedViewsRepository.list(ctx, listKey)).map(toDto);
+  },
+
+  async create(ctx: TenantContext, input: CreateInput): Promise<SavedView> {
+    // A new default view takes over from the previous one in the same transaction.
+    if (input.isDefault) await savedViewsRepository.clearDefault(ctx, input.listKey);
+    const row = await savedViewsRepository.insert(ctx, input.listKey, valuesOf(input));
+    if (!row) throw duplicateName();
+    return toDto(row);
+  },
+
+  async update(ctx: TenantContext, id: string, input: WriteInput): Promise<SavedView> {
+    const current = await savedViewsRepository.get(ctx, id);
+    if (!current) throw notFound('Saved view');
+    if (await savedViewsRepository.nameTaken(ctx, current.listKey, input.name, id)) throw duplicateName();
+    if (input.isDefault) await savedViewsRepository.clearDefault(ctx, current.listKey, id);
+    const row = await savedViewsRepository.update(ctx, id, valuesOf(input));
+    if (!row) throw notFound('Saved view');
+    return toDto(row);
+  },
+
+  async remove(ctx: TenantContext, id: string): Promise<void> {
+    if (!(await savedViewsRepository.delete(ctx, id))) throw notFound('Saved view');
+  },
+};
