@@ -17,6 +17,9 @@ export const ERROR_CODES = [
   'invalidInviteLink', 'alreadyMember', 'tenantRequired', 'emailNotVerified',
   'invalidCredentials', 'tooManyAttempts', 'invalidToken', 'passwordTooWeak', 'userAlreadyExists',
   'notRecommended',
+  // entity engine (#4)
+  'unknownOperator', 'readOnlyField', 'restrictedField', 'patchTestFailed', 'invalidPatch',
+  'invalidOption', 'invalidStage',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -5,3 +5,4 @@ export * from './permissions';
 export * from './plans';
 export * from './schemas';
 export * from './views.schema';
+export * from './entity';

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+// RFC 6902 operations. Pointers are RFC 6901 strings; the server checks each path against
+// the entity's writable fields.
+const pointer = z.string().max(500).regex(/^(\/[^/]*)*$/, { error: 'validation' });
+
+export const jsonPatchOperationSchema = z.discriminatedUnion('op', [
+  z.strictObject({ op: z.literal('add'), path: pointer, value: z.unknown() }),
+  z.strictObject({ op: z.literal('remove'), path: pointer }),
+  z.strictObject({ op: z.literal('replace'), path: pointer, value: z.unknown() }),
+  z.strictObject({ op: z.literal('move'), from: pointer, path: pointer }),
+  z.strictObject({ op: z.literal('copy'), from: pointer, path: pointer }),
+  z.strictObject({ op: z.literal('test'), path: pointer, value: z.unknown() }),
+]);
+export type JsonPatchOperation = z.infer<typeof jsonPatchOperationSchema>;
+
+export const jsonPatchSchema = z.array(jsonPatchOperationSchema).min(1).max(100);
+export type JsonPatch = z.infer<typeof jsonPatchSchema>;

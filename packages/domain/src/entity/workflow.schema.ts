@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import type { EntityKind } from '../enums';
+
+export const STAGE_TYPES = ['Open', 'InProgress', 'Won', 'Lost', 'Closed'] as const;
+export type StageType = (typeof STAGE_TYPES)[number];
+
+// A pipeline has at least this many stages (spec §5 "minimum stages"; bound is ours).
+export const MIN_WORKFLOW_STAGES = 2;
+
+export type DefaultStage = { name: string; stageType: StageType; color: string };
+
+// Stages a new workflow starts with when none are given, per entity kind.
+export const DEFAULT_STAGES: Partial<Record<EntityKind, readonly DefaultStage[]>> & { default: readonly DefaultStage[] } = {
+  default: [
+    { name: 'To do', stageType: 'Open', color: '#8c8c8c' },
+    { name: 'In progress', stageType: 'InProgress', color: '#1677ff' },
+    { name: 'Done', stageType: 'Closed', color: '#52c41a' },
+  ],
+  Contact: [
+    { name: 'Subscriber', stageType: 'Open', color: '#8c8c8c' },
+    { name: 'Lead', stageType: 'InProgress', color: '#1677ff' },
+    { name: 'Customer', stageType: 'Won', color: '#52c41a' },
+    { name: 'Inactive', stageType: 'Closed', color: '#bfbfbf' },
+  ],
+  Lead: [
+    { name: 'New', stageType: 'Open', color: '#8c8c8c' },
+    { name: 'Contacted', stageType: 'InProgress', color: '#1677ff' },
+    { name: 'Qualified', stageType: 'Won', color: '#52c41a' },
+    { name: 'Disqualified', stageType: 'Lost', color: '#ff4d4f' },
+  ],
+  Opportunity: [
+    { name: 'Prospecting', stageType: 'Open', color: '#8c8c8c' },
+    { name: 'Proposal', stageType: 'InProgress', color: '#1677ff' },
+    { name: 'Won', stageType: 'Won', color: '#52c41a' },
+    { name: 'Lost', stageType: 'Lost', color: '#ff4d4f' },
+  ],
+};
+
+export function defaultStagesFor(kind: EntityKind): readonly DefaultStage[] {
+  return DEFAULT_STAGES[kind] ?? DEFAULT_STAGES.default;
+}
+
+const stageName = z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(100, { error: 'maxLength' });
+const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation' });
+
+export const workflowStageInputSchema = z.strictObject({
+  name: stageName,
+  stageType: z.enum(STAGE_TYPES).default('Open'),
+  color: color.default('#8c8c8c'),
+});
+export type WorkflowStageInput = z.input<typeof workflowStageInputSchema>;
+
+export const workflowStageCreateSchema = workflowStageInputSchema.extend({
+  workflowId: z.uuid(),
+  // placed after this stage; first when null, last when omitted
+  afterId: z.uuid().nullable().optional(),
+});
+
+// Moving a stage names its new neighbours; only the moved row is written.
+export const workflowStageMoveSchema = z
+  .strictObject({ afterId: z.uuid().nullable().optional(), beforeId: z.uuid().nullable().optional() })
+  .refine((v) => v.afterId !== undefined || v.beforeId !== undefined, { error: 'required', path: ['afterId'] });
+export type WorkflowStageMove = z.infer<typeof workflowStageMoveSchema>;
+
+export const workflowStageSchema = z.object({
+  id: z.uuid(),
+  workflowId: z.uuid(),
+  name: z.string(),
+  stageType: z.enum(STAGE_TYPES),
+  color: z.string(),
+  sortOrder: z.string(),
+});
+export type WorkflowStage = z.infer<typeof workflowStageSchema>;
+
+export const workflowCreateSchema = z
+  .strictObject({
+    entity: z.string().min(1).max(40),
+    typeId: z.uuid().nullable().optional(),
+    name: stageName,
+    isDefault: z.boolean().default(false),
+    stages: z.array(workflowStageInputSchema).max(50).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.stages && v.stages.length < MIN_WORKFLOW_STAGES) ctx.addIssue({ code: 'custom', path: ['stages'], message: 'minimumStages' });
+    const seen = new Set<string>();
+    v.stages?.forEach((s, i) => {
+      if (seen.has(s.name.toLowerCase())) ctx.addIssue({ code: 'custom', path: ['stages', i, 'name'], message: 'duplicateTitle' });
+      seen.add(s.name.toLowerCase());
+    });
+  });
+export type WorkflowCreate = z.input<typeof workflowCreateSchema>;
+
+export const workflowUpdateSchema = z.strictObject({ name: stageName, isDefault: z.boolean() });
+export type WorkflowUpdate = z.infer<typeof workflowUpdateSchema>;
+
+export const workflowSchema = z.object({
+  id: z.uuid(),
+  entity: z.string(),
+  typeId: z.uuid().nullable(),
+  name: z.string(),
+  isDefault: z.boolean(),
+  stages: z.array(workflowStageSchema),
+});
+export type Workflow = z.infer<typeof workflowSchema>;
+
+export const workflowListQuerySchema = z.strictObject({
+  entity: z.string().min(1).max(40),
+  typeId: z.uuid().optional(),
+});
