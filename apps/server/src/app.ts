@@ -3,6 +3,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -10,6 +11,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import { FILE_SIZE_LIMITS } from '@atrium/domain';
 import type { Config } from './platform/config';
 import type { Database } from './platform/database';
 import { migrationsApplied } from './platform/database';
@@ -58,6 +60,8 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   });
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(formbody);
+  // Registered once for the whole app; routes read files with request.file() and apply their own limits.
+  await app.register(multipart, { limits: { fileSize: FILE_SIZE_LIMITS.largeFile, files: 20 } });
   await app.register(rateLimit, {
     global: false,
     max: config.rateLimit.public,

@@ -50,7 +50,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS
   await admin.query(`create database ${dbName} template ${TEMPLATE_DB}`);
   await admin.end();
   const url = withDatabase(adminUrl, dbName);
-  const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', DATA_DIR: '/tmp/atrium-test-data', ...env }, overrides);
+  const config = loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PUBLIC_URL: 'http://localhost:3000', DATA_DIR: '/tmp/atrium-test-data', ...env }, overrides);
   const database = openDatabase(url, 5);
   const app = await buildApp(config, database);
   await app.ready();

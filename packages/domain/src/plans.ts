@@ -57,7 +57,7 @@ export const PLANS: readonly Plan[] = [
     tier: 'Free',
     features: ['Unlimited users', 'Unlimited documents', 'Unlimited requests', 'Request portal'],
     permissions: [],
-    limits: UNLIMITED,
+    limits: { ...UNLIMITED, helpdesks: 1 },
     product: product('Helpdesk', 'Helpdesk', 'Helpdesks, topics, articles and requests.'),
   },
   {
@@ -118,4 +118,19 @@ export function defaultPlan(type: ModuleKind): Plan {
 
 export function planBySlug(slug: string): Plan | undefined {
   return PLANS.find((p) => p.slug === slug);
+}
+
+// Which product's plan decides each limit (decision 003).
+export const PLAN_LIMIT_PRODUCT: Record<PlanLimit, ModuleKind> = {
+  users: 'Workplace',
+  locations: 'Workplace',
+  bookingPages: 'Workplace',
+  helpdesks: 'Helpdesk',
+};
+
+// The limit in force for a tenant subscribed to the given plans; null means unlimited.
+export function effectiveLimit(planSlugs: readonly string[], limit: PlanLimit): number | null {
+  const owner = PLAN_LIMIT_PRODUCT[limit];
+  const plan = planSlugs.map(planBySlug).find((p) => p?.product.type === owner) ?? defaultPlan(owner);
+  return plan.limits[limit];
 }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 // Global tables: people exist before and across workspaces.
 export const users = pgTable(
@@ -85,3 +87,12 @@ export const authSessions = pgTable(
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
 );
+
+// Profile pictures: small images kept with the user; the URL names a random id, not the user.
+export const userPictures = pgTable('user_pictures', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -117,7 +117,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.flatMap((v) =>
-        issueToField(v.params.issue as unknown as ZodIssueLike, v.instancePath.replace(/^\//, '').replaceAll('/', '.')),
+        issueToField(
+          { ...(v.params as Record<string, unknown>), code: v.keyword, message: v.message ?? '', path: [] } as ZodIssueLike,
+          v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        ),
       );
       const context = error.validationContext ?? 'body';
       const prefixed = errors.map((e) => (context === 'body' ? e : { ...e, field: `${context}.${e.field}` }));

@@ -2,10 +2,19 @@ import type { Router } from '../../platform/router';
 import type { ModuleDeps } from '../index';
 import { registerCaptionRoutes } from './captions.routes';
 import { registerPlanRoutes } from './plans.routes';
+import { registerRoleRoutes } from './roles.routes';
+import { registerSubscriptionRoutes } from './subscriptions.routes';
+import { registerTenantRoutes } from './tenants.routes';
+import { registerWorkspaceUserRoutes } from './workspace-users.routes';
 
 export { tenants, tenantUsers, roles, teams, teamMembers, subscriptions } from './admin.table';
+export { assertWithinPlanLimit } from './subscriptions.routes';
 
-export async function registerAdminModule(router: Router, _deps: ModuleDeps): Promise<void> {
+export async function registerAdminModule(router: Router, deps: ModuleDeps): Promise<void> {
   registerPlanRoutes(router);
   registerCaptionRoutes(router);
+  registerTenantRoutes(router);
+  registerWorkspaceUserRoutes(router, { mailer: deps.mailer, publicUrl: deps.config.publicUrl });
+  registerRoleRoutes(router);
+  registerSubscriptionRoutes(router);
 }

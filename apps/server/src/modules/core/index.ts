@@ -1,7 +1,9 @@
 import type { Router } from '../../platform/router';
 import type { ModuleDeps } from '../index';
+import { registerProfileRoutes } from './profile.routes';
 import { registerSavedViewRoutes } from './saved-views.routes';
 
-export async function registerCoreModule(router: Router, _deps: ModuleDeps): Promise<void> {
+export async function registerCoreModule(router: Router, deps: ModuleDeps): Promise<void> {
   registerSavedViewRoutes(router);
+  registerProfileRoutes(router, { publicUrl: deps.config.publicUrl });
 }

@@ -1,0 +1,92 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/database';
+import { roles, subscriptions, teamMembers, teams, tenants, tenantUsers } from './admin.table';
+
+export type TenantRow = typeof tenants.$inferSelect;
+
+export const tenantsRepository = {
+  async slugExists(db: Db, slug: string): Promise<boolean> {
+    const rows = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, slug)).limit(1);
+    return rows.length > 0;
+  },
+
+  async insert(db: Db, values: typeof tenants.$inferInsert): Promise<TenantRow> {
+    const [row] = await db.insert(tenants).values(values).returning();
+    if (!row) throw new Error('tenant insert returned nothing');
+    return row;
+  },
+
+  async byId(db: Db, id: string): Promise<TenantRow | undefined> {
+    const [row] = await db.select().from(tenants).where(eq(tenants.id, id));
+    return row;
+  },
+
+  async setTenant(db: Db, tenantId: string): Promise<void> {
+    await db.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
+  },
+
+  async insertRoles(db: Db, tenantId: string, values: { name: string; systemKey: string; permissions: string[] }[]) {
+    return db
+      .insert(roles)
+      .values(values.map((v) => ({ tenantId, ...v })))
+      .returning({ id: roles.id, systemKey: roles.systemKey });
+  },
+
+  async insertMember(db: Db, values: typeof tenantUsers.$inferInsert) {
+    const [row] = await db.insert(tenantUsers).values(values).returning();
+    if (!row) throw new Error('member insert returned nothing');
+    return row;
+  },
+
+  async insertDefaultTeam(db: Db, tenantId: string, name: string) {
+    const [row] = await db.insert(teams).values({ tenantId, name, isDefault: true }).returning({ id: teams.id });
+    if (!row) throw new Error('team insert returned nothing');
+    return row;
+  },
+
+  async defaultTeamId(db: Db, tenantId: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ id: teams.id })
+      .from(teams)
+      .where(and(eq(teams.tenantId, tenantId), eq(teams.isDefault, true)));
+    return row?.id;
+  },
+
+  async addTeamMember(db: Db, tenantId: string, teamId: string, tenantUserId: string) {
+    await db.insert(teamMembers).values({ tenantId, teamId, tenantUserId }).onConflictDoNothing();
+  },
+
+  async insertSubscriptions(db: Db, tenantId: string, values: { productType: 'Project' | 'Helpdesk' | 'Workplace'; planSlug: string }[]) {
+    await db.insert(subscriptions).values(values.map((v) => ({ tenantId, ...v })));
+  },
+
+  // Runs as the owner through a security-definer function: the one cross-tenant read.
+  async membershipsOf(db: Db, userId: string) {
+    const res = await db.execute<{ tenant_id: string; tenant_user_id: string; role_name: string }>(
+      sql`select tenant_id, tenant_user_id, role_name from atrium_user_memberships(${userId}::uuid)`,
+    );
+    return res.rows;
+  },
+
+  async byIds(db: Db, ids: string[]): Promise<TenantRow[]> {
+    if (ids.length === 0) return [];
+    return db.select().from(tenants).where(inArray(tenants.id, ids)).orderBy(tenants.name);
+  },
+
+  async recommendedFor(db: Db, domain: string, excludeIds: string[]): Promise<TenantRow[]> {
+    const rows = await db
+      .select()
+      .from(tenants)
+      .where(and(eq(tenants.domain, domain), eq(tenants.domainSignUp, true), ne(tenants.slug, '')))
+      .orderBy(tenants.name);
+    return rows.filter((r) => !excludeIds.includes(r.id));
+  },
+
+  async memberRoleId(db: Db, tenantId: string, systemKey: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.tenantId, tenantId), eq(roles.systemKey, systemKey)));
+    return row?.id;
+  },
+};

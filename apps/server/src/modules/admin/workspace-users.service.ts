@@ -1,0 +1,163 @@
+import type { MyTenant, WorkspaceUser, WorkspaceUserCreate, WorkspaceUserList, WorkspaceUserUpdate } from '@atrium/domain';
+import { createHash, randomBytes } from 'node:crypto';
+import type { AuthUser, TenantContext } from '../../platform/context';
+import type { Db } from '../../platform/database';
+import { AppError, fieldError, notFound } from '../../platform/errors';
+import type { Mailer } from '../../platform/mail/mailer';
+import { tenantsRepository } from './tenants.repository';
+import { toTenant } from './tenants.service';
+import { workspaceUsersRepository as repo, type WorkspaceUserRow } from './workspace-users.repository';
+
+const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+// The token names its workspace, so accepting it can set the tenant before looking it up
+// (RLS stays on); the random part is the secret, stored only as a hash.
+export function newInviteToken(tenantId: string): string {
+  return `${tenantId}.${randomBytes(24).toString('base64url')}`;
+}
+
+export function parseInviteToken(token: string): { tenantId: string } | undefined {
+  const m = token.match(/^([0-9a-f-]{36})\.([\w-]{20,64})$/);
+  return m?.[1] ? { tenantId: m[1] } : undefined;
+}
+
+const invalidInvite = () => new AppError(400, 'invalidInviteLink', 'This invitation link is invalid or has expired');
+
+function toDto(row: WorkspaceUserRow): WorkspaceUser {
+  return {
+    tenantUserId: row.tenantUserId,
+    userId: row.userId,
+    email: row.email,
+    name: row.name,
+    roleId: row.roleId,
+    roleName: row.roleName,
+    status: row.status,
+    invitedAt: row.invitedAt.toISOString(),
+    joinedAt: row.joinedAt ? row.joinedAt.toISOString() : null,
+  };
+}
+
+export type WorkspaceUsersDeps = { mailer: Mailer; publicUrl: string };
+
+export function workspaceUsersService(deps: WorkspaceUsersDeps) {
+  async function sendInvite(ctx: TenantContext, email: string, token: string) {
+    const tenant = await tenantsRepository.byId(ctx.db, ctx.tenantId);
+    const link = `${deps.publicUrl}/workspaces/invite/${token}`;
+    const workspace = tenant?.name ?? 'a workspace';
+    await deps.mailer.send({
+      to: email,
+      subject: `${ctx.user.name} invited you to ${workspace} on Atrium`,
+      text: `${ctx.user.name} invited you to join ${workspace} on Atrium.\n\nAccept the invitation: ${link}\n\nThe link is valid for 7 days.`,
+      html: `<p>${escapeHtml(ctx.user.name)} invited you to join <strong>${escapeHtml(workspace)}</strong> on Atrium.</p><p><a href="${link}">Accept the invitation</a></p><p>The link is valid for 7 days.</p>`,
+    });
+  }
+
+  async function get(ctx: TenantContext, id: string): Promise<WorkspaceUserRow> {
+    const row = await repo.byId(ctx.db, id);
+    if (!row) throw notFound('User');
+    return row;
+  }
+
+  // An admin stays: demoting or removing the last active admin is refused.
+  async function assertNotLastAdmin(ctx: TenantContext, row: WorkspaceUserRow) {
+    if (row.roleKey !== 'Admin' || row.status !== 'active') return;
+    const admins = await repo.lockActiveAdmins(ctx.db);
+    if (admins.length <= 1 && admins.includes(row.tenantUserId)) {
+      throw new AppError(409, 'lastAdminCannotBeRemoved', 'The last admin of a workspace cannot be removed or demoted');
+    }
+  }
+
+  return {
+    async list(ctx: TenantContext, q: WorkspaceUserList) {
+      const { rows, total } = await repo.list(ctx.db, q);
+      return { data: rows.map(toDto), total };
+    },
+
+    async get(ctx: TenantContext, id: string) {
+      return toDto(await get(ctx, id));
+    },
+
+    async invite(ctx: TenantContext, input: WorkspaceUserCreate): Promise<WorkspaceUser> {
+      const email = input.email.toLowerCase();
+      if (!(await repo.roleExists(ctx.db, input.roleId))) throw fieldError('roleId', 'notFound', 'roleId does not name a role of this workspace');
+      if (await repo.byEmail(ctx.db, email)) throw fieldError('email', 'alreadyMember', 'email is already a member or invited', 409);
+      const token = newInviteToken(ctx.tenantId);
+      const created = await repo.insertInvited(ctx.db, {
+        tenantId: ctx.tenantId,
+        email,
+        roleId: input.roleId,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + INVITE_TTL_MS),
+        invitedBy: ctx.tenantUserId,
+      });
+      await sendInvite(ctx, email, token);
+      return toDto(await get(ctx, created.id));
+    },
+
+    async resendInvite(ctx: TenantContext, id: string): Promise<WorkspaceUser> {
+      const row = await get(ctx, id);
+      if (row.status !== 'invited') throw new AppError(409, 'alreadyMember', 'This user has already joined');
+      const token = newInviteToken(ctx.tenantId);
+      await repo.setInviteToken(ctx.db, id, hashToken(token), new Date(Date.now() + INVITE_TTL_MS));
+      await sendInvite(ctx, row.email, token);
+      return toDto(row);
+    },
+
+    async update(ctx: TenantContext, id: string, input: WorkspaceUserUpdate): Promise<WorkspaceUser> {
+      const row = await get(ctx, id);
+      const role = await repo.roleExists(ctx.db, input.roleId);
+      if (!role) throw fieldError('roleId', 'notFound', 'roleId does not name a role of this workspace');
+      if (role.systemKey !== 'Admin') await assertNotLastAdmin(ctx, row);
+      await repo.setRole(ctx.db, id, input.roleId);
+      return toDto(await get(ctx, id));
+    },
+
+    async remove(ctx: TenantContext, id: string): Promise<void> {
+      const row = await get(ctx, id);
+      await assertNotLastAdmin(ctx, row);
+      await repo.remove(ctx.db, id);
+    },
+  };
+}
+
+// Invitations are opened by people who are not members yet, so these run in their own
+// tenant transaction, with the tenant taken from the token.
+export const invitationsService = {
+  async describe(db: Db, token: string): Promise<{ valid: boolean; tenantName?: string; email?: string }> {
+    const parsed = parseInviteToken(token);
+    if (!parsed) return { valid: false };
+    return db.transaction(async (tx) => {
+      await tenantsRepository.setTenant(tx, parsed.tenantId);
+      const invite = await repo.byTokenHash(tx, hashToken(token));
+      if (!invite || invite.status !== 'invited' || !invite.expiresAt || invite.expiresAt < new Date()) return { valid: false };
+      const tenant = await tenantsRepository.byId(tx, parsed.tenantId);
+      return { valid: true, tenantName: tenant?.name ?? '', email: invite.email };
+    });
+  },
+
+  async accept(db: Db, user: AuthUser, token: string): Promise<MyTenant> {
+    const parsed = parseInviteToken(token);
+    if (!parsed) throw invalidInvite();
+    return db.transaction(async (tx) => {
+      await tenantsRepository.setTenant(tx, parsed.tenantId);
+      const invite = await repo.byTokenHash(tx, hashToken(token));
+      // expired, used, or issued to another e-mail: all the same invalid link
+      if (!invite || invite.status !== 'invited' || !invite.expiresAt || invite.expiresAt < new Date()) throw invalidInvite();
+      if (invite.email.toLowerCase() !== user.email.toLowerCase()) throw invalidInvite();
+      if (await repo.isMemberUser(tx, user.id)) throw new AppError(409, 'alreadyMember', 'You are already a member of this workspace');
+      await repo.activate(tx, invite.id, user.id);
+      const teamId = await tenantsRepository.defaultTeamId(tx, parsed.tenantId);
+      if (teamId) await tenantsRepository.addTeamMember(tx, parsed.tenantId, teamId, invite.id);
+      const tenant = await tenantsRepository.byId(tx, parsed.tenantId);
+      const row = await repo.byId(tx, invite.id);
+      if (!tenant || !row) throw invalidInvite();
+      return { ...toTenant(tenant), tenantUserId: invite.id, role: row.roleName };
+    });
+  },
+};
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}

@@ -1,0 +1,31 @@
+import type { TestApp } from '../harness';
+
+// One value that changes when any row of any table changes: for "the database is unchanged".
+export async function databaseFingerprint(t: TestApp, where?: { tenantId: string }): Promise<string> {
+  const tables = await t.sql<{ table: string; has_tenant: boolean }>(`
+    select c.relname as table,
+      exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped) as has_tenant
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`);
+  const parts = tables
+    .filter((x) => !where || x.has_tenant)
+    // rate-limit and session bookkeeping may change on any request
+    .filter((x) => !['auth_sessions', 'idp_payloads'].includes(x.table))
+    .map((x) => `select '${x.table}' as t, count(*) as n, coalesce(md5(string_agg(r::text, ',' order by r::text)), '') as h from "${x.table}" r${where && x.has_tenant ? ` where tenant_id = '${where.tenantId}'` : ''}`);
+  const rows = await t.sql<{ t: string; n: string; h: string }>(parts.join(' union all '));
+  return rows.map((r) => `${r.t}:${r.n}:${r.h}`).join('|');
+}
+
+export async function tenantRowIds(t: TestApp, tenantId: string): Promise<Map<string, string[]>> {
+  const tables = await t.sql<{ table: string }>(`
+    select c.relname as table from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind in ('r', 'p')
+      and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'id' and not a.attisdropped)
+      and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped)`);
+  const out = new Map<string, string[]>();
+  for (const { table } of tables) {
+    const rows = await t.sql<{ id: string }>(`select id::text as id from "${table}" where tenant_id = $1`, [tenantId]);
+    out.set(table, rows.map((r) => r.id));
+  }
+  return out;
+}

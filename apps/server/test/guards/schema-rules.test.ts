@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../harness';
+
+// The few tables that are not per tenant (ARCHITECTURE §3). A new global table must be named here.
+const GLOBAL_TABLES = [
+  'auth_sessions',
+  'identity_tokens',
+  'idp_keys',
+  'idp_payloads',
+  'mail_outbox',
+  'tenants',
+  'user_identities',
+  'user_pictures',
+  'users',
+];
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+type TableRow = { table: string; has_tenant: boolean; rls: boolean; forced: boolean };
+
+async function tables(): Promise<TableRow[]> {
+  return t.sql<TableRow>(`
+    select c.relname as table,
+      exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped) as has_tenant,
+      c.relrowsecurity as rls, c.relforcerowsecurity as forced
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind in ('r', 'p')
+    order by c.relname`);
+}
+
+describe('schema rules, read from the live catalog', () => {
+  it('every table is either a tenant table or a named global table', async () => {
+    const offenders = (await tables()).filter((r) => !r.has_tenant && !GLOBAL_TABLES.includes(r.table)).map((r) => r.table);
+    expect(offenders, 'tables without tenant_id that are not declared global').toEqual([]);
+  });
+
+  it('tenant tables have RLS enabled and forced with the app.tenant_id policy', async () => {
+    const tenantTables = (await tables()).filter((r) => r.has_tenant);
+    expect(tenantTables.length).toBeGreaterThan(3);
+    const policies = await t.sql<{ tablename: string; qual: string; with_check: string }>(
+      `select tablename, qual, with_check from pg_policies where schemaname = 'public'`,
+    );
+    const offenders: string[] = [];
+    for (const table of tenantTables) {
+      if (!table.rls || !table.forced) offenders.push(`${table.table}: RLS not enabled and forced`);
+      const p = policies.find((x) => x.tablename === table.table);
+      if (!p || !p.qual.includes("current_setting('app.tenant_id'") || !p.with_check?.includes('app.tenant_id')) {
+        offenders.push(`${table.table}: no tenant_id = app.tenant_id policy`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('tenant_id leads every primary key, unique constraint, unique index and tenant foreign key', async () => {
+    const rows = await t.sql<{ table: string; name: string; kind: string; first_col: string | null; ref_table: string | null; ref_first_col: string | null }>(`
+      select c.relname as table, con.conname as name, con.contype as kind,
+        (select attname from pg_attribute where attrelid = con.conrelid and attnum = con.conkey[1]) as first_col,
+        rc.relname as ref_table,
+        (select attname from pg_attribute where attrelid = con.confrelid and attnum = con.confkey[1]) as ref_first_col
+      from pg_constraint con
+      join pg_class c on c.oid = con.conrelid
+      join pg_namespace n on n.oid = c.relnamespace
+      left join pg_class rc on rc.oid = con.confrelid
+      where n.nspname = 'public' and con.contype in ('p', 'u', 'f')`);
+    const indexes = await t.sql<{ table: string; name: string; first_col: string | null }>(`
+      select c.relname as table, ic.relname as name,
+        (select attname from pg_attribute where attrelid = i.indrelid and attnum = i.indkey[0]) as first_col
+      from pg_index i
+      join pg_class c on c.oid = i.indrelid
+      join pg_class ic on ic.oid = i.indexrelid
+      join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and i.indisunique`);
+    const tenantTables = new Set((await tables()).filter((r) => r.has_tenant).map((r) => r.table));
+    const offenders: string[] = [];
+    for (const r of rows) {
+      if (!tenantTables.has(r.table)) continue;
+      if ((r.kind === 'p' || r.kind === 'u') && r.first_col !== 'tenant_id') offenders.push(`${r.table}.${r.name}: key does not start with tenant_id`);
+      if (r.kind === 'f' && r.ref_table && tenantTables.has(r.ref_table) && (r.first_col !== 'tenant_id' || r.ref_first_col !== 'tenant_id')) {
+        offenders.push(`${r.table}.${r.name}: foreign key to ${r.ref_table} does not start with tenant_id`);
+      }
+    }
+    for (const i of indexes) {
+      if (tenantTables.has(i.table) && i.first_col !== 'tenant_id') offenders.push(`${i.table}.${i.name}: unique index does not start with tenant_id`);
+    }
+    expect(offenders).toEqual([]);
+    const pkless = [...tenantTables].filter((table) => !rows.some((r) => r.table === table && r.kind === 'p'));
+    expect(pkless, 'tenant tables without a primary key').toEqual([]);
+  });
+});
+
+describe('row-level security as the second wall', () => {
+  it('the app role is neither superuser nor BYPASSRLS', async () => {
+    const res = await t.database.app.query<{ current_user: string; rolsuper: boolean; rolbypassrls: boolean }>(
+      `select current_user, r.rolsuper, r.rolbypassrls from pg_roles r where r.rolname = current_user`,
+    );
+    expect(res.rows[0]).toEqual({ current_user: 'atrium_app', rolsuper: false, rolbypassrls: false });
+  });
+
+  it('a query with no tenant set sees no rows; with a tenant, only its own', async () => {
+    const a = await t.createTenant(await t.createUser());
+    const b = await t.createTenant(await t.createUser());
+    const tenantTables = (await tables()).filter((r) => r.has_tenant).map((r) => r.table);
+    const client = await t.database.app.connect();
+    try {
+      await client.query('begin');
+      for (const table of tenantTables) {
+        const all = await t.sql<{ n: number }>(`select count(*)::int as n from "${table}"`);
+        const seen = await client.query<{ n: number }>(`select count(*)::int as n from "${table}"`);
+        expect(seen.rows[0]?.n, `${table} without tenant`).toBe(0);
+        if (['roles', 'tenant_users', 'subscriptions', 'teams'].includes(table)) expect(all[0]?.n).toBeGreaterThan(0);
+      }
+      await client.query(`select set_config('app.tenant_id', $1, true)`, [a.id]);
+      const roles = await client.query<{ tenant_id: string }>(`select distinct tenant_id from roles`);
+      expect(roles.rows.map((r) => r.tenant_id)).toEqual([a.id]);
+      // writing a row for another tenant is refused by the policy's check
+      await expect(client.query(`insert into teams (tenant_id, name) values ($1, 'sneaky')`, [b.id])).rejects.toThrow(/row-level security/);
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
+});
