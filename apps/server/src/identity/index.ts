@@ -2,17 +2,30 @@ import type { FastifyInstance } from 'fastify';
 import { createTokenVerifier, type TokenVerifier } from '../platform/auth';
 import type { Config } from '../platform/config';
 import type { Database } from '../platform/database';
+import { registerMailboxRoutes } from './mailbox.routes';
 import type { Mailer } from '../platform/mail/mailer';
 import type { Router } from '../platform/router';
+import { registerIdentityRoutes } from './identity.routes';
+import { IdentityService } from './identity.service';
+import { createIdentityProvider, mountIdentityProvider } from './idp.provider';
 import { API_AUDIENCE, loadSigningKeys, localKeySet } from './keys';
+import { registerSessionRoutes } from './session.routes';
+import { SessionService } from './session.service';
 
 export type IdentityDeps = { config: Config; database: Database; mailer: Mailer; router: Router };
+export { SESSION_COOKIE } from './session.routes';
 
-// Embedded provider (default): verifies tokens with its own keys. External provider
-// (OIDC_ISSUER): returns no verifier and the app fetches the issuer's JWKS.
-export async function registerIdentity(_app: FastifyInstance, deps: IdentityDeps): Promise<{ verifier?: TokenVerifier }> {
-  if (!deps.config.oidc.embedded) return {};
-  const keys = await loadSigningKeys(deps.database);
-  // TODO(#2): mount oidc-provider at /idp, pages, and the BFF routes under /auth.
-  return { verifier: createTokenVerifier({ issuer: deps.config.oidc.issuer, audience: API_AUDIENCE, keys: localKeySet(keys) }) };
+// The BFF (/auth) and the local mailbox always; the embedded provider (/idp) unless OIDC_ISSUER
+// names another one. Embedded: tokens are verified with its own keys. External: no verifier is
+// returned and the app fetches the issuer's JWKS.
+export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps): Promise<{ verifier?: TokenVerifier }> {
+  const { config, database, mailer } = deps;
+  registerSessionRoutes(app, { config, sessions: new SessionService({ config, db: database.db }) });
+  registerMailboxRoutes(app, { mailer, db: database.db });
+  if (!config.oidc.embedded) return {};
+  const keys = await loadSigningKeys(database);
+  const provider = createIdentityProvider({ config, database, keys });
+  await mountIdentityProvider(app, provider);
+  await registerIdentityRoutes(app, { config, provider, mailer, service: new IdentityService({ db: database.db, mailer, config }) });
+  return { verifier: createTokenVerifier({ issuer: config.oidc.issuer, audience: API_AUDIENCE, keys: localKeySet(keys) }) };
 }

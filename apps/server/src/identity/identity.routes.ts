@@ -1,0 +1,229 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import { z } from 'zod';
+import { REPO_ROOT, type Config } from '../platform/config';
+import type { Mailer } from '../platform/mail/mailer';
+import type { IdentityService } from './identity.service';
+import {
+  forgotPasswordPage,
+  IDENTITY_CSS,
+  messagePage,
+  resetPasswordPage,
+  signInPage,
+  signUpPage,
+  type FieldErrors,
+  type Link,
+} from './identity-pages.view';
+import { IDP_PREFIX } from './idp.provider';
+
+export type IdentityRoutesDeps = { config: Config; provider: Provider; service: IdentityService; mailer: Mailer };
+
+const email = z.string().trim().min(1, 'Enter your e-mail address').max(254, 'The e-mail address is too long').pipe(z.email('Enter a valid e-mail address'));
+const newPassword = z.string().min(8, 'Use at least 8 characters').max(200, 'Use at most 200 characters');
+const signUpForm = z.object({ name: z.string().trim().min(1, 'Enter your name').max(200, 'The name is too long'), email, password: newPassword });
+const signInForm = z.object({ email, password: z.string().min(1, 'Enter your password').max(200, 'Enter your password') });
+const forgotForm = z.object({ email });
+const resetForm = z.object({ email: z.string().max(254), token: z.string().max(200), password: newPassword });
+const linkQuery = z.object({ email: z.string().max(254).default(''), token: z.string().max(200).default('') });
+
+type Form = Record<string, string | undefined>;
+
+function formOf(request: FastifyRequest): Form {
+  const body = request.body;
+  if (!body || typeof body !== 'object') return {};
+  const out: Form = {};
+  for (const [k, v] of Object.entries(body)) out[k] = typeof v === 'string' ? v : undefined;
+  return out;
+}
+
+function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? 'form');
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+const html = (reply: FastifyReply, body: string, status = 200) =>
+  reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+
+// The latin subset of Inter (variable weight) from @fontsource-variable/inter, installed locally.
+async function loadInterFont(): Promise<Buffer | undefined> {
+  const candidates: string[] = [];
+  try {
+    const require = createRequire(import.meta.url);
+    candidates.push(path.join(path.dirname(require.resolve('@fontsource-variable/inter/package.json')), 'files/inter-latin-wght-normal.woff2'));
+  } catch {
+    // not resolvable from here (bundled build); fall back to the workspace root
+  }
+  candidates.push(path.join(REPO_ROOT, 'node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'));
+  for (const file of candidates) {
+    const data = await readFile(file).catch(() => undefined);
+    if (data) return data;
+  }
+  return undefined;
+}
+
+export async function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoutesDeps): Promise<void> {
+  const { config, provider, service, mailer } = deps;
+  const publicAccess = { access: { kind: 'public' as const } };
+  const throttled = { ...publicAccess, rateLimit: { max: config.rateLimit.auth, timeWindow: 60_000 } };
+  const opts = { config: publicAccess, schema: { hide: true } };
+  const throttledOpts = { config: throttled, schema: { hide: true } };
+  const signInUrl = `${config.publicUrl}/auth/signin`;
+  const forgotLink: Link = { href: `${IDP_PREFIX}/forgot-password`, label: 'Forgot your password?' };
+
+  const font = await loadInterFont();
+  app.get(`${IDP_PREFIX}/assets/identity.css`, opts, (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(IDENTITY_CSS),
+  );
+  app.get(`${IDP_PREFIX}/assets/inter.woff2`, opts, (_request, reply) => {
+    if (!font) return reply.status(404).send();
+    return reply.type('font/woff2').header('cache-control', 'public, max-age=31536000, immutable').send(font);
+  });
+
+  const checkMailbox = () =>
+    messagePage({
+      title: 'Check your mailbox',
+      message: 'If the address can be used for a new account, we have sent a link to confirm it. Open it to finish signing up, then sign in.',
+      actions: [{ href: signInUrl, label: 'Back to sign in' }, ...(mailer.captured ? [{ href: '/mailbox', label: 'Open the local mailbox' }] : [])],
+    });
+
+  const interactionExpired = (reply: FastifyReply) =>
+    html(
+      reply,
+      messagePage({
+        title: 'This sign-in has expired',
+        message: 'The sign-in request is no longer valid. Start again from Atrium.',
+        actions: [{ href: signInUrl, label: 'Sign in' }],
+      }),
+      400,
+    );
+
+  // --- the interaction: sign-in (or sign-up) page, and consent granted silently to our own client
+  const uidParams = z.object({ uid: z.string().max(100) });
+  const interactionPath = (uid: string) => `${IDP_PREFIX}/interaction/${encodeURIComponent(uid)}`;
+  const loginLinks = (uid: string): Link[] => [{ href: `${interactionPath(uid)}?screen=signup`, label: 'Create an account' }, forgotLink];
+  const signupLinks = (uid: string | undefined): Link[] => [{ href: uid ? `${interactionPath(uid)}?screen=login` : signInUrl, label: 'Already have an account? Sign in' }];
+
+  app.get(`${IDP_PREFIX}/interaction/:uid`, opts, async (request, reply) => {
+    const { uid } = uidParams.parse(request.params);
+    const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => undefined);
+    if (!details || details.uid !== uid) return interactionExpired(reply);
+    if (details.prompt.name === 'login') {
+      const query = z.object({ screen: z.enum(['login', 'signup']).optional() }).parse(request.query);
+      const screen = query.screen ?? (details.params.screen === 'signup' ? 'signup' : 'login');
+      if (screen === 'signup') return html(reply, signUpPage({ action: `${interactionPath(uid)}/signup`, links: signupLinks(uid) }));
+      const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
+      return html(reply, signInPage({ action: `${interactionPath(uid)}/login`, ...(hint ? { email: hint } : {}), links: loginLinks(uid) }));
+    }
+    // Atrium's own client needs no consent screen: grant what it asked for.
+    const { Grant } = provider;
+    const accountId = details.session?.accountId;
+    if (!accountId) return interactionExpired(reply);
+    const grant = details.grantId ? await Grant.find(details.grantId) : new Grant({ accountId, clientId: String(details.params.client_id) });
+    if (!grant) return interactionExpired(reply);
+    const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+    if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+    if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+    for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '));
+    const grantId = await grant.save();
+    const returnTo = await provider.interactionResult(request.raw, reply.raw, { consent: details.grantId ? {} : { grantId } }, { mergeWithLastSubmission: true });
+    return reply.redirect(returnTo, 303);
+  });
+
+  app.post(`${IDP_PREFIX}/interaction/:uid/login`, throttledOpts, async (request, reply) => {
+    const { uid } = uidParams.parse(request.params);
+    const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => undefined);
+    if (!details || details.uid !== uid || details.prompt.name !== 'login') return interactionExpired(reply);
+    const form = formOf(request);
+    const page = (extra: { error?: string; notice?: string; fieldErrors?: FieldErrors }, status: number) =>
+      html(reply, signInPage({ action: `${interactionPath(uid)}/login`, email: form.email ?? '', links: loginLinks(uid), ...extra }), status);
+    const parsed = signInForm.safeParse(form);
+    if (!parsed.success) return page({ fieldErrors: fieldErrors(parsed.error) }, 400);
+    const result = await service.signIn(parsed.data.email, parsed.data.password);
+    if (!result.ok) {
+      if (result.reason === 'locked') return page({ error: 'Too many failed attempts. Wait 15 minutes or reset your password.' }, 429);
+      if (result.reason === 'unverified') return page({ notice: 'Confirm your e-mail address first: we have sent you a new link.' }, 403);
+      return page({ error: 'The e-mail or password is incorrect.' }, 401);
+    }
+    const returnTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: result.userId, remember: true } }, { mergeWithLastSubmission: false });
+    return reply.redirect(returnTo, 303);
+  });
+
+  // --- sign-up, inside an interaction (from /auth/signup) or on its own
+  const signUp = async (request: FastifyRequest, reply: FastifyReply, uid: string | undefined) => {
+    const form = formOf(request);
+    const parsed = signUpForm.safeParse(form);
+    if (!parsed.success) {
+      const action = uid ? `${interactionPath(uid)}/signup` : `${IDP_PREFIX}/signup`;
+      return html(reply, signUpPage({ action, values: { name: form.name ?? '', email: form.email ?? '' }, fieldErrors: fieldErrors(parsed.error), links: signupLinks(uid) }), 400);
+    }
+    await service.signUp(parsed.data);
+    return html(reply, checkMailbox());
+  };
+  app.get(`${IDP_PREFIX}/signup`, opts, (_request, reply) => html(reply, signUpPage({ action: `${IDP_PREFIX}/signup`, links: signupLinks(undefined) })));
+  app.post(`${IDP_PREFIX}/signup`, throttledOpts, (request, reply) => signUp(request, reply, undefined));
+  app.post(`${IDP_PREFIX}/interaction/:uid/signup`, throttledOpts, (request, reply) => signUp(request, reply, uidParams.parse(request.params).uid));
+
+  // --- the spec's Identity verify-token: e-mail and token from the link in the mail
+  app.get(`${IDP_PREFIX}/verify-token`, throttledOpts, async (request, reply) => {
+    const q = linkQuery.safeParse(request.query);
+    const ok = q.success && q.data.email !== '' && q.data.token !== '' && (await service.verifyEmail(q.data.email, q.data.token));
+    if (ok) {
+      return html(reply, messagePage({ title: 'E-mail address confirmed', message: 'Your e-mail address is confirmed. You can sign in now.', actions: [{ href: signInUrl, label: 'Sign in' }] }));
+    }
+    return html(
+      reply,
+      messagePage({
+        title: 'This link is not valid',
+        message: 'The confirmation link is invalid, already used or expired. Sign in with your password to receive a new one.',
+        status: 'error',
+        actions: [{ href: signInUrl, label: 'Sign in' }],
+      }),
+      400,
+    );
+  });
+
+  // --- forgot and reset password: the answer never tells whether the e-mail is registered
+  app.get(`${IDP_PREFIX}/forgot-password`, opts, (_request, reply) => html(reply, forgotPasswordPage({ links: [{ href: signInUrl, label: 'Back to sign in' }] })));
+  app.post(`${IDP_PREFIX}/forgot-password`, throttledOpts, async (request, reply) => {
+    const form = formOf(request);
+    const parsed = forgotForm.safeParse(form);
+    if (!parsed.success) return html(reply, forgotPasswordPage({ email: form.email ?? '', fieldErrors: fieldErrors(parsed.error), links: [{ href: signInUrl, label: 'Back to sign in' }] }), 400);
+    await service.requestPasswordReset(parsed.data.email);
+    return html(
+      reply,
+      messagePage({
+        title: 'Check your mailbox',
+        message: 'If an account exists for that e-mail address, we have sent a link to choose a new password. The link is valid for one hour.',
+        actions: [{ href: signInUrl, label: 'Back to sign in' }, ...(mailer.captured ? [{ href: '/mailbox', label: 'Open the local mailbox' }] : [])],
+      }),
+    );
+  });
+  app.get(`${IDP_PREFIX}/reset-password`, opts, (request, reply) => {
+    const q = linkQuery.safeParse(request.query);
+    const { email: e, token } = q.success ? q.data : { email: '', token: '' };
+    return html(reply, resetPasswordPage({ email: e, token, links: [forgotLink] }));
+  });
+  app.post(`${IDP_PREFIX}/reset-password`, throttledOpts, async (request, reply) => {
+    const form = formOf(request);
+    const parsed = resetForm.safeParse(form);
+    if (!parsed.success) {
+      return html(reply, resetPasswordPage({ email: form.email ?? '', token: form.token ?? '', fieldErrors: fieldErrors(parsed.error), links: [forgotLink] }), 400);
+    }
+    const ok = await service.resetPassword(parsed.data.email, parsed.data.token, parsed.data.password);
+    if (!ok) {
+      return html(
+        reply,
+        messagePage({ title: 'This link is not valid', message: 'The reset link is invalid, already used or expired. Ask for a new one.', status: 'error', actions: [{ href: `${IDP_PREFIX}/forgot-password`, label: 'Send a new link' }] }),
+        400,
+      );
+    }
+    return html(reply, messagePage({ title: 'Password changed', message: 'Your password has been changed and other sessions were signed out. Sign in with the new password.', actions: [{ href: signInUrl, label: 'Sign in' }] }));
+  });
+}

@@ -1,0 +1,135 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Config } from '../platform/config';
+import type { Db } from '../platform/database';
+import type { Mailer } from '../platform/mail/mailer';
+import { forgetUser } from '../platform/tenancy';
+import * as repo from './identity.repository';
+import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password.util';
+
+export const MAX_FAILED_LOGINS = 5;
+export const LOCK_SECONDS = 15 * 60;
+const VERIFY_TTL_MS = 24 * 60 * 60_000;
+const RESET_TTL_MS = 60 * 60_000;
+
+export type IdentityServiceDeps = { db: Db; mailer: Mailer; config: Config };
+
+export type SignInResult =
+  | { ok: true; userId: string }
+  | { ok: false; reason: 'invalid' | 'locked' | 'unverified' };
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+// Unknown e-mails are throttled like real accounts, so "locked" never tells that an account exists.
+class UnknownEmailThrottle {
+  private readonly failures = new Map<string, { count: number; until: number }>();
+  isLocked(email: string): boolean {
+    const entry = this.failures.get(email);
+    return !!entry && entry.count >= MAX_FAILED_LOGINS && entry.until > Date.now();
+  }
+  fail(email: string): void {
+    if (this.failures.size > 10_000) this.failures.clear();
+    const entry = this.failures.get(email);
+    const fresh = !entry || entry.until < Date.now();
+    const count = fresh ? 1 : entry.count + 1;
+    this.failures.set(email, { count, until: Date.now() + LOCK_SECONDS * 1000 });
+  }
+}
+
+export class IdentityService {
+  private readonly unknown = new UnknownEmailThrottle();
+  constructor(private readonly deps: IdentityServiceDeps) {}
+
+  private link(path: string, params: Record<string, string>): string {
+    return `${this.deps.config.oidc.issuer}${path}?${new URLSearchParams(params).toString()}`;
+  }
+
+  private async issueToken(kind: repo.TokenKind, userId: string): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const ttl = kind === 'verify' ? VERIFY_TTL_MS : RESET_TTL_MS;
+    await repo.insertToken(this.deps.db, kind, userId, hashToken(token), new Date(Date.now() + ttl));
+    return token;
+  }
+
+  async sendVerification(user: { id: string; email: string; name: string }): Promise<void> {
+    const token = await this.issueToken('verify', user.id);
+    const url = this.link('/verify-token', { email: user.email, token });
+    await this.deps.mailer.send({
+      to: user.email,
+      subject: 'Verify your e-mail address for Atrium',
+      text: `Hello ${user.name},\n\nConfirm your e-mail address to finish creating your Atrium account:\n\n${url}\n\nThe link is valid for 24 hours. If you did not sign up, ignore this message.\n`,
+    });
+  }
+
+  // The answer is the same whether or not the e-mail is registered: the mailbox tells the owner.
+  async signUp(input: { name: string; email: string; password: string }): Promise<void> {
+    const { db, mailer } = this.deps;
+    const passwordHash = await hashPassword(input.password);
+    const created = await repo.insertUser(db, { email: input.email, name: input.name, passwordHash });
+    if (created) return this.sendVerification(created);
+    const existing = await repo.findUserByEmail(db, input.email);
+    if (!existing) return;
+    if (!existing.emailVerifiedAt) return this.sendVerification(existing);
+    await mailer.send({
+      to: existing.email,
+      subject: 'Someone tried to create an Atrium account with your e-mail',
+      text: `Hello ${existing.name},\n\nSomebody (maybe you) tried to sign up for Atrium with this e-mail address, which already has an account.\n\nSign in: ${this.deps.config.publicUrl}/auth/signin\nForgot your password? ${this.deps.config.oidc.issuer}/forgot-password\n\nIf it was not you, you can ignore this message.\n`,
+    });
+  }
+
+  async verifyEmail(email: string, token: string): Promise<boolean> {
+    const userId = await repo.consumeToken(this.deps.db, 'verify', hashToken(token), email);
+    if (!userId) return false;
+    await repo.markEmailVerified(this.deps.db, userId);
+    return true;
+  }
+
+  async signIn(email: string, password: string): Promise<SignInResult> {
+    const { db } = this.deps;
+    const key = email.toLowerCase();
+    const user = await repo.findUserByEmail(db, email);
+    if (!user || !user.passwordHash) {
+      if (this.unknown.isLocked(key)) return { ok: false, reason: 'locked' };
+      await burnPasswordCheck(password);
+      this.unknown.fail(key);
+      return { ok: false, reason: 'invalid' };
+    }
+    if (user.lockedUntil && user.lockedUntil > new Date()) return { ok: false, reason: 'locked' };
+    if (!(await verifyPassword(password, user.passwordHash))) {
+      await repo.recordFailedLogin(db, user.id, MAX_FAILED_LOGINS, LOCK_SECONDS);
+      return { ok: false, reason: user.failedLogins + 1 >= MAX_FAILED_LOGINS ? 'locked' : 'invalid' };
+    }
+    if (!user.emailVerifiedAt) {
+      // the password is right, so saying "verify first" reveals nothing to a stranger
+      await this.sendVerification(user);
+      return { ok: false, reason: 'unverified' };
+    }
+    if (user.failedLogins > 0 || user.lockedUntil) await repo.clearFailedLogins(db, user.id);
+    if (needsRehash(user.passwordHash)) await repo.updatePassword(db, user.id, await hashPassword(password));
+    return { ok: true, userId: user.id };
+  }
+
+  async requestPasswordReset(email: string): Promise<void> {
+    const user = await repo.findUserByEmail(this.deps.db, email);
+    if (!user) return;
+    const token = await this.issueToken('reset', user.id);
+    const url = this.link('/reset-password', { email: user.email, token });
+    await this.deps.mailer.send({
+      to: user.email,
+      subject: 'Reset your Atrium password',
+      text: `Hello ${user.name},\n\nChoose a new password for your Atrium account:\n\n${url}\n\nThe link is valid for one hour and works once. If you did not ask for it, ignore this message; your password stays as it is.\n`,
+    });
+  }
+
+  async resetPassword(email: string, token: string, password: string): Promise<boolean> {
+    const { db } = this.deps;
+    const userId = await repo.consumeToken(db, 'reset', hashToken(token), email);
+    if (!userId) return false;
+    await repo.updatePassword(db, userId, await hashPassword(password));
+    // the reset link proves the mailbox, so it verifies the e-mail too
+    await repo.markEmailVerified(db, userId);
+    await repo.invalidateTokens(db, 'reset', userId);
+    await repo.revokeUserSessions(db, userId);
+    forgetUser(userId);
+    return true;
+  }
+}

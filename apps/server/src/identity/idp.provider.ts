@@ -1,0 +1,153 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Config } from '../platform/config';
+import type { Database } from '../platform/database';
+import { findUserById } from './identity.repository';
+import { messagePage, signOutPage } from './identity-pages.view';
+import { createPostgresAdapterFactory } from './idp.adapter';
+import { API_AUDIENCE, type SigningKey } from './keys';
+
+export const IDP_PREFIX = '/idp';
+// Resource indicators must be absolute URIs; a URN keeps the API's identity independent of
+// the host name. Tokens for it carry aud = API_AUDIENCE.
+export const API_RESOURCE = 'urn:atrium:api';
+export const API_SCOPES = 'openid profile email';
+
+export type IdpDeps = { config: Config; database: Database; keys: SigningKey[] };
+
+function cookieKeys(secret: string): string[] {
+  return [createHmac('sha256', secret).update('atrium-idp-cookies').digest('base64url')];
+}
+
+export function createIdentityProvider({ config, database, keys }: IdpDeps): Provider {
+  const configuration: Configuration = {
+    adapter: createPostgresAdapterFactory(database.app),
+    jwks: { keys },
+    cookies: { keys: cookieKeys(config.sessionSecret) },
+    clients: [
+      {
+        client_id: config.oidc.clientId,
+        client_secret: config.oidc.clientSecret,
+        redirect_uris: [`${config.publicUrl}/auth/callback`],
+        post_logout_redirect_uris: [`${config.publicUrl}/`],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+    // the sign-up page is reached through the same authorization request (GET /auth/signup)
+    extraParams: ['screen'],
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'zoneinfo', 'locale', 'updated_at'],
+    },
+    // the BFF reads e-mail and name from the ID token instead of calling userinfo
+    conformIdTokenClaims: false,
+    pkce: { required: () => true },
+    async findAccount(_ctx, sub) {
+      const user = await findUserById(database.db, sub).catch(() => undefined);
+      // only verified accounts exist as far as the provider is concerned
+      if (!user || !user.emailVerifiedAt) return undefined;
+      return {
+        accountId: user.id,
+        claims: () => ({
+          sub: user.id,
+          email: user.email,
+          email_verified: true,
+          name: user.name,
+          zoneinfo: user.timeZone,
+          locale: user.culture,
+          updated_at: Math.floor(user.updatedAt.getTime() / 1000),
+        }),
+      };
+    },
+    interactions: { url: (_ctx, interaction) => `${IDP_PREFIX}/interaction/${interaction.uid}` },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: (_ctx, _client, oneOf) => (oneOf && oneOf.length > 0 ? (oneOf[0] ?? API_RESOURCE) : API_RESOURCE),
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, indicator) => {
+          if (indicator !== API_RESOURCE) throw new errors.InvalidTarget();
+          return {
+            scope: API_SCOPES,
+            audience: API_AUDIENCE,
+            accessTokenTTL: config.accessTokenTtl,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = signOutPage(form);
+        },
+        postLogoutSuccessSource: (ctx) => {
+          ctx.type = 'html';
+          ctx.body = messagePage({ title: 'Signed out', message: 'You are signed out of Atrium.', actions: [{ href: `${config.publicUrl}/`, label: 'Back to Atrium' }] });
+        },
+      },
+    },
+    async extraTokenClaims(_ctx, token) {
+      // the API reads e-mail and name from access tokens of any issuer
+      if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
+      const user = await findUserById(database.db, token.accountId);
+      return user ? { email: user.email, name: user.name } : undefined;
+    },
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: true,
+    ttl: {
+      AccessToken: config.accessTokenTtl,
+      AuthorizationCode: 60,
+      IdToken: 60 * 60,
+      Interaction: 60 * 60,
+      RefreshToken: 14 * 24 * 60 * 60,
+      Session: 14 * 24 * 60 * 60,
+      Grant: 14 * 24 * 60 * 60,
+    },
+    renderError: (ctx: KoaContextWithOIDC, out) => {
+      ctx.type = 'html';
+      const detail = out.error_description ?? out.error;
+      ctx.body = messagePage({
+        title: 'Something went wrong',
+        message: `The sign-in request could not be completed (${String(detail)}). Start again from Atrium.`,
+        status: 'error',
+        actions: [{ href: `${config.publicUrl}/auth/signin`, label: 'Sign in again' }],
+      });
+    },
+  };
+  const provider = new Provider(config.oidc.issuer, configuration);
+  // the app trusts X-Forwarded-* (Fastify trustProxy); the provider builds its URLs the same way
+  provider.proxy = true;
+  return provider;
+}
+
+// Hands /idp/* to the provider. The provider reads the raw request body itself, so these routes
+// live in their own scope whose content-type parser leaves the stream untouched.
+export async function mountIdentityProvider(app: FastifyInstance, provider: Provider): Promise<void> {
+  const callback = provider.callback();
+  provider.on('server_error', (_ctx: unknown, err: Error) => app.log.error({ err }, 'identity provider error'));
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    scope.all(
+      `${IDP_PREFIX}/*`,
+      { config: { access: { kind: 'public' } }, schema: { hide: true } },
+      async (request, reply) => {
+        const raw = request.raw as typeof request.raw & { originalUrl?: string };
+        const original = raw.url ?? '/';
+        // strip the prefix so the provider's router matches; originalUrl lets it rebuild its own URLs
+        raw.originalUrl = original;
+        raw.url = original.slice(IDP_PREFIX.length) || '/';
+        reply.hijack();
+        await callback(raw, reply.raw);
+      },
+    );
+  });
+}

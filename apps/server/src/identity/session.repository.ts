@@ -1,0 +1,58 @@
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '../platform/database';
+import { authSessions } from './identity.table';
+
+// A sign-in in progress (PKCE verifier, state, return address) or a signed-in session whose
+// tokens stay on the server; the browser only holds a signed cookie with the session id.
+export type PendingSignIn = { kind: 'pending'; state: string; codeVerifier: string; nonce: string; returnTo: string };
+export type ActiveSession = {
+  kind: 'active';
+  issuer: string;
+  accessToken: string | null;
+  accessTokenExpires: number | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  refreshFailed: boolean;
+};
+export type SessionData = PendingSignIn | ActiveSession;
+export type SessionRow = { id: string; userId: string | null; data: SessionData; expiresAt: Date };
+
+export async function insertSession(db: Db, row: SessionRow): Promise<void> {
+  await db.insert(authSessions).values(row);
+}
+
+export async function findSession(db: Db, id: string): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(authSessions)
+    .where(and(eq(authSessions.id, id), gt(authSessions.expiresAt, new Date())))
+    .limit(1);
+  return row ? { id: row.id, userId: row.userId, data: row.data as SessionData, expiresAt: row.expiresAt } : undefined;
+}
+
+// Locks the row for the rest of the transaction: two tabs asking for /auth/session at once
+// must not both spend the same (rotating) refresh token.
+export async function lockSession(tx: Db, id: string): Promise<SessionRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(authSessions)
+    .where(and(eq(authSessions.id, id), gt(authSessions.expiresAt, new Date())))
+    .for('update')
+    .limit(1);
+  return row ? { id: row.id, userId: row.userId, data: row.data as SessionData, expiresAt: row.expiresAt } : undefined;
+}
+
+export async function updateSessionData(db: Db, id: string, data: SessionData): Promise<void> {
+  await db.update(authSessions).set({ data, updatedAt: new Date() }).where(eq(authSessions.id, id));
+}
+
+// Deletes and returns in one statement: a pending sign-in can be completed only once.
+export async function takeSession(db: Db, id: string): Promise<SessionRow | undefined> {
+  const [row] = await db.delete(authSessions).where(eq(authSessions.id, id)).returning();
+  if (!row || row.expiresAt <= new Date()) return undefined;
+  return { id: row.id, userId: row.userId, data: row.data as SessionData, expiresAt: row.expiresAt };
+}
+
+export async function deleteExpiredSessions(db: Db): Promise<void> {
+  await db.delete(authSessions).where(lt(authSessions.expiresAt, new Date()));
+}
