@@ -33,6 +33,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     },
     trustProxy: true,
     bodyLimit: 1_048_576,
+    maxParamLength: 500,
     ajv: { customOptions: { allErrors: false } },
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -45,6 +45,8 @@ type BaseDef<S extends Schemas> = {
   example?: unknown;
   // content types other than JSON this route accepts (JSON Patch, multipart…)
   consumes?: string[];
+  // path values for routes whose parameters are not record ids (e.g. a product type)
+  paramsExample?: Record<string, string>;
 };
 
 export type TenantRouteDef<S extends Schemas> = BaseDef<S> & {
@@ -72,6 +74,7 @@ export type RegisteredRoute = {
   access: RouteAccess;
   schemas: Schemas;
   example?: unknown;
+  paramsExample?: Record<string, string>;
   status: number;
 };
 
@@ -151,11 +154,11 @@ export class Router {
     run: (request: FastifyRequest, input: RouteInput<S>) => Promise<unknown>,
   ): void {
     const status = def.status ?? 200;
-    this.routes.push({ method: def.method, url: def.url, access, schemas: def.schemas, status, ...(def.example !== undefined ? { example: def.example } : {}) });
+    this.routes.push({ method: def.method, url: def.url, access, schemas: def.schemas, status, ...(def.example !== undefined ? { example: def.example } : {}), ...(def.paramsExample ? { paramsExample: def.paramsExample } : {}) });
     const security = access.kind === 'public' ? [] : [{ bearer: [] }];
     const headers =
       access.kind === 'tenant'
-        ? z.object({ 'x-tenant-id': z.string().describe('Workspace id') }).passthrough()
+        ? z.looseObject({ 'x-tenant-id': z.uuid({ error: 'tenantRequired' }).describe('Workspace id') })
         : def.schemas.headers;
     this.app.withTypeProvider<ZodTypeProvider>().route({
       method: def.method,

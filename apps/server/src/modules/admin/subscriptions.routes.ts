@@ -35,6 +35,7 @@ export function registerSubscriptionRoutes(router: Router) {
     tags,
     permission: 'Setting.ManageSubscription',
     example: { planSlug: 'helpdesk-pro' },
+    paramsExample: { productType: 'Helpdesk' },
     schemas: { params: z.strictObject({ productType: productTypeSchema }), body: subscriptionChangeSchema, response: subscriptionSchema },
     handler: async (ctx, { params, body }) => {
       const plan = planBySlug(body.planSlug);
