@@ -13,7 +13,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    reporters: process.env.CI ? ['default', 'junit'] : ['default'],
-    outputFile: { junit: path.join(root, '../../test-results/api-junit.xml') },
+    // .ci/run collects the totals from this JSON report
+    reporters: process.env.ATRIUM_REPORT_DIR ? ['default', 'json'] : ['default'],
+    outputFile: { json: path.join(process.env.ATRIUM_REPORT_DIR ?? root, `vitest-${process.env.ATRIUM_REPORT_LABEL ?? 'api'}.json`) },
   },
 });
