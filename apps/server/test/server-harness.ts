@@ -31,7 +31,7 @@ export type TestServer = {
 
 // A real listening Atrium (what `npm start` runs) on a free port, on a fresh database cloned
 // from the migrated template: for flows that need HTTP, such as the OIDC redirects.
-export async function startTestServer(env: NodeJS.ProcessEnv = {}): Promise<TestServer> {
+export async function startTestServer(env: NodeJS.ProcessEnv = {}, opts: { port?: number } = {}): Promise<TestServer> {
   const adminUrl = inject('pgAdminUrl');
   const dbName = `atrium_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const admin = new pg.Client(adminUrl);
@@ -40,7 +40,7 @@ export async function startTestServer(env: NodeJS.ProcessEnv = {}): Promise<Test
   await admin.end();
   const dbUrl = new URL(adminUrl);
   dbUrl.pathname = `/${dbName}`;
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-server-test-'));
   const config = loadConfig(
     { LOG_LEVEL: 'silent', DATABASE_URL: dbUrl.toString(), DATA_DIR: dataDir, RATE_LIMIT_AUTH: '1000', ...env },
@@ -113,7 +113,7 @@ export class TestBrowser {
     let method = init.method ?? (init.form ? 'POST' : 'GET');
     let body: string | undefined = init.form ? new URLSearchParams(init.form).toString() : undefined;
     for (let hop = 0; hop < 20; hop++) {
-      const headers: Record<string, string> = { ...(init.headers ?? {}) };
+      const headers: Record<string, string> = { ...init.headers };
       const cookie = this.cookieHeader(url);
       if (cookie) headers.cookie = cookie;
       if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';

@@ -66,7 +66,8 @@ export function createIdentityProvider({ config, database, keys }: IdpDeps): Pro
     interactions: { url: (_ctx, interaction) => `${IDP_PREFIX}/interaction/${interaction.uid}` },
     features: {
       devInteractions: { enabled: false },
-      revocation: { enabled: true },
+      // a client may revoke only its own tokens (the BFF revokes the refresh token at sign-out)
+      revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
       resourceIndicators: {
         enabled: true,
         defaultResource: (_ctx, _client, oneOf) => (oneOf && oneOf.length > 0 ? (oneOf[0] ?? API_RESOURCE) : API_RESOURCE),
