@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FullConfig } from '@playwright/test';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Atrium exited with code ${child.exitCode} before it was ready`);
+    const ok = await fetch(`${url}/api/ready`).then((r) => r.ok).catch(() => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`Atrium did not become ready at ${url} within ${timeoutMs} ms`);
+}
+
+// Starts Atrium the way `npm start` does (the built dist/main.js; tsx on the sources when there is
+// no build) with a fresh data directory, so the embedded PostgreSQL starts empty, and stops
+// exactly that process at the end.
+export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
+  const port = Number(process.env.E2E_PORT);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-'));
+  const dist = path.join(REPO_ROOT, 'apps/server/dist/main.js');
+  const [command, args] = existsSync(dist)
+    ? [process.execPath, [dist]]
+    : [process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')]];
+  // the embedded defaults, whatever the developer's shell has set
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !['DATABASE_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'SMTP_URL'].includes(key)),
+  );
+  const child = spawn(command, args, {
+    cwd: REPO_ROOT,
+    env: {
+      ...inherited,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(await freePort()),
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    await waitForReady(baseUrl, child, 120_000);
+  } catch (err) {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+
+  return async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      // SIGTERM lets the server stop its embedded PostgreSQL cleanly
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
