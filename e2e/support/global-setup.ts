@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +38,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   const port = Number(process.env.E2E_PORT);
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-'));
+  // mkdtemp makes it 0700; as root the embedded PostgreSQL runs as `postgres` and must get in
+  chmodSync(dataDir, 0o755);
   const dist = path.join(REPO_ROOT, 'apps/server/dist/main.js');
   const [command, args] = existsSync(dist)
     ? [process.execPath, [dist]]
