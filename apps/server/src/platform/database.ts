@@ -45,6 +45,9 @@ export function openDatabase(url: string, poolSize = 10): Database {
   const admin = new pg.Pool({ connectionString: url, max: 2 });
   // The role is a startup option: no statement on any app connection ever runs as the owner.
   const app = new pg.Pool({ connectionString: url, max: poolSize, options: `-c role=${APP_ROLE}` });
+  // An idle connection dropped by the server (restart, failover) must not crash the process;
+  // the pool replaces it on next use.
+  for (const pool of [admin, app]) pool.on('error', () => {});
   const db = drizzle({ client: app });
   return {
     url,
