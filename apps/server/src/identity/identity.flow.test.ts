@@ -108,6 +108,8 @@ describe('embedded identity provider and BFF session', () => {
     expect(refreshed.accessTokenExpires).toBeGreaterThan(Date.now());
     const [after] = await t.sql<{ data: { refreshToken: string } }>(`select data from auth_sessions where user_id = $1`, [session.user?.id]);
     expect(after?.data.refreshToken).not.toBe(before?.data.refreshToken);
+    // stored sealed, never as the issuer's token
+    expect(after?.data.refreshToken).toMatch(/^v1\./);
 
     // sign-out ends the session and goes through the provider's sign-out confirmation
     const confirm = await browser.post(`${t.url}/auth/signout`, {});

@@ -10,6 +10,7 @@ export type ActiveSession = {
   issuer: string;
   accessToken: string | null;
   accessTokenExpires: number | null;
+  // sealed with the token cipher (token-cipher.util.ts), never stored in clear
   refreshToken: string | null;
   idToken: string | null;
   refreshFailed: boolean;

@@ -7,6 +7,7 @@ import { AppError } from '../platform/errors';
 import * as users from './identity.repository';
 import { API_RESOURCE } from './idp.provider';
 import * as repo from './session.repository';
+import { createTokenCipher, type TokenCipher } from './token-cipher.util';
 
 const SESSION_TTL_MS = 14 * 24 * 60 * 60_000;
 const PENDING_TTL_MS = 10 * 60_000;
@@ -40,7 +41,19 @@ export function safeReturnTo(value: unknown, publicUrl: string): string {
 // external), keeps the tokens server-side and hands the SPA only a short-lived access token.
 export class SessionService {
   private discovered: Promise<oidc.Configuration> | undefined;
-  constructor(private readonly deps: SessionServiceDeps) {}
+  private readonly cipher: TokenCipher;
+  private lastSweep = 0;
+  constructor(private readonly deps: SessionServiceDeps) {
+    this.cipher = createTokenCipher(deps.config.sessionSecret);
+  }
+
+  private seal(token: string | undefined | null): string | null {
+    return token ? this.cipher.seal(token) : null;
+  }
+
+  private open(sealed: string | null): string | null {
+    return sealed ? this.cipher.open(sealed) : null;
+  }
 
   private get embedded(): boolean {
     return this.deps.config.oidc.embedded;
@@ -64,6 +77,11 @@ export class SessionService {
 
   async startSignIn(returnTo: string, screen?: 'signup'): Promise<{ cookie: string; url: string }> {
     const config = await this.configuration();
+    if (Date.now() - this.lastSweep > 10 * 60_000) {
+      // expired sign-ins and sessions are invisible already; remove them now and then
+      this.lastSweep = Date.now();
+      repo.deleteExpiredSessions(this.deps.db).catch(() => {});
+    }
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
@@ -115,8 +133,8 @@ export class SessionService {
         issuer: this.deps.config.oidc.issuer,
         accessToken: tokens.access_token,
         accessTokenExpires: expiresAt(tokens),
-        refreshToken: tokens.refresh_token ?? null,
-        idToken: tokens.id_token ?? null,
+        refreshToken: this.seal(tokens.refresh_token),
+        idToken: this.seal(tokens.id_token),
         refreshFailed: false,
       },
       expiresAt: new Date(Date.now() + SESSION_TTL_MS),
@@ -176,20 +194,21 @@ export class SessionService {
       const data = row.data;
       // another request refreshed while this one waited for the lock
       if (data.refreshFailed || (data.accessToken && (data.accessTokenExpires ?? 0) - REFRESH_MARGIN_MS >= Date.now())) return data;
-      if (!data.refreshToken) {
+      const refreshToken = this.open(data.refreshToken);
+      if (!refreshToken) {
         const next = { ...data, accessToken: null, accessTokenExpires: null, refreshFailed: true };
         await repo.updateSessionData(tx, id, next);
         return next;
       }
       let next: repo.ActiveSession;
       try {
-        const tokens = await oidc.refreshTokenGrant(config, data.refreshToken);
+        const tokens = await oidc.refreshTokenGrant(config, refreshToken);
         next = {
           ...data,
           accessToken: tokens.access_token,
           accessTokenExpires: expiresAt(tokens),
-          refreshToken: tokens.refresh_token ?? data.refreshToken,
-          idToken: tokens.id_token ?? data.idToken,
+          refreshToken: tokens.refresh_token ? this.seal(tokens.refresh_token) : data.refreshToken,
+          idToken: tokens.id_token ? this.seal(tokens.id_token) : data.idToken,
         };
       } catch {
         next = { ...data, accessToken: null, accessTokenExpires: null, refreshToken: null, refreshFailed: true };
@@ -208,11 +227,13 @@ export class SessionService {
     if (!row || row.data.kind !== 'active') return home;
     const config = await this.configuration().catch(() => undefined);
     if (!config) return home;
-    if (row.data.refreshToken) await oidc.tokenRevocation(config, row.data.refreshToken, { token_type_hint: 'refresh_token' }).catch(() => {});
+    const refreshToken = this.open(row.data.refreshToken);
+    if (refreshToken) await oidc.tokenRevocation(config, refreshToken, { token_type_hint: 'refresh_token' }).catch(() => {});
     if (!config.serverMetadata().end_session_endpoint) return home;
+    const idToken = this.open(row.data.idToken);
     return oidc.buildEndSessionUrl(config, {
       post_logout_redirect_uri: home,
-      ...(row.data.idToken ? { id_token_hint: row.data.idToken } : { client_id: this.deps.config.oidc.clientId }),
+      ...(idToken ? { id_token_hint: idToken } : { client_id: this.deps.config.oidc.clientId }),
     }).href;
   }
 }
