@@ -1,0 +1,3 @@
+DROP INDEX "activities_entity_idx";--> statement-breakpoint
+ALTER TABLE "activities" ADD COLUMN "seq" bigint NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "activities_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1);--> statement-breakpoint
+CREATE INDEX "activities_entity_idx" ON "activities" USING btree ("tenant_id","entity_kind","entity_id","created_at","seq");
