@@ -1,0 +1,70 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { DE_CAPTIONS } from './captions/de';
+import { EN_CAPTIONS } from './captions/en';
+
+const WEB_SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/src');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(name) ? [full] : [];
+  });
+}
+
+// Literal caption keys in the SPA: t('a.b'), labelKey: 'a.b', titleKey…, errorText(t, 'code').
+function keysUsedByTheSpa(): Set<string> {
+  const keys = new Set<string>();
+  const patterns = [/\bt\('([\w.]+)'/g, /(?:labelKey|titleKey|searchLabelKey|backLabelKey): '([\w.]+)'/g];
+  for (const file of sourceFiles(WEB_SRC)) {
+    const text = readFileSync(file, 'utf8');
+    for (const re of patterns) for (const m of text.matchAll(re)) if (m[1]?.includes('.')) keys.add(m[1]);
+    for (const m of text.matchAll(/errorText\(t, '(\w+)'\)/g)) keys.add(`errorCodes.${m[1]}`);
+  }
+  return keys;
+}
+
+describe('captions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('serves English by default and German for de-DE, without a session', async () => {
+    const en = await t.client().get('/api/v1/admin/captions');
+    expect(en.status).toBe(200);
+    expect(en.body['common.cancel']).toBe('Cancel');
+    const de = await t.client().get('/api/v1/admin/captions?culture=de-DE');
+    expect(de.status).toBe(200);
+    expect(de.body['common.cancel']).toBe('Abbrechen');
+    expect(Object.keys(de.body).sort()).toEqual(Object.keys(en.body).sort());
+  });
+
+  it('falls back to English for an unknown culture', async () => {
+    const res = await t.client().get('/api/v1/admin/captions?culture=fr-FR');
+    expect(res.status).toBe(200);
+    expect(res.body['common.save']).toBe('Save');
+  });
+
+  it('has German for every English caption, with the same placeholders', () => {
+    for (const [key, en] of Object.entries(EN_CAPTIONS)) {
+      const de = DE_CAPTIONS[key as keyof typeof EN_CAPTIONS];
+      expect(de, key).toBeTruthy();
+      const vars = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+      expect(vars(de), key).toEqual(vars(en));
+    }
+  });
+
+  it('has a caption for every key the web app uses', () => {
+    const plural = (k: string) => [`${k}_one`, `${k}_other`];
+    const missing = [...keysUsedByTheSpa()].filter((k) => !(k in EN_CAPTIONS) && !plural(k).every((p) => p in EN_CAPTIONS));
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,51 @@
+import { MESSAGE_CONFIG, NOTIFICATION_CONFIG } from '@atrium/domain';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { queryClient } from '../platform/api/query-client';
+import { ConfirmProvider } from '../platform/confirm/confirm-modal';
+import { EmptyState } from '../platform/feedback/empty-state';
+import { ANTD_THEME } from '../platform/feedback/theme';
+import { languageOfCulture } from '../platform/i18n/languages';
+
+// antd ships English; the German texts (pagination, pickers…) load with the language.
+function useAntdLocale(): Locale | undefined {
+  const { i18n } = useTranslation();
+  const language = languageOfCulture(i18n.language);
+  const [locale, setLocale] = useState<Locale | undefined>(undefined);
+  useEffect(() => {
+    let active = true;
+    if (language === 'de') {
+      void import('antd/locale/de_DE').then((m) => active && setLocale(m.default));
+    } else setLocale(undefined);
+    return () => {
+      active = false;
+    };
+  }, [language]);
+  return locale;
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const locale = useAntdLocale();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider theme={ANTD_THEME} {...(locale ? { locale } : {})} renderEmpty={() => <EmptyState />}>
+        <AntApp
+          notification={{
+            duration: NOTIFICATION_CONFIG.duration,
+            placement: NOTIFICATION_CONFIG.placement,
+            top: NOTIFICATION_CONFIG.top,
+            bottom: NOTIFICATION_CONFIG.bottom,
+            maxCount: NOTIFICATION_CONFIG.maxCount,
+          }}
+          message={{ duration: MESSAGE_CONFIG.duration, top: MESSAGE_CONFIG.top }}
+        >
+          <style>{`.ant-notification-notice-wrapper{width:${NOTIFICATION_CONFIG.width}px}`}</style>
+          <ConfirmProvider>{children}</ConfirmProvider>
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,85 @@
+import { ContactsOutlined, DashboardOutlined, SettingOutlined } from '@ant-design/icons';
+import { Layout, Menu, Spin, type MenuProps } from 'antd';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { useMyTenants } from '../../modules/workspaces/workspaces.api';
+import { isApiError } from '../../platform/api/api-error';
+import { useLanguageFollowsProfile } from '../../platform/i18n/use-language';
+import { useAccess } from '../../platform/permissions/use-access';
+import { useMyPermissions } from '../../platform/permissions/permissions.api';
+import { switchWorkspace, useCurrentTenantId } from '../../platform/workspace/workspace-store';
+import { NAVIGATION, type NavEntry } from '../navigation';
+import { UserMenu } from './user-menu';
+import { WorkspaceSwitcher } from './workspace-switcher';
+
+const ICONS: Record<NavEntry['icon'], ReactNode> = {
+  dashboard: <DashboardOutlined />,
+  contacts: <ContactsOutlined />,
+  settings: <SettingOutlined />,
+};
+
+// The frame of every workspace page: top bar, module navigation, content. Pages that opt out
+// of it (workspace selection, wizard, invitation, landing) are routed outside this layout.
+export function AppLayout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const tenantId = useCurrentTenantId();
+  const tenants = useMyTenants();
+  const permissions = useMyPermissions();
+  const { can, ready } = useAccess();
+  useLanguageFollowsProfile();
+
+  const member = tenantId !== null && (tenants.data?.some((w) => w.id === tenantId) ?? true);
+  // Removed from the workspace (or it is gone): forget it and let the user choose again.
+  const lostAccess = !member || (isApiError(permissions.error) && [403, 404].includes(permissions.error.status));
+  useEffect(() => {
+    if (tenantId !== null && lostAccess) switchWorkspace(null);
+  }, [tenantId, lostAccess]);
+
+  const items = useMemo<MenuProps['items']>(() => {
+    const toItem = (entry: NavEntry): NonNullable<MenuProps['items']>[number] => {
+      const children = entry.children?.filter((c) => can(c.rule));
+      if (children && children.length > 0) {
+        return { key: entry.key, icon: ICONS[entry.icon], label: t(entry.labelKey), children: children.map((c) => ({ key: c.key, label: <Link to={c.path}>{t(c.labelKey)}</Link> })) };
+      }
+      return { key: entry.key, icon: ICONS[entry.icon], label: <Link to={entry.path}>{t(entry.labelKey)}</Link> };
+    };
+    return NAVIGATION.filter((e) => can(e.rule)).map(toItem);
+  }, [can, t]);
+
+  const selected = useMemo(() => {
+    const all = NAVIGATION.flatMap((e) => [e, ...(e.children ?? [])]);
+    const match = all.filter((e) => location.pathname.startsWith(e.path)).sort((a, b) => b.path.length - a.path.length)[0];
+    return match ? [match.key] : [];
+  }, [location.pathname]);
+
+  if (tenantId === null || lostAccess) return <Navigate to="/workspaces" replace />;
+
+  return (
+    <Layout className="app-layout">
+      <a href="#main-content" className="skip-link">
+        {t('common.skipToContent')}
+      </a>
+      <Layout.Header className="topbar">
+        <Link to="/dashboard" className="topbar-brand" aria-label={t('nav.home')}>
+          <img src="/favicon.svg" alt="" width={24} height={24} />
+          <span>Atrium</span>
+        </Link>
+        {tenants.data ? <WorkspaceSwitcher tenants={tenants.data} currentId={tenantId} /> : null}
+        <span className="topbar-spacer" />
+        <UserMenu />
+      </Layout.Header>
+      <Layout>
+        <Layout.Sider width={220} breakpoint="lg" collapsedWidth={0} theme="light" className="app-sider">
+          <nav aria-label={t('nav.label')}>
+            <Menu mode="inline" items={items} selectedKeys={selected} defaultOpenKeys={['settings']} />
+          </nav>
+        </Layout.Sider>
+        <Layout.Content id="main-content" className="app-content" tabIndex={-1}>
+          {ready ? <Outlet key={tenantId} /> : <Spin className="page-spinner" aria-label={t('common.loading')} />}
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

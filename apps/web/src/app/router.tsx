@@ -1,0 +1,70 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RequireAccess } from './guards/require-access';
+import { RequireSession } from './guards/require-session';
+import { RootRoute } from './root-route';
+import { RouteErrorBoundary } from './route-error-boundary';
+
+// Lazy route modules keep the first load small: each page is its own chunk.
+type PageModule = { default: React.ComponentType };
+const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootRoute />,
+    errorElement: <RouteErrorBoundary standalone />,
+    children: [
+      // Public: no session needed (spec §2)
+      { path: '/', ...page(() => import('../modules/landing/landing.page')) },
+      { path: '/workspaces/invite/:token', ...page(() => import('../modules/workspaces/invitation.page')) },
+      {
+        element: <RequireSession />,
+        children: [
+          // Outside the workspace layout: no workspace chosen yet
+          { path: '/workspaces', ...page(() => import('../modules/workspaces/workspace-selection.page')) },
+          { path: '/workspaces/new', ...page(() => import('../modules/workspaces/workspace-wizard.page')) },
+          {
+            // the workspace frame is its own chunk: public pages never load menus and dropdowns
+            lazy: async () => ({ Component: (await import('./layouts/app-layout')).AppLayout }),
+            children: [
+              {
+                errorElement: <RouteErrorBoundary />,
+                children: [
+                  { path: '/dashboard', ...page(() => import('../modules/dashboard/dashboard.page')) },
+                  { path: '/profile', ...page(() => import('../modules/profile/profile.page')) },
+                  { path: '/access-denied', ...page(() => import('../modules/errors/access-denied.page')) },
+                  { path: '/settings', element: <Navigate to="/settings/users" replace /> },
+                  {
+                    element: <RequireAccess rule={{ permissions: ['Setting.ViewUsers'] }} />,
+                    children: [
+                      { path: '/settings/users', ...page(() => import('../modules/settings/users/users-list.page')) },
+                      { path: '/settings/users/:tenantUserId', ...page(() => import('../modules/settings/users/user-detail.page')) },
+                    ],
+                  },
+                  {
+                    element: <RequireAccess rule={{ permissions: ['Setting.ViewPermissions'] }} />,
+                    children: [{ path: '/settings/roles', ...page(() => import('../modules/settings/roles/roles.page')) }],
+                  },
+                  {
+                    element: <RequireAccess rule={{ permissions: ['Setting.ViewSubscription'] }} />,
+                    children: [{ path: '/settings/plans', ...page(() => import('../modules/settings/plans/plans.page')) }],
+                  },
+                  {
+                    // TODO(#4): the CRM module replaces this placeholder with its contact list
+                    element: <RequireAccess rule={{ permissions: ['Contact.ViewContacts'] }} />,
+                    children: [{ path: '/contacts/*', ...page(() => import('../modules/placeholder/module-placeholder.page')) }],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '/error', ...page(() => import('../modules/errors/server-error-standalone.page')) },
+      { path: '*', ...page(() => import('../modules/errors/not-found-standalone.page')) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

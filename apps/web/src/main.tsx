@@ -1,0 +1,23 @@
+import '@fontsource-variable/inter';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProviders } from './app/app-providers';
+import { router } from './app/router';
+import { loadSession } from './platform/auth/session-store';
+import { initI18n } from './platform/i18n/i18n';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+// Captions and the session load side by side; public pages render whatever the session says.
+void Promise.allSettled([initI18n(), loadSession()]).then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,100 @@
+import { AppstoreOutlined, SettingOutlined, UserAddOutlined } from '@ant-design/icons';
+import { MODULE_KINDS, type Plan } from '@atrium/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Empty, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDate } from '../../platform/dates/format-date';
+import { usePageTitle } from '../../platform/feedback/use-page-title';
+import { useAccess } from '../../platform/permissions/use-access';
+import { useCurrentTenantId } from '../../platform/workspace/workspace-store';
+import { useProfile } from '../profile/profile.api';
+import { usePlans, useSubscriptions } from '../settings/plans/plans.api';
+import { myTenantsQuery } from '../workspaces/workspaces.api';
+import { LinkButton } from '../../platform/feedback/link-button';
+
+// The workspace's landing page. The "my …" widgets arrive with their modules; until then a
+// welcome, the next steps and the plan summary.
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const tenantId = useCurrentTenantId();
+  const tenants = useQuery(myTenantsQuery());
+  const profile = useProfile();
+  const plans = usePlans();
+  const subscriptions = useSubscriptions();
+  const { can } = useAccess();
+  const tenant = tenants.data?.find((w) => w.id === tenantId);
+  usePageTitle(t('dashboard.title'));
+
+  const planOf = (slug: string): Plan | undefined => plans.data?.find((p) => p.slug === slug);
+  const firstName = (profile.data?.name ?? '').split(' ')[0] ?? '';
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <Typography.Title level={1} className="page-title">
+          {firstName ? t('dashboard.welcomeNamed', { name: firstName }) : t('dashboard.welcome')}
+        </Typography.Title>
+      </div>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={14}>
+          <Card title={<h2 className="card-heading">{tenant?.name ?? t('dashboard.title')}</h2>}>
+            <Empty
+              image={Empty.PRESENTED_IMAGE_DEFAULT}
+              description={
+                <Space direction="vertical" size={4}>
+                  <Typography.Text strong>{t('dashboard.emptyTitle')}</Typography.Text>
+                  <Typography.Text type="secondary">{t('dashboard.emptyText')}</Typography.Text>
+                </Space>
+              }
+            >
+              <Space wrap>
+                {can({ permissions: ['Setting.ManageUsers'] }) ? (
+                  <LinkButton to="/settings/users" type="primary" icon={<UserAddOutlined />}>
+                      {t('dashboard.inviteTeam')}</LinkButton>
+                ) : null}
+                <LinkButton to="/profile" icon={<SettingOutlined />}>{t('dashboard.completeProfile')}</LinkButton>
+              </Space>
+            </Empty>
+          </Card>
+        </Col>
+        <Col xs={24} lg={10}>
+          <Card
+            title={<h2 className="card-heading">{t('dashboard.plans')}</h2>}
+            extra={
+              can({ permissions: ['Setting.ViewSubscription'] }) ? (
+                <Link to="/settings/plans">
+                  <AppstoreOutlined aria-hidden /> {t('dashboard.managePlans')}
+                </Link>
+              ) : null
+            }
+          >
+            {subscriptions.isPending || plans.isPending ? (
+              <Skeleton active />
+            ) : (
+              <ul className="plain-list" aria-label={t('dashboard.plans')}>
+                {MODULE_KINDS.map((kind) => {
+                  const sub = subscriptions.data?.find((s) => s.productType === kind);
+                  const plan = sub ? planOf(sub.planSlug) : undefined;
+                  return (
+                    <li key={kind} className="plan-summary-row">
+                      <span>
+                        <Typography.Text strong>{t(`product.${kind}`)}</Typography.Text>
+                        {sub ? (
+                          <Typography.Text type="secondary" className="plan-since">
+                            {t('dashboard.since', { date: formatDate(sub.startedAt, 'date') })}
+                          </Typography.Text>
+                        ) : null}
+                      </span>
+                      {plan ? <Tag color={plan.tier === 'Pro' ? 'blue' : 'default'}>{plan.title}</Tag> : <Tag>{t('plans.none')}</Tag>}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../platform/feedback/use-page-title';
+import { LinkButton } from '../../platform/feedback/link-button';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('errors.notFound.title'));
+  return (
+    <section className="centered-page">
+      <Result
+        status="404"
+        title={<h1 className="result-title">{t('errors.notFound.title')}</h1>}
+        subTitle={t('errors.notFound.description')}
+        extra={
+          <LinkButton to="/" type="primary">{t('errors.backHome')}</LinkButton>
+        }
+      />
+    </section>
+  );
+}
+
+export default NotFoundPage;

@@ -1,0 +1,28 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../platform/feedback/use-page-title';
+
+// Plain links and a full reload: after an unexpected error the router state is not trusted.
+export function ServerErrorPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('errors.serverError.title'));
+  return (
+    <section className="centered-page">
+      <Result
+        status="500"
+        title={<h1 className="result-title">{t('errors.serverError.title')}</h1>}
+        subTitle={t('errors.serverError.description')}
+        extra={[
+          <Button key="reload" type="primary" onClick={() => window.location.reload()}>
+            {t('errors.reload')}
+          </Button>,
+          <Button key="home" href="/">
+            {t('errors.backHome')}
+          </Button>,
+        ]}
+      />
+    </section>
+  );
+}
+
+export default ServerErrorPage;

@@ -1,0 +1,178 @@
+import { CheckCircleFilled } from '@ant-design/icons';
+import { LIMITS, slugSchema, type Tenant, type TenantRegister } from '@atrium/domain';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Checkbox, Form, Input, Result, Space, Steps, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { BareLayout } from '../../app/layouts/bare-layout';
+import { applyFieldErrors, errorText } from '../../platform/feedback/form-errors';
+import { usePageTitle } from '../../platform/feedback/use-page-title';
+import { useDebouncedValue } from '../../platform/feedback/use-debounced-value';
+import { useLeavePageGuard } from '../../platform/leave-guard/leave-page-guard';
+import { switchWorkspace } from '../../platform/workspace/workspace-store';
+import { slugAvailableQuery, useCreateTenant } from './workspaces.api';
+
+type DetailsForm = { name: string; slug: string; domain?: string; domainSignUp: boolean };
+
+// "Acme GmbH & Co." → "acme-gmbh-co"
+export function slugify(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, LIMITS.slugMax)
+    .replace(/-+$/, '');
+}
+
+function useSlugCheck(slug: string) {
+  const debounced = useDebouncedValue(slug.trim(), 350);
+  const valid = slugSchema.safeParse(debounced);
+  const check = useQuery({ ...slugAvailableQuery(debounced), enabled: valid.success });
+  const settled = debounced === slug.trim();
+  if (!slug.trim()) return { state: 'idle' as const };
+  if (!valid.success) return { state: 'invalid' as const, code: valid.error.issues[0]?.message ?? 'slugInvalid' };
+  if (!settled || check.isFetching) return { state: 'checking' as const };
+  if (check.data?.available === false) return { state: 'taken' as const };
+  if (check.data?.available) return { state: 'available' as const };
+  return { state: 'idle' as const };
+}
+
+export default function WorkspaceWizardPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<DetailsForm>();
+  const [created, setCreated] = useState<Tenant | null>(null);
+  const [slugTouched, setSlugTouched] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const create = useCreateTenant();
+  const slug = Form.useWatch('slug', form) ?? '';
+  const domainSignUp = Form.useWatch('domainSignUp', form) ?? false;
+  const slugCheck = useSlugCheck(slug);
+  const { disarm } = useLeavePageGuard(dirty && created === null);
+  usePageTitle(t('wizard.title'));
+
+  const slugHelp =
+    slugCheck.state === 'checking'
+      ? t('wizard.slugChecking')
+      : slugCheck.state === 'available'
+        ? t('wizard.slugAvailable')
+        : slugCheck.state === 'taken'
+          ? errorText(t, 'slugAlreadyExists')
+          : slugCheck.state === 'invalid'
+            ? errorText(t, slugCheck.code)
+            : t('wizard.slugHint');
+  const slugStatus = slugCheck.state === 'taken' || slugCheck.state === 'invalid' ? 'error' : slugCheck.state === 'checking' ? 'validating' : slugCheck.state === 'available' ? 'success' : undefined;
+
+  const onValuesChange = (changed: Partial<DetailsForm>) => {
+    setDirty(true);
+    if (changed.name !== undefined && !slugTouched) form.setFieldValue('slug', slugify(changed.name));
+    if (changed.slug !== undefined) setSlugTouched(true);
+  };
+
+  const onFinish = (values: DetailsForm) => {
+    if (slugCheck.state === 'taken' || slugCheck.state === 'invalid') return;
+    const body: TenantRegister = {
+      name: values.name.trim(),
+      slug: values.slug.trim(),
+      domainSignUp: values.domainSignUp,
+      ...(values.domain?.trim() ? { domain: values.domain.trim() } : {}),
+    };
+    create.mutate(body, {
+      onSuccess: (tenant) => {
+        disarm();
+        setCreated(tenant);
+      },
+      onError: (error) => {
+        if (!applyFieldErrors(form, error, t, ['name', 'slug', 'domain', 'domainSignUp'])) message.error(t('wizard.createFailed'));
+      },
+    });
+  };
+
+  const goTo = (path: string) => {
+    if (!created) return;
+    switchWorkspace(created.id);
+    navigate(path);
+  };
+
+  return (
+    <BareLayout>
+      <div className="narrow">
+        <Typography.Title level={1} className="page-title">
+          {t('wizard.title')}
+        </Typography.Title>
+        <Steps
+          current={created ? 1 : 0}
+          items={[{ title: t('wizard.stepDetails') }, { title: t('wizard.stepDone') }]}
+          style={{ marginBottom: 24 }}
+        />
+        <Card>
+          {created ? (
+            <Result
+              icon={<CheckCircleFilled style={{ color: '#52c41a' }} aria-hidden />}
+              title={<h2 className="result-title">{t('wizard.doneTitle', { name: created.name })}</h2>}
+              subTitle={t('wizard.doneText')}
+              extra={[
+                <Button key="open" type="primary" onClick={() => goTo('/dashboard')}>
+                  {t('wizard.openWorkspace')}
+                </Button>,
+                <Button key="invite" onClick={() => goTo('/settings/users')}>
+                  {t('wizard.inviteColleagues')}
+                </Button>,
+              ]}
+            />
+          ) : (
+            <Form<DetailsForm>
+              form={form}
+              layout="vertical"
+              requiredMark="optional"
+              initialValues={{ name: '', slug: '', domain: '', domainSignUp: false }}
+              onValuesChange={onValuesChange}
+              onFinish={onFinish}
+            >
+              <Form.Item name="name" label={t('wizard.name')} rules={[{ required: true, whitespace: true, message: errorText(t, 'required') }, { max: LIMITS.nameMax, message: errorText(t, 'maxLength') }]}>
+                <Input autoFocus maxLength={LIMITS.nameMax} />
+              </Form.Item>
+              <Form.Item
+                name="slug"
+                label={t('wizard.slug')}
+                required
+                hasFeedback={slugStatus !== undefined}
+                {...(slugStatus ? { validateStatus: slugStatus } : {})}
+                help={slugHelp}
+                rules={[{ required: true, message: errorText(t, 'slugRequired') }]}
+              >
+                <Input prefix={<span aria-hidden>{`${window.location.host}/`}</span>} maxLength={LIMITS.slugMax + 10} spellCheck={false} autoComplete="off" />
+              </Form.Item>
+              <Form.Item
+                name="domain"
+                label={t('wizard.domain')}
+                extra={t('wizard.domainHint')}
+                rules={[
+                  { required: domainSignUp, whitespace: true, message: errorText(t, 'domainRequired') },
+                  { max: LIMITS.domainMax, message: errorText(t, 'domainMaxLength') },
+                  { pattern: /^(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,}$/, message: errorText(t, 'domainInvalid') },
+                ]}
+                dependencies={['domainSignUp']}
+              >
+                <Input placeholder="example.com" spellCheck={false} autoComplete="off" />
+              </Form.Item>
+              <Form.Item name="domainSignUp" valuePropName="checked">
+                <Checkbox>{t('wizard.domainSignUp')}</Checkbox>
+              </Form.Item>
+              <Space>
+                <Button type="primary" htmlType="submit" loading={create.isPending}>
+                  {t('wizard.create')}
+                </Button>
+                <Button onClick={() => navigate('/workspaces')}>{t('common.cancel')}</Button>
+              </Space>
+            </Form>
+          )}
+        </Card>
+      </div>
+    </BareLayout>
+  );
+}

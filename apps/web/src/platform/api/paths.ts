@@ -1,0 +1,37 @@
+// Every server address the SPA uses, in one place (bulletproof-react's `paths`).
+export const AUTH_PATHS = {
+  session: '/auth/session',
+  signIn: (returnTo: string) => `/auth/signin?returnTo=${encodeURIComponent(returnTo)}`,
+  signUp: (returnTo: string) => `/auth/signup?returnTo=${encodeURIComponent(returnTo)}`,
+  signOut: '/auth/signout',
+} as const;
+
+export const API = {
+  captions: (culture: string) => `/api/v1/admin/captions?culture=${encodeURIComponent(culture)}`,
+  plans: '/api/v1/admin/plans',
+  features: '/api/v1/admin/features',
+  tenants: '/api/v1/admin/tenants',
+  tenant: (id: string) => `/api/v1/admin/tenants/${id}`,
+  slugAvailable: (slug: string) => `/api/v1/admin/tenants/slug-available?slug=${encodeURIComponent(slug)}`,
+  recommendedTenants: '/api/v1/admin/tenants/recommended',
+  joinTenant: (id: string) => `/api/v1/admin/tenants/${id}/join`,
+  invitation: (token: string) => `/api/v1/admin/invitations/${encodeURIComponent(token)}`,
+  acceptInvitation: (token: string) => `/api/v1/admin/invitations/${encodeURIComponent(token)}/accept`,
+  myPermissions: '/api/v1/admin/permissions/me',
+  permissionCatalogue: '/api/v1/admin/permissions/catalogue',
+  roles: '/api/v1/admin/roles',
+  role: (id: string) => `/api/v1/admin/roles/${id}`,
+  subscriptions: '/api/v1/admin/subscriptions',
+  subscription: (productType: string) => `/api/v1/admin/subscriptions/${productType}`,
+  usersList: '/api/v1/core/users/list',
+  users: '/api/v1/core/users',
+  user: (tenantUserId: string) => `/api/v1/core/users/${tenantUserId}`,
+  userInvite: (tenantUserId: string) => `/api/v1/core/users/${tenantUserId}/invite`,
+  profile: '/api/v1/core/profile',
+  profilePicture: '/api/v1/core/profile/picture',
+  timeZones: '/api/v1/core/lookups/time-zones',
+  cultures: '/api/v1/core/lookups/cultures',
+  savedViews: (listKey: string) => `/api/v1/core/saved-views?listKey=${encodeURIComponent(listKey)}`,
+  savedViewCreate: '/api/v1/core/saved-views',
+  savedView: (id: string) => `/api/v1/core/saved-views/${id}`,
+} as const;

@@ -1,0 +1,132 @@
+import type { Session } from '@atrium/domain';
+import { AUTH_PATHS } from '../api/paths';
+import { broadcast, subscribe } from '../broadcast/broadcast-channels';
+import { storeToken } from '../workspace/workspace-storage';
+
+export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
+export type SessionState = { status: SessionStatus; session: Session | null };
+
+// Refresh a little before the real expiry so a call never leaves with a token about to die.
+const EXPIRY_SKEW_MS = 10_000;
+
+let state: SessionState = { status: 'loading', session: null };
+const listeners = new Set<() => void>();
+// One session fetch at a time: every caller that needs a fresh token awaits the same promise.
+let inflight: Promise<Session> | null = null;
+
+function setState(next: SessionState): void {
+  state = next;
+  listeners.forEach((l) => l());
+}
+
+export const sessionStore = {
+  getState: (): SessionState => state,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+export function currentAddress(): string {
+  return `${window.location.pathname}${window.location.search}${window.location.hash}`;
+}
+
+export function redirectToSignIn(returnTo: string = currentAddress()): void {
+  window.location.assign(AUTH_PATHS.signIn(returnTo));
+}
+
+export function redirectToSignUp(returnTo: string = currentAddress()): void {
+  window.location.assign(AUTH_PATHS.signUp(returnTo));
+}
+
+async function fetchSession(): Promise<Session> {
+  const res = await fetch(AUTH_PATHS.session, { credentials: 'same-origin', headers: { accept: 'application/json' }, cache: 'no-store' });
+  if (!res.ok) throw new Error(`Session request failed with ${res.status}`);
+  return parseSession(await res.json());
+}
+
+// A hand-written check instead of the zod schema: this module is part of the first load.
+function parseSession(body: unknown): Session {
+  const o = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const u = o.user as Record<string, unknown> | null | undefined;
+  const user = u && typeof u.id === 'string' ? { id: u.id, email: String(u.email ?? ''), name: String(u.name ?? '') } : null;
+  return {
+    user,
+    accessToken: typeof o.accessToken === 'string' ? o.accessToken : null,
+    accessTokenExpires: typeof o.accessTokenExpires === 'number' ? o.accessTokenExpires : null,
+    error: o.error === 'RefreshAccessTokenError' ? 'RefreshAccessTokenError' : null,
+  };
+}
+
+function apply(session: Session): void {
+  if (session.error === 'RefreshAccessTokenError') {
+    // The identity provider no longer accepts our refresh token: sign in again and come back.
+    storeToken(null);
+    setState({ status: 'loading', session: null });
+    redirectToSignIn();
+    return;
+  }
+  const authenticated = session.user !== null && session.accessToken !== null;
+  storeToken(authenticated ? session.accessToken : null);
+  setState({ status: authenticated ? 'authenticated' : 'unauthenticated', session: authenticated ? session : null });
+}
+
+// Loads (or reloads) the session. Concurrent callers share one request.
+export function loadSession(options: { announce?: boolean } = {}): Promise<Session> {
+  if (inflight) return inflight;
+  inflight = fetchSession()
+    .then((session) => {
+      apply(session);
+      if (options.announce && session.user) broadcast('atrium.session', { type: 'refreshed' });
+      return session;
+    })
+    .catch((error: unknown) => {
+      if (state.status === 'loading') setState({ status: 'unauthenticated', session: null });
+      throw error;
+    })
+    .finally(() => {
+      inflight = null;
+    });
+  return inflight;
+}
+
+export const refreshSession = () => loadSession({ announce: true });
+
+// Resolves once no session fetch is running, so a call never leaves with a token being replaced.
+export async function settledSession(): Promise<void> {
+  if (inflight) await inflight.catch(() => undefined);
+}
+
+export function accessToken(): string | null {
+  return state.session?.accessToken ?? null;
+}
+
+export function tokenExpired(now = Date.now()): boolean {
+  const expires = state.session?.accessTokenExpires;
+  return typeof expires === 'number' && expires - EXPIRY_SKEW_MS <= now;
+}
+
+// A form post, so the server can redirect through the identity provider's sign-out and back to /.
+export function signOut(): void {
+  broadcast('atrium.session', { type: 'signedOut' });
+  storeToken(null);
+  const form = document.createElement('form');
+  form.method = 'POST';
+  form.action = AUTH_PATHS.signOut;
+  form.style.display = 'none';
+  document.body.appendChild(form);
+  form.submit();
+}
+
+// Other tabs: a sign-out ends this tab's session too; a refresh there means our token is stale.
+export function listenToOtherTabs(): () => void {
+  return subscribe('atrium.session', (message) => {
+    if (message.type === 'signedOut') {
+      storeToken(null);
+      setState({ status: 'unauthenticated', session: null });
+      window.location.assign('/');
+    } else {
+      void loadSession().catch(() => undefined);
+    }
+  });
+}

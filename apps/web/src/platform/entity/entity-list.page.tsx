@@ -1,0 +1,166 @@
+import { PAGE_SIZES, type ListFilter, type PageSize } from '@atrium/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Input, Select, Space, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { EmptyState } from '../feedback/empty-state';
+import { usePageTitle } from '../feedback/use-page-title';
+import { useDebouncedValue } from '../feedback/use-debounced-value';
+import { SavedViewPicker } from '../saved-views/saved-view-picker';
+import { ColumnChooser } from './column-chooser';
+import type { EntityListDefinition } from './entity-definition';
+import { useBulkSelection } from './use-bulk-selection';
+import { useListState } from './use-list-state';
+
+type Props<T> = {
+  definition: EntityListDefinition<T>;
+  // page-level actions next to the title (Invite, Create…)
+  actions?: ReactNode;
+  // per-row actions, rendered in a last column
+  rowActions?: (record: T) => ReactNode;
+};
+
+// The one list page of the entity engine: search, filters, sortable columns, column chooser,
+// saved views, page sizes 25/50/100 and bulk selection — all driven by the definition.
+export function EntityListPage<T extends object>({ definition, actions, rowActions }: Props<T>) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const list = useListState(definition);
+  const { state, update } = list;
+  const [searchText, setSearchText] = useState(state.search);
+  const search = useDebouncedValue(searchText, 300);
+  const selection = useBulkSelection(definition.rowKey);
+  usePageTitle(t(definition.titleKey));
+
+  // the debounced search box feeds the list state (and so saved views)
+  if (search !== state.search && search === searchText) update({ search });
+
+  const request = list.request;
+  const query = useQuery({
+    queryKey: definition.queryKey(request),
+    queryFn: () => definition.fetch(request),
+    placeholderData: (previous) => previous,
+  });
+
+  const columns = useMemo<TableColumnsType<T>>(() => {
+    const shown = definition.columns.filter((c) => c.alwaysVisible || state.columns.includes(c.key));
+    const cols: TableColumnsType<T> = shown.map((c) => {
+      const sort = state.sort.find((s) => s.field === c.key);
+      return {
+        key: c.key,
+        dataIndex: c.key,
+        title: t(c.titleKey),
+        ...(c.width ? { width: c.width } : {}),
+        sorter: c.sortable ?? false,
+        sortOrder: sort ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
+        render: c.render ? (_: unknown, record: T) => c.render?.(record) : undefined,
+      };
+    });
+    if (rowActions) cols.push({ key: '__actions', title: <span className="visually-hidden">{t('list.actions')}</span>, align: 'right', render: (_: unknown, record: T) => rowActions(record) });
+    return cols;
+  }, [definition.columns, state.columns, state.sort, rowActions, t]);
+
+  const onTableChange: TableProps<T>['onChange'] = (pagination, _filters, sorter) => {
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    const sort = s?.order && typeof s.columnKey === 'string' ? [{ field: s.columnKey, order: s.order === 'ascend' ? ('asc' as const) : ('desc' as const) }] : [];
+    const pageSize = (pagination.pageSize ?? state.pageSize) as PageSize;
+    const sortChanged = JSON.stringify(sort) !== JSON.stringify(state.sort);
+    if (sortChanged || pageSize !== state.pageSize) update({ sort, pageSize });
+    else update({ page: pagination.current ?? 1 });
+  };
+
+  const filterValue = (field: string) => state.filters.find((f) => f.field === field)?.value;
+  const setFilter = (field: string, value: string | undefined) => {
+    const rest = state.filters.filter((f) => f.field !== field);
+    const next: ListFilter[] = value ? [...rest, { field, op: 'eq', value }] : rest;
+    update({ filters: next });
+  };
+
+  const bulk = definition.bulkActions ?? [];
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <Typography.Title level={1} className="page-title">
+          {t(definition.titleKey)}
+        </Typography.Title>
+        {actions}
+      </div>
+      <Card>
+        <div className="list-toolbar">
+          <Input.Search
+            allowClear
+            aria-label={t(definition.searchLabelKey ?? 'list.search')}
+            placeholder={t(definition.searchLabelKey ?? 'list.search')}
+            style={{ maxWidth: 280 }}
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+          />
+          {(definition.filters ?? []).map((f) => (
+            <Select
+              key={f.field}
+              allowClear
+              aria-label={t(f.labelKey)}
+              placeholder={t(f.labelKey)}
+              style={{ minWidth: 140 }}
+              value={typeof filterValue(f.field) === 'string' ? (filterValue(f.field) as string) : undefined}
+              onChange={(v: string | undefined) => setFilter(f.field, v)}
+              options={f.options.map((o) => ({ value: o.value, label: t(o.labelKey) }))}
+            />
+          ))}
+          <span className="grow" />
+          {bulk.length > 0 && selection.keys.length > 0 ? (
+            <Space>
+              <span>{t('list.selected', { count: selection.keys.length })}</span>
+              {bulk.map((a) => (
+                <Button key={a.key} danger={a.danger ?? false} onClick={() => void a.run(selection.rows).then(selection.clear)}>
+                  {t(a.labelKey)}
+                </Button>
+              ))}
+            </Space>
+          ) : null}
+          <SavedViewPicker
+            listKey={definition.listKey}
+            views={list.views}
+            current={list.currentView}
+            state={list.viewState}
+            onSelect={(id) => {
+              list.applyView(id);
+              const view = list.views.find((v) => v.id === id);
+              setSearchText(view?.search ?? '');
+            }}
+          />
+          <ColumnChooser columns={definition.columns} visible={state.columns} onChange={(columns) => update({ columns })} />
+        </div>
+        <Table<T>
+          rowKey={(r) => definition.rowKey(r)}
+          columns={columns}
+          dataSource={query.data?.data ?? []}
+          loading={query.isFetching}
+          locale={{ emptyText: <EmptyState /> }}
+          onChange={onTableChange}
+          scroll={{ x: 'max-content' }}
+          {...(bulk.length > 0
+            ? { rowSelection: { selectedRowKeys: selection.keys, onChange: (keys: React.Key[], rows: T[]) => selection.onChange(keys, rows, query.data?.data ?? []), preserveSelectedRowKeys: true } }
+            : {})}
+          {...(definition.detailPath
+            ? {
+                onRow: (record: T) => ({
+                  onDoubleClick: () => navigate(definition.detailPath?.(record) ?? '.'),
+                }),
+              }
+            : {})}
+          pagination={{
+            current: state.page,
+            pageSize: state.pageSize,
+            total: query.data?.total ?? 0,
+            pageSizeOptions: PAGE_SIZES.map(String),
+            showSizeChanger: true,
+            showTotal: (total) => t('list.total', { count: total }),
+          }}
+        />
+      </Card>
+    </div>
+  );
+}

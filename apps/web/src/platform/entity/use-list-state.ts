@@ -1,0 +1,65 @@
+import { DEFAULT_PAGE_SIZE, type ListViewState, type SavedView } from '@atrium/domain';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSavedViews } from '../saved-views/saved-views.api';
+import type { EntityListDefinition, EntityListRequest } from './entity-definition';
+
+export type ListState = ListViewState & { page: number; viewId: string | null };
+
+function initialState<T>(definition: EntityListDefinition<T>): ListState {
+  return {
+    search: '',
+    filters: [],
+    sort: [],
+    columns: definition.columns.filter((c) => c.alwaysVisible || c.defaultVisible !== false).map((c) => c.key),
+    pageSize: DEFAULT_PAGE_SIZE,
+    page: 1,
+    viewId: null,
+  };
+}
+
+const fromView = (view: SavedView): ListState => ({
+  search: view.search,
+  filters: view.filters,
+  sort: view.sort,
+  columns: view.columns,
+  pageSize: view.pageSize,
+  page: 1,
+  viewId: view.id,
+});
+
+// List state plus saved views: the user's default view is applied once when the views arrive.
+export function useListState<T>(definition: EntityListDefinition<T>) {
+  const [state, setState] = useState<ListState>(() => initialState(definition));
+  const views = useSavedViews(definition.listKey);
+  const appliedDefault = useRef(false);
+
+  useEffect(() => {
+    if (appliedDefault.current || !views.data) return;
+    appliedDefault.current = true;
+    const preferred = views.data.find((v) => v.isDefault);
+    if (preferred) setState(fromView(preferred));
+  }, [views.data]);
+
+  const update = useCallback((patch: Partial<ListState>) => {
+    // any change but paging starts again from page 1
+    setState((prev) => ({ ...prev, page: 1, ...patch }));
+  }, []);
+
+  const applyView = useCallback(
+    (id: string | null) => {
+      const view = views.data?.find((v) => v.id === id);
+      setState(view ? fromView(view) : initialState(definition));
+    },
+    [views.data, definition],
+  );
+
+  const request = useMemo<EntityListRequest>(
+    () => ({ page: state.page, pageSize: state.pageSize, search: state.search, filters: state.filters, sort: state.sort }),
+    [state.page, state.pageSize, state.search, state.filters, state.sort],
+  );
+
+  const currentView = views.data?.find((v) => v.id === state.viewId) ?? null;
+  const viewState: ListViewState = { search: state.search, filters: state.filters, sort: state.sort, columns: state.columns, pageSize: state.pageSize };
+
+  return { state, update, request, views: views.data ?? [], viewsLoading: views.isPending, applyView, currentView, viewState };
+}

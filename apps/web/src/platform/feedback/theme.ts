@@ -1,0 +1,22 @@
+import { BREAKPOINTS, THEME } from '@atrium/domain';
+import type { ThemeConfig } from 'antd';
+
+// Spec §9: primary #021F65, Inter bundled locally, 13px base, antd's standard breakpoints.
+export const ANTD_THEME: ThemeConfig = {
+  token: {
+    colorPrimary: THEME.colorPrimary,
+    colorLink: THEME.colorPrimary,
+    fontFamily: THEME.fontFamily,
+    fontSize: THEME.fontSize,
+    borderRadius: 6,
+    screenXS: BREAKPOINTS.xs,
+    screenSM: BREAKPOINTS.sm,
+    screenMD: BREAKPOINTS.md,
+    screenLG: BREAKPOINTS.lg,
+    screenXL: BREAKPOINTS.xl,
+    screenXXL: BREAKPOINTS.xxl,
+  },
+  components: {
+    Layout: { headerBg: THEME.colorPrimary, headerHeight: 52, headerPadding: '0 16px', siderBg: '#ffffff', bodyBg: '#f5f6fa' },
+  },
+};

@@ -1,0 +1,34 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { buildSizePlugin } from './build-size.plugin';
+
+// @atrium/domain is pure declarations (schemas, constants), but its package does not say so;
+// without this every unused zod schema would land in the first load.
+function pureDomainPlugin(): Plugin {
+  return {
+    name: 'atrium-pure-domain',
+    transform(code, id) {
+      if (id.includes('/packages/domain/src/')) return { code, map: null, moduleSideEffects: false };
+      return null;
+    },
+  };
+}
+
+const backend = process.env.ATRIUM_DEV_BACKEND ?? 'http://localhost:3000';
+const proxied = ['/api', '/auth', '/idp', '/mailbox'];
+
+export default defineConfig({
+  // plugin-react's types resolve against the workspace root's newer Vite (from Vitest); the
+  // plugin itself supports Vite 7, so only the type needs bridging.
+  plugins: [react() as unknown as Plugin, pureDomainPlugin(), buildSizePlugin()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(proxied.map((p) => [p, { target: backend, changeOrigin: false }])),
+  },
+});
