@@ -14,10 +14,11 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['junit', { outputFile: '../test-results/e2e-junit.xml' }]] : [['list']],
+  // .ci/run sums the JSON report into its closing line
+  reporter: process.env.ATRIUM_REPORT_DIR ? [['list'], ['json', { outputFile: `${process.env.ATRIUM_REPORT_DIR}/playwright.json` }]] : [['list']],
   outputDir: '../test-results/e2e',
   use: {
     baseURL,

@@ -13,6 +13,7 @@ for (const name of existsSync(dir) ? readdirSync(dir) : []) {
   } else if (name.startsWith('playwright')) {
     passed += report.stats?.expected ?? 0;
     failed += (report.stats?.unexpected ?? 0) + (report.stats?.flaky ?? 0);
+    if ((report.errors ?? []).length > 0 && !report.stats?.expected) failed += 1;
   }
 }
 // A suite that failed before its tests ran (import error) counts as one failure; a step that
