@@ -96,7 +96,9 @@ export function defineEntity<C extends z.ZodRawShape, R extends z.ZodRawShape = 
     ...(capabilities.workflowStage ? { workflowStage: WORKFLOW_STAGE_FIELD } : {}),
   };
   const create = z.strictObject({ ...input.write, ...engineWriteShape });
-  const row = z.object({ ...engineRowShape, ...input.write, ...(input.read ?? ({} as R)) });
+  // stored rows hold null where a write left a field empty
+  const nullableWrite = Object.fromEntries(Object.entries(input.write).map(([k, s]) => [k, (s as z.ZodType).nullable()])) as unknown as { [K in keyof C]: z.ZodNullable<C[K]> };
+  const row = z.object({ ...engineRowShape, ...nullableWrite, ...(input.read ?? ({} as R)) });
   return {
     kind: input.kind,
     basePath: input.basePath,
@@ -118,4 +120,18 @@ export function defineEntity<C extends z.ZodRawShape, R extends z.ZodRawShape = 
   };
 }
 
-export type EntityDefinition = ReturnType<typeof defineEntity<z.ZodRawShape, z.ZodRawShape>>;
+// What the engine needs of any definition; defineEntity's result keeps the precise schemas.
+export type EntityDefinition = {
+  kind: EntityKind;
+  basePath: string;
+  label: { singular: string; plural: string };
+  fields: Record<string, BuiltinField>;
+  writableFields: readonly string[];
+  searchFields: readonly string[];
+  defaultColumns: readonly string[];
+  defaultSort: readonly EntityListSort[];
+  savedViewKey: SavedViewKey;
+  permissions: EntityPermissions;
+  capabilities: EntityCapabilities;
+  schemas: { create: z.ZodType; update: z.ZodType; row: z.ZodType };
+};

@@ -1,5 +1,9 @@
 import type { Router } from '../../platform/router';
 import type { ModuleDeps } from '../index';
+import { registerContactRoutes } from './contacts.routes';
+import { registerGlobalLookupRoutes } from './global-lookups.routes';
 
-// TODO(#4): contacts on the entity engine.
-export async function registerCrmModule(_router: Router, _deps: ModuleDeps): Promise<void> {}
+export async function registerCrmModule(router: Router, _deps: ModuleDeps): Promise<void> {
+  registerContactRoutes(router);
+  registerGlobalLookupRoutes(router);
+}

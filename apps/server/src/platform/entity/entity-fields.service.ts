@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { effectiveDataType, isContentBlock, type EntityColumn, type EntityField, type entityFieldsPutSchema, type ErrorCode, type ProblemField } from '@atrium/domain';
+import type { z } from 'zod';
+import type { TenantContext } from '../context';
+import { AppError, accessDenied, fieldError, notFound } from '../errors';
+import { badFields, fieldAccess, visibleFields, visibleValues } from './custom-fields';
+import * as repo from './entity-fields.repository';
+import type { RegisteredEntity } from './entity-registry';
+import { findById } from './entity.repository';
+import { customFilterType } from './list-query';
+import { pgErrorCode } from './pg-error';
+
+type Registry = ReadonlyMap<string, RegisteredEntity>;
+
+export function fieldsEntity(registry: Registry, kind: string, ctx: TenantContext, permission: 'view' | 'settings'): RegisteredEntity {
+  const ent = registry.get(kind);
+  if (!ent || !ent.definition.capabilities.customFields) throw fieldError('entity', 'unknownField', `${kind} has no entity fields`);
+  const p = ent.definition.permissions[permission];
+  if (!ctx.permissions.has(p)) throw accessDenied(`Requires permission ${p}`);
+  return ent;
+}
+
+// Every definition the caller may see (restricted ones need ViewRestrictedFields).
+export async function getFields(ctx: TenantContext, ent: RegisteredEntity, typeId?: string): Promise<EntityField[]> {
+  return visibleFields(await repo.selectFields(ctx, ent.definition.kind, typeId ?? null), fieldAccess(ctx, ent.definition));
+}
+
+// Replaces the ordered list of definitions. Keys of existing fields are fixed (stored values
+// are keyed by them); restricted fields the caller cannot see are kept as they are.
+export async function putFields(ctx: TenantContext, ent: RegisteredEntity, typeId: string | undefined, body: z.output<typeof entityFieldsPutSchema>): Promise<EntityField[]> {
+  const kind = ent.definition.kind;
+  const access = fieldAccess(ctx, ent.definition);
+  await repo.lockFields(ctx, kind);
+  const existing = await repo.selectFields(ctx, kind, typeId ?? null);
+  const byId = new Map(existing.map((f) => [f.id, f]));
+  const errors: ProblemField[] = [];
+  const err = (i: number, attr: string, code: ErrorCode, message: string) =>
+    errors.push({ field: `fields.${i}.${attr}`, code, message: `fields.${i}.${attr} ${message}` });
+  const next: EntityField[] = [];
+  body.fields.forEach((f, i) => {
+    const old = f.id ? byId.get(f.id) : undefined;
+    const key = f.key ?? old?.key ?? `${f.kind}_${randomUUID().slice(0, 8)}`;
+    if (old && old.key !== key) err(i, 'key', 'readOnlyField', 'cannot change once the field exists');
+    if (!isContentBlock(f.kind) && ent.definition.fields[key]) err(i, 'key', 'duplicateKey', 'is the name of a built-in field');
+    if (old?.restricted && !access.viewRestricted) err(i, 'id', 'restrictedField', 'names a restricted field');
+    if ((old?.restricted ?? false) !== f.restricted && !access.manageRestricted) err(i, 'restricted', 'restrictedField', 'needs ManageRestrictedFields');
+    next.push({ ...f, id: f.id ?? randomUUID(), key, dataType: effectiveDataType(f), position: 0 });
+  });
+  if (errors.length > 0) throw badFields(errors);
+  const kept = access.viewRestricted ? [] : existing.filter((f) => f.restricted);
+  const all = [...next, ...kept].map((f, position) => ({ ...f, position }));
+  const keys = new Set<string>();
+  all.forEach((f, i) => {
+    if (keys.has(f.key.toLowerCase())) err(i, 'key', 'duplicateKey', 'is used by another field');
+    keys.add(f.key.toLowerCase());
+  });
+  if (errors.length > 0) throw badFields(errors);
+  await repo.replaceFields(ctx, kind, typeId ?? null, all);
+
+  // keep the unique side table in step with the unique flags
+  const nextByKey = new Map(all.map((f) => [f.key, f]));
+  for (const old of existing) {
+    if (old.unique && !nextByKey.get(old.key)?.unique) await repo.deleteUniqueValues(ctx, kind, old.key);
+  }
+  for (const [i, f] of all.entries()) {
+    const old = byId.get(f.id);
+    if (!f.unique || old?.unique) continue;
+    try {
+      await repo.backfillUniqueValues(ctx, kind, ent.tableName, f.key);
+    } catch (e) {
+      if (pgErrorCode(e) === '23505') throw new AppError(409, 'unique', `${f.label}: existing records share a value`, [{ field: `fields.${i}.unique`, code: 'unique', message: `${f.label} has duplicate values` }]);
+      throw e;
+    }
+  }
+  return visibleFields(all, access);
+}
+
+// The column chooser's catalogue: built-in fields then custom fields; `visible` marks the
+// default selection (the definition's default columns and fields shown on the list).
+export async function listColumns(ctx: TenantContext, ent: RegisteredEntity): Promise<EntityColumn[]> {
+  const def = ent.definition;
+  const builtins: EntityColumn[] = [...def.writableFields, 'createdAt', 'updatedAt'].flatMap((key) => {
+    const f = def.fields[key];
+    if (!f || f.filterable === false) return [];
+    return [{ key, label: f.label, type: f.type, custom: false, sortable: f.sortable !== false, filterable: true, visible: def.defaultColumns.includes(key) }];
+  });
+  const fields = def.capabilities.customFields ? await getFields(ctx, ent) : [];
+  const custom: EntityColumn[] = fields
+    .filter((f) => !isContentBlock(f.kind))
+    .map((f) => {
+      const type = customFilterType(f.dataType);
+      return {
+        key: `customFields.${f.key}`,
+        label: f.label,
+        type,
+        custom: true,
+        sortable: type !== 'array',
+        filterable: true,
+        visible: f.showOnList,
+        ...(f.options ? { options: f.options } : {}),
+      };
+    });
+  return [...builtins, ...custom];
+}
+
+export async function customFieldValues(ctx: TenantContext, ent: RegisteredEntity, id: string): Promise<{ id: string; customFields: Record<string, unknown>; fields: EntityField[] }> {
+  const row = await findById(ctx, ent, id);
+  if (!row) throw notFound(ent.definition.label.singular);
+  const access = fieldAccess(ctx, ent.definition);
+  const fields = await getFields(ctx, ent);
+  return { id, customFields: visibleValues(fields, row.customFields as Record<string, unknown>, access), fields };
+}

@@ -1,0 +1,115 @@
+import type { EntityKind, StageType, Workflow, WorkflowStage } from '@atrium/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import type { TenantContext } from '../context';
+
+type WorkflowRecord = { id: string; entity_kind: string; type_id: string | null; name: string; is_default: boolean };
+type StageRecord = { id: string; workflow_id: string; name: string; stage_type: StageType; color: string; sort_order: string };
+
+const toStage = (s: StageRecord): WorkflowStage => ({ id: s.id, workflowId: s.workflow_id, name: s.name, stageType: s.stage_type, color: s.color, sortOrder: s.sort_order });
+
+// Fractional keys compare bytewise, whatever the database's collation.
+const STAGE_ORDER = sql`sort_order collate "C"`;
+
+async function withStages(ctx: TenantContext, rows: WorkflowRecord[]): Promise<Workflow[]> {
+  if (rows.length === 0) return [];
+  const stages = await ctx.db.execute<StageRecord>(sql`
+    select id, workflow_id, name, stage_type, color, sort_order from workflow_stages
+    where tenant_id = ${ctx.tenantId} and workflow_id = any(${sql.param(rows.map((r) => r.id))}::uuid[])
+    order by ${STAGE_ORDER}`);
+  return rows.map((w) => ({
+    id: w.id,
+    entity: w.entity_kind,
+    typeId: w.type_id,
+    name: w.name,
+    isDefault: w.is_default,
+    stages: stages.rows.filter((s) => s.workflow_id === w.id).map(toStage),
+  }));
+}
+
+export async function selectWorkflows(ctx: TenantContext, kind: EntityKind, typeId: string | null): Promise<Workflow[]> {
+  const res = await ctx.db.execute<WorkflowRecord>(sql`
+    select id, entity_kind, type_id, name, is_default from workflows
+    where tenant_id = ${ctx.tenantId} and entity_kind = ${kind} and type_id is not distinct from ${typeId}::uuid
+    order by is_default desc, name`);
+  return withStages(ctx, res.rows);
+}
+
+export async function selectWorkflow(ctx: TenantContext, id: string, forUpdate = false): Promise<Workflow | undefined> {
+  const res = await ctx.db.execute<WorkflowRecord>(sql`
+    select id, entity_kind, type_id, name, is_default from workflows where tenant_id = ${ctx.tenantId} and id = ${id}
+    ${forUpdate ? sql`for update` : sql``}`);
+  return (await withStages(ctx, res.rows))[0];
+}
+
+export async function insertWorkflow(ctx: TenantContext, w: { kind: EntityKind; typeId: string | null; name: string; isDefault: boolean }): Promise<string> {
+  const res = await ctx.db.execute<{ id: string }>(sql`
+    insert into workflows (tenant_id, entity_kind, type_id, name, is_default)
+    values (${ctx.tenantId}, ${w.kind}, ${w.typeId}::uuid, ${w.name}, ${w.isDefault}) returning id`);
+  const id = res.rows[0]?.id;
+  if (!id) throw new Error('insert returned no row');
+  return id;
+}
+
+export async function updateWorkflowRow(ctx: TenantContext, id: string, w: { name: string; isDefault: boolean }): Promise<void> {
+  await ctx.db.execute(sql`update workflows set name = ${w.name}, is_default = ${w.isDefault}, version = version + 1, updated_at = now() where tenant_id = ${ctx.tenantId} and id = ${id}`);
+}
+
+// Only one default workflow per kind and type.
+export async function clearDefault(ctx: TenantContext, kind: string, typeId: string | null, except: string | null): Promise<void> {
+  await ctx.db.execute(sql`
+    update workflows set is_default = false, updated_at = now()
+    where tenant_id = ${ctx.tenantId} and entity_kind = ${kind} and type_id is not distinct from ${typeId}::uuid and is_default
+      ${except ? sql`and id <> ${except}` : sql``}`);
+}
+
+export async function deleteWorkflowRow(ctx: TenantContext, id: string): Promise<void> {
+  await ctx.db.execute(sql`delete from workflows where tenant_id = ${ctx.tenantId} and id = ${id}`);
+}
+
+export async function insertStages(ctx: TenantContext, workflowId: string, stages: readonly { name: string; stageType: StageType; color: string; sortOrder: string }[]): Promise<string[]> {
+  if (stages.length === 0) return [];
+  const values: SQL[] = stages.map((s) => sql`(${ctx.tenantId}, ${workflowId}, ${s.name}, ${s.stageType}, ${s.color}, ${s.sortOrder})`);
+  const res = await ctx.db.execute<{ id: string }>(sql`
+    insert into workflow_stages (tenant_id, workflow_id, name, stage_type, color, sort_order) values ${sql.join(values, sql`, `)} returning id`);
+  return res.rows.map((r) => r.id);
+}
+
+export async function selectStage(ctx: TenantContext, id: string): Promise<WorkflowStage | undefined> {
+  const res = await ctx.db.execute<StageRecord>(sql`
+    select id, workflow_id, name, stage_type, color, sort_order from workflow_stages where tenant_id = ${ctx.tenantId} and id = ${id}`);
+  const row = res.rows[0];
+  return row ? toStage(row) : undefined;
+}
+
+export async function updateStageRow(ctx: TenantContext, id: string, s: { name: string; stageType: StageType; color: string }): Promise<void> {
+  await ctx.db.execute(sql`update workflow_stages set name = ${s.name}, stage_type = ${s.stageType}, color = ${s.color}, updated_at = now() where tenant_id = ${ctx.tenantId} and id = ${id}`);
+}
+
+export async function moveStageRow(ctx: TenantContext, id: string, sortOrder: string): Promise<void> {
+  await ctx.db.execute(sql`update workflow_stages set sort_order = ${sortOrder}, updated_at = now() where tenant_id = ${ctx.tenantId} and id = ${id}`);
+}
+
+export async function deleteStageRow(ctx: TenantContext, id: string): Promise<void> {
+  await ctx.db.execute(sql`delete from workflow_stages where tenant_id = ${ctx.tenantId} and id = ${id}`);
+}
+
+// The stage's workflow must belong to the entity kind (and type) it is set on.
+export async function stageBelongsTo(ctx: TenantContext, stageId: string, kind: EntityKind): Promise<boolean> {
+  const res = await ctx.db.execute(sql`
+    select 1 from workflow_stages s join workflows w on w.tenant_id = s.tenant_id and w.id = s.workflow_id
+    where s.tenant_id = ${ctx.tenantId} and s.id = ${stageId} and w.entity_kind = ${kind}`);
+  return res.rows.length > 0;
+}
+
+export async function firstStageOfDefault(ctx: TenantContext, kind: EntityKind): Promise<string | undefined> {
+  const res = await ctx.db.execute<{ id: string }>(sql`
+    select s.id from workflows w join workflow_stages s on s.tenant_id = w.tenant_id and s.workflow_id = w.id
+    where w.tenant_id = ${ctx.tenantId} and w.entity_kind = ${kind} and w.type_id is null and w.is_default
+    order by s.sort_order collate "C" limit 1`);
+  return res.rows[0]?.id;
+}
+
+// Locks the workflow's row so that concurrent stage moves and deletes see each other.
+export async function lockWorkflow(ctx: TenantContext, workflowId: string): Promise<void> {
+  await ctx.db.execute(sql`select 1 from workflows where tenant_id = ${ctx.tenantId} and id = ${workflowId} for update`);
+}

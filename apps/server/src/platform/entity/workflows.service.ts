@@ -1,0 +1,133 @@
+import { MIN_WORKFLOW_STAGES, defaultStagesFor, type EntityKind, type Workflow, type WorkflowStage, type WorkflowStageMove, type workflowCreateSchema, type workflowStageCreateSchema, type workflowStageInputSchema, type WorkflowUpdate } from '@atrium/domain';
+import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
+import type { z } from 'zod';
+import type { TenantContext } from '../context';
+import { AppError, accessDenied, fieldError, notFound } from '../errors';
+import type { RegisteredEntity } from './entity-registry';
+import { pgErrorCode } from './pg-error';
+import * as repo from './workflows.repository';
+
+type Registry = ReadonlyMap<string, RegisteredEntity>;
+
+export function workflowEntity(registry: Registry, kind: string, write: boolean, ctx: TenantContext): RegisteredEntity {
+  const ent = registry.get(kind);
+  if (!ent || !ent.definition.capabilities.workflowStage) throw fieldError('entity', 'unknownField', `${kind} has no workflows`);
+  const permission = write ? ent.definition.permissions.settings : ent.definition.permissions.view;
+  if (!ctx.permissions.has(permission)) throw accessDenied(`Requires permission ${permission}`);
+  return ent;
+}
+
+function duplicateName(e: unknown, field: string): never {
+  if (pgErrorCode(e) === '23505') throw fieldError(field, 'duplicateTitle', `${field} already exists`, 409);
+  throw e;
+}
+
+export async function listWorkflows(ctx: TenantContext, registry: Registry, kind: string, typeId: string | undefined): Promise<Workflow[]> {
+  const ent = workflowEntity(registry, kind, false, ctx);
+  return repo.selectWorkflows(ctx, ent.definition.kind, typeId ?? null);
+}
+
+export async function getWorkflow(ctx: TenantContext, registry: Registry, id: string, write = false): Promise<Workflow> {
+  const wf = await repo.selectWorkflow(ctx, id, write);
+  if (!wf) throw notFound('Workflow');
+  workflowEntity(registry, wf.entity, write, ctx);
+  return wf;
+}
+
+export async function createWorkflow(ctx: TenantContext, registry: Registry, body: z.output<typeof workflowCreateSchema>): Promise<Workflow> {
+  const ent = workflowEntity(registry, body.entity, true, ctx);
+  const kind: EntityKind = ent.definition.kind;
+  const typeId = body.typeId ?? null;
+  const stages = body.stages ?? defaultStagesFor(kind);
+  if (body.isDefault) await repo.clearDefault(ctx, kind, typeId, null);
+  const id = await repo.insertWorkflow(ctx, { kind, typeId, name: body.name, isDefault: body.isDefault }).catch((e) => duplicateName(e, 'name'));
+  const keys = generateNKeysBetween(null, null, stages.length);
+  await repo.insertStages(ctx, id, stages.map((s, i) => ({ name: s.name, stageType: s.stageType, color: s.color, sortOrder: keys[i] ?? String(i) })));
+  return getWorkflow(ctx, registry, id);
+}
+
+export async function updateWorkflow(ctx: TenantContext, registry: Registry, id: string, body: WorkflowUpdate): Promise<Workflow> {
+  const wf = await getWorkflow(ctx, registry, id, true);
+  if (body.isDefault) await repo.clearDefault(ctx, wf.entity, wf.typeId, id);
+  await repo.updateWorkflowRow(ctx, id, body).catch((e) => duplicateName(e, 'name'));
+  return getWorkflow(ctx, registry, id);
+}
+
+// Spec §8: a default pipeline, or one whose stages records still use, cannot be deleted.
+// The second rule is the database's: the records' foreign keys refuse the cascade (23503).
+export async function deleteWorkflow(ctx: TenantContext, registry: Registry, id: string): Promise<void> {
+  const wf = await getWorkflow(ctx, registry, id, true);
+  if (wf.isDefault) throw new AppError(409, 'defaultPipelineCannotBeDeleted', 'The default pipeline cannot be deleted');
+  try {
+    await repo.deleteWorkflowRow(ctx, id);
+  } catch (e) {
+    if (pgErrorCode(e) === '23503') throw new AppError(409, 'linkedPipelineCannotBeDeleted', 'Records are in stages of this pipeline; move them first');
+    throw e;
+  }
+}
+
+async function stageOf(ctx: TenantContext, registry: Registry, stageId: string): Promise<{ stage: WorkflowStage; workflow: Workflow }> {
+  const stage = await repo.selectStage(ctx, stageId);
+  if (!stage) throw notFound('Stage');
+  const workflow = await getWorkflow(ctx, registry, stage.workflowId, true);
+  const fresh = workflow.stages.find((s) => s.id === stageId);
+  if (!fresh) throw notFound('Stage');
+  return { stage: fresh, workflow };
+}
+
+// The key between the neighbours the client named, ignoring the moved stage itself.
+function keyBetween(stages: readonly WorkflowStage[], movingId: string | null, move: WorkflowStageMove): string {
+  const others = stages.filter((s) => s.id !== movingId);
+  if (move.afterId !== undefined) {
+    if (move.afterId === null) return generateKeyBetween(null, others[0]?.sortOrder ?? null);
+    const i = others.findIndex((s) => s.id === move.afterId);
+    if (i < 0) throw fieldError('afterId', 'notFound', 'afterId is not a stage of this workflow');
+    return generateKeyBetween(others[i]?.sortOrder ?? null, others[i + 1]?.sortOrder ?? null);
+  }
+  if (move.beforeId === null || move.beforeId === undefined) return generateKeyBetween(others.at(-1)?.sortOrder ?? null, null);
+  const i = others.findIndex((s) => s.id === move.beforeId);
+  if (i < 0) throw fieldError('beforeId', 'notFound', 'beforeId is not a stage of this workflow');
+  return generateKeyBetween(others[i - 1]?.sortOrder ?? null, others[i]?.sortOrder ?? null);
+}
+
+export async function createStage(ctx: TenantContext, registry: Registry, body: z.output<typeof workflowStageCreateSchema>): Promise<WorkflowStage> {
+  const workflow = await getWorkflow(ctx, registry, body.workflowId, true);
+  const sortOrder = keyBetween(workflow.stages, null, body.afterId === undefined ? { beforeId: null } : { afterId: body.afterId });
+  const [id] = await repo
+    .insertStages(ctx, workflow.id, [{ name: body.name, stageType: body.stageType, color: body.color, sortOrder }])
+    .catch((e) => duplicateName(e, 'name'));
+  const stage = id ? await repo.selectStage(ctx, id) : undefined;
+  if (!stage) throw new Error('stage insert failed');
+  return stage;
+}
+
+export async function updateStage(ctx: TenantContext, registry: Registry, stageId: string, body: z.output<typeof workflowStageInputSchema>): Promise<WorkflowStage> {
+  await stageOf(ctx, registry, stageId);
+  await repo.updateStageRow(ctx, stageId, body).catch((e) => duplicateName(e, 'name'));
+  const stage = await repo.selectStage(ctx, stageId);
+  if (!stage) throw notFound('Stage');
+  return stage;
+}
+
+// One row written: the moved stage gets a key between its new neighbours.
+export async function moveStage(ctx: TenantContext, registry: Registry, stageId: string, move: WorkflowStageMove): Promise<WorkflowStage> {
+  const { workflow } = await stageOf(ctx, registry, stageId);
+  const sortOrder = keyBetween(workflow.stages, stageId, move);
+  await repo.moveStageRow(ctx, stageId, sortOrder);
+  const stage = await repo.selectStage(ctx, stageId);
+  if (!stage) throw notFound('Stage');
+  return stage;
+}
+
+export async function deleteStage(ctx: TenantContext, registry: Registry, stageId: string): Promise<void> {
+  const { workflow } = await stageOf(ctx, registry, stageId);
+  if (workflow.stages.length <= MIN_WORKFLOW_STAGES) {
+    throw fieldError('stages', 'minimumStages', `A pipeline needs at least ${MIN_WORKFLOW_STAGES} stages`);
+  }
+  try {
+    await repo.deleteStageRow(ctx, stageId);
+  } catch (e) {
+    if (pgErrorCode(e) === '23503') throw new AppError(409, 'conflict', 'Records are in this stage; move them first');
+    throw e;
+  }
+}
