@@ -261,6 +261,8 @@ export function customFieldsSchema(fields: readonly ValueField[] & readonly Part
     shape[f.key] = z.unknown().superRefine((v, ctx) => {
       if (isEmptyValue(v)) {
         if (required) ctx.addIssue({ code: 'custom', message: 'required' });
+        // a minimum number of files makes the field mandatory, with its own message
+        else if (f.dataType === 'file' && (f.minFiles ?? 0) > 0 && !opts.skipRequired?.has(f.key)) ctx.addIssue({ code: 'custom', message: 'minimumFiles' });
         return;
       }
       const res = value.safeParse(v);

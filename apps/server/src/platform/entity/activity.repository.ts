@@ -39,7 +39,7 @@ export type ActivityRecord = {
   after: unknown;
   actor_id: string | null;
   actor_name: string | null;
-  created_at: Date;
+  created_at: string;
 };
 
 export async function selectFeed(
@@ -55,7 +55,8 @@ export async function selectFeed(
   const order = q.sortField === 'type' ? sql`a.type ${dir}, a.created_at desc, a.seq desc` : sql`a.created_at ${dir}, a.seq ${dir}`;
   const rows = await ctx.db.execute<ActivityRecord>(sql`
     select a.id, a.entity_kind, a.entity_id, a.type, a.action, a.field, a.before, a.after, a.actor_id,
-      coalesce(u.name, tu.email) as actor_name, a.created_at
+      coalesce(u.name, tu.email) as actor_name,
+      to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
     from activities a
     left join tenant_users tu on tu.tenant_id = a.tenant_id and tu.id = a.actor_id
     left join users u on u.id = tu.user_id

@@ -59,7 +59,7 @@ export async function activityFeed(ctx: TenantContext, registry: ReadonlyMap<str
       before: r.before,
       after: r.after,
       actor: { tenantUserId: r.actor_id, name: r.actor_name },
-      createdAt: new Date(r.created_at).toISOString(),
+      createdAt: r.created_at,
     })),
     total,
     counts: countsOut,

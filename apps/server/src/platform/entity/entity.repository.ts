@@ -14,18 +14,22 @@ function selectList(ent: RegisteredEntity): SQL {
   if (!list) {
     const parts = Object.entries(ent.columns)
       .filter(([key]) => !HIDDEN_COLUMNS.has(key))
-      .map(([key, col]) => sql`${sql.identifier(col.name)} as ${sql.identifier(key)}`);
+      .map(([key, col]) => sql`${isTimestamp(col) ? isoText(col.name) : sql.identifier(col.name)} as ${sql.identifier(key)}`);
     list = sql.join(parts, sql`, `);
     selectLists.set(ent, list);
   }
   return list;
 }
 
+const isTimestamp = (col: PgColumn) => col.columnType === 'PgTimestamp' || col.columnType === 'PgTimestampString';
+// ISO 8601 in UTC, as every API date is
+export const isoText = (column: string): SQL => sql`to_char(${sql.identifier(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 const table = (ent: RegisteredEntity) => sql.identifier(ent.tableName);
 
 function toRow(raw: Record<string, unknown>): EntityRow {
   const row: EntityRow = {};
-  for (const [k, v] of Object.entries(raw)) row[k] = v instanceof Date ? v.toISOString() : v;
+  for (const [k, v] of Object.entries(raw)) row[k] = v;
   row.archived = row.archivedAt !== null && row.archivedAt !== undefined;
   return row;
 }

@@ -59,6 +59,7 @@ function resolveField(ent: RegisteredEntity, fields: readonly EntityField[], acc
     const f = fields.find((x) => x.key === key && !isContentBlock(x.kind));
     if (!f || (f.restricted && !access.viewRestricted)) fail(at, 'unknownField', `${name} is not a known field`);
     const type = customFilterType(f.dataType);
+    if (purpose === 'sort' && type === 'array') fail(at, 'unknownField', `${name} cannot be sorted`);
     const text = sql`(custom_fields ->> ${key}::text)`;
     const expr =
       type === 'number' ? sql`(${text})::numeric`
