@@ -6,3 +6,4 @@ export * from './plans';
 export * from './schemas';
 export * from './views.schema';
 export * from './entity';
+export * from './shared-records.schema';

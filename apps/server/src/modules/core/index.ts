@@ -2,8 +2,10 @@ import type { Router } from '../../platform/router';
 import type { ModuleDeps } from '../index';
 import { registerProfileRoutes } from './profile.routes';
 import { registerSavedViewRoutes } from './saved-views.routes';
+import { registerSharedRecordRoutes } from './shared-records';
 
 export async function registerCoreModule(router: Router, deps: ModuleDeps): Promise<void> {
   registerSavedViewRoutes(router);
   registerProfileRoutes(router, { publicUrl: deps.config.publicUrl });
+  await registerSharedRecordRoutes(router, deps);
 }

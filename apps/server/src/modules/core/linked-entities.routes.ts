@@ -1,0 +1,46 @@
+import { linkedEntityLinkSchema, linkedEntityListSchema, linkedEntitySchema, pagedResponse } from '@atrium/domain';
+import { z } from 'zod';
+import type { Router } from '../../platform/router';
+import { linkedEntitiesService } from './linked-entities.service';
+import type { SharedRecordDeps } from './shared-records.access';
+
+const idParams = z.object({ id: z.uuid() });
+const EXAMPLE_ENTITY = { entityKind: 'Contact', entityId: '5b0c4c1e-4a4b-4f0e-9a51-3c1d2e3f4a5b' } as const;
+
+export function registerLinkedEntityRoutes(router: Router, deps: SharedRecordDeps): void {
+  const tags = ['linked-entities'];
+  router.tenant({
+    method: 'POST',
+    url: '/api/v1/core/linked-entities/list',
+    summary: 'Records linked to a record (either side of the link)',
+    tags,
+    permission: null,
+    example: { ...EXAMPLE_ENTITY, page: 1, pageSize: 25 },
+    schemas: { body: linkedEntityListSchema, response: pagedResponse(linkedEntitySchema) },
+    handler: (ctx, { body }) => linkedEntitiesService.list(ctx, deps, body),
+  });
+  router.tenant({
+    method: 'POST',
+    url: '/api/v1/core/linked-entities',
+    summary: 'Link two records of any kinds',
+    tags,
+    permission: null,
+    status: 201,
+    example: { ...EXAMPLE_ENTITY, linkedKind: 'Organization', linkedId: '7d2e6e3a-6c6d-4a2a-9c73-5e3f4a5b6c7d' },
+    schemas: { body: linkedEntityLinkSchema, response: linkedEntitySchema },
+    handler: (ctx, { body }) => linkedEntitiesService.link(ctx, deps, body),
+  });
+  router.tenant({
+    method: 'DELETE',
+    url: '/api/v1/core/linked-entities/:id',
+    summary: 'Remove a link',
+    tags,
+    permission: null,
+    table: 'entity_links',
+    status: 204,
+    schemas: { params: idParams },
+    handler: async (ctx, { params }) => {
+      await linkedEntitiesService.remove(ctx, deps, params.id);
+    },
+  });
+}

@@ -1,0 +1,79 @@
+import { mentionSuggestionQuerySchema, mentionSuggestionSchema, noteAddSchema, noteListSchema, noteSchema, noteUpdateSchema, pagedResponse } from '@atrium/domain';
+import { z } from 'zod';
+import type { Router } from '../../platform/router';
+import { notesService } from './notes.service';
+import type { SharedRecordDeps } from './shared-records.access';
+
+const idParams = z.object({ id: z.uuid() });
+const EXAMPLE_ENTITY = { entityKind: 'Contact', entityId: '5b0c4c1e-4a4b-4f0e-9a51-3c1d2e3f4a5b' } as const;
+
+// Permissions depend on the entity kind in the body, so the service checks them (AddNote /
+// ManageNotes of the kind's module); the route only needs membership.
+export function registerNoteRoutes(router: Router, deps: SharedRecordDeps): void {
+  const tags = ['notes'];
+  router.tenant({
+    method: 'POST',
+    url: '/api/v1/core/notes/list',
+    summary: 'Notes of a record, newest first',
+    tags,
+    permission: null,
+    example: { ...EXAMPLE_ENTITY, page: 1, pageSize: 25 },
+    schemas: { body: noteListSchema, response: pagedResponse(noteSchema) },
+    handler: (ctx, { body }) => notesService.list(ctx, deps, body),
+  });
+  router.tenant({
+    method: 'POST',
+    url: '/api/v1/core/notes',
+    summary: 'Add a note (rich text, sanitized; @mentions notify)',
+    tags,
+    permission: null,
+    status: 201,
+    example: { ...EXAMPLE_ENTITY, body: '<p>Called about the renewal.</p>' },
+    schemas: { body: noteAddSchema, response: noteSchema },
+    handler: (ctx, { body }) => notesService.add(ctx, deps, body),
+  });
+  router.tenant({
+    method: 'PUT',
+    url: '/api/v1/core/notes/:id',
+    summary: 'Update a note (author or ManageNotes)',
+    tags,
+    permission: null,
+    table: 'notes',
+    example: { body: '<p>Called about the renewal, again.</p>' },
+    schemas: { params: idParams, body: noteUpdateSchema, response: noteSchema },
+    handler: (ctx, { params, body }) => notesService.update(ctx, deps, params.id, body),
+  });
+  router.tenant({
+    method: 'DELETE',
+    url: '/api/v1/core/notes/:id',
+    summary: 'Delete a note (author or ManageNotes)',
+    tags,
+    permission: null,
+    table: 'notes',
+    status: 204,
+    schemas: { params: idParams },
+    handler: async (ctx, { params }) => {
+      await notesService.remove(ctx, deps, params.id);
+    },
+  });
+  // Spec §5: deleting a note with no id does nothing.
+  router.tenant({
+    method: 'DELETE',
+    url: '/api/v1/core/notes',
+    summary: 'Delete a note without an id: does nothing',
+    tags,
+    permission: null,
+    status: 204,
+    schemas: {},
+    handler: async () => {},
+  });
+  router.tenant({
+    method: 'GET',
+    url: '/api/v1/core/notes/mention-suggestions',
+    summary: 'Workspace members to @mention',
+    tags,
+    permission: null,
+    schemas: { query: mentionSuggestionQuerySchema, response: z.array(mentionSuggestionSchema) },
+    handler: (ctx, { query }) => notesService.mentionSuggestions(ctx, deps, query),
+  });
+}

@@ -1,0 +1,53 @@
+import sanitizeHtml from 'sanitize-html';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// An allow-list, never a block-list: anything not named here is dropped, so no script, no
+// event handler, no style and no javascript:/data: URL survives.
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'blockquote', 'code', 'pre', 'ul', 'ol', 'li', 'a', 'h1', 'h2', 'h3', 'h4', 'span', 'hr'],
+  allowedAttributes: {
+    a: ['href', 'target', 'rel'],
+    // mentions written by the editor: <span data-mention-id="tenantUserId">@Name</span>
+    span: ['data-mention-id', 'data-type', 'class'],
+    p: ['class'],
+    code: ['class'],
+  },
+  allowedClasses: { span: ['mention'], p: ['ql-align-center', 'ql-align-right', 'ql-align-justify'], code: ['language-*'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  // drop the text inside these too, not only the tags
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'template'],
+  transformTags: {
+    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' } }),
+  },
+};
+
+export type SanitizedNote = { html: string; text: string; mentions: string[] };
+
+export function sanitizeNote(input: string): SanitizedNote {
+  const html = sanitizeHtml(input, OPTIONS).trim();
+  const mentions = new Set<string>();
+  // read mentions from the sanitized output: only what survives counts
+  sanitizeHtml(html, {
+    allowedTags: ['span'],
+    allowedAttributes: { span: ['data-mention-id'] },
+    exclusiveFilter: (frame) => {
+      const id = frame.attribs['data-mention-id'];
+      if (frame.tag === 'span' && id && UUID.test(id)) mentions.add(id.toLowerCase());
+      return false;
+    },
+  });
+  const text = sanitizeHtml(html.replace(/<\/(p|li|h\d|blockquote|pre)>|<br\s*\/?>/g, '$& '), { allowedTags: [], allowedAttributes: {} })
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  return { html, text, mentions: [...mentions] };
+}

@@ -1,0 +1,111 @@
+import { sharedRecordPermission, type EntityRef, type MentionSuggestion, type Note, type NoteAdd } from '@atrium/domain';
+import type { TenantContext } from '../../platform/context';
+import { accessDenied, fieldError, notFound } from '../../platform/errors';
+import { collaboratorsService } from './collaborators.service';
+import { notificationsRepository } from './notifications.repository';
+import { notificationsService } from './notifications.service';
+import { sanitizeNote, type SanitizedNote } from './notes.sanitizer';
+import { notesRepository } from './notes.repository';
+import type { NoteRow } from './notes.table';
+import { recordActivity, requireShared, type SharedRecordDeps } from './shared-records.access';
+
+const EXCERPT = 200;
+const excerpt = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text);
+
+function toNote(ctx: TenantContext, r: NoteRow): Note {
+  return {
+    id: r.id,
+    entityKind: r.entityKind,
+    entityId: r.entityId,
+    body: r.body,
+    mentions: r.mentions,
+    author: { tenantUserId: r.createdBy, name: r.createdByName, email: r.createdByEmail },
+    canEdit: mayChange(ctx, r),
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+// Spec §6: the author edits and deletes their note; others need ManageNotes of the module.
+// A module without ManageNotes (e.g. Helpdesk) leaves notes to their authors.
+function mayChange(ctx: TenantContext, r: NoteRow): boolean {
+  if (r.createdBy === ctx.tenantUserId) return true;
+  const manage = sharedRecordPermission(r.entityKind, 'ManageNotes');
+  return manage !== undefined && ctx.permissions.has(manage);
+}
+
+function clean(body: string): SanitizedNote {
+  const s = sanitizeNote(body);
+  if (!s.text && !/<hr/.test(s.html)) throw fieldError('body', 'required', 'body is required');
+  return s;
+}
+
+// Mentions count only for active members of this workspace.
+async function validMentions(ctx: TenantContext, ids: readonly string[]): Promise<string[]> {
+  const members = await notificationsRepository.members(ctx, { ids });
+  return members.map((m) => m.tenantUserId);
+}
+
+async function notifyMentions(ctx: TenantContext, deps: SharedRecordDeps, note: NoteRow, ids: readonly string[], text: string) {
+  if (ids.length === 0) return;
+  await notificationsService.notify(
+    ctx,
+    { recipients: ids, kind: 'Mention', entityKind: note.entityKind, entityId: note.entityId, title: `${ctx.user.name} mentioned you in a note`, body: excerpt(text) },
+    { mailer: deps.mailer, publicUrl: deps.config.publicUrl },
+  );
+}
+
+export const notesService = {
+  async list(ctx: TenantContext, deps: SharedRecordDeps, q: EntityRef & { page: number; pageSize: number }) {
+    requireShared(ctx, deps, q.entityKind, 'view', 'notes');
+    const { rows, total } = await notesRepository.list(ctx, q.entityKind, q.entityId, q.pageSize, (q.page - 1) * q.pageSize);
+    return { data: rows.map((r) => toNote(ctx, r)), total };
+  },
+
+  async add(ctx: TenantContext, deps: SharedRecordDeps, body: NoteAdd): Promise<Note> {
+    requireShared(ctx, deps, body.entityKind, 'view', 'notes');
+    requireShared(ctx, deps, body.entityKind, 'AddNote');
+    const s = clean(body.body);
+    const mentions = await validMentions(ctx, s.mentions);
+    const row = await notesRepository.insert(ctx, body.entityKind, body.entityId, { body: s.html, mentions });
+    await recordActivity(ctx, { entityKind: row.entityKind, entityId: row.entityId, type: 'Note', action: 'added', after: { noteId: row.id, text: excerpt(s.text) } });
+    await notifyMentions(ctx, deps, row, mentions, s.text);
+    await collaboratorsService.notifyFollowers(ctx, row.entityKind, row.entityId, `${ctx.user.name} added a note to a ${row.entityKind} you follow`, excerpt(s.text));
+    return toNote(ctx, row);
+  },
+
+  async update(ctx: TenantContext, deps: SharedRecordDeps, id: string, body: { body: string }): Promise<Note> {
+    const before = await notesRepository.get(ctx, id, true);
+    if (!before) throw notFound('Note');
+    requireShared(ctx, deps, before.entityKind, 'view', 'notes');
+    if (!mayChange(ctx, before)) throw accessDenied('Only the author or someone who manages notes may edit this note');
+    const s = clean(body.body);
+    const mentions = await validMentions(ctx, s.mentions);
+    const row = await notesRepository.update(ctx, id, { body: s.html, mentions });
+    if (!row) throw notFound('Note');
+    await recordActivity(ctx, { entityKind: row.entityKind, entityId: row.entityId, type: 'Note', action: 'updated', after: { noteId: row.id, text: excerpt(s.text) } });
+    // only people newly mentioned by this edit hear about it
+    await notifyMentions(ctx, deps, row, mentions.filter((m) => !before.mentions.includes(m)), s.text);
+    return toNote(ctx, row);
+  },
+
+  async remove(ctx: TenantContext, deps: SharedRecordDeps, id: string): Promise<void> {
+    const row = await notesRepository.get(ctx, id, true);
+    if (!row) throw notFound('Note');
+    requireShared(ctx, deps, row.entityKind, 'view', 'notes');
+    if (!mayChange(ctx, row)) throw accessDenied('Only the author or someone who manages notes may delete this note');
+    await notesRepository.delete(ctx, id);
+    await recordActivity(ctx, { entityKind: row.entityKind, entityId: row.entityId, type: 'Note', action: 'removed', before: { noteId: row.id } });
+  },
+
+  async mentionSuggestions(ctx: TenantContext, deps: SharedRecordDeps, q: { search?: string | undefined; limit: number }): Promise<MentionSuggestion[]> {
+    const members = await notificationsRepository.members(ctx, { ...(q.search ? { search: q.search } : {}), limit: q.limit });
+    return members.map((m) => ({
+      id: m.tenantUserId,
+      name: m.name,
+      email: m.email,
+      iconId: m.pictureId,
+      pictureUrl: m.pictureId ? `${deps.config.publicUrl}/api/v1/core/profile/pictures/${m.pictureId}` : null,
+    }));
+  },
+};

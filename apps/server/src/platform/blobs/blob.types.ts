@@ -1,0 +1,39 @@
+// Shared by the store implementations and blob-store.ts (kept apart to avoid an import cycle).
+export type SignedUrl = { url: string; expiresAt: Date };
+export type DownloadOptions = {
+  fileName: string;
+  contentType: string;
+  // false: the browser must save the file (HTML and anything not safe to render)
+  inline: boolean;
+  ttlSeconds?: number;
+};
+
+// One protocol for every store: the server hands out short-lived signed URLs, the browser PUTs
+// the bytes straight to the store with `x-ms-blob-type: BlockBlob`, and reads through signed
+// URLs. Keys always start with the tenant id, and a signature covers the whole key.
+export type BlobStore = {
+  kind: 'local' | 'azure';
+  uploadUrl: (key: string, ttlSeconds?: number) => Promise<SignedUrl>;
+  downloadUrl: (key: string, options: DownloadOptions) => Promise<SignedUrl>;
+  stat: (key: string) => Promise<{ size: number } | undefined>;
+  read: (key: string) => Promise<Buffer | undefined>;
+  write: (key: string, data: Buffer, contentType: string) => Promise<void>;
+  copy: (from: string, to: string) => Promise<void>;
+  delete: (keys: readonly string[]) => Promise<void>;
+};
+
+export const UPLOAD_URL_TTL_SECONDS = 10 * 60;
+export const DOWNLOAD_URL_TTL_SECONDS = 15 * 60;
+
+// <tenant uuid>/<area>/<name>: no dots, no empty segments, so no path traversal on disk.
+const KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\/[A-Za-z0-9_-]{1,100}){1,4}$/;
+export function isBlobKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+export function assertBlobKey(key: string): void {
+  if (!isBlobKey(key)) throw new Error(`invalid blob key ${key}`);
+}
+export function tenantOfKey(key: string): string {
+  return key.slice(0, 36);
+}
+

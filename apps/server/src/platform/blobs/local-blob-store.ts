@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { assertBlobKey, DOWNLOAD_URL_TTL_SECONDS, UPLOAD_URL_TTL_SECONDS, type BlobStore } from './blob.types';
+import { contentDisposition, signGrant, signingKey, type BlobGrant } from './blob-signing';
+
+export const LOCAL_BLOB_ROUTE = '/api/v1/blobs';
+
+export type LocalBlobStoreOptions = { dir: string; publicUrl: string; secret: string };
+
+// Files on local disk, reached by the browser through the same signed-URL protocol as Azure
+// (blob-http.ts serves the URLs).
+export function createLocalBlobStore(options: LocalBlobStoreOptions): BlobStore & { dir: string; key: Buffer; pathOf: (key: string) => string } {
+  const key = signingKey(options.secret);
+  const pathOf = (blobKey: string) => {
+    assertBlobKey(blobKey);
+    return path.join(options.dir, ...blobKey.split('/'));
+  };
+  const signedUrl = (grant: BlobGrant) => {
+    const q = new URLSearchParams({ sp: grant.permission, se: String(grant.expiresAt) });
+    if (grant.disposition) q.set('rscd', grant.disposition);
+    if (grant.contentType) q.set('rsct', grant.contentType);
+    q.set('sig', signGrant(key, grant));
+    return `${options.publicUrl}${LOCAL_BLOB_ROUTE}/${grant.key}?${q.toString()}`;
+  };
+  const expiry = (ttl: number) => Math.floor(Date.now() / 1000) + ttl;
+  const write = async (blobKey: string, data: Buffer) => {
+    const file = pathOf(blobKey);
+    await mkdir(path.dirname(file), { recursive: true });
+    // write then rename: a reader never sees half a file
+    const tmp = `${file}.${randomUUID()}.tmp`;
+    await writeFile(tmp, data);
+    await rename(tmp, file);
+  };
+  return {
+    kind: 'local',
+    dir: options.dir,
+    key,
+    pathOf,
+    async uploadUrl(blobKey, ttlSeconds = UPLOAD_URL_TTL_SECONDS) {
+      assertBlobKey(blobKey);
+      const expiresAt = expiry(ttlSeconds);
+      return { url: signedUrl({ permission: 'w', key: blobKey, expiresAt }), expiresAt: new Date(expiresAt * 1000) };
+    },
+    async downloadUrl(blobKey, o) {
+      assertBlobKey(blobKey);
+      const expiresAt = expiry(o.ttlSeconds ?? DOWNLOAD_URL_TTL_SECONDS);
+      const grant: BlobGrant = {
+        permission: 'r',
+        key: blobKey,
+        expiresAt,
+        disposition: contentDisposition(o.inline ? 'inline' : 'attachment', o.fileName),
+        contentType: o.contentType,
+      };
+      return { url: signedUrl(grant), expiresAt: new Date(expiresAt * 1000) };
+    },
+    async stat(blobKey) {
+      try {
+        const s = await stat(pathOf(blobKey));
+        return s.isFile() ? { size: s.size } : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    async read(blobKey) {
+      try {
+        return await readFile(pathOf(blobKey));
+      } catch {
+        return undefined;
+      }
+    },
+    write: (blobKey, data) => write(blobKey, data),
+    async copy(from, to) {
+      const target = pathOf(to);
+      await mkdir(path.dirname(target), { recursive: true });
+      await copyFile(pathOf(from), target);
+    },
+    async delete(keys) {
+      await Promise.all(keys.map((k) => rm(pathOf(k), { force: true })));
+    },
+  };
+}
