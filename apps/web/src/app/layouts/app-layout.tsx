@@ -30,7 +30,8 @@ export function AppLayout() {
   const { can, ready } = useAccess();
   useLanguageFollowsProfile();
 
-  const member = tenantId !== null && (tenants.data?.some((w) => w.id === tenantId) ?? true);
+  // judged on a fresh list only: right after creating or joining, the cached one is stale
+  const member = tenantId !== null && (tenants.isFetching || !tenants.data || tenants.data.some((w) => w.id === tenantId));
   // Removed from the workspace (or it is gone): forget it and let the user choose again.
   const lostAccess = !member || (isApiError(permissions.error) && [403, 404].includes(permissions.error.status));
   useEffect(() => {

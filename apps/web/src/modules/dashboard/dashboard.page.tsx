@@ -12,6 +12,7 @@ import { useProfile } from '../profile/profile.api';
 import { usePlans, useSubscriptions } from '../settings/plans/plans.api';
 import { myTenantsQuery } from '../workspaces/workspaces.api';
 import { LinkButton } from '../../platform/feedback/link-button';
+import { StatusTag } from '../../platform/feedback/status-tag';
 
 // The workspace's landing page. The "my …" widgets arrive with their modules; until then a
 // welcome, the next steps and the plan summary.
@@ -86,7 +87,7 @@ export default function DashboardPage() {
                           </Typography.Text>
                         ) : null}
                       </span>
-                      {plan ? <Tag color={plan.tier === 'Pro' ? 'blue' : 'default'}>{plan.title}</Tag> : <Tag>{t('plans.none')}</Tag>}
+                      {plan ? plan.tier === 'Pro' ? <StatusTag tone="info">{plan.title}</StatusTag> : <Tag>{plan.title}</Tag> : <Tag>{t('plans.none')}</Tag>}
                     </li>
                   );
                 })}

@@ -70,7 +70,8 @@ export default function WorkspaceWizardPage() {
   const onValuesChange = (changed: Partial<DetailsForm>) => {
     setDirty(true);
     if (changed.name !== undefined && !slugTouched) form.setFieldValue('slug', slugify(changed.name));
-    if (changed.slug !== undefined) setSlugTouched(true);
+    // emptying the address hands it back to the name
+    if (changed.slug !== undefined) setSlugTouched(changed.slug !== '');
   };
 
   const onFinish = (values: DetailsForm) => {

@@ -9,6 +9,11 @@ export const ANTD_THEME: ThemeConfig = {
     fontFamily: THEME.fontFamily,
     fontSize: THEME.fontSize,
     borderRadius: 6,
+    // antd's default secondary greys fall short of WCAG AA contrast on white (axe: color-contrast)
+    colorTextSecondary: 'rgba(0, 0, 0, 0.68)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)',
     screenXS: BREAKPOINTS.xs,
     screenSM: BREAKPOINTS.sm,
     screenMD: BREAKPOINTS.md,

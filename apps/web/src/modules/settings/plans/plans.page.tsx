@@ -9,6 +9,7 @@ import { errorText } from '../../../platform/feedback/form-errors';
 import { usePageTitle } from '../../../platform/feedback/use-page-title';
 import { useAccess } from '../../../platform/permissions/use-access';
 import { usePlans, useSubscriptions, useSwitchPlan } from './plans.api';
+import { StatusTag } from '../../../platform/feedback/status-tag';
 
 const LIMIT_KEYS: (keyof PlanLimits)[] = ['users', 'locations', 'bookingPages', 'helpdesks'];
 
@@ -68,7 +69,7 @@ export default function PlansPage() {
                     <Card
                       key={plan.slug}
                       title={<h3 className="card-heading">{plan.title}</h3>}
-                      extra={current ? <Tag color="green">{t('plans.current')}</Tag> : <Tag>{t(`plans.tier.${plan.tier}`)}</Tag>}
+                      extra={current ? <StatusTag tone="success">{t('plans.current')}</StatusTag> : <Tag>{t(`plans.tier.${plan.tier}`)}</Tag>}
                       actions={
                         manage && !current
                           ? [

@@ -1,8 +1,8 @@
 import type { WorkspaceUser } from '@atrium/domain';
-import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { StatusTag } from '../../../platform/feedback/status-tag';
 
 export function UserStatusTag({ status }: { status: WorkspaceUser['status'] }) {
   const { t } = useTranslation();
-  return status === 'active' ? <Tag color="green">{t('users.statusActive')}</Tag> : <Tag color="gold">{t('users.statusInvited')}</Tag>;
+  return status === 'active' ? <StatusTag tone="success">{t('users.statusActive')}</StatusTag> : <StatusTag tone="warning">{t('users.statusInvited')}</StatusTag>;
 }

@@ -1,0 +1,181 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { MailboxPage, SignInPage, SignUpPage, type Account } from './identity.pages';
+
+export const newAccount = (name: string): Account => ({
+  name,
+  email: `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`,
+  password: 'a long enough password',
+});
+
+// axe-core on the current page: no serious or critical violation (issue 3, accessibility).
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe on ${label}`).toEqual([]);
+}
+
+// Sign-up on the provider, verification through the local mailbox, sign-in; ends signed in on
+// the address given as returnTo (default: the workspace selection via the landing page).
+export async function signUpVerifyAndSignIn(page: Page, account: Account, returnTo = '/workspaces'): Promise<void> {
+  await page.goto(`/auth/signup?returnTo=${encodeURIComponent(returnTo)}`);
+  await new SignUpPage(page).signUp(account);
+  const mailbox = new MailboxPage(page);
+  await mailbox.openLatestTo(account.email, /Verify your e-mail address/);
+  await mailbox.followLink(/\/idp\/verify-token\?/);
+  await expect(page.getByRole('heading', { name: 'E-mail address confirmed' })).toBeVisible();
+  await page.goto(`/auth/signin?returnTo=${encodeURIComponent(returnTo)}`);
+  const signIn = new SignInPage(page);
+  await signIn.expectOpen();
+  await signIn.signIn(account.email, account.password);
+}
+
+export async function signIn(page: Page, account: Account, returnTo = '/workspaces'): Promise<void> {
+  await page.goto(`/auth/signin?returnTo=${encodeURIComponent(returnTo)}`);
+  const form = new SignInPage(page);
+  await form.expectOpen();
+  await form.signIn(account.email, account.password);
+}
+
+// antd's Select keeps an accessible listbox for screen readers and draws the visible options
+// separately; a person clicks the visible one.
+export async function chooseOption(page: Page, label: string): Promise<void> {
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
+    .click();
+}
+
+export class LandingPage {
+  constructor(private readonly page: Page) {}
+  async open(): Promise<void> {
+    await this.page.goto('/');
+    await expect(this.page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+}
+
+export class WorkspaceSelectionPage {
+  constructor(private readonly page: Page) {}
+  async expectOpen(): Promise<void> {
+    await this.page.waitForURL((u) => u.pathname === '/workspaces');
+    await expect(this.page.getByRole('heading', { name: 'Your workspaces' })).toBeVisible();
+  }
+  async startWizard(): Promise<void> {
+    await this.page.getByRole('link', { name: 'Create workspace' }).click();
+  }
+  async open(name: string): Promise<void> {
+    await this.page.getByRole('button', { name: `Open ${name}` }).click();
+  }
+}
+
+export class WorkspaceWizardPage {
+  constructor(private readonly page: Page) {}
+  async fillDetails(name: string, slug?: string): Promise<void> {
+    await this.page.getByLabel('Workspace name').fill(name);
+    if (slug !== undefined) await this.page.getByLabel('Address').fill(slug);
+  }
+  async expectSlugMessage(text: string | RegExp): Promise<void> {
+    await expect(this.page.getByText(text)).toBeVisible();
+  }
+  async create(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Create workspace' }).click();
+  }
+  async expectDone(name: string): Promise<void> {
+    await expect(this.page.getByRole('heading', { name: `${name} is ready` })).toBeVisible();
+  }
+  async openWorkspace(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Open workspace' }).click();
+    await this.page.waitForURL((u) => u.pathname === '/dashboard');
+  }
+}
+
+export class AppShell {
+  constructor(private readonly page: Page) {}
+  nav() {
+    return this.page.getByRole('navigation', { name: /Modules|Module/ });
+  }
+  async expectWorkspace(name: string): Promise<void> {
+    await expect(this.page.getByRole('button', { name: new RegExp(`Workspace: ${name}|Arbeitsbereich: ${name}`) })).toBeVisible();
+  }
+  async openUserMenu(): Promise<void> {
+    await this.page.getByRole('button', { name: /Account menu|Kontomenü/ }).click();
+  }
+  async switchLanguage(label: 'English' | 'Deutsch'): Promise<void> {
+    await this.openUserMenu();
+    await this.page.getByRole('menuitem', { name: /Language|Sprache/ }).hover();
+    await this.page.getByRole('menuitem', { name: label }).click();
+  }
+  async signOut(): Promise<void> {
+    await this.openUserMenu();
+    await this.page.getByRole('menuitem', { name: 'Sign out' }).click();
+  }
+  async go(linkName: string | RegExp): Promise<void> {
+    await this.nav().getByRole('link', { name: linkName }).click();
+  }
+}
+
+export class UsersPage {
+  constructor(private readonly page: Page) {}
+  async open(): Promise<void> {
+    await this.page.goto('/settings/users');
+    await expect(this.page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  }
+  async invite(email: string, role?: string): Promise<void> {
+    await this.page.getByRole('button', { name: 'Invite user' }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Invite a user' });
+    await dialog.getByLabel('E-mail').fill(email);
+    if (role) {
+      await dialog.getByLabel('Role').click();
+      await chooseOption(this.page, role);
+    }
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(this.page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+  }
+  row(text: string) {
+    return this.page.getByRole('row', { name: new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
+  }
+  async changeRole(email: string, role: string): Promise<void> {
+    await this.row(email).getByRole('button', { name: /Actions for/ }).click();
+    await this.page.getByRole('menuitem', { name: 'Change role' }).click();
+    const dialog = this.page.getByRole('dialog', { name: /Change the role of/ });
+    await dialog.getByLabel('Role').click();
+    await chooseOption(this.page, role);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(this.page.getByText('Role changed')).toBeVisible();
+  }
+}
+
+export class RolesPage {
+  constructor(private readonly page: Page) {}
+  async open(): Promise<void> {
+    await this.page.goto('/settings/roles');
+    await expect(this.page.getByRole('heading', { name: 'Roles and permissions', level: 1 })).toBeVisible();
+  }
+  async select(role: string): Promise<void> {
+    await this.page.getByRole('button', { name: new RegExp(`^${role}`) }).click();
+  }
+  permission(module: string, name: string) {
+    return this.page.getByRole('group', { name: module }).getByRole('checkbox', { name, exact: true });
+  }
+  async save(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Save' }).click();
+    await expect(this.page.getByText('Role saved')).toBeVisible();
+  }
+}
+
+export class PlansPage {
+  constructor(private readonly page: Page) {}
+  async open(): Promise<void> {
+    await this.page.goto('/settings/plans');
+    await expect(this.page.getByRole('heading', { name: 'Plans and subscriptions', level: 1 })).toBeVisible();
+  }
+  plan(title: string) {
+    return this.page.locator('.ant-card').filter({ has: this.page.getByRole('heading', { name: title, exact: true }) });
+  }
+  async switchTo(title: string): Promise<void> {
+    await this.page.getByRole('button', { name: `Switch to ${title}` }).click();
+    const dialog = this.page.getByRole('dialog', { name: `Switch to ${title}?` });
+    await dialog.getByRole('button', { name: 'Switch to this plan' }).click();
+    await expect(this.page.getByText(`You are now on ${title}`)).toBeVisible();
+  }
+}
