@@ -104,6 +104,7 @@ export function registerDocumentRoutes(router: Router, deps: SharedRecordDeps): 
     tags,
     permission: null,
     consumes: ['multipart/form-data'],
+    status: 201,
     schemas: { response: documentSchema },
     handler: async (ctx, { request }) => {
       const { ref, upload } = await readImageUpload(request);

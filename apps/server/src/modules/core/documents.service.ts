@@ -84,9 +84,6 @@ async function folderOf(ctx: TenantContext, ref: EntityRef, parentId: string | n
 // Checks the batch rules of spec §5 on names and sizes: type, empty, size, count, total, duplicates.
 function checkBatch(files: readonly { name: string; size: number }[], existing: Map<string, string>, path: string): ProblemField[] {
   const errors: ProblemField[] = [];
-  if (files.length > DOCUMENT_MAX_FILES) errors.push({ field: path, code: 'maxFiles', message: `At most ${DOCUMENT_MAX_FILES} files at once` });
-  const total = files.reduce((n, f) => n + f.size, 0);
-  if (total > DOCUMENT_MAX_TOTAL_SIZE) errors.push({ field: path, code: 'totalSize', message: `The files together may not exceed ${DOCUMENT_MAX_TOTAL_SIZE} bytes` });
   const seen = new Set<string>();
   files.forEach((f, i) => {
     const field = `${path}.${i}`;
@@ -98,6 +95,10 @@ function checkBatch(files: readonly { name: string; size: number }[], existing: 
     if (seen.has(lower) || existing.has(lower)) errors.push({ field: `${field}.name`, code: 'duplicateFile', message: `${f.name} already exists in this folder` });
     seen.add(lower);
   });
+  // batch rules after the per-file ones, so the first error names the file at fault
+  if (files.length > DOCUMENT_MAX_FILES) errors.push({ field: path, code: 'maxFiles', message: `At most ${DOCUMENT_MAX_FILES} files at once` });
+  const total = files.reduce((n, f) => n + f.size, 0);
+  if (total > DOCUMENT_MAX_TOTAL_SIZE) errors.push({ field: path, code: 'totalSize', message: `The files together may not exceed ${DOCUMENT_MAX_TOTAL_SIZE} bytes` });
   return errors;
 }
 

@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type Client, type TestApp, type TestUser } from '../../../test/harness';
+import { createAzureBlobStore } from '../../platform/blobs/azure-blob-store';
+import { SERVER_ROOT } from '../../platform/config';
+
+// Azurite's well-known development account (public, documented by Microsoft).
+const ACCOUNT = 'devstoreaccount1';
+const KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==';
+
+let azurite: ChildProcess;
+let dir: string;
+let connectionString: string;
+let t: TestApp;
+let owner: TestUser;
+let tenant: { id: string };
+let c: Client;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error('Azurite did not start');
+}
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64), Buffer.from('PE\0\0'), Buffer.alloc(200)]);
+const put = (url: string, data: Buffer) => fetch(url, { method: 'PUT', body: data, headers: { 'x-ms-blob-type': 'BlockBlob', 'content-type': 'application/octet-stream' } });
+
+beforeAll(async () => {
+  const port = await freePort();
+  dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-azurite-'));
+  azurite = spawn(process.execPath, [path.join(SERVER_ROOT, '../../node_modules/azurite/dist/src/blob/main.js'), '--blobHost', '127.0.0.1', '--blobPort', String(port), '--location', dir, '--silent', '--skipApiVersionCheck'], { stdio: 'ignore' });
+  await waitFor(`http://127.0.0.1:${port}/${ACCOUNT}?comp=list`);
+  connectionString = `DefaultEndpointsProtocol=http;AccountName=${ACCOUNT};AccountKey=${KEY};BlobEndpoint=http://127.0.0.1:${port}/${ACCOUNT};`;
+  // blobStoreFor reads these when the app is built
+  process.env.BLOB_STORE = 'azure';
+  process.env.AZURE_STORAGE_CONNECTION_STRING = connectionString;
+  process.env.AZURE_STORAGE_CONTAINER = 'atrium-test';
+  t = await createTestApp();
+  owner = await t.createUser();
+  tenant = await t.createTenant(owner);
+  c = t.client(owner, tenant.id);
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+  azurite?.kill();
+  rmSync(dir, { recursive: true, force: true });
+  delete process.env.BLOB_STORE;
+  delete process.env.AZURE_STORAGE_CONNECTION_STRING;
+  delete process.env.AZURE_STORAGE_CONTAINER;
+});
+
+describe('documents on Azure Blob Storage (Azurite)', () => {
+  it('uploads through a SAS URL with x-ms-blob-type: BlockBlob, checks the content and serves it', async () => {
+    const ref = { entityKind: 'Contact', entityId: randomUUID() };
+    const info = await c.post('/api/v1/core/documents/upload-info', { ...ref, files: [{ name: 'offer.pdf', size: PDF.length }, { name: 'page.html', size: 10 }] });
+    expect(info.status).toBe(200);
+    expect(info.body[0].url).toContain(`/atrium-test/${tenant.id}/uploads/`);
+    expect(info.body[0].headers).toEqual({ 'x-ms-blob-type': 'BlockBlob' });
+    expect((await put(info.body[0].url, PDF)).status).toBe(201);
+    expect((await put(info.body[1].url, Buffer.from('<p>hi</p>'))).status).toBe(201);
+    const add = await c.post('/api/v1/core/documents/add', { ...ref, files: info.body.map((u: { uploadId: string; name: string }) => ({ uploadId: u.uploadId, name: u.name })) });
+    expect(add.status).toBe(200);
+    const pdf = await fetch(add.body[0].url);
+    expect(pdf.status).toBe(200);
+    expect(Buffer.from(await pdf.arrayBuffer()).equals(PDF)).toBe(true);
+    const html = await fetch(add.body[1].url);
+    expect(html.headers.get('content-disposition')).toMatch(/^attachment/);
+    // copies and deletes reach the store too
+    const copy = await c.post('/api/v1/core/documents/copy', { ids: [add.body[0].id], parentId: null });
+    expect(copy.body[0].name).toBe('offer (1).pdf');
+    expect((await fetch(copy.body[0].url)).status).toBe(200);
+    expect((await c.post('/api/v1/core/documents/delete', { ids: [add.body[0].id] })).body.deleted).toBe(1);
+    expect((await fetch(add.body[0].url)).status).toBe(404);
+  });
+
+  it('refuses an executable named .png', async () => {
+    const ref = { entityKind: 'Contact', entityId: randomUUID() };
+    const info = await c.post('/api/v1/core/documents/upload-info', { ...ref, files: [{ name: 'cat.png', size: EXE.length }] });
+    expect((await put(info.body[0].url, EXE)).status).toBe(201);
+    const add = await c.post('/api/v1/core/documents/add', { ...ref, files: [{ uploadId: info.body[0].uploadId, name: 'cat.png' }] });
+    expect(add.status).toBe(400);
+    expect(add.body.code).toBe('fileType');
+  });
+
+  it("a SAS URL for tenant A's blob does not reach tenant B's key, and it expires", async () => {
+    const info = await c.post('/api/v1/core/documents/upload-info', { entityKind: 'Contact', entityId: randomUUID(), files: [{ name: 'a.txt', size: 5 }] });
+    const other = randomUUID();
+    expect((await put(info.body[0].url.replace(tenant.id, other), Buffer.from('hello'))).status).toBe(403);
+    const store = createAzureBlobStore({ connectionString, container: 'atrium-test' });
+    const short = await store.uploadUrl(`${tenant.id}/uploads/${randomUUID()}`, 1);
+    await new Promise((r) => setTimeout(r, 2100));
+    expect((await put(short.url, Buffer.from('late'))).status).toBe(403);
+  });
+});
