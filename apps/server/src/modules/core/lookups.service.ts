@@ -36,7 +36,9 @@ export function registerLookupSource(name: string, source: LookupSource): void {
 
 export function timeZones(): LookupOption[] {
   const now = new Date();
-  return Intl.supportedValuesOf('timeZone').map((tz) => {
+  // Node's list holds canonical zones only; UTC is every user's default (users.time_zone)
+  const zones = Intl.supportedValuesOf('timeZone');
+  return (zones.includes('UTC') ? zones : ['UTC', ...zones]).map((tz) => {
     // "GMT+01:00", or plain "GMT" at offset zero
     const part = new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'longOffset' }).formatToParts(now).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
     const offset = part === 'GMT' ? '+00:00' : part.slice(3);

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { TAG_COLORS } from '@atrium/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type Client, type TestApp, type TestUser } from '../../../test/harness';
+
+let t: TestApp;
+let owner: TestUser;
+let tenant: { id: string };
+let c: Client;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.createUser();
+  tenant = await t.createTenant(owner);
+  c = t.client(owner, tenant.id);
+});
+afterAll(async () => t.close());
+
+describe('tags', () => {
+  it('creates tags with a palette colour, refuses duplicates and over-long names', async () => {
+    const vip = await c.post('/api/v1/core/tags', { name: 'VIP', color: '#F5222D' });
+    expect(vip.status).toBe(201);
+    expect(vip.body).toMatchObject({ name: 'VIP', color: '#F5222D' });
+    const auto = await c.post('/api/v1/core/tags', { name: 'Partner' });
+    expect(TAG_COLORS).toContain(auto.body.color);
+    expect((await c.post('/api/v1/core/tags', { name: 'vip' })).status).toBe(409);
+    const long = await c.post('/api/v1/core/tags', { name: 'x'.repeat(51) });
+    expect(long.status).toBe(400);
+    expect(long.body.code).toBe('tagMaxCharacters');
+    expect((await c.post('/api/v1/core/tags', { name: 'Odd', color: '#123456' })).status).toBe(400);
+    const list = await c.post('/api/v1/core/tags/list', { search: 'vi' });
+    expect(list.body).toEqual({ data: [{ id: vip.body.id, name: 'VIP', color: '#F5222D' }], total: 1 });
+  });
+
+  it('puts tags on a record, reads them back and finds records by tag', async () => {
+    const a = await c.post('/api/v1/core/tags', { name: 'Alpha' });
+    const b = await c.post('/api/v1/core/tags', { name: 'Beta' });
+    const one = randomUUID();
+    const two = randomUUID();
+    const put = await c.put(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${one}`, { tagIds: [a.body.id, b.body.id] });
+    expect(put.status).toBe(200);
+    expect(put.body.map((x: { name: string }) => x.name)).toEqual(['Alpha', 'Beta']);
+    await c.put(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${two}`, { tagIds: [b.body.id] });
+    expect((await c.put(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${one}`, { tagIds: [a.body.id] })).body.map((x: { name: string }) => x.name)).toEqual(['Alpha']);
+    expect((await c.get(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${one}`)).body.map((x: { name: string }) => x.name)).toEqual(['Alpha']);
+    expect((await c.put(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${one}`, { tagIds: [randomUUID()] })).status).toBe(404);
+    const { tagsService } = await import('./tags.service');
+    const ids = await t.database.db.transaction(async (tx) => {
+      const { sql } = await import('drizzle-orm');
+      await tx.execute(sql`select set_config('app.tenant_id', ${tenant.id}, true)`);
+      const ctx = { tenantId: tenant.id, tenantUserId: randomUUID(), user: owner, role: 'Admin', permissions: new Set(), plans: [], db: tx };
+      return tagsService.entitiesWithAnyTag(ctx as never, 'Contact', [b.body.id]);
+    });
+    expect(ids).toEqual([two]);
+    // another workspace's tag cannot be put on a record
+    const stranger = await t.createUser();
+    const other = await t.createTenant(stranger);
+    expect((await t.client(stranger, other.id).put(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${one}`, { tagIds: [a.body.id] })).status).toBe(404);
+    expect((await t.client(stranger, other.id).post('/api/v1/core/tags/list', {})).body.total).toBe(0);
+  });
+});
