@@ -179,3 +179,34 @@ export class PlansPage {
     await expect(this.page.getByText(`You are now on ${title}`)).toBeVisible();
   }
 }
+
+// A signed-in user with one workspace, created through the API to keep these tests short
+// (the wizard itself is covered by shell-workspace.spec.ts).
+export async function signedInWithWorkspace(page: Page, account: Account): Promise<{ tenantId: string; name: string }> {
+  await signUpVerifyAndSignIn(page, account);
+  await page.waitForURL((u) => u.pathname === '/workspaces');
+  const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
+  const name = `Team ${Date.now().toString(36)}`;
+  const res = await page.request.post('/api/v1/admin/tenants', {
+    headers: { authorization: `Bearer ${session.accessToken}` },
+    data: { name, slug: name.toLowerCase().replace(/\s+/g, '-'), domainSignUp: false },
+  });
+  expect(res.status()).toBe(201);
+  const tenant = (await res.json()) as { id: string };
+  await page.evaluate((id) => window.localStorage.setItem('TENANT_ID', id), tenant.id);
+  return { tenantId: tenant.id, name };
+}
+
+export class LeaveGuardDialog {
+  constructor(private readonly page: Page) {}
+  dialog() {
+    return this.page.getByRole('dialog', { name: 'Leave this page?' });
+  }
+  async stay(): Promise<void> {
+    await this.dialog().getByRole('button', { name: 'Stay' }).click();
+    await expect(this.dialog()).toBeHidden();
+  }
+  async leave(): Promise<void> {
+    await this.dialog().getByRole('button', { name: 'Leave' }).click();
+  }
+}
