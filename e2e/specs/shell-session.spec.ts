@@ -162,6 +162,9 @@ test.describe.serial('session and shell behaviour', () => {
     await other.waitForURL((u) => u.pathname === '/');
     await expect(other.getByRole('button', { name: 'Sign in' }).first()).toBeVisible();
     await other.close();
+    // the identity provider asks to confirm ending its own session too
+    await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
   });
 
   test('after signing in again the session is back', async () => {

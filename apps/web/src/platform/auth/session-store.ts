@@ -118,13 +118,24 @@ export function signOut(): void {
   form.submit();
 }
 
+async function waitUntilSignedOut(attempts = 40): Promise<void> {
+  for (let i = 0; i < attempts; i += 1) {
+    const session = await fetchSession().catch(() => null);
+    if (session && !session.user) return;
+    await new Promise((resolve) => window.setTimeout(resolve, 250));
+  }
+}
+
 // Other tabs: a sign-out ends this tab's session too; a refresh there means our token is stale.
 export function listenToOtherTabs(): () => void {
   return subscribe('atrium.session', (message) => {
     if (message.type === 'signedOut') {
       storeToken(null);
-      setState({ status: 'unauthenticated', session: null });
-      window.location.assign('/');
+      // 'loading' renders nothing; 'unauthenticated' would start a sign-in from protected pages
+      setState({ status: 'loading', session: null });
+      // The other tab's sign-out request may still be on its way: wait until the server agrees,
+      // or the start page would find the old session and bring us straight back.
+      void waitUntilSignedOut().then(() => window.location.assign('/'));
     } else {
       void loadSession().catch(() => undefined);
     }
