@@ -153,6 +153,26 @@ test.describe.serial('session and shell behaviour', () => {
     await expect(page.getByRole('heading', { name: 'Welcome, Sam' })).toBeVisible();
   });
 
+  test('a saved list view restores columns and page size after a reload', async () => {
+    await page.goto('/settings/users');
+    await expect(page.getByRole('columnheader', { name: 'E-mail' })).toBeVisible();
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('checkbox', { name: 'E-mail' }).uncheck();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('columnheader', { name: 'E-mail' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save view' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save view' });
+    await dialog.getByLabel('View name').fill('Compact');
+    await dialog.getByRole('checkbox', { name: 'Open this view by default' }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('View saved')).toBeVisible();
+    await expectAccessible(page, 'users list with a saved view');
+    await page.reload();
+    await expect(page.getByRole('row').nth(1)).toContainText('Sam S. Session');
+    await expect(page.getByRole('columnheader', { name: 'E-mail' })).toHaveCount(0);
+    await expect(page.getByRole('columnheader', { name: 'Role' })).toBeVisible();
+  });
+
   test('signing out in one tab signs out the other', async () => {
     const other = await page.context().newPage();
     await other.goto('/dashboard');

@@ -14,17 +14,12 @@ import { languageOfCulture } from '../platform/i18n/languages';
 function useAntdLocale(): Locale | undefined {
   const { i18n } = useTranslation();
   const language = languageOfCulture(i18n.language);
-  const [locale, setLocale] = useState<Locale | undefined>(undefined);
+  const [german, setGerman] = useState<Locale | undefined>(undefined);
   useEffect(() => {
-    let active = true;
-    if (language === 'de') {
-      void import('antd/locale/de_DE').then((m) => active && setLocale(m.default));
-    } else setLocale(undefined);
-    return () => {
-      active = false;
-    };
-  }, [language]);
-  return locale;
+    if (language !== 'de' || german) return;
+    void import('antd/locale/de_DE').then((m) => setGerman(m.default));
+  }, [language, german]);
+  return language === 'de' ? german : undefined;
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {

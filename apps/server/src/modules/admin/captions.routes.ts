@@ -8,7 +8,7 @@ const BY_LANGUAGE: Record<string, Readonly<Record<string, string>>> = { en: EN_C
 // Unknown cultures and missing keys fall back to English, so the SPA never shows a raw key.
 export function captionsFor(culture: string | undefined): Record<string, string> {
   const language = (culture ?? 'en').slice(0, 2).toLowerCase();
-  return { ...EN_CAPTIONS, ...(BY_LANGUAGE[language] ?? {}) };
+  return { ...EN_CAPTIONS, ...BY_LANGUAGE[language] };
 }
 
 export function registerCaptionRoutes(router: Router): void {

@@ -1,5 +1,5 @@
 import type { PageSize, SavedView, SavedViewKey } from '@atrium/domain';
-import { savedViewCreateSchema, savedViewWriteSchema } from '@atrium/domain';
+import type { savedViewCreateSchema, savedViewWriteSchema } from '@atrium/domain';
 import type { z } from 'zod';
 import type { TenantContext } from '../../platform/context';
 import { fieldError, notFound } from '../../platform/errors';

@@ -1,7 +1,7 @@
 import { AppstoreOutlined, SettingOutlined, UserAddOutlined } from '@ant-design/icons';
 import { MODULE_KINDS, type Plan } from '@atrium/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { Card, Col, Empty, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../platform/dates/format-date';

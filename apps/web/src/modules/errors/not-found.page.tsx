@@ -1,4 +1,4 @@
-import { Button, Result } from 'antd';
+import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { LinkButton } from '../../platform/feedback/link-button';

@@ -4,6 +4,7 @@ import { App, Breadcrumb, Button, Card, Col, Input, Modal, Progress, Row, Space,
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/api-error';
+import { errorText } from '../feedback/form-errors';
 import { useConfirm } from '../confirm/confirm-modal';
 import { formatDate } from '../dates/format-date';
 import type { RecordRef } from '../notes/notes.api';
@@ -46,7 +47,7 @@ export function DocumentsPanel({ record, canAdd = true }: { record: RecordRef; c
   const docs = useDocuments(record, folder, 1);
   const crumbs = useBreadcrumb(record, folder);
   const refreshTree = () => setTreeVersion((v) => v + 1);
-  const showError = (err: unknown) => void message.error(isApiError(err) ? err.message : t('documents.failed', 'Something went wrong'));
+  const showError = (err: unknown) => void message.error(isApiError(err) ? errorText(t, err.code) : t('documents.failed', 'Something went wrong'));
 
   const upload = useDocumentMutation(record, (files: File[]) =>
     uploadDocuments(record, folder, files, (i, percent) => setUploads((prev) => prev.map((u, j) => (j === i ? { ...u, percent } : u)))),

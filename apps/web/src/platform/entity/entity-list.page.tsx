@@ -28,13 +28,14 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
   const navigate = useNavigate();
   const list = useListState(definition);
   const { state, update } = list;
-  const [searchText, setSearchText] = useState(state.search);
+  // null: the box shows the list state's search (e.g. from a saved view); a string: typing
+  const [searchText, setSearchText] = useState<string | null>(null);
   const search = useDebouncedValue(searchText, 300);
   const selection = useBulkSelection(definition.rowKey);
   usePageTitle(t(definition.titleKey));
 
   // the debounced search box feeds the list state (and so saved views)
-  if (search !== state.search && search === searchText) update({ search });
+  if (searchText !== null && search === searchText && search !== state.search) update({ search });
 
   const request = list.request;
   const query = useQuery({
@@ -94,7 +95,7 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
             aria-label={t(definition.searchLabelKey ?? 'list.search')}
             placeholder={t(definition.searchLabelKey ?? 'list.search')}
             style={{ maxWidth: 280 }}
-            value={searchText}
+            value={searchText ?? state.search}
             onChange={(e) => setSearchText(e.target.value)}
           />
           {(definition.filters ?? []).map((f) => (
@@ -127,8 +128,7 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
             state={list.viewState}
             onSelect={(id) => {
               list.applyView(id);
-              const view = list.views.find((v) => v.id === id);
-              setSearchText(view?.search ?? '');
+              setSearchText(null);
             }}
           />
           <ColumnChooser columns={definition.columns} visible={state.columns} onChange={(columns) => update({ columns })} />

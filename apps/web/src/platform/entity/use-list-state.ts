@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, type ListViewState, type SavedView } from '@atrium/domain';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSavedViews } from '../saved-views/saved-views.api';
 import type { EntityListDefinition, EntityListRequest } from './entity-definition';
 
@@ -27,28 +27,26 @@ const fromView = (view: SavedView): ListState => ({
   viewId: view.id,
 });
 
-// List state plus saved views: the user's default view is applied once when the views arrive.
+// List state plus saved views. Until the user changes anything the list follows their default
+// view (once the views have arrived), otherwise the definition's defaults.
 export function useListState<T>(definition: EntityListDefinition<T>) {
-  const [state, setState] = useState<ListState>(() => initialState(definition));
+  const [touched, setTouched] = useState<ListState | null>(null);
   const views = useSavedViews(definition.listKey);
-  const appliedDefault = useRef(false);
+  const preferred = views.data?.find((v) => v.isDefault);
+  const state = useMemo(() => touched ?? (preferred ? fromView(preferred) : initialState(definition)), [touched, preferred, definition]);
 
-  useEffect(() => {
-    if (appliedDefault.current || !views.data) return;
-    appliedDefault.current = true;
-    const preferred = views.data.find((v) => v.isDefault);
-    if (preferred) setState(fromView(preferred));
-  }, [views.data]);
-
-  const update = useCallback((patch: Partial<ListState>) => {
-    // any change but paging starts again from page 1
-    setState((prev) => ({ ...prev, page: 1, ...patch }));
-  }, []);
+  const update = useCallback(
+    (patch: Partial<ListState>) => {
+      // any change but paging starts again from page 1
+      setTouched((prev) => ({ ...(prev ?? state), page: 1, ...patch }));
+    },
+    [state],
+  );
 
   const applyView = useCallback(
     (id: string | null) => {
       const view = views.data?.find((v) => v.id === id);
-      setState(view ? fromView(view) : initialState(definition));
+      setTouched(view ? fromView(view) : initialState(definition));
     },
     [views.data, definition],
   );

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { useConfirm } from '../confirm/confirm-modal';
@@ -77,7 +77,7 @@ export function LeavePageGuardProvider({ children }: { children: ReactNode }) {
 export function useLeavePageGuard(enabled: boolean, texts: LeavePageTexts = {}): { disarm: () => void } {
   const registry = useContext(LeavePageGuardContext);
   if (!registry) throw new Error('useLeavePageGuard must be used inside <LeavePageGuardProvider>');
-  const id = useRef(Symbol('leave-page-guard')).current;
+  const [id] = useState(() => Symbol('leave-page-guard'));
   const { title, description, okText, cancelText } = texts;
 
   // Registered during render so a navigation in the same tick sees the latest state.

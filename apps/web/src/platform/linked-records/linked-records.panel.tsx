@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../api/api-error';
+import { errorText } from '../feedback/form-errors';
 import { useDebouncedValue } from '../feedback/use-debounced-value';
 import type { RecordRef } from '../notes/notes.api';
 import { linkRecords, unlinkRecords, useLinkedRecords, useLinkMutation, useRecordOptions } from './linked-records.api';
@@ -28,7 +29,7 @@ export function LinkedRecordsPanel({ record, kinds, pathOf }: Props) {
   const options = useRecordOptions(kind, debounced);
   const link = useLinkMutation((id: string) => linkRecords(record, kind, id));
   const unlink = useLinkMutation((id: string) => unlinkRecords(id));
-  const fail = (err: unknown) => void message.error(isApiError(err) ? err.message : t('linked.failed', 'Could not change the link'));
+  const fail = (err: unknown) => void message.error(isApiError(err) ? errorText(t, err.code) : t('linked.failed', 'Could not change the link'));
 
   return (
     <Card title={t('linked.title', 'Linked records')} size="small" style={{ marginTop: 16 }} aria-label={t('linked.title', 'Linked records')}>

@@ -106,8 +106,12 @@ export function NoteEditor({ initialHtml = '', submitLabel, busy, onSubmit, onCa
 
   const submit = async () => {
     if (!editor || editor.isEmpty) return;
-    await onSubmit(editor.getHTML());
-    if (!initialHtml) editor.commands.clearContent(true);
+    try {
+      await onSubmit(editor.getHTML());
+      if (!initialHtml) editor.commands.clearContent(true);
+    } catch {
+      // the caller showed the error; the text stays for another try
+    }
   };
 
   return (

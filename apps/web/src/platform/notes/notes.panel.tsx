@@ -1,7 +1,9 @@
 import { App, Avatar, Button, Card, Empty, List, Pagination, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../api/api-error';
 import { useConfirm } from '../confirm/confirm-modal';
+import { errorText } from '../feedback/form-errors';
 import { formatDate } from '../dates/format-date';
 import { NoteEditor } from './note-editor';
 import { type RecordRef, useAddNote, useDeleteNote, useNotes, useUpdateNote } from './notes.api';
@@ -33,8 +35,13 @@ export function NotesPanel({ record, canAdd = true }: { record: RecordRef; canAd
           submitLabel={t('notes.add', 'Add note')}
           busy={add.isPending}
           onSubmit={async (html) => {
-            await add.mutateAsync(html);
-            void message.success(t('notes.added', 'Note added'));
+            try {
+              await add.mutateAsync(html);
+              void message.success(t('notes.added', 'Note added'));
+            } catch (err) {
+              void message.error(isApiError(err) ? errorText(t, err.code) : t('errorCodes.internalServerError'));
+              throw err;
+            }
           }}
         />
       ) : null}

@@ -4,6 +4,7 @@ import { App, Button, Card, Input, Popover, Select, Space, Tag as AntTag } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/api-error';
+import { errorText } from '../feedback/form-errors';
 import { useDebouncedValue } from '../feedback/use-debounced-value';
 import type { RecordRef } from '../notes/notes.api';
 import { useCreateTag, useEntityTags, useSetEntityTags, useTagList } from './tags.api';
@@ -26,7 +27,7 @@ export function TagsPanel({ record, canEdit = true }: { record: RecordRef; canEd
     try {
       await set.mutateAsync(tagIds);
     } catch (err) {
-      void message.error(isApiError(err) ? err.message : t('tags.failed', 'Could not save the tags'));
+      void message.error(isApiError(err) ? errorText(t, err.code) : t('tags.failed', 'Could not save the tags'));
     }
   };
 
@@ -37,7 +38,7 @@ export function TagsPanel({ record, canEdit = true }: { record: RecordRef; canEd
       setCreating(null);
       await save([...ids, tag.id]);
     } catch (err) {
-      void message.error(isApiError(err) && err.code === 'tagMaxCharacters' ? t('errors.tagMaxCharacters', 'The tag is too long') : isApiError(err) ? err.message : t('tags.failed', 'Could not save the tags'));
+      void message.error(isApiError(err) ? errorText(t, err.code) : t('tags.failed', 'Could not save the tags'));
     }
   };
 

@@ -26,7 +26,10 @@ export default function RolesPage() {
   const update = useUpdateRole();
   const remove = useDeleteRole();
   const [form] = Form.useForm<RoleWrite>();
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const [chosen, setEditing] = useState<Editing | null>(null);
+  // until the user picks one, the first role is open
+  const first = roles.data?.[0];
+  const editing: Editing | null = chosen ?? (first ? { kind: 'role', role: first } : null);
   const [dirty, setDirty] = useState(false);
   const { disarm } = useLeavePageGuard(dirty);
   usePageTitle(t('roles.title'));
@@ -36,14 +39,13 @@ export default function RolesPage() {
   const locked = editing?.kind === 'role' && editing.role.systemKey === 'Admin';
   const readOnly = !manage || locked;
 
-  useEffect(() => {
-    if (!editing && roles.data?.[0]) setEditing({ kind: 'role', role: roles.data[0] });
-  }, [editing, roles.data]);
-
+  const editingKey = editing?.kind === 'role' ? `${editing.role.id}:${editing.role.name}:${editing.role.permissions.join(',')}` : editing?.kind ?? '';
   useEffect(() => {
     if (!editing) return;
     form.setFieldsValue(editing.kind === 'role' ? { name: editing.role.name, permissions: editing.role.permissions } : { name: '', permissions: [] });
-  }, [editing, form]);
+    // keyed by content: `editing` is a new object on every render while no role is chosen
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editingKey, form]);
 
   const select = async (next: Editing) => {
     if (dirty && !(await confirm({ title: t('leaveGuard.title'), description: t('leaveGuard.description'), okText: t('leaveGuard.ok'), cancelText: t('leaveGuard.cancel') }))) return;
