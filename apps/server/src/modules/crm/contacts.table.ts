@@ -26,8 +26,9 @@ export const contacts = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     foreignKey({ columns: [t.tenantId, t.workflowStage], foreignColumns: [workflowStages.tenantId, workflowStages.id], name: 'contacts_workflow_stage_fk' }),
-    index('contacts_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
-    index('contacts_custom_fields_idx').using('gin', t.customFields.op('jsonb_path_ops')),
+    // tenant_id inside the GIN indexes (btree_gin): one index answers tenant + search/filter
+    index('contacts_search_idx').using('gin', t.tenantId, t.searchText.op('gin_trgm_ops')),
+    index('contacts_custom_fields_idx').using('gin', t.tenantId, t.customFields.op('jsonb_path_ops')),
     index('contacts_name_idx').on(t.tenantId, t.lastName, t.firstName, t.id),
     index('contacts_created_idx').on(t.tenantId, t.createdAt),
     index('contacts_email_idx').on(t.tenantId, t.email),

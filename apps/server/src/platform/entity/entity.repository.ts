@@ -41,22 +41,36 @@ function param(col: PgColumn, value: unknown): SQL {
 }
 
 export async function findById(ctx: TenantContext, ent: RegisteredEntity, id: string, forUpdate = false): Promise<EntityRow | undefined> {
-  const res = await ctx.db.execute<Record<string, unknown>>(sql`
-    select ${selectList(ent)} from ${table(ent)} where tenant_id = ${ctx.tenantId} and id = ${id}
-    ${forUpdate ? sql`for update` : sql``}`);
+  const res = await ctx.db.execute<Record<string, unknown>>(sql`${byIdSql(ent, ctx.tenantId, id)} ${forUpdate ? sql`for update` : sql``}`);
   const raw = res.rows[0];
   return raw ? toRow(raw) : undefined;
 }
 
-export async function listRows(ctx: TenantContext, ent: RegisteredEntity, q: CompiledListQuery): Promise<EntityRow[]> {
-  const res = await ctx.db.execute<Record<string, unknown>>(sql`
-    select ${selectList(ent)} from ${table(ent)} where ${q.where}
-    order by ${q.orderBy} limit ${q.limit} offset ${q.offset}`);
-  return res.rows.map(toRow);
+// The list statements, exported so that the benchmark can issue exactly the same SQL.
+export const listSql = (ent: RegisteredEntity, q: CompiledListQuery): SQL =>
+  q.selective
+    ? sql`select ${selectList(ent)}, count(*) over () as "__total" from ${table(ent)} where ${q.where} order by ${q.orderBy} limit ${q.limit} offset ${q.offset}`
+    : sql`select ${selectList(ent)} from ${table(ent)} where ${q.where} order by ${q.orderBy} limit ${q.limit} offset ${q.offset}`;
+export const countSql = (ent: RegisteredEntity, q: CompiledListQuery): SQL => sql`select count(*)::int as n from ${table(ent)} where ${q.where}`;
+export const byIdSql = (ent: RegisteredEntity, tenantId: string, id: string): SQL =>
+  sql`select ${selectList(ent)} from ${table(ent)} where tenant_id = ${tenantId} and id = ${id}`;
+
+// A page and, when the statement carried it, the total of all matches.
+export async function listRows(ctx: TenantContext, ent: RegisteredEntity, q: CompiledListQuery): Promise<{ rows: EntityRow[]; total: number | undefined }> {
+  const res = await ctx.db.execute<Record<string, unknown>>(listSql(ent, q));
+  const first = res.rows[0];
+  const total = first && '__total' in first ? Number(first.__total) : undefined;
+  return {
+    rows: res.rows.map((raw) => {
+      const { __total: _t, ...rest } = raw;
+      return toRow(rest);
+    }),
+    total,
+  };
 }
 
 export async function countRows(ctx: TenantContext, ent: RegisteredEntity, q: CompiledListQuery): Promise<number> {
-  const res = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from ${table(ent)} where ${q.where}`);
+  const res = await ctx.db.execute<{ n: number }>(countSql(ent, q));
   return res.rows[0]?.n ?? 0;
 }
 

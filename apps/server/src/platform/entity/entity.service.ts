@@ -28,9 +28,9 @@ function present(ent: RegisteredEntity, { fields, access }: Loaded, row: EntityR
 export async function listEntities(ctx: TenantContext, ent: RegisteredEntity, query: EntityListQuery): Promise<{ data: EntityRow[]; total: number }> {
   const loaded = await load(ctx, ent);
   const compiled = compileListQuery(ent, loaded.fields, loaded.access, ctx.tenantId, query);
-  const rows = await repo.listRows(ctx, ent, compiled);
+  const { rows, total: counted } = await repo.listRows(ctx, ent, compiled);
   // a first page shorter than the page size is the whole result: no count query needed
-  const total = query.page === 1 && rows.length < query.pageSize ? rows.length : await repo.countRows(ctx, ent, compiled);
+  const total = counted ?? (query.page === 1 && rows.length < query.pageSize ? rows.length : await repo.countRows(ctx, ent, compiled));
   return { data: rows.map((r) => present(ent, loaded, r)), total };
 }
 

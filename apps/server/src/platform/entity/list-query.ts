@@ -174,7 +174,9 @@ function filterSql(r: Resolved, op: FilterOperator, value: unknown, at: string):
   }
 }
 
-export type CompiledListQuery = { where: SQL; orderBy: SQL; limit: number; offset: number };
+// `selective`: a search or filter narrows the rows, so the page and its total come from one
+// scan of the matches (count(*) over ()) instead of an ordered walk of the whole tenant.
+export type CompiledListQuery = { where: SQL; orderBy: SQL; limit: number; offset: number; selective: boolean };
 
 // Turns a list request into parameterised SQL. Every field and operator is checked against
 // the entity and its custom fields; anything unknown is a 400 naming it.
@@ -214,5 +216,6 @@ export function compileListQuery(ent: RegisteredEntity, fields: readonly EntityF
     orderBy: sql.join(order, sql`, `),
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
+    selective: Boolean(term) || query.filters.length > 0,
   };
 }
