@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, LIMITS } from './constants';
 import { SAVED_VIEW_KEYS } from './enums';
 import { pageSizeSchema } from './schemas';
+import { entityListFilterSchema, entityListSortSchema, FILTER_OPERATORS } from './entity/list-query.schema';
 
 // Captions: GET /api/v1/admin/captions?culture= returns every caption of one language.
 export const CAPTION_CULTURES = ['en-US', 'de-DE'] as const;
@@ -12,27 +13,22 @@ export type Captions = z.infer<typeof captionsSchema>;
 // Saved list views: one user's named filter/sort/column choices for one list (spec §2).
 export const savedViewKeySchema = z.enum(SAVED_VIEW_KEYS);
 
-export const FILTER_OPS = ['eq', 'neq', 'contains', 'in', 'gt', 'gte', 'lt', 'lte', 'empty', 'notEmpty'] as const;
-export type FilterOp = (typeof FILTER_OPS)[number];
-const filterValueSchema = z.union([z.string().max(500), z.number(), z.boolean(), z.null(), z.array(z.union([z.string().max(500), z.number()])).max(200)]);
-export const listFilterSchema = z.strictObject({
-  field: z.string().min(1).max(100),
-  op: z.enum(FILTER_OPS),
-  value: filterValueSchema.optional(),
-});
+// A view's filters and sort are the list query's own (entity/list-query.schema.ts), so a saved
+// view feeds POST /list as it is; the operator is checked here too so a stored view never holds
+// one the list would refuse, and the counts stay within the list query's bounds.
+export const listFilterSchema = entityListFilterSchema.extend({ op: z.enum(FILTER_OPERATORS) });
 export type ListFilter = z.infer<typeof listFilterSchema>;
 
-export const listSortSchema = z.strictObject({
-  field: z.string().min(1).max(100),
-  order: z.enum(['asc', 'desc']),
-});
+export const listSortSchema = entityListSortSchema;
 export type ListSort = z.infer<typeof listSortSchema>;
+const MAX_FILTERS = 20;
+const MAX_SORTS = 3;
 
 // What a view restores: everything about a list except the page the user was on.
 export const listViewStateSchema = z.strictObject({
   search: z.string().max(200).default(''),
-  filters: z.array(listFilterSchema).max(50).default([]),
-  sort: z.array(listSortSchema).max(5).default([]),
+  filters: z.array(listFilterSchema).max(MAX_FILTERS).default([]),
+  sort: z.array(listSortSchema).max(MAX_SORTS).default([]),
   columns: z.array(z.string().min(1).max(100)).max(100).default([]),
   pageSize: pageSizeSchema.default(DEFAULT_PAGE_SIZE),
 });
