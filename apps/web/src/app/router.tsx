@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AccessDeniedPage } from '../modules/errors/access-denied.page';
 import { RequireAccess } from './guards/require-access';
 import { RequireSession } from './guards/require-session';
 import { RootRoute } from './root-route';
@@ -33,7 +34,8 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: '/dashboard', ...page(() => import('../modules/dashboard/dashboard.page')) },
                   { path: '/profile', ...page(() => import('../modules/profile/profile.page')) },
-                  { path: '/access-denied', ...page(() => import('../modules/errors/access-denied.page')) },
+                  // part of the first load anyway (route guards show it), so not a lazy chunk
+                  { path: '/access-denied', element: <AccessDeniedPage /> },
                   { path: '/settings', element: <Navigate to="/settings/users" replace /> },
                   {
                     element: <RequireAccess rule={{ permissions: ['Setting.ViewUsers'] }} />,
