@@ -49,7 +49,7 @@ export function CollaboratorsPanel({ record, myTenantUserId }: { record: RecordR
         renderItem={(c) => (
           <List.Item
             actions={[
-              <Button key="remove" type="link" size="small" danger onClick={() => remove.mutate(c.id)} aria-label={`${t('collaborators.remove', 'Remove')} ${c.name}`}>
+              <Button key="remove" type="link" size="small" onClick={() => remove.mutate(c.id)} aria-label={`${t('collaborators.remove', 'Remove')} ${c.name}`}>
                 {c.tenantUserId === myTenantUserId ? t('collaborators.unfollow', 'Unfollow') : t('collaborators.remove', 'Remove')}
               </Button>,
             ]}

@@ -130,8 +130,8 @@ export function DocumentsPanel({ record, canAdd = true }: { record: RecordRef; c
           <Breadcrumb
             aria-label={t('documents.breadcrumb', 'Folder path')}
             items={[
-              { key: 'root', title: <a onClick={() => setFolder(null)}>{t('documents.root', 'Documents')}</a> },
-              ...(crumbs.data ?? []).map((c) => ({ key: c.id, title: <a onClick={() => setFolder(c.id)}>{c.name}</a> })),
+              { key: 'root', title: <Button type="link" size="small" className="document-crumb" onClick={() => setFolder(null)}>{t('documents.root', 'Documents')}</Button> },
+              ...(crumbs.data ?? []).map((c) => ({ key: c.id, title: <Button type="link" size="small" className="document-crumb" onClick={() => setFolder(c.id)}>{c.name}</Button> })),
             ]}
           />
           <Space wrap style={{ margin: '12px 0' }}>
@@ -146,7 +146,7 @@ export function DocumentsPanel({ record, canAdd = true }: { record: RecordRef; c
             <Button icon={<CopyOutlined />} disabled={selected.length === 0 || !canAdd} onClick={() => setDialog({ mode: 'copy', ids: selected, target: folder })}>
               {t('documents.copy', 'Copy')}
             </Button>
-            <Button icon={<DeleteOutlined />} danger disabled={selected.length === 0} onClick={() => void onDelete(selected)}>
+            <Button icon={<DeleteOutlined />} disabled={selected.length === 0} onClick={() => void onDelete(selected)}>
               {t('common.delete')}
             </Button>
           </Space>
@@ -207,7 +207,9 @@ export function DocumentsPanel({ record, canAdd = true }: { record: RecordRef; c
                 render: (_, doc) => (
                   <Space>
                     {icon(doc)}
-                    <a onClick={() => open(doc)}>{doc.name}</a>
+                    <Button type="link" size="small" className="document-name" onClick={() => open(doc)}>
+                      {doc.name}
+                    </Button>
                   </Space>
                 ),
               },

@@ -1,10 +1,9 @@
-import { Tree, type TreeDataNode } from 'antd';
+import { FolderOutlined, HomeOutlined } from '@ant-design/icons';
+import { Button, Tree, type TreeDataNode } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordRef } from '../notes/notes.api';
 import { fetchDocuments } from './documents.api';
-
-export const ROOT_KEY = 'root';
 
 type Props = {
   record: RecordRef;
@@ -20,16 +19,15 @@ function replaceChildren(nodes: TreeDataNode[], key: string, children: TreeDataN
   return nodes.map((n) => (n.key === key ? { ...n, children } : n.children ? { ...n, children: replaceChildren(n.children, key, children) } : n));
 }
 
-// The folders of a record, loaded one level at a time.
+// The folders of a record, loaded one level at a time; the root ("Documents") sits above.
 export function FolderTree({ record, selected, onSelect, version, disabledIds = [] }: Props) {
   const { t } = useTranslation();
   const [nodes, setNodes] = useState<TreeDataNode[]>([]);
-  const [expanded, setExpanded] = useState<string[]>([ROOT_KEY]);
 
   const childrenOf = useCallback(
     async (parentId: string | null): Promise<TreeDataNode[]> => {
       const res = await fetchDocuments(record, parentId, 1, 'Folder');
-      return res.data.map((f) => ({ key: f.id, title: f.name, disabled: disabledIds.includes(f.id) }));
+      return res.data.map((f) => ({ key: f.id, title: f.name, icon: <FolderOutlined />, disabled: disabledIds.includes(f.id) }));
     },
     [record, disabledIds],
   );
@@ -37,29 +35,33 @@ export function FolderTree({ record, selected, onSelect, version, disabledIds = 
   useEffect(() => {
     let live = true;
     void childrenOf(null).then((children) => {
-      if (live) setNodes([{ key: ROOT_KEY, title: t('documents.root', 'Documents'), children }]);
+      if (live) setNodes(children);
     });
     return () => {
       live = false;
     };
-  }, [childrenOf, version, t]);
+  }, [childrenOf, version]);
 
   return (
-    <Tree.DirectoryTree
-      aria-label={t('documents.folders', 'Folders')}
-      treeData={nodes}
-      expandedKeys={expanded}
-      onExpand={(keys) => setExpanded(keys.map(String))}
-      selectedKeys={[selected ?? ROOT_KEY]}
-      onSelect={(keys) => {
-        const key = String(keys[0] ?? ROOT_KEY);
-        onSelect(key === ROOT_KEY ? null : key);
-      }}
-      loadData={async (node) => {
-        if (node.key === ROOT_KEY) return;
-        const children = await childrenOf(String(node.key));
-        setNodes((prev) => replaceChildren(prev, String(node.key), children.length ? children : []));
-      }}
-    />
+    <nav aria-label={t('documents.folders', 'Folders')}>
+      <Button type={selected === null ? 'primary' : 'text'} size="small" icon={<HomeOutlined />} onClick={() => onSelect(null)} block style={{ justifyContent: 'flex-start' }}>
+        {t('documents.root', 'Documents')}
+      </Button>
+      <Tree
+        key={version}
+        showIcon
+        blockNode
+        treeData={nodes}
+        selectedKeys={selected ? [selected] : []}
+        onSelect={(keys) => {
+          const key = keys[0];
+          if (key !== undefined) onSelect(String(key));
+        }}
+        loadData={async (node) => {
+          const children = await childrenOf(String(node.key));
+          setNodes((prev) => replaceChildren(prev, String(node.key), children));
+        }}
+      />
+    </nav>
   );
 }

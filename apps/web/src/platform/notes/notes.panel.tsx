@@ -59,7 +59,7 @@ export function NotesPanel({ record, canAdd = true }: { record: RecordRef; canAd
                     <Button key="edit" type="link" size="small" onClick={() => setEditing(note.id)}>
                       {t('common.edit', 'Edit')}
                     </Button>,
-                    <Button key="delete" type="link" size="small" danger onClick={() => void onDelete(note.id)}>
+                    <Button key="delete" type="link" size="small" onClick={() => void onDelete(note.id)}>
                       {t('common.delete')}
                     </Button>,
                   ]
