@@ -80,8 +80,10 @@ export function permissionsOf(module: PermissionModule): readonly RolePermission
   return ROLE_PERMISSIONS.filter((p) => p.startsWith(`${module}.`));
 }
 
+const PERMISSION_SET: ReadonlySet<string> = new Set(ALL_PERMISSIONS);
+
 export function isPermission(value: string): value is Permission {
-  return (ALL_PERMISSIONS as readonly string[]).includes(value);
+  return PERMISSION_SET.has(value);
 }
 
 // Every workspace member holds these whatever the role (the spec's "default permissions").

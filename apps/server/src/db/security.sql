@@ -47,3 +47,19 @@ language sql stable security definer set search_path = public as $$
 $$;
 revoke all on function public.atrium_user_memberships(uuid) from public;
 grant execute on function public.atrium_user_memberships(uuid) to atrium_app;
+
+-- Entering a tenant in one round trip: sets app.tenant_id for the transaction and returns the
+-- caller's membership, role permissions and plans. Runs as the caller, so RLS applies.
+create or replace function public.atrium_enter_tenant(p_tenant_id uuid, p_user_id uuid)
+returns table (tenant_user_id uuid, role_name text, permissions text[], plans text[])
+language plpgsql volatile set search_path = public as $$
+begin
+  perform set_config('app.tenant_id', p_tenant_id::text, true);
+  return query
+    select tu.id, r.name, r.permissions, (select array_agg(s.plan_slug) from public.subscriptions s)
+    from public.tenant_users tu
+    join public.roles r on r.tenant_id = tu.tenant_id and r.id = tu.role_id
+    where tu.user_id = p_user_id and tu.status = 'active';
+end $$;
+revoke all on function public.atrium_enter_tenant(uuid, uuid) from public;
+grant execute on function public.atrium_enter_tenant(uuid, uuid) to atrium_app;

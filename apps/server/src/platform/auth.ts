@@ -1,30 +1,46 @@
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { AppError } from './errors';
 
-export type TokenClaims = { issuer: string; subject: string; email?: string; name?: string };
+export type TokenClaims = { issuer: string; subject: string; exp: number; email?: string; name?: string };
 export type TokenVerifier = (token: string) => Promise<TokenClaims>;
 
 export type VerifierOptions = { issuer: string; audience?: string; keys: JWTVerifyGetKey };
 
+const VERIFIED_CACHE_MAX = 10_000;
+
 export function createTokenVerifier(opts: VerifierOptions): TokenVerifier {
+  // A token verified once stays valid until it expires; remembering it spares an RSA check
+  // on every call of a busy client.
+  const verified = new Map<string, { claims: TokenClaims; exp: number }>();
   return async (token) => {
-    try {
-      const { payload } = await jwtVerify(token, opts.keys, {
-        issuer: opts.issuer,
-        ...(opts.audience ? { audience: opts.audience } : {}),
-        clockTolerance: 5,
-      });
-      if (!payload.sub) throw new Error('token has no subject');
-      return {
-        issuer: opts.issuer,
-        subject: payload.sub,
-        ...(typeof payload.email === 'string' ? { email: payload.email } : {}),
-        ...(typeof payload.name === 'string' ? { name: payload.name } : {}),
-      };
-    } catch {
-      throw new AppError(401, 'unauthorized', 'The access token is missing, invalid or expired');
-    }
+    const hit = verified.get(token);
+    if (hit && hit.exp > Date.now() / 1000) return hit.claims;
+    if (hit) verified.delete(token);
+    const claims = await verify(opts, token);
+    if (verified.size >= VERIFIED_CACHE_MAX) verified.delete(verified.keys().next().value ?? '');
+    verified.set(token, { claims, exp: claims.exp });
+    return claims;
   };
+}
+
+async function verify(opts: VerifierOptions, token: string): Promise<TokenClaims> {
+  try {
+    const { payload } = await jwtVerify(token, opts.keys, {
+      issuer: opts.issuer,
+      ...(opts.audience ? { audience: opts.audience } : {}),
+      clockTolerance: 5,
+    });
+    if (!payload.sub) throw new Error('token has no subject');
+    return {
+      issuer: opts.issuer,
+      subject: payload.sub,
+      exp: payload.exp ?? Math.floor(Date.now() / 1000) + 60,
+      ...(typeof payload.email === 'string' ? { email: payload.email } : {}),
+      ...(typeof payload.name === 'string' ? { name: payload.name } : {}),
+    };
+  } catch {
+    throw new AppError(401, 'unauthorized', 'The access token is missing, invalid or expired');
+  }
 }
 
 // An external issuer's keys come from its discovery document.

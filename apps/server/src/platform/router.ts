@@ -1,6 +1,5 @@
 import type { Permission } from '@atrium/domain';
 import { problemSchema } from '@atrium/domain';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +7,7 @@ import { bearerToken, type TokenVerifier } from './auth';
 import type { AuthUser, TenantContext, UserContext } from './context';
 import type { Database, Db } from './database';
 import { AppError, accessDenied } from './errors';
-import { loadMembership, resolveUser } from './tenancy';
+import { enterTenant, resolveUser } from './tenancy';
 
 type AnyZod = z.ZodType;
 type Infer<T> = T extends AnyZod ? z.output<T> : undefined;
@@ -116,8 +115,7 @@ export class Router {
       const user = await this.authenticate(request);
       const tenantId = tenantIdOf(request);
       return this.deps.database.db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
-        const membership = await loadMembership(tx, user.id);
+        const membership = await enterTenant(tx, tenantId, user.id);
         if (!membership) throw accessDenied('You are not a member of this workspace');
         if (permission.length > 0 && !permission.some((p) => membership.permissions.has(p))) {
           throw accessDenied(`Requires permission ${permission.join(' or ')}`);

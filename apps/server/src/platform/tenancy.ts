@@ -19,19 +19,17 @@ export function mergePermissions(rolePermissions: readonly string[], planSlugs: 
   return set;
 }
 
-// Runs inside the tenant transaction: RLS limits every row to the current tenant.
-export async function loadMembership(tx: Db, userId: string): Promise<Membership | undefined> {
-  const res = await tx.execute<{ id: string; role: string; permissions: string[]; plans: string[] | null }>(sql`
-    select tu.id, r.name as role, r.permissions,
-      (select array_agg(s.plan_slug) from subscriptions s) as plans
-    from tenant_users tu
-    join roles r on r.tenant_id = tu.tenant_id and r.id = tu.role_id
-    where tu.user_id = ${userId} and tu.status = 'active'
-  `);
+// Sets app.tenant_id for the transaction and loads the caller's membership in one round trip
+// (db/security.sql: atrium_enter_tenant). Everything after it in the transaction sees only
+// this tenant's rows.
+export async function enterTenant(tx: Db, tenantId: string, userId: string): Promise<Membership | undefined> {
+  const res = await tx.execute<{ tenant_user_id: string; role_name: string; permissions: string[]; plans: string[] | null }>(
+    sql`select * from atrium_enter_tenant(${tenantId}::uuid, ${userId}::uuid)`,
+  );
   const row = res.rows[0];
   if (!row) return undefined;
   const plans = row.plans ?? [];
-  return { tenantUserId: row.id, role: row.role, permissions: mergePermissions(row.permissions, plans), plans };
+  return { tenantUserId: row.tenant_user_id, role: row.role_name, permissions: mergePermissions(row.permissions, plans), plans };
 }
 
 const userCache = new Map<string, { user: AuthUser; at: number }>();
