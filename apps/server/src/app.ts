@@ -119,10 +119,21 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   // The SPA: every non-API GET that is not a file falls back to index.html.
   const webDist = config.webDist;
   if (existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // Vite names assets by content hash, so they never change under the same name
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
     app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !/^\/(api|auth|idp)(\/|$)/.test(request.url)) {
-        return reply.type('text/html').sendFile('index.html');
+      // SPA routes get index.html; API paths and missing files (/assets/x.js) get a real 404
+      const pathname = request.url.split('?')[0] ?? '';
+      if (request.method === 'GET' && !/^\/(api|auth|idp|mailbox)(\/|$)/.test(pathname) && !/\.[a-z0-9]+$/i.test(pathname)) {
+        return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
       }
       return sendProblem(reply, request, 404, 'notFound', `No route ${request.method} ${request.url.split('?')[0]}`);
     });
