@@ -1,0 +1,99 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { DocumentsExplorer, LinkedRecordsPanel, NotesPanel, NotificationsBell, PIXEL_PNG, TagsPanel, b64 } from '../pages/records.pages';
+import { expectAccessible, newAccount, signedInWithWorkspace, signUpVerifyAndSignIn } from '../pages/shell.pages';
+
+// Issue 5, browser tests. The panels are generic (apps/web/src/platform/{notes,documents,tags,
+// collaborators,linked-records,notifications}); they run here on a contact's detail page.
+// TODO(#5): remove the fixme once the contact detail page (issue 4) mounts the shared record
+// panels and the app layout mounts the notifications bell. The same flow passed against the
+// panels mounted on a stand-alone page (see the issue 5 report).
+const CONTACT_PAGE = (id: string) => `/contacts/${id}`;
+
+async function api<T>(page: Page, tenantId: string, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
+  const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
+  const res = await page.request.fetch(url, { method, headers: { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId }, ...(data ? { data } : {}) });
+  expect(res.ok(), `${method} ${url}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+test.describe.serial('shared record panels on a contact', () => {
+  test.fixme(true, 'waits for the contact detail page to mount the shared record panels');
+  const owner = newAccount('Olivia Owner');
+  const colleague = newAccount('Carl Colleague');
+  let ownerContext: BrowserContext;
+  let colleagueContext: BrowserContext;
+  let ownerPage: Page;
+  let colleaguePage: Page;
+  let tenantId: string;
+  let ada: { id: string };
+  let bob: { id: string };
+
+  test.beforeAll(async ({ browser }) => {
+    ownerContext = await browser.newContext();
+    colleagueContext = await browser.newContext();
+    ownerPage = await ownerContext.newPage();
+    colleaguePage = await colleagueContext.newPage();
+    ({ tenantId } = await signedInWithWorkspace(ownerPage, owner));
+    // the colleague joins through the e-mailed invitation
+    const roles = await api<{ id: string; systemKey: string | null }[]>(ownerPage, tenantId, 'GET', '/api/v1/admin/roles');
+    await api(ownerPage, tenantId, 'POST', '/api/v1/core/users', { email: colleague.email, roleId: roles.find((r) => r.systemKey === 'Member')?.id });
+    await colleaguePage.goto('/mailbox');
+    await colleaguePage.getByRole('row', { name: new RegExp(colleague.email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).getByRole('link').first().click();
+    const href = (await colleaguePage.getByRole('link', { name: /\/workspaces\/invite\// }).getAttribute('href')) ?? '';
+    await signUpVerifyAndSignIn(colleaguePage, colleague, `${new URL(href, colleaguePage.url()).pathname}?accept=1`);
+    await colleaguePage.waitForURL((u) => u.pathname === '/dashboard');
+    ada = await api(ownerPage, tenantId, 'POST', '/api/v1/contacts', { firstName: 'Ada', lastName: 'Lovelace' });
+    bob = await api(ownerPage, tenantId, 'POST', '/api/v1/contacts', { firstName: 'Bob', lastName: 'Builder' });
+  });
+  test.afterAll(async () => {
+    await ownerContext?.close();
+    await colleagueContext?.close();
+  });
+
+  test('a note mentioning a colleague reaches the colleague as a notification', async () => {
+    await ownerPage.goto(CONTACT_PAGE(ada.id));
+    const notes = new NotesPanel(ownerPage);
+    await notes.write('Please call back', { search: 'Carl', name: 'Carl Colleague' });
+    await expect(notes.note('Please call back @Carl Colleague')).toBeVisible();
+
+    await colleaguePage.goto('/dashboard');
+    const bell = new NotificationsBell(colleaguePage);
+    await bell.open(1);
+    await bell.item('Olivia Owner mentioned you in a note').click();
+    await expect(bell.button(0)).toBeVisible();
+  });
+
+  test('three files dropped into a folder; move, rename, preview and delete with confirmation', async () => {
+    await ownerPage.goto(CONTACT_PAGE(ada.id));
+    const docs = new DocumentsExplorer(ownerPage);
+    await docs.newFolder('Contracts');
+    await docs.open('Contracts');
+    await docs.dropFiles([
+      { name: 'pixel.png', type: 'image/png', base64: PIXEL_PNG },
+      { name: 'hello.txt', type: 'text/plain', base64: b64('hello') },
+      { name: 'data.csv', type: 'text/csv', base64: b64('a,b\n1,2\n') },
+    ]);
+    await docs.moveToRoot('data.csv');
+    await docs.rename('hello.txt', 'greeting.txt');
+    await docs.preview('pixel.png');
+    await docs.delete('greeting.txt');
+    await docs.toRoot();
+    await expect(docs.item('data.csv')).toBeVisible();
+    await expectAccessible(ownerPage, 'contact with record panels');
+  });
+
+  test('tag a contact, then filter the contact list by the tag', async () => {
+    await ownerPage.goto(CONTACT_PAGE(ada.id));
+    await new TagsPanel(ownerPage).createAndAdd('VIP');
+    // TODO(#4): the contact list's tag filter; until then the tag is checked through the API
+    const tagged = await api<{ id: string; name: string }[]>(ownerPage, tenantId, 'GET', `/api/v1/core/tags/entity?entityKind=Contact&entityId=${ada.id}`);
+    expect(tagged.map((x) => x.name)).toEqual(['VIP']);
+  });
+
+  test('a link between two contacts shows on both', async () => {
+    await ownerPage.goto(CONTACT_PAGE(ada.id));
+    await new LinkedRecordsPanel(ownerPage).link('Bob', 'Bob Builder');
+    await ownerPage.goto(CONTACT_PAGE(bob.id));
+    await expect(new LinkedRecordsPanel(ownerPage).linked('Ada Lovelace')).toBeVisible();
+  });
+});
