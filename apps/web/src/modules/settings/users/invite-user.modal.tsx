@@ -1,5 +1,6 @@
 import { LIMITS, MODAL_WIDTH, type WorkspaceUserCreate } from '@atrium/domain';
 import { App, Form, Input, Modal, Select } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, errorText } from '../../../platform/feedback/form-errors';
 import { useRoles } from '../roles/roles.api';
@@ -12,6 +13,10 @@ export function InviteUserModal({ open, onClose }: { open: boolean; onClose: () 
   const roles = useRoles(open);
   const invite = useInviteUser();
   const defaultRole = roles.data?.find((r) => r.systemKey === 'Member')?.id;
+  // The roles arrive after the dialog opens; fill the default without touching what was typed.
+  useEffect(() => {
+    if (open && defaultRole && !form.getFieldValue('roleId')) form.setFieldValue('roleId', defaultRole);
+  }, [open, defaultRole, form]);
 
   const onFinish = (values: WorkspaceUserCreate) =>
     invite.mutate(
@@ -39,7 +44,7 @@ export function InviteUserModal({ open, onClose }: { open: boolean; onClose: () 
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form<WorkspaceUserCreate> form={form} layout="vertical" onFinish={onFinish} preserve={false} {...(defaultRole ? { initialValues: { email: '', roleId: defaultRole } } : {})} key={defaultRole ?? 'loading'}>
+      <Form<WorkspaceUserCreate> form={form} layout="vertical" onFinish={onFinish} preserve={false} initialValues={{ email: '', roleId: defaultRole }}>
         <Form.Item name="email" label={t('users.email')} rules={[{ required: true, message: errorText(t, 'required') }, { type: 'email', message: errorText(t, 'invalidEmail') }, { max: LIMITS.emailMax, message: errorText(t, 'maxLength') }]}>
           <Input type="email" autoComplete="off" autoFocus />
         </Form.Item>
