@@ -19,6 +19,7 @@ import { registerErrorHandling, sendProblem } from './platform/errors';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { Router, type RegisteredRoute } from './platform/router';
 import { createTokenVerifier, remoteKeySet, type TokenVerifier } from './platform/auth';
+import { registerBlobHttp } from './platform/blobs/blob-http';
 import { registerIdentity } from './identity';
 import { registerModules } from './modules';
 
@@ -114,6 +115,8 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   const identity = await registerIdentity(app, { config, database, mailer, router });
   verifier = identity.verifier ?? createTokenVerifier({ issuer: config.oidc.issuer, keys: await remoteKeySet(config.oidc.issuer) });
 
+  // signed PUT/GET of the local blob store (raw bodies up to 50 MB, parsed in its own scope)
+  await registerBlobHttp(app, { config });
   await registerModules(router, { config, database, mailer });
 
   // The SPA: every non-API GET that is not a file falls back to index.html.

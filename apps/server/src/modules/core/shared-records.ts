@@ -1,4 +1,3 @@
-import { registerBlobHttp } from '../../platform/blobs/blob-http';
 import { blobStoreFor } from '../../platform/blobs/blob-store';
 import { entityRegistry } from '../../platform/entity/entity-registry';
 import type { Router } from '../../platform/router';
@@ -29,7 +28,4 @@ export async function registerSharedRecordRoutes(router: Router, deps: ModuleDep
   registerLinkedEntityRoutes(router, shared);
   registerNotificationRoutes(router);
   registerLookupRoutes(router, shared);
-  // TODO(#5): app.ts should call registerBlobHttp(app, { config }) itself; until it does, reach
-  // the Fastify instance through the router (registerBlobHttp ignores a second call).
-  await registerBlobHttp(router['app'], { config: deps.config });
 }

@@ -1,3 +1,4 @@
+import type { NotificationItem } from '@atrium/domain';
 import { ContactsOutlined, DashboardOutlined, SettingOutlined } from '@ant-design/icons';
 import { Layout, Menu, Spin, type MenuProps } from 'antd';
 import { useEffect, useMemo, type ReactNode } from 'react';
@@ -10,6 +11,7 @@ import { useAccess } from '../../platform/permissions/use-access';
 import { useMyPermissions } from '../../platform/permissions/permissions.api';
 import { switchWorkspace, useCurrentTenantId } from '../../platform/workspace/workspace-store';
 import { NAVIGATION, type NavEntry } from '../navigation';
+import { NotificationsBell } from '../../platform/notifications/notifications-bell';
 import { UserMenu } from './user-menu';
 import { WorkspaceSwitcher } from './workspace-switcher';
 
@@ -69,6 +71,7 @@ export function AppLayout() {
         </Link>
         {tenants.data ? <WorkspaceSwitcher tenants={tenants.data} currentId={tenantId} /> : null}
         <span className="topbar-spacer" />
+        <NotificationsBell pathOf={recordPathOf} />
         <UserMenu />
       </Layout.Header>
       <Layout>
@@ -83,4 +86,13 @@ export function AppLayout() {
       </Layout>
     </Layout>
   );
+}
+
+// Where a notification about a record leads; a kind gets its entry when its module has pages.
+const RECORD_PATHS: Partial<Record<string, (id: string) => string>> = {
+  Contact: (id) => `/contacts/${id}`,
+};
+
+function recordPathOf(item: NotificationItem): string | undefined {
+  return item.entityKind && item.entityId ? RECORD_PATHS[item.entityKind]?.(item.entityId) : undefined;
 }
