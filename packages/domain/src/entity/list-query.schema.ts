@@ -48,6 +48,8 @@ export const entityListQuerySchema = z.strictObject({
   filters: z.array(entityListFilterSchema).max(20).default([]),
   sort: z.array(entityListSortSchema).max(3).default([]),
   archived: z.boolean().default(false),
+  // records carrying any of these tags (entities with the tags capability)
+  tags: z.array(z.uuid()).max(20).optional(),
 });
 export type EntityListQuery = z.infer<typeof entityListQuerySchema>;
 export type EntityListQueryInput = z.input<typeof entityListQuerySchema>;

@@ -1,5 +1,7 @@
 import { blobStoreFor } from '../../platform/blobs/blob-store';
 import { entityRegistry } from '../../platform/entity/entity-registry';
+import { provideTagFilter } from '../../platform/entity/list-query';
+import { taggedWithAny } from './tags.repository';
 import type { Router } from '../../platform/router';
 import type { ModuleDeps } from '../index';
 import { registerCollaboratorRoutes } from './collaborators.routes';
@@ -24,6 +26,7 @@ export async function registerSharedRecordRoutes(router: Router, deps: ModuleDep
   registerNoteRoutes(router, shared);
   registerDocumentRoutes(router, shared);
   registerTagRoutes(router, shared);
+  provideTagFilter((tenantId, kind, idColumn, tagIds) => taggedWithAny({ tenantId }, kind, idColumn, tagIds));
   registerCollaboratorRoutes(router, shared);
   registerLinkedEntityRoutes(router, shared);
   registerNotificationRoutes(router);

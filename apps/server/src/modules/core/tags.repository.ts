@@ -66,7 +66,7 @@ export const tagsRepository = {
 
 // For the entity engine's list query: "record is tagged with any of tagIds". `idColumn` is the
 // entity table's id column; tenant and kind are bound so the condition never crosses tenants.
-export function taggedWithAny(ctx: TenantContext, kind: EntityKind, idColumn: SQL, tagIds: readonly string[]): SQL {
+export function taggedWithAny(ctx: Pick<TenantContext, 'tenantId'>, kind: EntityKind, idColumn: SQL, tagIds: readonly string[]): SQL {
   if (tagIds.length === 0) return sql`false`;
   return sql`exists (select 1 from entity_tags et where et.tenant_id = ${ctx.tenantId} and et.entity_kind = ${kind}
     and et.entity_id = ${idColumn} and et.tag_id in (${sql.join(tagIds.map((id) => sql`${id}::uuid`), sql`, `)}))`;

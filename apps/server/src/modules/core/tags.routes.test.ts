@@ -44,14 +44,18 @@ describe('tags', () => {
     expect((await c.put(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${one}`, { tagIds: [a.body.id] })).body.map((x: { name: string }) => x.name)).toEqual(['Alpha']);
     expect((await c.get(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${one}`)).body.map((x: { name: string }) => x.name)).toEqual(['Alpha']);
     expect((await c.put(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${one}`, { tagIds: [randomUUID()] })).status).toBe(404);
-    const { tagsService } = await import('./tags.service');
-    const ids = await t.database.db.transaction(async (tx) => {
-      const { sql } = await import('drizzle-orm');
-      await tx.execute(sql`select set_config('app.tenant_id', ${tenant.id}, true)`);
-      const ctx = { tenantId: tenant.id, tenantUserId: randomUUID(), user: owner, role: 'Admin', permissions: new Set(), plans: [], db: tx };
-      return tagsService.entitiesWithAnyTag(ctx as never, 'Contact', [b.body.id]);
-    });
-    expect(ids).toEqual([two]);
+    // the contacts list filters by tag through the entity engine
+    const ada = (await c.post('/api/v1/contacts', { firstName: 'Ada' })).body;
+    const bob = (await c.post('/api/v1/contacts', { firstName: 'Bob' })).body;
+    await c.put(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${ada.id}`, { tagIds: [a.body.id] });
+    await c.put(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${bob.id}`, { tagIds: [b.body.id] });
+    const tagged = await c.post('/api/v1/contacts/list', { tags: [b.body.id] });
+    expect(tagged.status, tagged.text).toBe(200);
+    expect(tagged.body.data.map((x: { id: string }) => x.id)).toEqual([bob.id]);
+    expect(tagged.body.total).toBe(1);
+    const either = await c.post('/api/v1/contacts/list', { tags: [a.body.id, b.body.id] });
+    expect(either.body.total).toBe(2);
+    expect((await c.post('/api/v1/contacts/list', { tags: ['not-a-uuid'] })).status).toBe(400);
     // another workspace's tag cannot be put on a record
     const stranger = await t.createUser();
     const other = await t.createTenant(stranger);

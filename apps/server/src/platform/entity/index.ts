@@ -5,3 +5,4 @@ export { entityRegistry, type EntityHooks, type EntityRow, type RegisteredEntity
 export { recordActivities } from './activity.service';
 export type { ActivityInsert } from './activity.repository';
 export { applyJsonPatch } from './json-patch';
+export { provideTagFilter } from './list-query';

@@ -4,6 +4,7 @@ import {
   FILTER_OPERATORS,
   isContentBlock,
   type EntityField,
+  type EntityKind,
   type EntityListFilter,
   type EntityListQuery,
   type EntityListSort,
@@ -176,6 +177,14 @@ function filterSql(r: Resolved, op: FilterOperator, value: unknown, at: string):
 
 // `selective`: a search or filter narrows the rows, so the page and its total come from one
 // scan of the matches (count(*) over ()) instead of an ordered walk of the whole tenant.
+// Tags live with the shared record features (modules/core); that module supplies the condition
+// when it registers, so the engine filters by tag without importing a module.
+type TagFilter = (tenantId: string, kind: EntityKind, idColumn: SQL, tagIds: readonly string[]) => SQL;
+let tagFilter: TagFilter | undefined;
+export function provideTagFilter(filter: TagFilter): void {
+  tagFilter = filter;
+}
+
 export type CompiledListQuery = { where: SQL; orderBy: SQL; limit: number; offset: number; selective: boolean };
 
 // Turns a list request into parameterised SQL. Every field and operator is checked against
@@ -204,6 +213,10 @@ export function compileListQuery(ent: RegisteredEntity, fields: readonly EntityF
     if (!OPERATORS_BY_TYPE[r.type].includes(op)) fail(`${at}.op`, 'unknownOperator', `${op} does not apply to ${f.field}`);
     conds.push(filterSql(r, op, f.value, at));
   });
+  if (query.tags && query.tags.length > 0) {
+    if (!ent.definition.capabilities.tags || !tagFilter) fail('tags', 'unknownField', `${ent.definition.label.plural} cannot be filtered by tag`);
+    conds.push(tagFilter(tenantId, ent.definition.kind, sql`${sql.identifier(ent.tableName)}.id`, query.tags));
+  }
   const sort: readonly EntityListSort[] = query.sort.length > 0 ? query.sort : ent.definition.defaultSort;
   const order = sort.map((s, i) => {
     const r = resolveField(ent, fields, access, s.field, `sort.${i}.field`, 'sort');
@@ -216,6 +229,6 @@ export function compileListQuery(ent: RegisteredEntity, fields: readonly EntityF
     orderBy: sql.join(order, sql`, `),
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
-    selective: Boolean(term) || query.filters.length > 0,
+    selective: Boolean(term) || query.filters.length > 0 || Boolean(query.tags?.length),
   };
 }
