@@ -1,8 +1,8 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { isApiError } from '../platform/api/api-error';
-import { AccessDeniedPage } from '../modules/errors/access-denied.page';
-import { NotFoundPage } from '../modules/errors/not-found.page';
-import { ServerErrorPage } from '../modules/errors/server-error.page';
+import { AccessDeniedPage } from '../platform/errors/access-denied.page';
+import { NotFoundPage } from '../platform/errors/not-found.page';
+import { ServerErrorPage } from '../platform/errors/server-error.page';
 import { BareLayout } from './layouts/bare-layout';
 
 // The router's error boundary: a thrown render or loader error shows the 500 page, never a

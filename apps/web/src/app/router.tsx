@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { AccessDeniedPage } from '../modules/errors/access-denied.page';
+import { AccessDeniedPage } from '../platform/errors/access-denied.page';
 import { RequireAccess } from './guards/require-access';
 import { RequireSession } from './guards/require-session';
 import { RootRoute } from './root-route';
@@ -63,8 +63,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '/error', ...page(() => import('../modules/errors/server-error-standalone.page')) },
-      { path: '*', ...page(() => import('../modules/errors/not-found-standalone.page')) },
+      { path: '/error', ...page(() => import('./server-error-standalone.page')) },
+      { path: '*', ...page(() => import('./not-found-standalone.page')) },
     ],
   },
 ];

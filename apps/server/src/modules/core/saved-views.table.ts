@@ -1,7 +1,7 @@
 import type { ListFilter, ListSort } from '@atrium/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, integer, jsonb, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { tenantUsers } from '../admin/admin.table';
+import { tenantUsers } from '../admin';
 import { tenantColumns, timestamps } from '../../platform/table-helpers';
 
 // A user's named view of one list (spec §2: saved filters and columns per list key).

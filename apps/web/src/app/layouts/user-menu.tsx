@@ -2,7 +2,7 @@ import { CheckOutlined, GlobalOutlined, LogoutOutlined, UserOutlined } from '@an
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useProfile } from '../../modules/profile/profile.api';
+import { useProfile } from '../../platform/profile/profile.api';
 import { signOut } from '../../platform/auth/session-store';
 import { useSession } from '../../platform/auth/use-session';
 import { LANGUAGES, type LanguageCode } from '../../platform/i18n/languages';

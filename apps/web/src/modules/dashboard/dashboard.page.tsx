@@ -8,9 +8,9 @@ import { formatDate } from '../../platform/dates/format-date';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { useAccess } from '../../platform/permissions/use-access';
 import { useCurrentTenantId } from '../../platform/workspace/workspace-store';
-import { useProfile } from '../profile/profile.api';
-import { usePlans, useSubscriptions } from '../settings/plans/plans.api';
-import { myTenantsQuery } from '../workspaces/workspaces.api';
+import { useProfile } from '../../platform/profile/profile.api';
+import { usePlans, useSubscriptions } from '../settings';
+import { myTenantsQuery } from '../workspaces';
 import { LinkButton } from '../../platform/feedback/link-button';
 import { StatusTag } from '../../platform/feedback/status-tag';
 

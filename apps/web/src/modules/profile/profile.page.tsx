@@ -8,7 +8,7 @@ import { languageOfCulture } from '../../platform/i18n/languages';
 import { applyFieldErrors, errorText } from '../../platform/feedback/form-errors';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { useLeavePageGuard } from '../../platform/leave-guard/leave-page-guard';
-import { useCultures, useProfile, useTimeZones, useUpdateProfile, useUploadProfilePicture } from './profile.api';
+import { useCultures, useProfile, useTimeZones, useUpdateProfile, useUploadProfilePicture } from '../../platform/profile/profile.api';
 
 const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/api-error';
 import { usePageTitle } from '../feedback/use-page-title';
-import { NotFoundPage } from '../../modules/errors/not-found.page';
+import { NotFoundPage } from '../errors/not-found.page';
 import type { EntityDetailDefinition } from './entity-definition';
 import { LinkButton } from '../feedback/link-button';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProfile, useUpdateProfile } from '../../modules/profile/profile.api';
+import { useProfile, useUpdateProfile } from '../profile/profile.api';
 import { changeLanguage, currentLanguage } from './i18n';
 import { cultureOfLanguage, languageOfCulture, type LanguageCode } from './languages';
 

@@ -1,7 +1,7 @@
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../platform/feedback/use-page-title';
-import { LinkButton } from '../../platform/feedback/link-button';
+import { usePageTitle } from '../feedback/use-page-title';
+import { LinkButton } from '../feedback/link-button';
 
 export function AccessDeniedPage() {
   const { t } = useTranslation();

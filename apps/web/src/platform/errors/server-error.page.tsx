@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../platform/feedback/use-page-title';
+import { usePageTitle } from '../feedback/use-page-title';
 
 // Plain links and a full reload: after an unexpected error the router state is not trusted.
 export function ServerErrorPage() {

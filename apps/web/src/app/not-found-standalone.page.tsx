@@ -1,5 +1,5 @@
-import { BareLayout } from '../../app/layouts/bare-layout';
-import { NotFoundPage } from './not-found.page';
+import { BareLayout } from './layouts/bare-layout';
+import { NotFoundPage } from '../platform/errors/not-found.page';
 
 export default function NotFoundStandalonePage() {
   return (

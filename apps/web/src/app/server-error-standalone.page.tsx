@@ -1,5 +1,5 @@
-import { BareLayout } from '../../app/layouts/bare-layout';
-import { ServerErrorPage } from './server-error.page';
+import { BareLayout } from './layouts/bare-layout';
+import { ServerErrorPage } from '../platform/errors/server-error.page';
 
 export default function ServerErrorStandalonePage() {
   return (

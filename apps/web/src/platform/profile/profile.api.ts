@@ -1,7 +1,7 @@
 import { profileSchema, type Profile, type ProfileUpdate } from '@atrium/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../platform/api/api-client';
-import { API } from '../../platform/api/paths';
+import { apiRequest } from '../api/api-client';
+import { API } from '../api/paths';
 
 export type Culture = { code: string; name: string };
 
