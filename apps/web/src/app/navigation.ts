@@ -15,6 +15,7 @@ export const SETTINGS_ENTRIES: NavEntry[] = [
   { key: 'settings-users', path: '/settings/users', labelKey: 'nav.users', icon: 'settings', rule: { permissions: ['Setting.ViewUsers'] } },
   { key: 'settings-roles', path: '/settings/roles', labelKey: 'nav.roles', icon: 'settings', rule: { permissions: ['Setting.ViewPermissions'] } },
   { key: 'settings-plans', path: '/settings/plans', labelKey: 'nav.plans', icon: 'settings', rule: { permissions: ['Setting.ViewSubscription'] } },
+  { key: 'settings-contacts', path: '/settings/contacts', labelKey: 'nav.contactSettings', icon: 'settings', rule: { permissions: ['Contact.ViewContacts', 'Contact.ManageSettings'] } },
 ];
 
 export const NAVIGATION: NavEntry[] = [
@@ -25,7 +26,7 @@ export const NAVIGATION: NavEntry[] = [
     path: '/settings',
     labelKey: 'nav.settings',
     icon: 'settings',
-    rule: { anyPermission: ['Setting.ViewUsers', 'Setting.ViewPermissions', 'Setting.ViewSubscription'] },
+    rule: { anyPermission: ['Setting.ViewUsers', 'Setting.ViewPermissions', 'Setting.ViewSubscription', 'Contact.ManageSettings'] },
     children: SETTINGS_ENTRIES,
   },
 ];

@@ -53,9 +53,15 @@ export const routes: RouteObject[] = [
                     children: [{ path: '/settings/plans', ...page(() => import('../modules/settings/plans/plans.page')) }],
                   },
                   {
-                    // TODO(#4): the CRM module replaces this placeholder with its contact list
                     element: <RequireAccess rule={{ permissions: ['Contact.ViewContacts'] }} />,
-                    children: [{ path: '/contacts/*', ...page(() => import('../modules/placeholder/module-placeholder.page')) }],
+                    children: [
+                      { path: '/contacts', ...page(() => import('../modules/crm/contacts-list.page')) },
+                      { path: '/contacts/:id', ...page(() => import('../modules/crm/contact-detail.page')) },
+                      {
+                        element: <RequireAccess rule={{ permissions: ['Contact.ManageSettings'] }} />,
+                        children: [{ path: '/settings/contacts', ...page(() => import('../modules/crm/contact-settings.page')) }],
+                      },
+                    ],
                   },
                 ],
               },

@@ -11,6 +11,8 @@ export type RequestOptions = {
   // false to leave out X-Tenant-Id on user-level calls
   tenant?: boolean;
   signal?: AbortSignal;
+  // extra request headers, e.g. If-Match on versioned writes
+  headers?: Record<string, string>;
 };
 
 // Codes a 403 carries when the token itself was refused rather than the permission.
@@ -28,7 +30,7 @@ async function isAuthFailure(res: Response): Promise<boolean> {
 }
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json, application/problem+json' };
+  const headers: Record<string, string> = { accept: 'application/json, application/problem+json', ...options.headers };
   if (token) headers.authorization = `Bearer ${token}`;
   const tenantId = options.tenant === false ? null : storedTenantId();
   if (tenantId) headers['x-tenant-id'] = tenantId;

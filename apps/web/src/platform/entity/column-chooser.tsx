@@ -14,7 +14,7 @@ export function ColumnChooser<T>({ columns, visible, onChange }: { columns: Enti
     <Space direction="vertical" role="group" aria-label={t('list.columns')}>
       {columns.map((c) => (
         <Checkbox key={c.key} checked={c.alwaysVisible || visible.includes(c.key)} disabled={c.alwaysVisible} onChange={(e) => toggle(c.key, e.target.checked)}>
-          {t(c.titleKey)}
+          {c.title ?? t(c.titleKey)}
         </Checkbox>
       ))}
     </Space>

@@ -1,4 +1,4 @@
-import type { ListFilter, ListSort, PageSize, SavedViewKey } from '@atrium/domain';
+import type { FieldOption, FilterValueType, ListFilter, ListSort, PageSize, SavedViewKey } from '@atrium/domain';
 import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
@@ -10,6 +10,8 @@ export type EntityListRequest = {
   search: string;
   filters: ListFilter[];
   sort: ListSort[];
+  // only for definitions with `archivable`: the list shows archived records instead
+  archived: boolean;
 };
 export type Paged<T> = { data: T[]; total: number };
 
@@ -17,6 +19,8 @@ export type EntityColumn<T> = {
   // the field name: used for sorting, the column chooser and saved views
   key: string;
   titleKey: string;
+  // a literal title (a custom field's label) instead of a caption key
+  title?: string;
   render?: (record: T) => ReactNode;
   sortable?: boolean;
   // shown until the user picks columns (spec §3 "known default list columns")
@@ -32,11 +36,24 @@ export type EntityFilterDefinition = {
   options: { value: string; labelKey: string }[];
 };
 
+// A field the filter builder offers: its value type decides the operators (OPERATORS_BY_TYPE)
+// and the value input; options turn the input into a choice.
+export type EntityFilterField = {
+  field: string;
+  titleKey: string;
+  title?: string;
+  type: FilterValueType;
+  options?: FieldOption[];
+};
+
 export type BulkAction<T> = {
   key: string;
   labelKey: string;
   danger?: boolean;
-  run: (selected: T[]) => Promise<void>;
+  // which side of an archivable list offers the action (default: both)
+  when?: 'active' | 'archived';
+  // resolves false when the user backed out (the selection stays)
+  run: (selected: T[]) => Promise<boolean | void>;
 };
 
 export type EntityListDefinition<T> = {
@@ -45,6 +62,13 @@ export type EntityListDefinition<T> = {
   rowKey: (record: T) => string;
   columns: EntityColumn<T>[];
   filters?: EntityFilterDefinition[];
+  // fields of the filter builder (any operator of the list query)
+  filterFields?: EntityFilterField[];
+  // shows an Active/Archived switch; the request's `archived` follows it
+  archivable?: boolean;
+  // antd Table's multiple sorter: several columns sort the list in click order
+  multiSort?: boolean;
+  emptyKey?: string;
   searchLabelKey?: string;
   queryKey: (request: EntityListRequest) => QueryKey;
   fetch: (request: EntityListRequest) => Promise<Paged<T>>;

@@ -1,6 +1,6 @@
 import { PAGE_SIZES, type ListFilter, type PageSize } from '@atrium/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Input, Select, Space, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Card, Input, Segmented, Select, Space, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { usePageTitle } from '../feedback/use-page-title';
 import { useDebouncedValue } from '../feedback/use-debounced-value';
 import { SavedViewPicker } from '../saved-views/saved-view-picker';
 import { ColumnChooser } from './column-chooser';
+import { FilterBuilder } from './filter-builder';
 import type { EntityListDefinition } from './entity-definition';
 import { useBulkSelection } from './use-bulk-selection';
 import { useListState } from './use-list-state';
@@ -20,6 +21,23 @@ type Props<T> = {
   // per-row actions, rendered in a last column
   rowActions?: (record: T) => ReactNode;
 };
+
+type Sort = { field: string; order: 'asc' | 'desc' };
+type Sorter<T> = Extract<Parameters<NonNullable<TableProps<T>['onChange']>>[2], { order?: unknown }>;
+const MAX_SORTS = 3;
+
+// The table reports its sorted columns in column order; the list keeps them in the order the
+// user clicked them (the first one sorts first), at most as many as the list query takes.
+function nextSort<T>(current: Sort[], sorters: Sorter<T>[], multi: boolean): Sort[] {
+  const reported = sorters.flatMap((s) => (s.order && typeof s.columnKey === 'string' ? [{ field: s.columnKey, order: s.order === 'ascend' ? ('asc' as const) : ('desc' as const) }] : []));
+  if (!multi) {
+    const changed = reported.find((r) => !current.some((c) => c.field === r.field && c.order === r.order)) ?? reported[0];
+    return changed ? [changed] : [];
+  }
+  const kept = current.flatMap((c) => reported.filter((r) => r.field === c.field));
+  const added = reported.filter((r) => !current.some((c) => c.field === r.field));
+  return [...kept, ...added].slice(-MAX_SORTS);
+}
 
 // The one list page of the entity engine: search, filters, sortable columns, column chooser,
 // saved views, page sizes 25/50/100 and bulk selection — all driven by the definition.
@@ -47,24 +65,25 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
   const columns = useMemo<TableColumnsType<T>>(() => {
     const shown = definition.columns.filter((c) => c.alwaysVisible || state.columns.includes(c.key));
     const cols: TableColumnsType<T> = shown.map((c) => {
-      const sort = state.sort.find((s) => s.field === c.key);
+      const at = state.sort.findIndex((s) => s.field === c.key);
+      const sort = state.sort[at];
       return {
         key: c.key,
         dataIndex: c.key,
-        title: t(c.titleKey),
+        title: c.title ?? t(c.titleKey),
         ...(c.width ? { width: c.width } : {}),
-        sorter: c.sortable ?? false,
+        // with multiSort the priority only tells antd to keep the other columns' sorting
+        sorter: c.sortable ? (definition.multiSort ? { multiple: at >= 0 ? MAX_SORTS - at : 1 } : true) : false,
         sortOrder: sort ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
         render: c.render ? (_: unknown, record: T) => c.render?.(record) : undefined,
       };
     });
     if (rowActions) cols.push({ key: '__actions', title: <span className="visually-hidden">{t('list.actions')}</span>, align: 'right', render: (_: unknown, record: T) => rowActions(record) });
     return cols;
-  }, [definition.columns, state.columns, state.sort, rowActions, t]);
+  }, [definition.columns, definition.multiSort, state.columns, state.sort, rowActions, t]);
 
   const onTableChange: TableProps<T>['onChange'] = (pagination, _filters, sorter) => {
-    const s = Array.isArray(sorter) ? sorter[0] : sorter;
-    const sort = s?.order && typeof s.columnKey === 'string' ? [{ field: s.columnKey, order: s.order === 'ascend' ? ('asc' as const) : ('desc' as const) }] : [];
+    const sort = nextSort(state.sort, Array.isArray(sorter) ? sorter : [sorter], definition.multiSort ?? false);
     const pageSize = (pagination.pageSize ?? state.pageSize) as PageSize;
     const sortChanged = JSON.stringify(sort) !== JSON.stringify(state.sort);
     if (sortChanged || pageSize !== state.pageSize) update({ sort, pageSize });
@@ -78,7 +97,8 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
     update({ filters: next });
   };
 
-  const bulk = definition.bulkActions ?? [];
+  const archived = definition.archivable ? state.archived : false;
+  const bulk = (definition.bulkActions ?? []).filter((a) => !a.when || a.when === (archived ? 'archived' : 'active'));
 
   return (
     <div className="page">
@@ -110,12 +130,31 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
               options={f.options.map((o) => ({ value: o.value, label: t(o.labelKey) }))}
             />
           ))}
+          {definition.filterFields && definition.filterFields.length > 0 ? <FilterBuilder fields={definition.filterFields} filters={state.filters} onChange={(filters) => update({ filters })} /> : null}
+          {definition.archivable ? (
+            <Segmented
+              aria-label={t('list.archivedToggle')}
+              value={archived ? 'archived' : 'active'}
+              onChange={(v) => {
+                selection.clear();
+                update({ archived: v === 'archived' });
+              }}
+              options={[
+                { value: 'active', label: t('list.active') },
+                { value: 'archived', label: t('list.archived') },
+              ]}
+            />
+          ) : null}
           <span className="grow" />
           {bulk.length > 0 && selection.keys.length > 0 ? (
             <Space>
               <span>{t('list.selected', { count: selection.keys.length })}</span>
               {bulk.map((a) => (
-                <Button key={a.key} danger={a.danger ?? false} onClick={() => void a.run(selection.rows).then(selection.clear)}>
+                <Button key={a.key} danger={a.danger ?? false} onClick={() =>
+                    void a.run(selection.rows).then((done) => {
+                      if (done !== false) selection.clear();
+                    })
+                  }>
                   {t(a.labelKey)}
                 </Button>
               ))}
@@ -138,7 +177,7 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
           columns={columns}
           dataSource={query.data?.data ?? []}
           loading={query.isFetching}
-          locale={{ emptyText: <EmptyState /> }}
+          locale={{ emptyText: <EmptyState {...(definition.emptyKey ? { description: t(archived ? 'list.noArchived' : definition.emptyKey) } : {})} /> }}
           onChange={onTableChange}
           scroll={{ x: 'max-content' }}
           {...(bulk.length > 0

@@ -3,7 +3,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSavedViews } from '../saved-views/saved-views.api';
 import type { EntityListDefinition, EntityListRequest } from './entity-definition';
 
-export type ListState = ListViewState & { page: number; viewId: string | null };
+// `archived` is not part of a saved view: a view describes what to see, not which drawer.
+export type ListState = ListViewState & { page: number; viewId: string | null; archived: boolean };
 
 function initialState<T>(definition: EntityListDefinition<T>): ListState {
   return {
@@ -14,6 +15,7 @@ function initialState<T>(definition: EntityListDefinition<T>): ListState {
     pageSize: DEFAULT_PAGE_SIZE,
     page: 1,
     viewId: null,
+    archived: false,
   };
 }
 
@@ -25,6 +27,7 @@ const fromView = (view: SavedView): ListState => ({
   pageSize: view.pageSize,
   page: 1,
   viewId: view.id,
+  archived: false,
 });
 
 // List state plus saved views. Until the user changes anything the list follows their default
@@ -52,8 +55,8 @@ export function useListState<T>(definition: EntityListDefinition<T>) {
   );
 
   const request = useMemo<EntityListRequest>(
-    () => ({ page: state.page, pageSize: state.pageSize, search: state.search, filters: state.filters, sort: state.sort }),
-    [state.page, state.pageSize, state.search, state.filters, state.sort],
+    () => ({ page: state.page, pageSize: state.pageSize, search: state.search, filters: state.filters, sort: state.sort, archived: state.archived }),
+    [state.page, state.pageSize, state.search, state.filters, state.sort, state.archived],
   );
 
   const currentView = views.data?.find((v) => v.id === state.viewId) ?? null;

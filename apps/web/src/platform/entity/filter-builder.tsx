@@ -1,0 +1,166 @@
+import { DeleteOutlined, FilterOutlined, PlusOutlined } from '@ant-design/icons';
+import { MODAL_WIDTH, OPERATORS_BY_TYPE, type FilterOperator, type ListFilter } from '@atrium/domain';
+import { Badge, Button, DatePicker, Input, InputNumber, Modal, Select, Space, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EntityFilterField } from './entity-definition';
+
+type Value = ListFilter['value'];
+type Draft = { field: string; op: FilterOperator; value: Value };
+
+const NO_VALUE: readonly FilterOperator[] = ['isEmpty', 'isNotEmpty'];
+const MANY: readonly FilterOperator[] = ['in', 'notIn'];
+
+const fieldTitle = (f: EntityFilterField | undefined, t: (k: string) => string) => (f ? (f.title ?? t(f.titleKey)) : '');
+
+// A draft is complete when its operator has what it needs; incomplete rows are dropped on apply.
+function complete(d: Draft): boolean {
+  if (NO_VALUE.includes(d.op)) return true;
+  if (MANY.includes(d.op)) return Array.isArray(d.value) && d.value.length > 0;
+  if (d.op === 'between') return Array.isArray(d.value) && d.value.length === 2 && d.value.every((v) => v !== '' && v !== null);
+  return d.value !== undefined && d.value !== null && d.value !== '';
+}
+
+function ValueInput({ field, draft, onChange, label }: { field: EntityFilterField; draft: Draft; onChange: (v: Value) => void; label: string }) {
+  const { t } = useTranslation();
+  if (NO_VALUE.includes(draft.op)) return null;
+  const many = MANY.includes(draft.op);
+  if (field.options && field.options.length > 0) {
+    return (
+      <Select
+        aria-label={label}
+        style={{ minWidth: 180 }}
+        {...(many ? { mode: 'multiple' as const } : {})}
+        value={draft.value ?? undefined}
+        onChange={(v: Value) => onChange(v)}
+        options={field.options.map((o) => ({ value: o.value, label: o.label }))}
+      />
+    );
+  }
+  if (field.type === 'boolean') {
+    return (
+      <Select
+        aria-label={label}
+        style={{ minWidth: 120 }}
+        value={typeof draft.value === 'boolean' ? String(draft.value) : undefined}
+        onChange={(v: string) => onChange(v === 'true')}
+        options={[
+          { value: 'true', label: t('filters.yes') },
+          { value: 'false', label: t('filters.no') },
+        ]}
+      />
+    );
+  }
+  if (many) {
+    return <Select aria-label={label} mode="tags" style={{ minWidth: 200 }} value={Array.isArray(draft.value) ? draft.value.map(String) : []} onChange={(v: string[]) => onChange(v)} open={false} />;
+  }
+  const single = (value: Value, set: (v: string | number | null) => void, aria: string) => {
+    if (field.type === 'number') return <InputNumber aria-label={aria} value={typeof value === 'number' ? value : null} onChange={(v) => set(v)} />;
+    if (field.type === 'date' || field.type === 'dateTime') {
+      const withTime = field.type === 'dateTime';
+      return (
+        <DatePicker
+          aria-label={aria}
+          showTime={withTime}
+          value={typeof value === 'string' && value ? dayjs(value) : null}
+          onChange={(d) => set(d ? (withTime ? d.toISOString() : d.format('YYYY-MM-DD')) : null)}
+        />
+      );
+    }
+    return <Input aria-label={aria} value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''} onChange={(e) => set(e.target.value)} style={{ width: 200 }} />;
+  };
+  if (draft.op === 'between') {
+    const pair = Array.isArray(draft.value) ? draft.value : [];
+    const setAt = (i: number) => (v: string | number | null) => {
+      const next = [pair[0] ?? '', pair[1] ?? ''];
+      next[i] = v ?? '';
+      onChange(next);
+    };
+    return (
+      <Space>
+        {single(pair[0] ?? null, setAt(0), t('filters.from'))}
+        {single(pair[1] ?? null, setAt(1), t('filters.to'))}
+      </Space>
+    );
+  }
+  return single(draft.value ?? null, (v) => onChange(v), label);
+}
+
+// Filters on any field of the list with every operator of the list query; the applied filters
+// show as tags that remove themselves when closed.
+export function FilterBuilder({ fields, filters, onChange }: { fields: EntityFilterField[]; filters: ListFilter[]; onChange: (filters: ListFilter[]) => void }) {
+  const { t } = useTranslation();
+  const [drafts, setDrafts] = useState<Draft[] | null>(null);
+  const byField = new Map(fields.map((f) => [f.field, f]));
+  const opsOf = (field: string): readonly FilterOperator[] => OPERATORS_BY_TYPE[byField.get(field)?.type ?? 'text'];
+
+  // the applied filters plus one empty row ready to fill (incomplete rows are dropped on apply)
+  const open = () => setDrafts([...filters.map((f) => ({ field: f.field, op: f.op, value: f.value })), { field: '', op: 'eq', value: undefined }]);
+  const setDraft = (i: number, patch: Partial<Draft>) => setDrafts((prev) => (prev ?? []).map((d, j) => (j === i ? { ...d, ...patch } : d)));
+  const apply = () => {
+    onChange((drafts ?? []).filter(complete).map((d) => (NO_VALUE.includes(d.op) ? { field: d.field, op: d.op } : { field: d.field, op: d.op, value: d.value })));
+    setDrafts(null);
+  };
+
+  const describe = (f: ListFilter) => {
+    const value = f.value === undefined || f.value === null ? '' : Array.isArray(f.value) ? f.value.join(f.op === 'between' ? ' – ' : ', ') : String(f.value);
+    return `${fieldTitle(byField.get(f.field), t)} ${t(`filters.op.${f.op}`)} ${value}`.trim();
+  };
+
+  return (
+    <>
+      <Badge count={filters.length} size="small">
+        <Button icon={<FilterOutlined />} onClick={open}>
+          {t('filters.title')}
+        </Button>
+      </Badge>
+      {filters.map((f, i) => (
+        <Tag
+          key={`${f.field}-${f.op}-${i}`}
+          closable
+          closeIcon={<span aria-label={t('filters.remove', { filter: describe(f) })}>×</span>}
+          onClose={(e) => {
+            e.preventDefault();
+            onChange(filters.filter((_, j) => j !== i));
+          }}
+        >
+          {describe(f)}
+        </Tag>
+      ))}
+      <Modal open={drafts !== null} width={MODAL_WIDTH + 240} title={t('filters.title')} okText={t('filters.apply')} cancelText={t('common.cancel')} onOk={apply} onCancel={() => setDrafts(null)} destroyOnHidden>
+        <Space direction="vertical" style={{ width: '100%' }}>
+          {(drafts ?? []).map((d, i) => {
+            const field = byField.get(d.field);
+            const n = i + 1;
+            return (
+              <Space key={i} wrap role="group" aria-label={t('filters.row', { n })}>
+                <Select
+                  aria-label={t('filters.field', { n })}
+                  showSearch
+                  optionFilterProp="label"
+                  style={{ minWidth: 180 }}
+                  value={d.field || undefined}
+                  onChange={(v: string) => setDraft(i, { field: v, op: opsOf(v).includes(d.op) ? d.op : 'eq', value: undefined })}
+                  options={fields.map((f) => ({ value: f.field, label: fieldTitle(f, t) }))}
+                />
+                <Select
+                  aria-label={t('filters.operator', { n })}
+                  style={{ minWidth: 160 }}
+                  value={d.op}
+                  onChange={(op: FilterOperator) => setDraft(i, { op, value: MANY.includes(op) !== MANY.includes(d.op) || op === 'between' || d.op === 'between' ? undefined : d.value })}
+                  options={opsOf(d.field).map((op) => ({ value: op, label: t(`filters.op.${op}`) }))}
+                />
+                {field ? <ValueInput field={field} draft={d} label={t('filters.value', { n })} onChange={(value) => setDraft(i, { value })} /> : null}
+                <Button type="text" icon={<DeleteOutlined />} aria-label={t('filters.removeRow', { n })} onClick={() => setDrafts((prev) => (prev ?? []).filter((_, j) => j !== i))} />
+              </Space>
+            );
+          })}
+          <Button icon={<PlusOutlined />} onClick={() => setDrafts((prev) => [...(prev ?? []), { field: fields[0]?.field ?? '', op: 'eq', value: undefined }])}>
+            {t('filters.add')}
+          </Button>
+        </Space>
+      </Modal>
+    </>
+  );
+}
