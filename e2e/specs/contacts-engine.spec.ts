@@ -37,9 +37,7 @@ test.describe.serial('contacts on the entity engine', () => {
     await settings.addField({ kind: 'Single line', label: 'Internal code', flags: ['Hidden'] });
 
     // a duplicate label is refused next to the input before anything is saved
-    await page.getByRole('button', { name: 'Add field' }).click();
-    await page.getByRole('menuitem', { name: 'Single line', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'New field: Single line' });
+    const dialog = await settings.openNewField('Single line');
     await dialog.getByLabel('Label').fill('Tier');
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expect(dialog.getByText('Another field has this label')).toBeVisible();
@@ -158,8 +156,10 @@ test.describe.serial('contacts on the entity engine', () => {
     await list.select('Grace Hopper');
     await list.select('Alan Turing');
     // cancelling keeps everything
-    await page.getByRole('button', { name: 'Archive', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Archive 2 contacts?' }).getByRole('button', { name: 'Cancel' }).click();
+    await page.locator('#main-content').getByRole('button', { name: 'Archive', exact: true }).click();
+    const question = page.getByRole('dialog', { name: 'Archive 2 contacts?' });
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await expect(question).toBeHidden();
     await expect(list.row('Grace Hopper')).toBeVisible();
     await list.bulk('Archive', 'Archive 2 contacts?', '2 contacts archived');
     await expect(list.row('Grace Hopper')).toHaveCount(0);

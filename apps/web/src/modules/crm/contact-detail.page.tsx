@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isApiError } from '../../platform/api/api-error';
+import { activityKeys } from '../../platform/entity/activity.api';
 import { ActivityTimeline } from '../../platform/entity/activity-timeline';
 import type { EntityDetailDefinition } from '../../platform/entity/entity-definition';
 import { EntityDetailPage } from '../../platform/entity/entity-detail.page';
@@ -80,6 +81,7 @@ function ContactFieldsForm({ contact, fields }: { contact: Contact; fields: Enti
             disarm();
             message.warning(t('contacts.staleWrite'));
             void qc.invalidateQueries({ queryKey: contactKeys.detail(contact.id) });
+            void qc.invalidateQueries({ queryKey: activityKeys.record('Contact', contact.id) });
             return;
           }
           if (!applyEntityFieldErrors(form, error, t, [...CONTACT_BUILTINS, 'workflowStage'], fields.map((f) => f.key))) {

@@ -172,6 +172,9 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
           />
           <ColumnChooser columns={definition.columns} visible={state.columns} onChange={(columns) => update({ columns })} />
         </div>
+        {/* a scrolling wrapper rather than Table's scroll.x: its hidden measure row would copy the
+            select-all checkbox, a focusable control inside aria-hidden (axe: aria-hidden-focus) */}
+        <div style={{ overflowX: 'auto' }}>
         <Table<T>
           rowKey={(r) => definition.rowKey(r)}
           columns={columns}
@@ -179,7 +182,6 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
           loading={query.isFetching}
           locale={{ emptyText: <EmptyState {...(definition.emptyKey ? { description: t(archived ? 'list.noArchived' : definition.emptyKey) } : {})} /> }}
           onChange={onTableChange}
-          scroll={{ x: 'max-content' }}
           {...(bulk.length > 0
             ? { rowSelection: { selectedRowKeys: selection.keys, onChange: (keys: React.Key[], rows: T[]) => selection.onChange(keys, rows, query.data?.data ?? []), preserveSelectedRowKeys: true } }
             : {})}
@@ -199,6 +201,7 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
             showTotal: (total) => t('list.total', { count: total }),
           }}
         />
+        </div>
       </Card>
     </div>
   );
