@@ -127,6 +127,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
       prefix: '/',
       wildcard: false,
       index: false,
+      cacheControl: false,
       // Vite names assets by content hash, so they never change under the same name
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
@@ -135,7 +136,8 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     app.setNotFoundHandler((request, reply) => {
       // SPA routes get index.html; API paths and missing files (/assets/x.js) get a real 404
       const pathname = request.url.split('?')[0] ?? '';
-      if (request.method === 'GET' && !/^\/(api|auth|idp|mailbox)(\/|$)/.test(pathname) && !/\.[a-z0-9]+$/i.test(pathname)) {
+      const isFile = pathname.startsWith('/assets/') || /\.(m?js|css|map|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|json|txt|webmanifest)$/i.test(pathname);
+      if (request.method === 'GET' && !/^\/(api|auth|idp|mailbox)(\/|$)/.test(pathname) && !isFile) {
         return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
       }
       return sendProblem(reply, request, 404, 'notFound', `No route ${request.method} ${request.url.split('?')[0]}`);
