@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isApiError } from '../../platform/api/api-error';
 import { activityKeys } from '../../platform/entity/activity.api';
+import { CollaboratorsPanel } from '../../platform/collaborators/collaborators.panel';
+import { DocumentsPanel } from '../../platform/documents/documents.panel';
 import { ActivityTimeline } from '../../platform/entity/activity-timeline';
 import type { EntityDetailDefinition } from '../../platform/entity/entity-definition';
 import { EntityDetailPage } from '../../platform/entity/entity-detail.page';
@@ -14,6 +16,9 @@ import { applyEntityFieldErrors } from '../../platform/entity-fields/entity-form
 import { customKeyOf } from '../../platform/entity-fields/field-value';
 import { errorText } from '../../platform/feedback/form-errors';
 import { useLeavePageGuard } from '../../platform/leave-guard/leave-page-guard';
+import { LinkedRecordsPanel } from '../../platform/linked-records/linked-records.panel';
+import { NotesPanel } from '../../platform/notes/notes.panel';
+import { TagsPanel } from '../../platform/tags/tags.panel';
 import { useAccess } from '../../platform/permissions/use-access';
 import { useWorkflows } from '../../platform/workflows/workflows.api';
 import { CONTACT_BUILTINS, ContactBuiltinItems, ContactCustomItems } from './contact-form-items';
@@ -128,9 +133,13 @@ function ContactFieldsForm({ contact, fields }: { contact: Contact; fields: Enti
   );
 }
 
+const LINKABLE_KINDS = ['Contact'] as const;
+const recordPath = (kind: string, id: string) => (kind === 'Contact' ? `/contacts/${id}` : undefined);
+
 function ContactPanels({ contact }: { contact: Contact }) {
   const { t } = useTranslation();
   const { can } = useAccess();
+  const record = { entityKind: 'Contact', entityId: contact.id } as const;
   const fields = useEntityFields('Contact');
   const labels = useMemo(() => new Map((fields.data ?? []).filter((f) => !isContentBlock(f.kind)).map((f) => [f.key, f.label])), [fields.data]);
   const fieldLabel = (field: string) => {
@@ -143,7 +152,20 @@ function ContactPanels({ contact }: { contact: Contact }) {
         {fields.data ? <ContactFieldsForm key={contact.version} contact={contact} fields={fields.data} /> : null}
       </Col>
       <Col xs={24} lg={10}>
+        <Space direction="vertical" size={16} style={{ width: '100%' }}>
+          <TagsPanel record={record} canEdit={can({ permissions: ['Contact.ManageContacts'] })} />
+          <CollaboratorsPanel record={record} />
+          <LinkedRecordsPanel record={record} kinds={LINKABLE_KINDS} pathOf={recordPath} />
+        </Space>
+      </Col>
+      <Col xs={24} lg={14}>
+        <NotesPanel record={record} canAdd={can({ anyPermission: ['Contact.AddNote', 'Contact.ManageNotes'] })} />
+      </Col>
+      <Col xs={24} lg={10}>
         {can({ permissions: ['Contact.ViewTimeline'] }) ? <ActivityTimeline target="Contact" targetId={contact.id} fieldLabel={fieldLabel} /> : null}
+      </Col>
+      <Col xs={24}>
+        <DocumentsPanel record={record} canAdd={can({ anyPermission: ['Contact.AddDocument', 'Contact.ManageDocuments'] })} />
       </Col>
     </Row>
   );

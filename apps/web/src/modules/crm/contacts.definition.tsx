@@ -60,6 +60,7 @@ export function contactsListDefinition({ columns, workflows, bulkActions }: Opti
     columns: listColumns,
     filterFields,
     archivable: true,
+    taggable: true,
     multiSort: true,
     bulkActions,
   };

@@ -12,6 +12,8 @@ export type EntityListRequest = {
   sort: ListSort[];
   // only for definitions with `archivable`: the list shows archived records instead
   archived: boolean;
+  // only for definitions with `taggable`: records carrying any of these tags
+  tags?: string[];
 };
 export type Paged<T> = { data: T[]; total: number };
 
@@ -66,6 +68,8 @@ export type EntityListDefinition<T> = {
   filterFields?: EntityFilterField[];
   // shows an Active/Archived switch; the request's `archived` follows it
   archivable?: boolean;
+  // shows a tag picker; the request's `tags` follows it
+  taggable?: boolean;
   // antd Table's multiple sorter: several columns sort the list in click order
   multiSort?: boolean;
   emptyKey?: string;

@@ -10,6 +10,7 @@ import { useDebouncedValue } from '../feedback/use-debounced-value';
 import { SavedViewPicker } from '../saved-views/saved-view-picker';
 import { ColumnChooser } from './column-chooser';
 import { FilterBuilder } from './filter-builder';
+import { TagFilter } from '../tags/tag-filter';
 import type { EntityListDefinition } from './entity-definition';
 import { useBulkSelection } from './use-bulk-selection';
 import { useListState } from './use-list-state';
@@ -130,6 +131,7 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
               options={f.options.map((o) => ({ value: o.value, label: t(o.labelKey) }))}
             />
           ))}
+          {definition.taggable ? <TagFilter value={state.tags} onChange={(tags) => update({ tags })} /> : null}
           {definition.filterFields && definition.filterFields.length > 0 ? <FilterBuilder fields={definition.filterFields} filters={state.filters} onChange={(filters) => update({ filters })} /> : null}
           {definition.archivable ? (
             <Segmented

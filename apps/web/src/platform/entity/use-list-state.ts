@@ -3,8 +3,9 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSavedViews } from '../saved-views/saved-views.api';
 import type { EntityListDefinition, EntityListRequest } from './entity-definition';
 
-// `archived` is not part of a saved view: a view describes what to see, not which drawer.
-export type ListState = ListViewState & { page: number; viewId: string | null; archived: boolean };
+// `archived` and `tags` are not part of a saved view: a view describes what to see, not which
+// drawer or which labels are picked for the moment.
+export type ListState = ListViewState & { page: number; viewId: string | null; archived: boolean; tags: string[] };
 
 function initialState<T>(definition: EntityListDefinition<T>): ListState {
   return {
@@ -16,6 +17,7 @@ function initialState<T>(definition: EntityListDefinition<T>): ListState {
     page: 1,
     viewId: null,
     archived: false,
+    tags: [],
   };
 }
 
@@ -28,6 +30,7 @@ const fromView = (view: SavedView): ListState => ({
   page: 1,
   viewId: view.id,
   archived: false,
+  tags: [],
 });
 
 // List state plus saved views. Until the user changes anything the list follows their default
@@ -55,8 +58,16 @@ export function useListState<T>(definition: EntityListDefinition<T>) {
   );
 
   const request = useMemo<EntityListRequest>(
-    () => ({ page: state.page, pageSize: state.pageSize, search: state.search, filters: state.filters, sort: state.sort, archived: state.archived }),
-    [state.page, state.pageSize, state.search, state.filters, state.sort, state.archived],
+    () => ({
+      page: state.page,
+      pageSize: state.pageSize,
+      search: state.search,
+      filters: state.filters,
+      sort: state.sort,
+      archived: state.archived,
+      ...(state.tags.length > 0 ? { tags: state.tags } : {}),
+    }),
+    [state.page, state.pageSize, state.search, state.filters, state.sort, state.archived, state.tags],
   );
 
   const currentView = views.data?.find((v) => v.id === state.viewId) ?? null;

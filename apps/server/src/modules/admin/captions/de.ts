@@ -195,6 +195,7 @@ export const DE_CAPTIONS: Record<CaptionKey, string> = {
   'plans.limit.helpdesks.unlimited': 'Unbegrenzt viele Helpdesks',
 
   'list.search': 'Suchen',
+  'list.tagFilter': 'Nach Schlagwort filtern',
   'list.columns': 'Spalten',
   'list.actions': 'Aktionen',
   'list.total_one': '{{count}} Eintrag',

@@ -194,6 +194,7 @@ export const EN_CAPTIONS = {
   'plans.limit.helpdesks.unlimited': 'Unlimited helpdesks',
 
   'list.search': 'Search',
+  'list.tagFilter': 'Filter by tag',
   'list.columns': 'Columns',
   'list.actions': 'Actions',
   'list.total_one': '{{count}} item',
