@@ -198,10 +198,12 @@ export class Router {
   }
 }
 
+const UUID = z.uuid();
+
 function tenantIdOf(request: FastifyRequest): string {
   const raw = request.headers['x-tenant-id'];
   const value = Array.isArray(raw) ? raw[0] : raw;
-  if (!value || !z.uuid().safeParse(value).success) {
+  if (!value || !UUID.safeParse(value).success) {
     throw new AppError(400, 'tenantRequired', 'The X-Tenant-Id header must name a workspace', [
       { field: 'X-Tenant-Id', code: 'tenantRequired', message: 'X-Tenant-Id must be a workspace id' },
     ]);
