@@ -224,7 +224,7 @@ async function main() {
       '|---|---|---|---|---|---|---|',
       ...results,
       '',
-      `Fixed cost of the platform around a call, sequential over HTTP: ${fixedCost.join('; ')}. A tenant call spends five round trips before the entity's own queries (begin, set app.tenant_id, membership and permissions, the entity's field definitions, commit), which bounds GET-by-id throughput far below pgbench's one-statement transactions on these shared cores.`,
+      `Fixed cost of the platform around a call, sequential over HTTP: ${fixedCost.join('; ')}. A GET by id is five round trips to PostgreSQL (begin; entering the tenant, which sets app.tenant_id and loads membership, role permissions and plans in one call; the entity's field definitions; the row; commit) plus JWT, routing and serialization in Node, against pgbench's one-statement transactions from a C client, with server, database and load generator sharing two cores — which is why throughput stays far below the 20% target.`,
       '',
       'Commands: `npm run bench` (root; runs `tsx bench/run.ts` in apps/server). `BENCH_RUNS` and `BENCH_SECONDS` change the sample sizes. pgbench: `pgbench -i -q -s 10` then `pgbench -S -n -c 8 -j 2 -T 10` against the same database.',
       '<!-- contacts-bench:end -->',
