@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -9,17 +8,9 @@ import { loadConfig, type Config } from '../src/platform/config';
 import { startServer, type RunningServer } from '../src/server';
 import { TEMPLATE_DB } from './harness';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../src/platform/embedded-postgres';
+
+export { freePort };
 
 export type TestServer = {
   url: string;
