@@ -5,7 +5,7 @@ import { savedViewsService } from './saved-views.service';
 
 const idParams = z.object({ id: z.uuid() });
 
-// Saved list views are personal: any member may keep their own, so no permission is needed
+// Saved list views are personal (each member keeps their own), so no permission is needed
 // beyond membership; the service scopes every query to the caller's tenantUserId.
 export function registerSavedViewRoutes(router: Router): void {
   router.tenant({
