@@ -18,7 +18,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // .ci/run sums the JSON report into its closing line
-  reporter: process.env.ATRIUM_REPORT_DIR ? [['list'], ['json', { outputFile: `${process.env.ATRIUM_REPORT_DIR}/playwright.json` }]] : [['list']],
+  reporter: process.env.ATRIUM_REPORT_DIR
+    ? [['list'], ['json', { outputFile: `${process.env.ATRIUM_REPORT_DIR}/playwright.json` }]]
+    : [['list']],
   outputDir: '../test-results/e2e',
   use: {
     baseURL,
@@ -33,7 +35,14 @@ export default defineConfig({
         // Debian's Chromium; Playwright's own browser download is never used
         launchOptions: {
           executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
         },
       },
     },

@@ -49,19 +49,25 @@ check('apps/server/src/platform', (_f, target) => {
 });
 
 const moduleOf = (p, base) => (p.startsWith(base) ? p.slice(base.length).split('/')[0] : null);
-for (const [base, label] of [['apps/server/src/modules/', 'server'], ['apps/web/src/modules/', 'web']]) {
+for (const [base, label] of [
+  ['apps/server/src/modules/', 'server'],
+  ['apps/web/src/modules/', 'web'],
+]) {
   check(base, (file, target) => {
     const from = moduleOf(file, base);
     const to = moduleOf(target, base);
     if (!to || to === from || to === 'index.ts' || to === 'index') return null;
     const inside = target.slice(base.length + to.length);
-    return inside === '' || inside === '/index' || inside === '/index.ts' ? null : `another module (${label} ${to}) is reached only through its index.ts`;
+    return inside === '' || inside === '/index' || inside === '/index.ts'
+      ? null
+      : `another module (${label} ${to}) is reached only through its index.ts`;
   });
 }
 
 check('apps/web/src', (file, target, spec) => {
   if (target.startsWith('apps/server')) return 'the web app never imports the server';
-  if (file.startsWith('apps/web/src/platform') && target.startsWith('apps/web/src/modules')) return 'the web platform never imports a module';
+  if (file.startsWith('apps/web/src/platform') && target.startsWith('apps/web/src/modules'))
+    return 'the web platform never imports a module';
   return spec.startsWith('@atrium/server') ? 'the web app never imports the server' : null;
 });
 

@@ -19,7 +19,8 @@ for (const name of existsSync(dir) ? readdirSync(dir) : []) {
 // A suite that failed before its tests ran (import error) counts as one failure; a step that
 // failed with no test report at all (type check, lint, build) counts as one too.
 function countSuitesWithFailedTests(report) {
-  return (report.testResults ?? []).filter((s) => s.status === 'failed' && (s.assertionResults ?? []).some((a) => a.status === 'failed')).length;
+  return (report.testResults ?? []).filter((s) => s.status === 'failed' && (s.assertionResults ?? []).some((a) => a.status === 'failed'))
+    .length;
 }
 const nonZero = codes.filter((c) => c !== '0').length;
 if (nonZero > 0 && failed === 0) failed = nonZero;

@@ -14,7 +14,8 @@ export function buildSizePlugin(): Plugin {
     generateBundle(_options, bundle) {
       const chunks = new Map<string, ChunkInfo>();
       for (const [fileName, item] of Object.entries(bundle)) {
-        if (item.type === 'chunk') chunks.set(fileName, { code: item.code, imports: item.imports, isEntry: item.isEntry, modules: item.modules });
+        if (item.type === 'chunk')
+          chunks.set(fileName, { code: item.code, imports: item.imports, isEntry: item.isEntry, modules: item.modules });
       }
       const initial = new Set<string>();
       const visit = (name: string) => {

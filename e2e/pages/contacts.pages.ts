@@ -20,7 +20,10 @@ export async function contactsApi(page: Page) {
       return (await res.json()) as Record<string, unknown> & { version: number };
     },
     async patch(id: string, version: number, ops: unknown[]): Promise<void> {
-      const res = await page.request.patch(`/api/v1/contacts/${id}`, { headers: { ...headers, 'if-match': `"${version}"`, 'content-type': 'application/json-patch+json' }, data: JSON.stringify(ops) });
+      const res = await page.request.patch(`/api/v1/contacts/${id}`, {
+        headers: { ...headers, 'if-match': `"${version}"`, 'content-type': 'application/json-patch+json' },
+        data: JSON.stringify(ops),
+      });
       expect(res.status(), await res.text()).toBe(200);
     },
   };
@@ -69,7 +72,8 @@ export class ContactSettingsPage {
   async openNewField(kind: string): Promise<Locator> {
     const dialog = this.page.getByRole('dialog', { name: `New field: ${kind}` });
     await expect(async () => {
-      if (!(await this.page.getByRole('menuitem', { name: kind, exact: true }).isVisible())) await this.page.getByRole('button', { name: 'Add field' }).click();
+      if (!(await this.page.getByRole('menuitem', { name: kind, exact: true }).isVisible()))
+        await this.page.getByRole('button', { name: 'Add field' }).click();
       await this.page.getByRole('menuitem', { name: kind, exact: true }).click({ timeout: 2_000 });
       await expect(dialog).toBeVisible({ timeout: 2_000 });
     }).toPass();
@@ -175,7 +179,10 @@ export class ContactsListPage {
     await this.row(name).getByRole('checkbox').check();
   }
   async showArchived(archived: boolean): Promise<void> {
-    await this.page.getByRole('radiogroup', { name: 'Show active or archived records' }).getByText(archived ? 'Archived' : 'Active', { exact: true }).click();
+    await this.page
+      .getByRole('radiogroup', { name: 'Show active or archived records' })
+      .getByText(archived ? 'Archived' : 'Active', { exact: true })
+      .click();
   }
   async bulk(action: 'Archive' | 'Unarchive', dialogTitle: string, expectMessage: string): Promise<void> {
     await this.page.locator('#main-content').getByRole('button', { name: action, exact: true }).click();

@@ -26,7 +26,11 @@ export class MailboxPage {
 
   async openLatestTo(email: string, subject: RegExp): Promise<void> {
     await this.page.goto('/mailbox');
-    await this.page.getByRole('row', { name: new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).getByRole('link', { name: subject }).first().click();
+    await this.page
+      .getByRole('row', { name: new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+      .getByRole('link', { name: subject })
+      .first()
+      .click();
     await expect(this.page.getByRole('heading', { name: subject })).toBeVisible();
   }
 

@@ -62,7 +62,10 @@ export class DocumentsExplorer {
     await expect(this.item(to)).toBeVisible();
   }
   async moveToRoot(name: string): Promise<void> {
-    await this.page.getByRole('row', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).getByRole('checkbox').check();
+    await this.page
+      .getByRole('row', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+      .getByRole('checkbox')
+      .check();
     await this.page.getByRole('button', { name: /Move$/ }).first().click();
     const dialog = this.page.getByRole('dialog', { name: 'Move to folder' });
     await dialog.getByRole('button', { name: /Documents/ }).click();

@@ -12,7 +12,10 @@ export const newAccount = (name: string): Account => ({
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe on ${label}`).toEqual([]);
+  expect(
+    bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe on ${label}`,
+  ).toEqual([]);
 }
 
 // Sign-up on the provider, verification through the local mailbox, sign-in; ends signed in on
@@ -135,7 +138,9 @@ export class UsersPage {
     return this.page.getByRole('row', { name: new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
   }
   async changeRole(email: string, role: string): Promise<void> {
-    await this.row(email).getByRole('button', { name: /Actions for/ }).click();
+    await this.row(email)
+      .getByRole('button', { name: /Actions for/ })
+      .click();
     await this.page.getByRole('menuitem', { name: 'Change role' }).click();
     const dialog = this.page.getByRole('dialog', { name: /Change the role of/ });
     await dialog.getByLabel('Role').click();

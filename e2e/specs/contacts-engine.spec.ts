@@ -89,8 +89,22 @@ test.describe.serial('contacts on the entity engine', () => {
 
     // the unique rule is the server's: its message lands next to the field
     const api = await contactsApi(page);
-    ids.grace = (await api.create({ firstName: 'Grace', lastName: 'Hopper', phone: '555-2', customFields: { customerNumber: 'C-003', region: 'South', budget: 30, tier: 'Silver' } })).id;
-    ids.alan = (await api.create({ firstName: 'Alan', lastName: 'Turing', phone: '555-3', customFields: { customerNumber: 'C-002', region: 'North', budget: 20 } })).id;
+    ids.grace = (
+      await api.create({
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        phone: '555-2',
+        customFields: { customerNumber: 'C-003', region: 'South', budget: 30, tier: 'Silver' },
+      })
+    ).id;
+    ids.alan = (
+      await api.create({
+        firstName: 'Alan',
+        lastName: 'Turing',
+        phone: '555-3',
+        customFields: { customerNumber: 'C-002', region: 'North', budget: 20 },
+      })
+    ).id;
     const detail = new ContactDetailPage(page);
     await detail.open(ids.grace, 'Grace Hopper');
     await detail.form().getByLabel('Customer number').fill('C-001');
@@ -109,13 +123,22 @@ test.describe.serial('contacts on the entity engine', () => {
     await list.addOptionFilter('Region', 'is', 'North');
     await expect(list.filterTag('Region is North')).toBeVisible();
     expect(await list.names()).toEqual(['Alan Turing']);
-    await list.filterTag('Region is North').getByLabel(/Remove the filter|Remove filter/).click();
+    await list
+      .filterTag('Region is North')
+      .getByLabel(/Remove the filter|Remove filter/)
+      .click();
     await expect.poll(() => list.names()).toHaveLength(3);
 
     await list.addFilter('Budget', 'is at least', '20');
     await expect.poll(() => list.names()).toHaveLength(2);
-    await list.filterTag('Budget').getByLabel(/Remove the filter|Remove filter/).click();
-    await list.filterTag('Customer number').getByLabel(/Remove the filter|Remove filter/).click();
+    await list
+      .filterTag('Budget')
+      .getByLabel(/Remove the filter|Remove filter/)
+      .click();
+    await list
+      .filterTag('Customer number')
+      .getByLabel(/Remove the filter|Remove filter/)
+      .click();
 
     await list.sortBy('Budget');
     await expect.poll(() => list.names()).toEqual(['Ada Lovelace', 'Alan Turing', 'Grace Hopper']);
@@ -144,7 +167,10 @@ test.describe.serial('contacts on the entity engine', () => {
     await expect(list.header('Phone')).toHaveCount(0);
     await expect.poll(() => list.names()).toEqual(['Ada Lovelace']);
     await page.getByLabel('Saved view').click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: 'Standard view' }).click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: 'Standard view' })
+      .click();
     await expect.poll(() => list.names()).toHaveLength(3);
   });
 
@@ -152,7 +178,10 @@ test.describe.serial('contacts on the entity engine', () => {
     const list = new ContactsListPage(page);
     await list.open();
     await page.getByLabel('Saved view').click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: 'Standard view' }).click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: 'Standard view' })
+      .click();
     await list.select('Grace Hopper');
     await list.select('Alan Turing');
     // cancelling keeps everything

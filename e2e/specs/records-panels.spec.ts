@@ -8,7 +8,11 @@ const CONTACT_PAGE = (id: string) => `/contacts/${id}`;
 
 async function api<T>(page: Page, tenantId: string, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
   const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
-  const res = await page.request.fetch(url, { method, headers: { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId }, ...(data ? { data } : {}) });
+  const res = await page.request.fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId },
+    ...(data ? { data } : {}),
+  });
   expect(res.ok(), `${method} ${url}`).toBe(true);
   return (await res.json()) as T;
 }
@@ -34,9 +38,16 @@ test.describe.serial('shared record panels on a contact', () => {
     ({ tenantId } = await signedInWithWorkspace(ownerPage, owner));
     // the colleague joins through the e-mailed invitation
     const roles = await api<{ id: string; systemKey: string | null }[]>(ownerPage, tenantId, 'GET', '/api/v1/admin/roles');
-    await api(ownerPage, tenantId, 'POST', '/api/v1/core/users', { email: colleague.email, roleId: roles.find((r) => r.systemKey === 'Member')?.id });
+    await api(ownerPage, tenantId, 'POST', '/api/v1/core/users', {
+      email: colleague.email,
+      roleId: roles.find((r) => r.systemKey === 'Member')?.id,
+    });
     await colleaguePage.goto('/mailbox');
-    await colleaguePage.getByRole('row', { name: new RegExp(colleague.email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).getByRole('link').first().click();
+    await colleaguePage
+      .getByRole('row', { name: new RegExp(colleague.email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+      .getByRole('link')
+      .first()
+      .click();
     const href = (await colleaguePage.getByRole('link', { name: /\/workspaces\/invite\// }).getAttribute('href')) ?? '';
     await signUpVerifyAndSignIn(colleaguePage, colleague, `${new URL(href, colleaguePage.url()).pathname}?accept=1`);
     await colleaguePage.waitForURL((u) => u.pathname === '/dashboard');

@@ -56,7 +56,11 @@ test.describe.serial('session and shell behaviour', () => {
     await page.route('**/api/v1/**', async (route) => {
       if (route.request().headers().authorization === 'Bearer stale-token') {
         refused.push(route.request().url());
-        return route.fulfill({ status: 401, contentType: 'application/problem+json', json: { status: 401, code: 'unauthorized', title: 'Unauthorized', type: 'about:blank' } });
+        return route.fulfill({
+          status: 401,
+          contentType: 'application/problem+json',
+          json: { status: 401, code: 'unauthorized', title: 'Unauthorized', type: 'about:blank' },
+        });
       }
       const response = await route.fetch();
       if (response.ok()) succeeded.add(new URL(route.request().url()).pathname);
@@ -72,7 +76,11 @@ test.describe.serial('session and shell behaviour', () => {
 
   test('a failed refresh sends the user to sign in and back to the same address', async () => {
     await interceptSession(page, (n, real) =>
-      n === 1 ? { ...real, accessTokenExpires: Date.now() - 60_000 } : n === 2 ? { user: null, accessToken: null, accessTokenExpires: null, error: 'RefreshAccessTokenError' } : null,
+      n === 1
+        ? { ...real, accessTokenExpires: Date.now() - 60_000 }
+        : n === 2
+          ? { user: null, accessToken: null, accessTokenExpires: null, error: 'RefreshAccessTokenError' }
+          : null,
     );
     await page.goto('/settings/users?search=x');
     // the identity provider may still know the browser and skip its form

@@ -24,7 +24,9 @@ async function waitForReady(url: string, child: ChildProcess, timeoutMs: number)
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`Atrium exited with code ${child.exitCode} before it was ready`);
-    const ok = await fetch(`${url}/api/ready`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`${url}/api/ready`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -46,7 +48,9 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     : [process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')]];
   // the embedded defaults, whatever the developer's shell has set
   const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !['DATABASE_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'SMTP_URL'].includes(key)),
+    Object.entries(process.env).filter(
+      ([key]) => !['DATABASE_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'SMTP_URL'].includes(key),
+    ),
   );
   const child = spawn(command, args, {
     cwd: REPO_ROOT,

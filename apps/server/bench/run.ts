@@ -42,7 +42,13 @@ async function timed(n: number, fn: () => Promise<void>): Promise<{ p50: number;
 }
 
 function findPgbench(): string {
-  for (const p of ['/usr/lib/postgresql/17/bin/pgbench', '/usr/lib/postgresql/16/bin/pgbench', '/usr/lib/postgresql/15/bin/pgbench', '/usr/local/bin/pgbench', '/usr/bin/pgbench']) {
+  for (const p of [
+    '/usr/lib/postgresql/17/bin/pgbench',
+    '/usr/lib/postgresql/16/bin/pgbench',
+    '/usr/lib/postgresql/15/bin/pgbench',
+    '/usr/local/bin/pgbench',
+    '/usr/bin/pgbench',
+  ]) {
     if (existsSync(p)) return p;
   }
   throw new Error('pgbench not found (apt-get install postgresql-client)');
@@ -113,10 +119,21 @@ async function main() {
     // the raw side issues the engine's own statements, rendered to SQL text and parameters
     const ent = bindEntity(contactEntity, contacts);
     const dialect = new PgDialect();
-    const fieldRows = (await db.query<{ id: string; key: string; position: number; definition: Record<string, unknown> }>(`select id, key, position, definition from entity_fields where tenant_id = $1 order by position`, [big.id])).rows;
+    const fieldRows = (
+      await db.query<{ id: string; key: string; position: number; definition: Record<string, unknown> }>(
+        `select id, key, position, definition from entity_fields where tenant_id = $1 order by position`,
+        [big.id],
+      )
+    ).rows;
     const fields = fieldRows.map((r) => ({ ...r.definition, id: r.id, key: r.key, position: r.position }) as EntityField);
     const rawList = (input: EntityListQueryInput) => {
-      const compiled = compileListQuery(ent, fields, { viewRestricted: true, manageRestricted: true }, big.id, entityListQuerySchema.parse(input));
+      const compiled = compileListQuery(
+        ent,
+        fields,
+        { viewRestricted: true, manageRestricted: true },
+        big.id,
+        entityListQuerySchema.parse(input),
+      );
       const list = dialect.sqlToQuery(listSql(ent, compiled));
       const count = dialect.sqlToQuery(countSql(ent, compiled));
       return async () => {
@@ -126,12 +143,37 @@ async function main() {
     };
 
     const scenarios: { name: string; body: EntityListQueryInput }[] = [
-      { name: 'search + sort + page 25', body: { page: 1, pageSize: 25, search: 'garciaford', sort: [{ field: 'lastName', order: 'asc' }, { field: 'firstName', order: 'asc' }] } },
-      { name: 'custom-field filter + sort + page 25', body: { page: 1, pageSize: 25, filters: [{ field: 'customFields.segment', op: 'eq', value: SEGMENTS[7] ?? 'segment-07' }], sort: [{ field: 'lastName', order: 'asc' }] } },
+      {
+        name: 'search + sort + page 25',
+        body: {
+          page: 1,
+          pageSize: 25,
+          search: 'garciaford',
+          sort: [
+            { field: 'lastName', order: 'asc' },
+            { field: 'firstName', order: 'asc' },
+          ],
+        },
+      },
+      {
+        name: 'custom-field filter + sort + page 25',
+        body: {
+          page: 1,
+          pageSize: 25,
+          filters: [{ field: 'customFields.segment', op: 'eq', value: SEGMENTS[7] ?? 'segment-07' }],
+          sort: [{ field: 'lastName', order: 'asc' }],
+        },
+      },
     ];
     if (process.env.BENCH_EXPLAIN) {
       for (const sc of scenarios) {
-        const compiled = compileListQuery(ent, fields, { viewRestricted: true, manageRestricted: true }, big.id, entityListQuerySchema.parse(sc.body));
+        const compiled = compileListQuery(
+          ent,
+          fields,
+          { viewRestricted: true, manageRestricted: true },
+          big.id,
+          entityListQuerySchema.parse(sc.body),
+        );
         const q = dialect.sqlToQuery(listSql(ent, compiled));
         // as the API runs it: app role, tenant set, row-level security on
         await db.query('begin');
@@ -145,7 +187,11 @@ async function main() {
     // the fixed cost of the platform around a tenant call, for reading the numbers below
     const fixedCost: string[] = [];
     const sampleId = (await db.query<{ id: string }>(`select id from contacts where tenant_id = $1 limit 1`, [big.id])).rows[0]?.id ?? '';
-    for (const [label, url] of [['GET /api/health', '/api/health'], ['GET stage-types (tenant call, no query)', '/api/v1/core/workflows/stage-types'], ['GET /contacts/{id}', `/api/v1/contacts/${sampleId}`]] as const) {
+    for (const [label, url] of [
+      ['GET /api/health', '/api/health'],
+      ['GET stage-types (tenant call, no query)', '/api/v1/core/workflows/stage-types'],
+      ['GET /contacts/{id}', `/api/v1/contacts/${sampleId}`],
+    ] as const) {
       const r = await timed(100, async () => {
         await request('GET', url);
       });
@@ -167,12 +213,18 @@ async function main() {
       const p50ok = ratio <= 2;
       const p95ok = api.p95 <= 25;
       pass &&= p50ok && p95ok;
-      log(`${s.name}: total ${total}; API p50 ${api.p50.toFixed(2)} ms p95 ${api.p95.toFixed(2)} ms; SQL p50 ${raw.p50.toFixed(2)} ms p95 ${raw.p95.toFixed(2)} ms`);
-      results.push(`| \`POST /api/v1/contacts/list\` — ${s.name} (${total} matches) | ${api.p50.toFixed(2)} ms | ${api.p95.toFixed(2)} ms | ${raw.p50.toFixed(2)} ms | ${raw.p95.toFixed(2)} ms | ${ratio.toFixed(2)}× | p50 ≤ 2× SQL: ${p50ok ? 'met' : '**not met**'}; p95 ≤ 25 ms: ${p95ok ? 'met' : '**not met**'} |`);
+      log(
+        `${s.name}: total ${total}; API p50 ${api.p50.toFixed(2)} ms p95 ${api.p95.toFixed(2)} ms; SQL p50 ${raw.p50.toFixed(2)} ms p95 ${raw.p95.toFixed(2)} ms`,
+      );
+      results.push(
+        `| \`POST /api/v1/contacts/list\` — ${s.name} (${total} matches) | ${api.p50.toFixed(2)} ms | ${api.p95.toFixed(2)} ms | ${raw.p50.toFixed(2)} ms | ${raw.p95.toFixed(2)} ms | ${ratio.toFixed(2)}× | p50 ≤ 2× SQL: ${p50ok ? 'met' : '**not met**'}; p95 ≤ 25 ms: ${p95ok ? 'met' : '**not met**'} |`,
+      );
     }
 
     // GET by id: CONCURRENCY keep-alive connections for THROUGHPUT_SECONDS, random contacts
-    const ids = (await db.query<{ id: string }>(`select id from contacts where tenant_id = $1 order by random() limit 2000`, [big.id])).rows.map((r) => r.id);
+    const ids = (
+      await db.query<{ id: string }>(`select id from contacts where tenant_id = $1 order by random() limit 2000`, [big.id])
+    ).rows.map((r) => r.id);
     const byIdProbe = await request('GET', `/api/v1/contacts/${ids[0]}`);
     if (byIdProbe.status !== 200) throw new Error(`get answered ${byIdProbe.status}: ${byIdProbe.text}`);
     const throughput = async (fn: (id: string) => Promise<void>) => {
@@ -200,7 +252,14 @@ async function main() {
 
     const pgbench = findPgbench();
     const pgUrl = new URL(url);
-    const pgEnv = { ...process.env, PGPASSWORD: password, PGHOST: pgUrl.hostname, PGPORT: pgUrl.port, PGUSER: 'postgres', PGDATABASE: 'atrium' };
+    const pgEnv = {
+      ...process.env,
+      PGPASSWORD: password,
+      PGHOST: pgUrl.hostname,
+      PGPORT: pgUrl.port,
+      PGUSER: 'postgres',
+      PGDATABASE: 'atrium',
+    };
     await run(pgbench, ['-i', '-q', '-s', '10'], { env: pgEnv });
     const out = await run(pgbench, ['-S', '-n', '-c', String(CONCURRENCY), '-j', '2', '-T', String(THROUGHPUT_SECONDS)], { env: pgEnv });
     const tps = Number(/tps = ([\d.]+)/.exec(out.stdout)?.[1] ?? 0);
@@ -208,7 +267,9 @@ async function main() {
     const getOk = share >= 0.2;
     pass &&= getOk;
     log(`pgbench -S: ${tps.toFixed(0)} tps → API at ${(share * 100).toFixed(1)}%`);
-    results.push(`| \`GET /api/v1/contacts/{id}\` throughput, ${CONCURRENCY} connections | ${apiRps.toFixed(0)} req/s | | \`pgbench -S\` ${tps.toFixed(0)} tps | | ${(share * 100).toFixed(1)}% | ≥ 20% of pgbench: ${getOk ? 'met' : '**not met**'} |`);
+    results.push(
+      `| \`GET /api/v1/contacts/{id}\` throughput, ${CONCURRENCY} connections | ${apiRps.toFixed(0)} req/s | | \`pgbench -S\` ${tps.toFixed(0)} tps | | ${(share * 100).toFixed(1)}% | ≥ 20% of pgbench: ${getOk ? 'met' : '**not met**'} |`,
+    );
     void byId;
 
     const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
@@ -216,7 +277,10 @@ async function main() {
       '<!-- contacts-bench:start -->',
       '## Contacts on the entity engine (`npm run bench`)',
       '',
-      `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 1e9)} GB RAM, ${os.type()} ${os.release()}; Node ${process.version}; embedded PostgreSQL ${pgVersion} (default settings), API server in its own process, load generated from a third process over HTTP/1.1 keep-alive. Load average when the run ended: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min) — other work on the machine shares its cores, so compare ratios within one run, not across runs.`,
+      `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 1e9)} GB RAM, ${os.type()} ${os.release()}; Node ${process.version}; embedded PostgreSQL ${pgVersion} (default settings), API server in its own process, load generated from a third process over HTTP/1.1 keep-alive. Load average when the run ended: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')} (1/5/15 min) — other work on the machine shares its cores, so compare ratios within one run, not across runs.`,
       '',
       `Data: 100,000 contacts with 5 custom fields in one workspace plus 10 workspaces × 10,000 (seeded with \`INSERT … SELECT generate_series\` in ${seedSeconds.toFixed(1)} s), then \`VACUUM ANALYZE\`. Latency: ${WARMUP} warm-up then ${LATENCY_RUNS} sequential requests; the SQL column issues the statements the engine builds (list + count), rendered by the same code, on one direct connection.`,
       '',

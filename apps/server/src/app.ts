@@ -23,7 +23,9 @@ import { registerBlobHttp } from './platform/blobs/blob-http';
 import { registerIdentity } from './identity';
 import { registerModules } from './modules';
 
-export type App = FastifyInstance & { atrium: { router: Router; routes: RegisteredRoute[]; mailer: Mailer; config: Config; database: Database } };
+export type App = FastifyInstance & {
+  atrium: { router: Router; routes: RegisteredRoute[]; mailer: Mailer; config: Config; database: Database };
+};
 
 export async function buildApp(config: Config, database: Database): Promise<App> {
   const app = Fastify({
@@ -136,14 +138,17 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     app.setNotFoundHandler((request, reply) => {
       // SPA routes get index.html; API paths and missing files (/assets/x.js) get a real 404
       const pathname = request.url.split('?')[0] ?? '';
-      const isFile = pathname.startsWith('/assets/') || /\.(m?js|css|map|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|json|txt|webmanifest)$/i.test(pathname);
+      const isFile =
+        pathname.startsWith('/assets/') || /\.(m?js|css|map|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|json|txt|webmanifest)$/i.test(pathname);
       if (request.method === 'GET' && !/^\/(api|auth|idp|mailbox)(\/|$)/.test(pathname) && !isFile) {
         return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
       }
       return sendProblem(reply, request, 404, 'notFound', `No route ${request.method} ${request.url.split('?')[0]}`);
     });
   } else {
-    app.setNotFoundHandler((request, reply) => sendProblem(reply, request, 404, 'notFound', `No route ${request.method} ${request.url.split('?')[0]}`));
+    app.setNotFoundHandler((request, reply) =>
+      sendProblem(reply, request, 404, 'notFound', `No route ${request.method} ${request.url.split('?')[0]}`),
+    );
   }
 
   const decorated = app as unknown as App;

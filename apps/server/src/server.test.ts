@@ -46,7 +46,11 @@ describe('server lifecycle on the embedded defaults', () => {
     try {
       const port = await freePort();
       const server = await startServer(
-        loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', EMBEDDED_PG_PORT: String(busyPort) } as NodeJS.ProcessEnv, { port, host: '127.0.0.1', publicUrl: `http://127.0.0.1:${port}` }),
+        loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', EMBEDDED_PG_PORT: String(busyPort) } as NodeJS.ProcessEnv, {
+          port,
+          host: '127.0.0.1',
+          publicUrl: `http://127.0.0.1:${port}`,
+        }),
       );
       expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
       await server.stop();
@@ -61,7 +65,14 @@ describe('server lifecycle on the embedded defaults', () => {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(SERVER_ROOT, 'src/main.ts')], {
       cwd: SERVER_ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', EMBEDDED_PG_PORT: String(await freePort()) },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        EMBEDDED_PG_PORT: String(await freePort()),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

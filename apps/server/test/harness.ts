@@ -30,7 +30,10 @@ export type TestApp = {
   createUser: (overrides?: Partial<{ email: string; name: string }>) => Promise<TestUser>;
   tokenFor: (user: TestUser, opts?: { expiresIn?: string | number }) => Promise<string>;
   client: (user?: TestUser, tenantId?: string) => Client;
-  createTenant: (owner: TestUser, body?: Partial<{ name: string; slug: string; domain: string; domainSignUp: boolean }>) => Promise<{ id: string; slug: string; name: string }>;
+  createTenant: (
+    owner: TestUser,
+    body?: Partial<{ name: string; slug: string; domain: string; domainSignUp: boolean }>,
+  ) => Promise<{ id: string; slug: string; name: string }>;
   addMember: (tenantId: string, role: 'Admin' | 'Member' | 'PortalUser', user?: TestUser) => Promise<TestUser & { tenantUserId: string }>;
   close: () => Promise<void>;
 };
@@ -50,7 +53,10 @@ export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS
   await admin.query(`create database ${dbName} template ${TEMPLATE_DB}`);
   await admin.end();
   const url = withDatabase(adminUrl, dbName);
-  const config = loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PUBLIC_URL: 'http://localhost:3000', DATA_DIR: '/tmp/atrium-test-data', ...env }, overrides);
+  const config = loadConfig(
+    { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PUBLIC_URL: 'http://localhost:3000', DATA_DIR: '/tmp/atrium-test-data', ...env },
+    overrides,
+  );
   const database = openDatabase(url, 5);
   const app = await buildApp(config, database);
   await app.ready();

@@ -99,7 +99,10 @@ export class TestBrowser {
     return undefined;
   }
 
-  async request(input: string, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string>; follow?: boolean } = {}): Promise<BrowserResponse> {
+  async request(
+    input: string,
+    init: { method?: string; form?: Record<string, string>; headers?: Record<string, string>; follow?: boolean } = {},
+  ): Promise<BrowserResponse> {
     let url = new URL(input);
     let method = init.method ?? (init.form ? 'POST' : 'GET');
     let body: string | undefined = init.form ? new URLSearchParams(init.form).toString() : undefined;

@@ -1,11 +1,51 @@
 // Enumerations of product-spec §3 and §4, as literal unions.
 export const ENTITY_KINDS = [
-  'Lookup', 'Email', 'Project', 'Role', 'ProjectTemplate', 'Contact', 'Booking', 'BookingPage',
-  'Server', 'Team', 'Task', 'TaskSchedule', 'TaskType', 'Resource', 'Location', 'ResourceType',
-  'Service', 'External', 'Helpdesk', 'Request', 'Article', 'Topic', 'Common', 'Tenant',
-  'Organization', 'Device', 'Screen', 'Core', 'Campaign', 'Default', 'Plan', 'Filter', 'Lead',
-  'Opportunity', 'OpportunityType', 'Dashboard', 'Setting', 'Error', 'Order', 'Quote', 'Sample',
-  'Import', 'Export', 'Site', 'CustomQuery', 'AI',
+  'Lookup',
+  'Email',
+  'Project',
+  'Role',
+  'ProjectTemplate',
+  'Contact',
+  'Booking',
+  'BookingPage',
+  'Server',
+  'Team',
+  'Task',
+  'TaskSchedule',
+  'TaskType',
+  'Resource',
+  'Location',
+  'ResourceType',
+  'Service',
+  'External',
+  'Helpdesk',
+  'Request',
+  'Article',
+  'Topic',
+  'Common',
+  'Tenant',
+  'Organization',
+  'Device',
+  'Screen',
+  'Core',
+  'Campaign',
+  'Default',
+  'Plan',
+  'Filter',
+  'Lead',
+  'Opportunity',
+  'OpportunityType',
+  'Dashboard',
+  'Setting',
+  'Error',
+  'Order',
+  'Quote',
+  'Sample',
+  'Import',
+  'Export',
+  'Site',
+  'CustomQuery',
+  'AI',
 ] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 
@@ -25,16 +65,32 @@ export const INTERNAL_VISIBILITIES = ['Everyone', 'Restricted', 'None'] as const
 export const EXTERNAL_VISIBILITIES = ['Anon', 'Registered', 'Restricted', 'None'] as const;
 export const SCREEN_LAYOUTS = ['FullScreen', 'HalfSplit', 'RightSplit', 'LeftSplit', 'FullSplit'] as const;
 export const SCREEN_CONTENTS = ['BookingsNow', 'BookingsAgenda', 'ProjectBoard', 'Image', 'Text'] as const;
-export const SCREEN_POSITIONS = [
-  'full', 'right', 'left', 'top-left', 'top-right', 'bottom-right', 'bottom-left',
-] as const;
+export const SCREEN_POSITIONS = ['full', 'right', 'left', 'top-left', 'top-right', 'bottom-right', 'bottom-left'] as const;
 export const CALENDAR_VIEWS = ['day', 'month', 'week', 'work-week', 'agenda', 'timeline'] as const;
 
 // Saved list views are kept per user under these keys (spec §2).
 export const SAVED_VIEW_KEYS = [
-  'resources', 'contacts', 'organizations', 'leads', 'teams', 'booking-pages', 'bookings',
-  'projects', 'project-templates', 'screens', 'helpdesks', 'devices', 'campaigns',
-  'opportunities', 'project-tasks', 'helpdesk-requests', 'my-tasks', 'my-requests',
-  'scheduled-tasks', 'sites', 'users', 'global-lookups',
+  'resources',
+  'contacts',
+  'organizations',
+  'leads',
+  'teams',
+  'booking-pages',
+  'bookings',
+  'projects',
+  'project-templates',
+  'screens',
+  'helpdesks',
+  'devices',
+  'campaigns',
+  'opportunities',
+  'project-tasks',
+  'helpdesk-requests',
+  'my-tasks',
+  'my-requests',
+  'scheduled-tasks',
+  'sites',
+  'users',
+  'global-lookups',
 ] as const;
 export type SavedViewKey = (typeof SAVED_VIEW_KEYS)[number];

@@ -24,11 +24,7 @@ export const emailSchema = z
   .max(LIMITS.emailMax, { error: 'maxLength' })
   .pipe(z.email({ error: 'invalidEmail' }));
 
-export const nameSchema = z
-  .string({ error: 'required' })
-  .trim()
-  .min(1, { error: 'required' })
-  .max(LIMITS.nameMax, { error: 'maxLength' });
+export const nameSchema = z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(LIMITS.nameMax, { error: 'maxLength' });
 
 export const uuidSchema = z.uuid();
 export const pageSizeSchema = z.union(PAGE_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<25>, z.ZodLiteral<50>, z.ZodLiteral<100>]);
@@ -40,8 +36,7 @@ export const pagedRequestSchema = z.strictObject({
 });
 export type PagedRequest = z.infer<typeof pagedRequestSchema>;
 
-export const pagedResponse = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), total: z.number().int() });
+export const pagedResponse = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), total: z.number().int() });
 
 export const idListSchema = z.strictObject({ ids: z.array(z.uuid()).min(1).max(1000) });
 
@@ -98,7 +93,10 @@ export type WorkspaceUserUpdate = z.infer<typeof workspaceUserUpdateSchema>;
 
 export const workspaceUserListSchema = pagedRequestSchema.extend({
   status: z.enum(['invited', 'active']).optional(),
-  sort: z.array(z.strictObject({ field: z.enum(['email', 'name', 'role', 'status', 'invitedAt']), order: z.enum(['asc', 'desc']) })).max(3).optional(),
+  sort: z
+    .array(z.strictObject({ field: z.enum(['email', 'name', 'role', 'status', 'invitedAt']), order: z.enum(['asc', 'desc']) }))
+    .max(3)
+    .optional(),
 });
 export type WorkspaceUserList = z.infer<typeof workspaceUserListSchema>;
 

@@ -14,7 +14,9 @@ export type EntityRef = z.infer<typeof entityRefSchema>;
 
 // Which permission module guards the shared features of an entity kind. Kinds without a
 // module are open to every workspace member.
-const ENTITY_PERMISSION_MODULE: Partial<Record<EntityKind, { module: 'Contact' | 'Opportunity' | 'Resource' | 'Project' | 'Helpdesk'; view: Permission }>> = {
+const ENTITY_PERMISSION_MODULE: Partial<
+  Record<EntityKind, { module: 'Contact' | 'Opportunity' | 'Resource' | 'Project' | 'Helpdesk'; view: Permission }>
+> = {
   Contact: { module: 'Contact', view: 'Contact.ViewContacts' },
   Lead: { module: 'Contact', view: 'Contact.ViewContacts' },
   Organization: { module: 'Contact', view: 'Contact.ViewOrganizations' },
@@ -44,10 +46,20 @@ export function sharedRecordPermission(kind: EntityKind, action: SharedRecordAct
   return KNOWN_SHARED_PERMISSIONS.has(name) ? (name as Permission) : undefined;
 }
 const KNOWN_SHARED_PERMISSIONS = new Set<string>([
-  'Contact.AddNote', 'Contact.ManageNotes', 'Contact.AddDocument', 'Contact.ManageDocuments',
-  'Opportunity.AddNote', 'Opportunity.ManageNotes', 'Opportunity.AddDocument', 'Opportunity.ManageDocuments',
-  'Resource.AddNote', 'Resource.ManageNotes', 'Resource.AddDocument', 'Resource.ManageDocuments',
-  'Project.AddDocument', 'Project.ManageDocuments',
+  'Contact.AddNote',
+  'Contact.ManageNotes',
+  'Contact.AddDocument',
+  'Contact.ManageDocuments',
+  'Opportunity.AddNote',
+  'Opportunity.ManageNotes',
+  'Opportunity.AddDocument',
+  'Opportunity.ManageDocuments',
+  'Resource.AddNote',
+  'Resource.ManageNotes',
+  'Resource.AddDocument',
+  'Resource.ManageDocuments',
+  'Project.AddDocument',
+  'Project.ManageDocuments',
 ]);
 
 const author = z.object({ tenantUserId: z.uuid().nullable(), name: z.string(), email: z.string().nullable() });
@@ -92,8 +104,26 @@ export type MentionSuggestion = z.infer<typeof mentionSuggestionSchema>;
 
 // Documents
 export const DOCUMENT_EXTENSIONS = [
-  'png', 'jpeg', 'jpg', 'gif', 'bmp', 'webp', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx',
-  'txt', 'csv', 'html', 'htm', 'mp4', 'odt', 'zip',
+  'png',
+  'jpeg',
+  'jpg',
+  'gif',
+  'bmp',
+  'webp',
+  'pdf',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
+  'txt',
+  'csv',
+  'html',
+  'htm',
+  'mp4',
+  'odt',
+  'zip',
 ] as const;
 export type DocumentExtension = (typeof DOCUMENT_EXTENSIONS)[number];
 export const IMAGE_EXTENSIONS = ['png', 'jpeg', 'jpg', 'gif', 'bmp', 'webp'] as const;
@@ -179,7 +209,9 @@ export type UploadInfo = z.infer<typeof uploadInfoSchema>;
 
 export const documentAddSchema = entityRefSchema.extend({
   parentId: z.uuid().nullable().default(null),
-  files: z.array(z.strictObject({ uploadId: z.uuid(), name: documentNameSchema, description: z.string().max(2000).optional() })).min(1, { error: 'required' }),
+  files: z
+    .array(z.strictObject({ uploadId: z.uuid(), name: documentNameSchema, description: z.string().max(2000).optional() }))
+    .min(1, { error: 'required' }),
 });
 export type DocumentAdd = z.infer<typeof documentAddSchema>;
 
@@ -199,8 +231,20 @@ export const breadcrumbSchema = z.array(z.object({ id: z.uuid(), name: z.string(
 
 // Tags
 export const TAG_COLORS = [
-  '#021F65', '#1677FF', '#13C2C2', '#52C41A', '#A0D911', '#FADB14', '#FAAD14', '#FA8C16',
-  '#FA541C', '#F5222D', '#EB2F96', '#722ED1', '#2F54EB', '#8C8C8C',
+  '#021F65',
+  '#1677FF',
+  '#13C2C2',
+  '#52C41A',
+  '#A0D911',
+  '#FADB14',
+  '#FAAD14',
+  '#FA8C16',
+  '#FA541C',
+  '#F5222D',
+  '#EB2F96',
+  '#722ED1',
+  '#2F54EB',
+  '#8C8C8C',
 ] as const;
 export type TagColor = (typeof TAG_COLORS)[number];
 export const tagSchema = z.object({ id: z.uuid(), name: z.string(), color: z.string() });
@@ -257,8 +301,15 @@ export const notificationSchema = z.object({
 export type NotificationItem = z.infer<typeof notificationSchema>;
 export const notificationListQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().refine((n) => n === 25 || n === 50 || n === 100).default(25),
-  unreadOnly: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => n === 25 || n === 50 || n === 100)
+    .default(25),
+  unreadOnly: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
 });
 export const notificationListSchema = z.object({ data: z.array(notificationSchema), total: z.number().int(), unread: z.number().int() });
 export const notificationReadSchema = z.strictObject({ ids: z.array(z.uuid()).max(1000).optional(), all: z.boolean().optional() });
@@ -272,11 +323,32 @@ export const lookupRequestSchema = z.strictObject({
   pageSize: z.number().int().min(1).max(100).default(25),
 });
 export type LookupRequest = z.infer<typeof lookupRequestSchema>;
-export const lookupOptionSchema = z.object({ value: z.string(), label: z.string(), color: z.string().optional(), description: z.string().optional() });
+export const lookupOptionSchema = z.object({
+  value: z.string(),
+  label: z.string(),
+  color: z.string().optional(),
+  description: z.string().optional(),
+});
 export type LookupOption = z.infer<typeof lookupOptionSchema>;
 export const lookupResponseSchema = z.record(z.string(), z.array(lookupOptionSchema));
 export const cultureSchema = z.object({ code: z.string(), name: z.string() });
-export const CULTURES = ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'es-ES', 'it-IT', 'nl-NL', 'pt-BR', 'pl-PL', 'sv-SE', 'da-DK', 'nb-NO', 'fi-FI', 'ja-JP', 'zh-CN'] as const;
+export const CULTURES = [
+  'en-US',
+  'en-GB',
+  'de-DE',
+  'fr-FR',
+  'es-ES',
+  'it-IT',
+  'nl-NL',
+  'pt-BR',
+  'pl-PL',
+  'sv-SE',
+  'da-DK',
+  'nb-NO',
+  'fi-FI',
+  'ja-JP',
+  'zh-CN',
+] as const;
 // An advanced (filterable) field of an entity kind. id is "<Kind>:<field path>", e.g.
 // "Contact:email" or "Contact:customFields.tier"; the path is what list filters name.
 export const advancedFieldSchema = z.object({

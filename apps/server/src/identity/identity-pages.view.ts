@@ -68,7 +68,16 @@ ${opts.body}
 </html>`;
 }
 
-function field(opts: { name: string; label: string; type: string; value?: string; autocomplete: string; error?: string; autofocus?: boolean; hint?: string }): string {
+function field(opts: {
+  name: string;
+  label: string;
+  type: string;
+  value?: string;
+  autocomplete: string;
+  error?: string;
+  autofocus?: boolean;
+  hint?: string;
+}): string {
   const id = `field-${opts.name}`;
   const described = [opts.error ? `${id}-error` : '', opts.hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
   return `<div class="field">
@@ -85,9 +94,18 @@ const alert = (kind: 'error' | 'info', text: string | undefined) =>
   text ? `<div class="alert alert-${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${escapeHtml(text)}</div>` : '';
 
 const links = (items: Link[]) =>
-  items.length ? `<nav class="links" aria-label="More options">${items.map((l) => `<a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a>`).join('')}</nav>` : '';
+  items.length
+    ? `<nav class="links" aria-label="More options">${items.map((l) => `<a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a>`).join('')}</nav>`
+    : '';
 
-export function signInPage(opts: { action: string; email?: string; error?: string; notice?: string; fieldErrors?: FieldErrors; links: Link[] }): string {
+export function signInPage(opts: {
+  action: string;
+  email?: string;
+  error?: string;
+  notice?: string;
+  fieldErrors?: FieldErrors;
+  links: Link[];
+}): string {
   const fe = opts.fieldErrors ?? {};
   return layout({
     title: 'Sign in',
@@ -103,7 +121,12 @@ ${links(opts.links)}`,
   });
 }
 
-export function signUpPage(opts: { action: string; values?: { name?: string; email?: string }; fieldErrors?: FieldErrors; links: Link[] }): string {
+export function signUpPage(opts: {
+  action: string;
+  values?: { name?: string; email?: string };
+  fieldErrors?: FieldErrors;
+  links: Link[];
+}): string {
   const fe = opts.fieldErrors ?? {};
   return layout({
     title: 'Sign up',
@@ -132,7 +155,13 @@ ${links(opts.links)}`,
   });
 }
 
-export function resetPasswordPage(opts: { email: string; token: string; error?: string; fieldErrors?: FieldErrors; links: Link[] }): string {
+export function resetPasswordPage(opts: {
+  email: string;
+  token: string;
+  error?: string;
+  fieldErrors?: FieldErrors;
+  links: Link[];
+}): string {
   return layout({
     title: 'Choose a new password',
     body: `<h1>Choose a new password</h1>

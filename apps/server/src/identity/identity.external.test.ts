@@ -43,7 +43,12 @@ beforeAll(async () => {
         enabled: true,
         defaultResource: () => 'https://api.example',
         useGrantedResource: () => true,
-        getResourceServerInfo: () => ({ scope: 'openid profile email', audience: 'atrium-api', accessTokenFormat: 'jwt', accessTokenTTL: 300 }),
+        getResourceServerInfo: () => ({
+          scope: 'openid profile email',
+          audience: 'atrium-api',
+          accessTokenFormat: 'jwt',
+          accessTokenTTL: 300,
+        }),
       },
     },
     issueRefreshToken: () => true,
@@ -66,7 +71,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => http.once('listening', () => resolve()));
   expect((http.address() as AddressInfo).port).toBe(port);
 
-  t = await startTestServer({ OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'atrium-external', OIDC_CLIENT_SECRET: 'external-secret' }, { port: atriumPort });
+  t = await startTestServer(
+    { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'atrium-external', OIDC_CLIENT_SECRET: 'external-secret' },
+    { port: atriumPort },
+  );
   expect(t.url).toBe(atriumUrl);
 });
 
@@ -93,7 +101,9 @@ describe('external OIDC provider (OIDC_ISSUER)', () => {
     const body = JSON.parse(session) as { user: { id: string; email: string; name: string }; accessToken: string; error: null };
     expect(body.error).toBeNull();
     expect(body.user).toMatchObject({ email: 'ext-1@example.com', name: 'External One' });
-    const [identity] = await t.sql<{ user_id: string }>(`select user_id from user_identities where issuer = $1 and subject = 'ext-1'`, [issuer]);
+    const [identity] = await t.sql<{ user_id: string }>(`select user_id from user_identities where issuer = $1 and subject = 'ext-1'`, [
+      issuer,
+    ]);
     expect(identity?.user_id).toBe(body.user.id);
 
     const api = await fetch(`${t.url}/api/v1/admin/tenants`, { headers: { authorization: `Bearer ${body.accessToken}` } });
@@ -107,7 +117,9 @@ describe('external OIDC provider (OIDC_ISSUER)', () => {
   });
 
   it('links an existing user only when the issuer has verified the e-mail', async () => {
-    await t.sql(`insert into users (email, name, email_verified_at) values ('known@example.com', 'Known', now()), ('other@example.com', 'Other', now())`);
+    await t.sql(
+      `insert into users (email, name, email_verified_at) values ('known@example.com', 'Known', now()), ('other@example.com', 'Other', now())`,
+    );
     current = { sub: 'ext-2', email: 'known@example.com', name: 'Known', verified: true };
     const browser = new TestBrowser();
     await signIn(browser);

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstLink, formAction, startTestServer, TestBrowser, type TestServer } from '../../test/server-harness';
 import { API_AUDIENCE } from './keys';
 
-type SessionBody = { user: { id: string; email: string; name: string } | null; accessToken: string | null; accessTokenExpires: number | null; error: string | null };
+type SessionBody = {
+  user: { id: string; email: string; name: string } | null;
+  accessToken: string | null;
+  accessTokenExpires: number | null;
+  error: string | null;
+};
 
 let t: TestServer;
 beforeAll(async () => {
@@ -99,14 +104,21 @@ describe('embedded identity provider and BFF session', () => {
     expect((await fetch(`${t.url}/api/v1/admin/tenants`)).status).toBe(401);
 
     // an expired access token is refreshed (the refresh token rotates)
-    const [before] = await t.sql<{ data: { refreshToken: string } }>(`select data from auth_sessions where user_id = $1`, [session.user?.id]);
-    await t.sql(`update auth_sessions set data = jsonb_set(data, '{accessTokenExpires}', to_jsonb((extract(epoch from now()) * 1000 - 1000)::bigint)) where user_id = $1`, [session.user?.id]);
+    const [before] = await t.sql<{ data: { refreshToken: string } }>(`select data from auth_sessions where user_id = $1`, [
+      session.user?.id,
+    ]);
+    await t.sql(
+      `update auth_sessions set data = jsonb_set(data, '{accessTokenExpires}', to_jsonb((extract(epoch from now()) * 1000 - 1000)::bigint)) where user_id = $1`,
+      [session.user?.id],
+    );
     const refreshed = await sessionOf(browser);
     expect(refreshed.error).toBeNull();
     expect(refreshed.accessToken).toBeTruthy();
     expect(refreshed.accessToken).not.toBe(session.accessToken);
     expect(refreshed.accessTokenExpires).toBeGreaterThan(Date.now());
-    const [after] = await t.sql<{ data: { refreshToken: string } }>(`select data from auth_sessions where user_id = $1`, [session.user?.id]);
+    const [after] = await t.sql<{ data: { refreshToken: string } }>(`select data from auth_sessions where user_id = $1`, [
+      session.user?.id,
+    ]);
     expect(after?.data.refreshToken).not.toBe(before?.data.refreshToken);
     // stored sealed, never as the issuer's token
     expect(after?.data.refreshToken).toMatch(/^v1\./);
@@ -127,7 +139,9 @@ describe('embedded identity provider and BFF session', () => {
     const session = await sessionOf(browser);
     expect(session.accessToken).toBeTruthy();
     await t.sql(`delete from idp_payloads where model = 'RefreshToken'`);
-    await t.sql(`update auth_sessions set data = jsonb_set(data, '{accessTokenExpires}', '0'::jsonb) where user_id = $1`, [session.user?.id]);
+    await t.sql(`update auth_sessions set data = jsonb_set(data, '{accessTokenExpires}', '0'::jsonb) where user_id = $1`, [
+      session.user?.id,
+    ]);
     const failed = await sessionOf(browser);
     expect(failed.error).toBe('RefreshAccessTokenError');
     expect(failed.accessToken).toBeNull();
@@ -164,7 +178,10 @@ describe('embedded identity provider and BFF session', () => {
     expect(locked.text).toContain('Too many failed attempts');
     const lockedUnknown = await signIn(browser, unknown, PASSWORD);
     expect(lockedUnknown.status).toBe(429);
-    const [row] = await t.sql<{ failed_logins: number; locked: boolean }>(`select failed_logins, locked_until > now() as locked from users where email = $1`, [email]);
+    const [row] = await t.sql<{ failed_logins: number; locked: boolean }>(
+      `select failed_logins, locked_until > now() as locked from users where email = $1`,
+      [email],
+    );
     expect(row).toMatchObject({ failed_logins: 5, locked: true });
   });
 
@@ -226,7 +243,12 @@ describe('embedded identity provider and BFF session', () => {
   });
 
   it('serves the captured mailbox with escaped text and clickable links', async () => {
-    await t.server.app.atrium.mailer.send({ to: 'x@example.com', subject: '<b>Hi</b>', text: 'Open <script>alert(1)</script> http://127.0.0.1/x?a=1&b=2 now', html: '<img src=x onerror=alert(1)>' });
+    await t.server.app.atrium.mailer.send({
+      to: 'x@example.com',
+      subject: '<b>Hi</b>',
+      text: 'Open <script>alert(1)</script> http://127.0.0.1/x?a=1&b=2 now',
+      html: '<img src=x onerror=alert(1)>',
+    });
     const list = await fetch(`${t.url}/mailbox`);
     expect(list.status).toBe(200);
     const listHtml = await list.text();

@@ -6,7 +6,11 @@ export type UserRow = typeof users.$inferSelect;
 export type TokenKind = 'verify' | 'reset';
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
   return row;
 }
 
@@ -41,10 +45,7 @@ export async function clearFailedLogins(db: Db, userId: string): Promise<void> {
 }
 
 export async function updatePassword(db: Db, userId: string, passwordHash: string): Promise<void> {
-  await db
-    .update(users)
-    .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: new Date() })
-    .where(eq(users.id, userId));
+  await db.update(users).set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
 export async function markEmailVerified(db: Db, userId: string): Promise<void> {

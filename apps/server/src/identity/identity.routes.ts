@@ -21,9 +21,18 @@ import { IDP_PREFIX } from './idp.provider';
 
 export type IdentityRoutesDeps = { config: Config; provider: Provider; service: IdentityService; mailer: Mailer };
 
-const email = z.string().trim().min(1, 'Enter your e-mail address').max(254, 'The e-mail address is too long').pipe(z.email('Enter a valid e-mail address'));
+const email = z
+  .string()
+  .trim()
+  .min(1, 'Enter your e-mail address')
+  .max(254, 'The e-mail address is too long')
+  .pipe(z.email('Enter a valid e-mail address'));
 const newPassword = z.string().min(8, 'Use at least 8 characters').max(200, 'Use at most 200 characters');
-const signUpForm = z.object({ name: z.string().trim().min(1, 'Enter your name').max(200, 'The name is too long'), email, password: newPassword });
+const signUpForm = z.object({
+  name: z.string().trim().min(1, 'Enter your name').max(200, 'The name is too long'),
+  email,
+  password: newPassword,
+});
 const signInForm = z.object({ email, password: z.string().min(1, 'Enter your password').max(200, 'Enter your password') });
 const forgotForm = z.object({ email });
 const resetForm = z.object({ email: z.string().max(254), token: z.string().max(200), password: newPassword });
@@ -56,7 +65,9 @@ async function loadInterFont(): Promise<Buffer | undefined> {
   const candidates: string[] = [];
   try {
     const require = createRequire(import.meta.url);
-    candidates.push(path.join(path.dirname(require.resolve('@fontsource-variable/inter/package.json')), 'files/inter-latin-wght-normal.woff2'));
+    candidates.push(
+      path.join(path.dirname(require.resolve('@fontsource-variable/inter/package.json')), 'files/inter-latin-wght-normal.woff2'),
+    );
   } catch {
     // not resolvable from here (bundled build); fall back to the workspace root
   }
@@ -89,8 +100,12 @@ export async function registerIdentityRoutes(app: FastifyInstance, deps: Identit
   const checkMailbox = () =>
     messagePage({
       title: 'Check your mailbox',
-      message: 'If the address can be used for a new account, we have sent a link to confirm it. Open it to finish signing up, then sign in.',
-      actions: [{ href: signInUrl, label: 'Back to sign in' }, ...(mailer.captured ? [{ href: '/mailbox', label: 'Open the local mailbox' }] : [])],
+      message:
+        'If the address can be used for a new account, we have sent a link to confirm it. Open it to finish signing up, then sign in.',
+      actions: [
+        { href: signInUrl, label: 'Back to sign in' },
+        ...(mailer.captured ? [{ href: '/mailbox', label: 'Open the local mailbox' }] : []),
+      ],
     });
 
   const interactionExpired = (reply: FastifyReply) =>
@@ -108,7 +123,9 @@ export async function registerIdentityRoutes(app: FastifyInstance, deps: Identit
   const uidParams = z.object({ uid: z.string().max(100) });
   const interactionPath = (uid: string) => `${IDP_PREFIX}/interaction/${encodeURIComponent(uid)}`;
   const loginLinks = (uid: string): Link[] => [{ href: `${interactionPath(uid)}?screen=signup`, label: 'Create an account' }, forgotLink];
-  const signupLinks = (uid: string | undefined): Link[] => [{ href: uid ? `${interactionPath(uid)}?screen=login` : signInUrl, label: 'Already have an account? Sign in' }];
+  const signupLinks = (uid: string | undefined): Link[] => [
+    { href: uid ? `${interactionPath(uid)}?screen=login` : signInUrl, label: 'Already have an account? Sign in' },
+  ];
 
   app.get(`${IDP_PREFIX}/interaction/:uid`, opts, async (request, reply) => {
     const { uid } = uidParams.parse(request.params);
@@ -125,14 +142,26 @@ export async function registerIdentityRoutes(app: FastifyInstance, deps: Identit
     const { Grant } = provider;
     const accountId = details.session?.accountId;
     if (!accountId) return interactionExpired(reply);
-    const grant = details.grantId ? await Grant.find(details.grantId) : new Grant({ accountId, clientId: String(details.params.client_id) });
+    const grant = details.grantId
+      ? await Grant.find(details.grantId)
+      : new Grant({ accountId, clientId: String(details.params.client_id) });
     if (!grant) return interactionExpired(reply);
-    const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+    const missing = details.prompt.details as {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
     if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
     if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-    for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '));
+    for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
+      grant.addResourceScope(indicator, scopes.join(' '));
     const grantId = await grant.save();
-    const returnTo = await provider.interactionResult(request.raw, reply.raw, { consent: details.grantId ? {} : { grantId } }, { mergeWithLastSubmission: true });
+    const returnTo = await provider.interactionResult(
+      request.raw,
+      reply.raw,
+      { consent: details.grantId ? {} : { grantId } },
+      { mergeWithLastSubmission: true },
+    );
     return reply.redirect(returnTo, 303);
   });
 
@@ -142,7 +171,11 @@ export async function registerIdentityRoutes(app: FastifyInstance, deps: Identit
     if (!details || details.uid !== uid || details.prompt.name !== 'login') return interactionExpired(reply);
     const form = formOf(request);
     const page = (extra: { error?: string; notice?: string; fieldErrors?: FieldErrors }, status: number) =>
-      html(reply, signInPage({ action: `${interactionPath(uid)}/login`, email: form.email ?? '', links: loginLinks(uid), ...extra }), status);
+      html(
+        reply,
+        signInPage({ action: `${interactionPath(uid)}/login`, email: form.email ?? '', links: loginLinks(uid), ...extra }),
+        status,
+      );
     const parsed = signInForm.safeParse(form);
     if (!parsed.success) return page({ fieldErrors: fieldErrors(parsed.error) }, 400);
     const result = await service.signIn(parsed.data.email, parsed.data.password);
@@ -151,7 +184,12 @@ export async function registerIdentityRoutes(app: FastifyInstance, deps: Identit
       if (result.reason === 'unverified') return page({ notice: 'Confirm your e-mail address first: we have sent you a new link.' }, 403);
       return page({ error: 'The e-mail or password is incorrect.' }, 401);
     }
-    const returnTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: result.userId, remember: true } }, { mergeWithLastSubmission: false });
+    const returnTo = await provider.interactionResult(
+      request.raw,
+      reply.raw,
+      { login: { accountId: result.userId, remember: true } },
+      { mergeWithLastSubmission: false },
+    );
     return reply.redirect(returnTo, 303);
   });
 
@@ -161,21 +199,41 @@ export async function registerIdentityRoutes(app: FastifyInstance, deps: Identit
     const parsed = signUpForm.safeParse(form);
     if (!parsed.success) {
       const action = uid ? `${interactionPath(uid)}/signup` : `${IDP_PREFIX}/signup`;
-      return html(reply, signUpPage({ action, values: { name: form.name ?? '', email: form.email ?? '' }, fieldErrors: fieldErrors(parsed.error), links: signupLinks(uid) }), 400);
+      return html(
+        reply,
+        signUpPage({
+          action,
+          values: { name: form.name ?? '', email: form.email ?? '' },
+          fieldErrors: fieldErrors(parsed.error),
+          links: signupLinks(uid),
+        }),
+        400,
+      );
     }
     await service.signUp(parsed.data);
     return html(reply, checkMailbox());
   };
-  app.get(`${IDP_PREFIX}/signup`, opts, (_request, reply) => html(reply, signUpPage({ action: `${IDP_PREFIX}/signup`, links: signupLinks(undefined) })));
+  app.get(`${IDP_PREFIX}/signup`, opts, (_request, reply) =>
+    html(reply, signUpPage({ action: `${IDP_PREFIX}/signup`, links: signupLinks(undefined) })),
+  );
   app.post(`${IDP_PREFIX}/signup`, throttledOpts, (request, reply) => signUp(request, reply, undefined));
-  app.post(`${IDP_PREFIX}/interaction/:uid/signup`, throttledOpts, (request, reply) => signUp(request, reply, uidParams.parse(request.params).uid));
+  app.post(`${IDP_PREFIX}/interaction/:uid/signup`, throttledOpts, (request, reply) =>
+    signUp(request, reply, uidParams.parse(request.params).uid),
+  );
 
   // --- the spec's Identity verify-token: e-mail and token from the link in the mail
   app.get(`${IDP_PREFIX}/verify-token`, throttledOpts, async (request, reply) => {
     const q = linkQuery.safeParse(request.query);
     const ok = q.success && q.data.email !== '' && q.data.token !== '' && (await service.verifyEmail(q.data.email, q.data.token));
     if (ok) {
-      return html(reply, messagePage({ title: 'E-mail address confirmed', message: 'Your e-mail address is confirmed. You can sign in now.', actions: [{ href: signInUrl, label: 'Sign in' }] }));
+      return html(
+        reply,
+        messagePage({
+          title: 'E-mail address confirmed',
+          message: 'Your e-mail address is confirmed. You can sign in now.',
+          actions: [{ href: signInUrl, label: 'Sign in' }],
+        }),
+      );
     }
     return html(
       reply,
@@ -190,18 +248,33 @@ export async function registerIdentityRoutes(app: FastifyInstance, deps: Identit
   });
 
   // --- forgot and reset password: the answer never tells whether the e-mail is registered
-  app.get(`${IDP_PREFIX}/forgot-password`, opts, (_request, reply) => html(reply, forgotPasswordPage({ links: [{ href: signInUrl, label: 'Back to sign in' }] })));
+  app.get(`${IDP_PREFIX}/forgot-password`, opts, (_request, reply) =>
+    html(reply, forgotPasswordPage({ links: [{ href: signInUrl, label: 'Back to sign in' }] })),
+  );
   app.post(`${IDP_PREFIX}/forgot-password`, throttledOpts, async (request, reply) => {
     const form = formOf(request);
     const parsed = forgotForm.safeParse(form);
-    if (!parsed.success) return html(reply, forgotPasswordPage({ email: form.email ?? '', fieldErrors: fieldErrors(parsed.error), links: [{ href: signInUrl, label: 'Back to sign in' }] }), 400);
+    if (!parsed.success)
+      return html(
+        reply,
+        forgotPasswordPage({
+          email: form.email ?? '',
+          fieldErrors: fieldErrors(parsed.error),
+          links: [{ href: signInUrl, label: 'Back to sign in' }],
+        }),
+        400,
+      );
     await service.requestPasswordReset(parsed.data.email);
     return html(
       reply,
       messagePage({
         title: 'Check your mailbox',
-        message: 'If an account exists for that e-mail address, we have sent a link to choose a new password. The link is valid for one hour.',
-        actions: [{ href: signInUrl, label: 'Back to sign in' }, ...(mailer.captured ? [{ href: '/mailbox', label: 'Open the local mailbox' }] : [])],
+        message:
+          'If an account exists for that e-mail address, we have sent a link to choose a new password. The link is valid for one hour.',
+        actions: [
+          { href: signInUrl, label: 'Back to sign in' },
+          ...(mailer.captured ? [{ href: '/mailbox', label: 'Open the local mailbox' }] : []),
+        ],
       }),
     );
   });
@@ -214,16 +287,37 @@ export async function registerIdentityRoutes(app: FastifyInstance, deps: Identit
     const form = formOf(request);
     const parsed = resetForm.safeParse(form);
     if (!parsed.success) {
-      return html(reply, resetPasswordPage({ email: form.email ?? '', token: form.token ?? '', fieldErrors: fieldErrors(parsed.error), links: [forgotLink] }), 400);
+      return html(
+        reply,
+        resetPasswordPage({
+          email: form.email ?? '',
+          token: form.token ?? '',
+          fieldErrors: fieldErrors(parsed.error),
+          links: [forgotLink],
+        }),
+        400,
+      );
     }
     const ok = await service.resetPassword(parsed.data.email, parsed.data.token, parsed.data.password);
     if (!ok) {
       return html(
         reply,
-        messagePage({ title: 'This link is not valid', message: 'The reset link is invalid, already used or expired. Ask for a new one.', status: 'error', actions: [{ href: `${IDP_PREFIX}/forgot-password`, label: 'Send a new link' }] }),
+        messagePage({
+          title: 'This link is not valid',
+          message: 'The reset link is invalid, already used or expired. Ask for a new one.',
+          status: 'error',
+          actions: [{ href: `${IDP_PREFIX}/forgot-password`, label: 'Send a new link' }],
+        }),
         400,
       );
     }
-    return html(reply, messagePage({ title: 'Password changed', message: 'Your password has been changed and other sessions were signed out. Sign in with the new password.', actions: [{ href: signInUrl, label: 'Sign in' }] }));
+    return html(
+      reply,
+      messagePage({
+        title: 'Password changed',
+        message: 'Your password has been changed and other sessions were signed out. Sign in with the new password.',
+        actions: [{ href: signInUrl, label: 'Sign in' }],
+      }),
+    );
   });
 }

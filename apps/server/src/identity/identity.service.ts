@@ -13,9 +13,7 @@ const RESET_TTL_MS = 60 * 60_000;
 
 export type IdentityServiceDeps = { db: Db; mailer: Mailer; config: Config };
 
-export type SignInResult =
-  | { ok: true; userId: string }
-  | { ok: false; reason: 'invalid' | 'locked' | 'unverified' };
+export type SignInResult = { ok: true; userId: string } | { ok: false; reason: 'invalid' | 'locked' | 'unverified' };
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

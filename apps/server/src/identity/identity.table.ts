@@ -7,7 +7,9 @@ const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     email: text('email').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash'),
@@ -29,7 +31,9 @@ export const userIdentities = pgTable(
   {
     issuer: text('issuer').notNull(),
     subject: text('subject').notNull(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('user_identities_user_idx').on(t.userId)],
@@ -39,7 +43,9 @@ export const userIdentities = pgTable(
 export const identityTokens = pgTable('identity_tokens', {
   tokenHash: text('token_hash').primaryKey(),
   kind: text('kind', { enum: ['verify', 'reset'] }).notNull(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -90,8 +96,12 @@ export const authSessions = pgTable(
 
 // Profile pictures: small images kept with the user; the URL names a random id, not the user.
 export const userPictures = pgTable('user_pictures', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   contentType: text('content_type').notNull(),
   data: bytea('data').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -91,7 +91,11 @@ export function createIdentityProvider({ config, database, keys }: IdpDeps): Pro
         },
         postLogoutSuccessSource: (ctx) => {
           ctx.type = 'html';
-          ctx.body = messagePage({ title: 'Signed out', message: 'You are signed out of Atrium.', actions: [{ href: `${config.publicUrl}/`, label: 'Back to Atrium' }] });
+          ctx.body = messagePage({
+            title: 'Signed out',
+            message: 'You are signed out of Atrium.',
+            actions: [{ href: `${config.publicUrl}/`, label: 'Back to Atrium' }],
+          });
         },
       },
     },
@@ -137,18 +141,14 @@ export async function mountIdentityProvider(app: FastifyInstance, provider: Prov
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-    scope.all(
-      `${IDP_PREFIX}/*`,
-      { config: { access: { kind: 'public' } }, schema: { hide: true } },
-      async (request, reply) => {
-        const raw = request.raw as typeof request.raw & { originalUrl?: string };
-        const original = raw.url ?? '/';
-        // strip the prefix so the provider's router matches; originalUrl lets it rebuild its own URLs
-        raw.originalUrl = original;
-        raw.url = original.slice(IDP_PREFIX.length) || '/';
-        reply.hijack();
-        await callback(raw, reply.raw);
-      },
-    );
+    scope.all(`${IDP_PREFIX}/*`, { config: { access: { kind: 'public' } }, schema: { hide: true } }, async (request, reply) => {
+      const raw = request.raw as typeof request.raw & { originalUrl?: string };
+      const original = raw.url ?? '/';
+      // strip the prefix so the provider's router matches; originalUrl lets it rebuild its own URLs
+      raw.originalUrl = original;
+      raw.url = original.slice(IDP_PREFIX.length) || '/';
+      reply.hijack();
+      await callback(raw, reply.raw);
+    });
   });
 }

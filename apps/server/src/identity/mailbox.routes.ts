@@ -27,7 +27,11 @@ export function linkify(text: string): string {
 }
 
 const page = (reply: FastifyReply, title: string, body: string, status = 200) =>
-  reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(layout({ title, body, wide: true }));
+  reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(layout({ title, body, wide: true }));
 
 export function registerMailboxRoutes(app: FastifyInstance, { mailer, db }: MailboxDeps): void {
   const opts = { config: { access: { kind: 'public' as const } }, schema: { hide: true } };
@@ -48,7 +52,11 @@ export function registerMailboxRoutes(app: FastifyInstance, { mailer, db }: Mail
           )
           .join('')}</tbody></table>`
       : '<p class="muted">No mail yet.</p>';
-    return page(reply, 'Mailbox', `<h1>Local mailbox</h1><p class="muted">Mail is captured here because SMTP_URL is not set. Newest first.</p>${list}`);
+    return page(
+      reply,
+      'Mailbox',
+      `<h1>Local mailbox</h1><p class="muted">Mail is captured here because SMTP_URL is not set. Newest first.</p>${list}`,
+    );
   });
 
   app.get('/mailbox/:id', opts, async (request, reply) => {

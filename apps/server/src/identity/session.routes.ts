@@ -11,7 +11,10 @@ export type SessionRoutesDeps = { config: Config; sessions: SessionService };
 export function registerSessionRoutes(app: FastifyInstance, { config, sessions }: SessionRoutesDeps): void {
   const cookieBase = { httpOnly: true, secure: config.cookieSecure, sameSite: 'lax' as const, signed: true };
   const opts = { config: { access: { kind: 'public' as const } }, schema: { hide: true } };
-  const throttled = { config: { access: { kind: 'public' as const }, rateLimit: { max: config.rateLimit.auth, timeWindow: 60_000 } }, schema: { hide: true } };
+  const throttled = {
+    config: { access: { kind: 'public' as const }, rateLimit: { max: config.rateLimit.auth, timeWindow: 60_000 } },
+    schema: { hide: true },
+  };
 
   const signedCookie = (request: FastifyRequest, name: string): string | undefined => {
     const raw = request.cookies[name];

@@ -66,7 +66,13 @@ export class SessionService {
       const { issuer, clientId, clientSecret } = this.deps.config.oidc;
       const insecure = issuer.startsWith('http:');
       this.discovered = oidc
-        .discovery(new URL(issuer), clientId, undefined, oidc.ClientSecretBasic(clientSecret), insecure ? { execute: [oidc.allowInsecureRequests] } : undefined)
+        .discovery(
+          new URL(issuer),
+          clientId,
+          undefined,
+          oidc.ClientSecretBasic(clientSecret),
+          insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
+        )
         .catch((err: unknown) => {
           this.discovered = undefined;
           throw err;
@@ -160,7 +166,12 @@ export class SessionService {
     const email = typeof claims.email === 'string' ? claims.email : undefined;
     if (!email) throw new AppError(400, 'validation', 'The identity provider did not share an e-mail address');
     const verified = claims.email_verified === true;
-    const created = await users.insertUser(db, { email, name: name ?? email.split('@')[0] ?? email, passwordHash: null, emailVerifiedAt: verified ? new Date() : null });
+    const created = await users.insertUser(db, {
+      email,
+      name: name ?? email.split('@')[0] ?? email,
+      passwordHash: null,
+      emailVerifiedAt: verified ? new Date() : null,
+    });
     const user = created ?? (await users.findUserByEmail(db, email));
     if (!user) throw new AppError(409, 'conflict', 'The account could not be created');
     // linking to an existing account on an unverified e-mail would let anyone claim it
@@ -239,7 +250,15 @@ export class SessionService {
 }
 
 function failed(): repo.ActiveSession {
-  return { kind: 'active', issuer: '', accessToken: null, accessTokenExpires: null, refreshToken: null, idToken: null, refreshFailed: true };
+  return {
+    kind: 'active',
+    issuer: '',
+    accessToken: null,
+    accessTokenExpires: null,
+    refreshToken: null,
+    idToken: null,
+    refreshFailed: true,
+  };
 }
 
 function expiresAt(tokens: { expiresIn: () => number | undefined; access_token: string }): number {

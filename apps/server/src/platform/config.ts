@@ -17,9 +17,7 @@ function findServerRoot(): string {
 export const SERVER_ROOT = findServerRoot();
 export const REPO_ROOT = path.resolve(SERVER_ROOT, '../..');
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 // Every environment variable Atrium reads; the README's configuration table mirrors this.
 const envSchema = z.object({

@@ -22,10 +22,7 @@ export type Database = {
 // Without this, timestamptz and int8 come back in ways that differ by driver setting.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export async function resolveDatabaseUrl(
-  config: Config,
-  log: (line: string) => void,
-): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function resolveDatabaseUrl(config: Config, log: (line: string) => void): Promise<{ url: string; stop: () => Promise<void> }> {
   if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {} };
   const server = await startEmbeddedPostgres({
     dir: config.embeddedPg.dir,
@@ -78,8 +75,6 @@ export async function migrationsApplied(pool: pg.Pool, migrationsDir: string): P
   const journal = JSON.parse(readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as {
     entries: unknown[];
   };
-  const res = await pool.query<{ n: number }>(
-    `select count(*)::int as n from drizzle.__drizzle_migrations`,
-  );
+  const res = await pool.query<{ n: number }>(`select count(*)::int as n from drizzle.__drizzle_migrations`);
   return (res.rows[0]?.n ?? 0) >= journal.entries.length;
 }

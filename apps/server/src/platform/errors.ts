@@ -31,8 +31,7 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'Record') => new AppError(404, 'notFound', `${what} not found`);
-export const accessDenied = (detail = 'You do not have permission for this action') =>
-  new AppError(403, 'accessDenied', detail);
+export const accessDenied = (detail = 'You do not have permission for this action') => new AppError(403, 'accessDenied', detail);
 export const fieldError = (field: string, code: ErrorCode, message: string, status = 400) =>
   new AppError(status, code, message, [{ field, code, message }]);
 
@@ -54,7 +53,15 @@ const HUMAN: Partial<Record<ErrorCode, string>> = {
 
 const isCode = (s: string): s is ErrorCode => (ERROR_CODES as readonly string[]).includes(s);
 
-type ZodIssueLike = { code: string; message: string; path: PropertyKey[]; keys?: string[]; input?: unknown; origin?: string; expected?: string };
+type ZodIssueLike = {
+  code: string;
+  message: string;
+  path: PropertyKey[];
+  keys?: string[];
+  input?: unknown;
+  origin?: string;
+  expected?: string;
+};
 
 // Turns a zod issue into a problem field error with a stable code.
 export function issueToField(issue: ZodIssueLike, prefix = ''): ProblemField[] {
@@ -77,7 +84,14 @@ export function issueToField(issue: ZodIssueLike, prefix = ''): ProblemField[] {
   return [{ field, code, message: `${field} ${human}` }];
 }
 
-export function sendProblem(reply: FastifyReply, request: FastifyRequest, status: number, code: string, detail?: string, extra?: Partial<Problem>) {
+export function sendProblem(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  code: string,
+  detail?: string,
+  extra?: Partial<Problem>,
+) {
   const problem: Problem = {
     type: `https://atrium.dev/problems/${code}`,
     title: TITLES[status] ?? 'Error',
@@ -124,7 +138,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       );
       const context = error.validationContext ?? 'body';
       const prefixed = errors.map((e) => (context === 'body' ? e : { ...e, field: `${context}.${e.field}` }));
-      return sendProblem(reply, request, 400, prefixed[0]?.code ?? 'validation', prefixed.map((e) => e.message).join('; '), { errors: prefixed });
+      return sendProblem(reply, request, 400, prefixed[0]?.code ?? 'validation', prefixed.map((e) => e.message).join('; '), {
+        errors: prefixed,
+      });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
@@ -139,7 +155,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status === 429) return sendProblem(reply, request, 429, 'rateLimited', 'Too many requests, try again later');
     if (status >= 400 && status < 500) {
-      const code: ErrorCode = status === 415 || error.code?.startsWith('FST_ERR_CTP') ? 'malformedBody' : status === 404 ? 'notFound' : 'validation';
+      const code: ErrorCode =
+        status === 415 || error.code?.startsWith('FST_ERR_CTP') ? 'malformedBody' : status === 404 ? 'notFound' : 'validation';
       return sendProblem(reply, request, status, code, error.message);
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -62,10 +62,7 @@ export type PublicRouteDef<S extends Schemas> = BaseDef<S> & {
   handler: (ctx: { db: Db }, input: RouteInput<S>) => Promise<Result<S>>;
 };
 
-export type RouteAccess =
-  | { kind: 'public' }
-  | { kind: 'user' }
-  | { kind: 'tenant'; permission: readonly Permission[]; table?: string };
+export type RouteAccess = { kind: 'public' } | { kind: 'user' } | { kind: 'tenant'; permission: readonly Permission[]; table?: string };
 
 export type RegisteredRoute = {
   method: string;
@@ -110,7 +107,12 @@ export class Router {
   }
 
   tenant<S extends Schemas>(def: TenantRouteDef<S>): void {
-    const permission = def.permission === null ? [] : typeof def.permission === 'string' ? [def.permission as Permission] : [...(def.permission as readonly Permission[])];
+    const permission =
+      def.permission === null
+        ? []
+        : typeof def.permission === 'string'
+          ? [def.permission as Permission]
+          : [...(def.permission as readonly Permission[])];
     this.register(def, { kind: 'tenant', permission, ...(def.table ? { table: def.table } : {}) }, async (request, input) => {
       const user = await this.authenticate(request);
       const tenantId = tenantIdOf(request);
@@ -152,7 +154,15 @@ export class Router {
     run: (request: FastifyRequest, input: RouteInput<S>) => Promise<unknown>,
   ): void {
     const status = def.status ?? 200;
-    this.routes.push({ method: def.method, url: def.url, access, schemas: def.schemas, status, ...(def.example !== undefined ? { example: def.example } : {}), ...(def.paramsExample ? { paramsExample: def.paramsExample } : {}) });
+    this.routes.push({
+      method: def.method,
+      url: def.url,
+      access,
+      schemas: def.schemas,
+      status,
+      ...(def.example !== undefined ? { example: def.example } : {}),
+      ...(def.paramsExample ? { paramsExample: def.paramsExample } : {}),
+    });
     const security = access.kind === 'public' ? [] : [{ bearer: [] }];
     const headers =
       access.kind === 'tenant'

@@ -4,7 +4,9 @@ import { timestamp, uuid } from 'drizzle-orm/pg-core';
 // Columns every tenant table starts with; the primary key is (tenant_id, id) (ARCHITECTURE §3).
 export const tenantColumns = () => ({
   tenantId: uuid('tenant_id').notNull(),
-  id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .notNull()
+    .default(sql`gen_random_uuid()`),
 });
 
 export const timestamps = () => ({

@@ -34,7 +34,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}');
-const typeOf = (s: JsonSchema): string | undefined => (Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type) ?? s.anyOf?.map(typeOf).find(Boolean);
+const typeOf = (s: JsonSchema): string | undefined =>
+  (Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type) ?? s.anyOf?.map(typeOf).find(Boolean);
 
 function wrongValue(s: JsonSchema): unknown {
   switch (typeOf(s)) {
@@ -98,15 +99,23 @@ describe('contract: bad requests on every operation', () => {
       const goodUrl = route.url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
       const cases: { label: string; url: string; payload?: string; contentType?: string }[] = [];
       for (const p of params) {
-        cases.push({ label: `bad path param ${p.name}`, url: route.url.replace(`:${p.name}`, 'not%20a%20valid%20id%20' + 'x'.repeat(250)).replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000') });
+        cases.push({
+          label: `bad path param ${p.name}`,
+          url: route.url
+            .replace(`:${p.name}`, 'not%20a%20valid%20id%20' + 'x'.repeat(250))
+            .replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000'),
+        });
       }
       for (const q of (op.parameters ?? []).filter((p) => p.in === 'query')) {
         const wrong = wrongValue(q.schema);
-        if (typeOf(q.schema) !== 'string' && wrong !== undefined) cases.push({ label: `bad query ${q.name}`, url: `${goodUrl}?${q.name}=${encodeURIComponent(String(wrong))}` });
+        if (typeOf(q.schema) !== 'string' && wrong !== undefined)
+          cases.push({ label: `bad query ${q.name}`, url: `${goodUrl}?${q.name}=${encodeURIComponent(String(wrong))}` });
         if (q.required) cases.push({ label: `missing query ${q.name}`, url: goodUrl });
       }
       const json = op.requestBody?.content['application/json']?.schema;
-      if (json) for (const b of badBodies(json, route.example)) cases.push({ label: b.label, url: goodUrl, payload: b.payload, contentType: 'application/json' });
+      if (json)
+        for (const b of badBodies(json, route.example))
+          cases.push({ label: b.label, url: goodUrl, payload: b.payload, contentType: 'application/json' });
       for (const c of cases) {
         const before = await databaseFingerprint(t);
         const res = await client.raw({

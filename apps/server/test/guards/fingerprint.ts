@@ -11,7 +11,10 @@ export async function databaseFingerprint(t: TestApp, where?: { tenantId: string
     .filter((x) => !where || x.has_tenant)
     // rate-limit and session bookkeeping may change on any request
     .filter((x) => !['auth_sessions', 'idp_payloads'].includes(x.table))
-    .map((x) => `select '${x.table}' as t, count(*) as n, coalesce(md5(string_agg(r::text, ',' order by r::text)), '') as h from "${x.table}" r${where && x.has_tenant ? ` where tenant_id = '${where.tenantId}'` : ''}`);
+    .map(
+      (x) =>
+        `select '${x.table}' as t, count(*) as n, coalesce(md5(string_agg(r::text, ',' order by r::text)), '') as h from "${x.table}" r${where && x.has_tenant ? ` where tenant_id = '${where.tenantId}'` : ''}`,
+    );
   const rows = await t.sql<{ t: string; n: string; h: string }>(parts.join(' union all '));
   return rows.map((r) => `${r.t}:${r.n}:${r.h}`).join('|');
 }
@@ -25,7 +28,10 @@ export async function tenantRowIds(t: TestApp, tenantId: string): Promise<Map<st
   const out = new Map<string, string[]>();
   for (const { table } of tables) {
     const rows = await t.sql<{ id: string }>(`select id::text as id from "${table}" where tenant_id = $1`, [tenantId]);
-    out.set(table, rows.map((r) => r.id));
+    out.set(
+      table,
+      rows.map((r) => r.id),
+    );
   }
   return out;
 }

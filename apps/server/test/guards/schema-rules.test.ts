@@ -56,7 +56,14 @@ describe('schema rules, read from the live catalog', () => {
   });
 
   it('tenant_id leads every primary key, unique constraint, unique index and tenant foreign key', async () => {
-    const rows = await t.sql<{ table: string; name: string; kind: string; first_col: string | null; ref_table: string | null; ref_first_col: string | null }>(`
+    const rows = await t.sql<{
+      table: string;
+      name: string;
+      kind: string;
+      first_col: string | null;
+      ref_table: string | null;
+      ref_first_col: string | null;
+    }>(`
       select c.relname as table, con.conname as name, con.contype as kind,
         (select attname from pg_attribute where attrelid = con.conrelid and attnum = con.conkey[1]) as first_col,
         rc.relname as ref_table,
@@ -78,13 +85,20 @@ describe('schema rules, read from the live catalog', () => {
     const offenders: string[] = [];
     for (const r of rows) {
       if (!tenantTables.has(r.table)) continue;
-      if ((r.kind === 'p' || r.kind === 'u') && r.first_col !== 'tenant_id') offenders.push(`${r.table}.${r.name}: key does not start with tenant_id`);
-      if (r.kind === 'f' && r.ref_table && tenantTables.has(r.ref_table) && (r.first_col !== 'tenant_id' || r.ref_first_col !== 'tenant_id')) {
+      if ((r.kind === 'p' || r.kind === 'u') && r.first_col !== 'tenant_id')
+        offenders.push(`${r.table}.${r.name}: key does not start with tenant_id`);
+      if (
+        r.kind === 'f' &&
+        r.ref_table &&
+        tenantTables.has(r.ref_table) &&
+        (r.first_col !== 'tenant_id' || r.ref_first_col !== 'tenant_id')
+      ) {
         offenders.push(`${r.table}.${r.name}: foreign key to ${r.ref_table} does not start with tenant_id`);
       }
     }
     for (const i of indexes) {
-      if (tenantTables.has(i.table) && i.first_col !== 'tenant_id') offenders.push(`${i.table}.${i.name}: unique index does not start with tenant_id`);
+      if (tenantTables.has(i.table) && i.first_col !== 'tenant_id')
+        offenders.push(`${i.table}.${i.name}: unique index does not start with tenant_id`);
     }
     expect(offenders).toEqual([]);
     const pkless = [...tenantTables].filter((table) => !rows.some((r) => r.table === table && r.kind === 'p'));

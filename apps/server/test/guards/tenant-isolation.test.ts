@@ -36,7 +36,9 @@ afterAll(async () => t.close());
 
 describe('tenant isolation over every registered tenant route', () => {
   it('every route with a path id names the table it reads', () => {
-    const missing = routes.filter((r) => probesRecord(r) && r.access.kind === 'tenant' && !r.access.table).map((r) => `${r.method} ${r.url}`);
+    const missing = routes
+      .filter((r) => probesRecord(r) && r.access.kind === 'tenant' && !r.access.table)
+      .map((r) => `${r.method} ${r.url}`);
     expect(missing).toEqual([]);
   });
 
@@ -50,19 +52,27 @@ describe('tenant isolation over every registered tenant route', () => {
       const body = r.example ?? (r.schemas.body ? {} : undefined);
       if (probesRecord(r)) {
         const table = r.access.kind === 'tenant' ? r.access.table : undefined;
-        const ids = table ? aIds.get(table) ?? [] : [];
+        const ids = table ? (aIds.get(table) ?? []) : [];
         const id = table === 'tenants' ? tenantA.id : ids[0];
         if (!id) {
           failures.push(`${r.method} ${r.url}: tenant A has no row in ${table} to probe with (give its create route an example)`);
           continue;
         }
-        const res = await b.raw({ method: r.method, url: fill(r.url, id), ...(body !== undefined ? { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}) });
+        const res = await b.raw({
+          method: r.method,
+          url: fill(r.url, id),
+          ...(body !== undefined ? { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
+        });
         const expected = r.example !== undefined || !r.schemas.body ? [404] : [400, 404];
         if (!expected.includes(res.status)) failures.push(`${r.method} ${r.url}: ${res.status} instead of ${expected.join('/')}`);
         const leaked = allAIds.filter((x) => x !== id && res.text.includes(x));
         if (leaked.length) failures.push(`${r.method} ${r.url}: leaks ${leaked.length} of tenant A's ids`);
       } else {
-        const res = await b.raw({ method: r.method, url: fillExample(r), ...(body !== undefined ? { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}) });
+        const res = await b.raw({
+          method: r.method,
+          url: fillExample(r),
+          ...(body !== undefined ? { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
+        });
         if (res.status >= 500) failures.push(`${r.method} ${r.url}: ${res.status}`);
         const leaked = allAIds.filter((x) => res.text.includes(x));
         if (leaked.length) failures.push(`${r.method} ${r.url}: leaks ${leaked.length} of tenant A's ids`);
@@ -72,7 +82,7 @@ describe('tenant isolation over every registered tenant route', () => {
     expect(await databaseFingerprint(t, { tenantId: tenantA.id })).toBe(before);
   });
 
-  it("naming tenant A in the header without membership is refused on every route", async () => {
+  it('naming tenant A in the header without membership is refused on every route', async () => {
     const aIds = await tenantRowIds(t, tenantA.id);
     const failures: string[] = [];
     const b = t.client(ownerB, tenantA.id);
@@ -81,7 +91,11 @@ describe('tenant isolation over every registered tenant route', () => {
       const id = table === 'tenants' ? tenantA.id : (table && aIds.get(table)?.[0]) || tenantA.id;
       const body = r.example ?? (r.schemas.body ? {} : undefined);
       const url = r.paramsExample ? fillExample(r) : fill(r.url, id);
-      const res = await b.raw({ method: r.method, url, ...(body !== undefined ? { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}) });
+      const res = await b.raw({
+        method: r.method,
+        url,
+        ...(body !== undefined ? { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
+      });
       if (![400, 403].includes(res.status)) failures.push(`${r.method} ${r.url}: ${res.status}`);
     }
     expect(failures).toEqual([]);

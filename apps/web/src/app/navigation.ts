@@ -13,9 +13,27 @@ export type NavEntry = {
 
 export const SETTINGS_ENTRIES: NavEntry[] = [
   { key: 'settings-users', path: '/settings/users', labelKey: 'nav.users', icon: 'settings', rule: { permissions: ['Setting.ViewUsers'] } },
-  { key: 'settings-roles', path: '/settings/roles', labelKey: 'nav.roles', icon: 'settings', rule: { permissions: ['Setting.ViewPermissions'] } },
-  { key: 'settings-plans', path: '/settings/plans', labelKey: 'nav.plans', icon: 'settings', rule: { permissions: ['Setting.ViewSubscription'] } },
-  { key: 'settings-contacts', path: '/settings/contacts', labelKey: 'nav.contactSettings', icon: 'settings', rule: { permissions: ['Contact.ViewContacts', 'Contact.ManageSettings'] } },
+  {
+    key: 'settings-roles',
+    path: '/settings/roles',
+    labelKey: 'nav.roles',
+    icon: 'settings',
+    rule: { permissions: ['Setting.ViewPermissions'] },
+  },
+  {
+    key: 'settings-plans',
+    path: '/settings/plans',
+    labelKey: 'nav.plans',
+    icon: 'settings',
+    rule: { permissions: ['Setting.ViewSubscription'] },
+  },
+  {
+    key: 'settings-contacts',
+    path: '/settings/contacts',
+    labelKey: 'nav.contactSettings',
+    icon: 'settings',
+    rule: { permissions: ['Contact.ViewContacts', 'Contact.ManageSettings'] },
+  },
 ];
 
 export const NAVIGATION: NavEntry[] = [

@@ -14,7 +14,8 @@ export function RootRoute() {
       listenToWorkspaceSwitches((tenantId) => {
         // Another tab switched workspace: follow it, dropping what belonged to the old one.
         queryClient.removeQueries({ predicate: (q) => q.queryKey[0] === 'ws' });
-        if (tenantId !== null && window.location.pathname !== '/' && !window.location.pathname.startsWith('/workspaces')) navigate('/dashboard');
+        if (tenantId !== null && window.location.pathname !== '/' && !window.location.pathname.startsWith('/workspaces'))
+          navigate('/dashboard');
       }),
     [navigate],
   );

@@ -14,9 +14,7 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const ACTIVITY_ACTIONS = ['created', 'updated', 'archived', 'restored', 'deleted', 'added', 'removed', 'sent'] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
-const booleanQuery = z
-  .union([z.boolean(), z.enum(['true', 'false'])])
-  .transform((v) => v === true || v === 'true');
+const booleanQuery = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
 
 export const activityQuerySchema = z.strictObject({
   target: z.string().min(1).max(40),

@@ -7,18 +7,24 @@ const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());
 
 const text = (max: number) => z.string({ error: 'validation' }).trim().max(max, { error: 'maxLength' });
-const email = () => z.string({ error: 'validation' }).trim().toLowerCase().max(254, { error: 'maxLength' }).regex(EMAIL_PATTERN, { error: 'invalidEmail' });
+const email = () =>
+  z.string({ error: 'validation' }).trim().toLowerCase().max(254, { error: 'maxLength' }).regex(EMAIL_PATTERN, { error: 'invalidEmail' });
 const url = () => z.string({ error: 'validation' }).trim().max(2000, { error: 'maxLength' }).regex(URL_PATTERN, { error: 'invalidUrl' });
 
-const labelled = <T extends z.ZodType>(value: T) =>
-  z.strictObject({ label: text(100).min(1, { error: 'required' }), value });
+const labelled = <T extends z.ZodType>(value: T) => z.strictObject({ label: text(100).min(1, { error: 'required' }), value });
 
 // Extra addresses, e-mails, phones, social profiles and websites; labels come from the
 // global lookups of the same name (Address, Email, Phone, Social, Website).
 export const contactDetailsSchema = z.strictObject({
   emails: z.array(labelled(email())).max(20).default([]),
-  phones: z.array(labelled(text(40).min(1, { error: 'required' }))).max(20).default([]),
-  addresses: z.array(labelled(text(500).min(1, { error: 'required' }))).max(20).default([]),
+  phones: z
+    .array(labelled(text(40).min(1, { error: 'required' })))
+    .max(20)
+    .default([]),
+  addresses: z
+    .array(labelled(text(500).min(1, { error: 'required' })))
+    .max(20)
+    .default([]),
   socials: z.array(labelled(url())).max(20).default([]),
   websites: z.array(labelled(url())).max(20).default([]),
 });

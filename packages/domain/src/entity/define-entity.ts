@@ -14,8 +14,15 @@ export type BuiltinField = {
 };
 
 export const ENTITY_CAPABILITIES = [
-  'archive', 'customFields', 'notes', 'documents', 'tags', 'collaborators', 'linkedEntities',
-  'workflowStage', 'importExport',
+  'archive',
+  'customFields',
+  'notes',
+  'documents',
+  'tags',
+  'collaborators',
+  'linkedEntities',
+  'workflowStage',
+  'importExport',
 ] as const;
 export type EntityCapability = (typeof ENTITY_CAPABILITIES)[number];
 export type EntityCapabilities = Record<EntityCapability, boolean>;
@@ -79,8 +86,15 @@ export type EntityDefinitionInput<C extends z.ZodRawShape, R extends z.ZodRawSha
 
 export function defineEntity<C extends z.ZodRawShape, R extends z.ZodRawShape = Record<never, never>>(input: EntityDefinitionInput<C, R>) {
   const capabilities: EntityCapabilities = {
-    archive: false, customFields: false, notes: false, documents: false, tags: false,
-    collaborators: false, linkedEntities: false, workflowStage: false, importExport: false,
+    archive: false,
+    customFields: false,
+    notes: false,
+    documents: false,
+    tags: false,
+    collaborators: false,
+    linkedEntities: false,
+    workflowStage: false,
+    importExport: false,
     ...input.capabilities,
   };
   const writeKeys = Object.keys(input.write);
@@ -97,7 +111,9 @@ export function defineEntity<C extends z.ZodRawShape, R extends z.ZodRawShape = 
   };
   const create = z.strictObject({ ...input.write, ...engineWriteShape });
   // stored rows hold null where a write left a field empty
-  const nullableWrite = Object.fromEntries(Object.entries(input.write).map(([k, s]) => [k, (s as z.ZodType).nullable()])) as unknown as { [K in keyof C]: z.ZodNullable<C[K]> };
+  const nullableWrite = Object.fromEntries(Object.entries(input.write).map(([k, s]) => [k, (s as z.ZodType).nullable()])) as unknown as {
+    [K in keyof C]: z.ZodNullable<C[K]>;
+  };
   const row = z.object({ ...engineRowShape, ...nullableWrite, ...(input.read ?? ({} as R)) });
   return {
     kind: input.kind,

@@ -3,8 +3,17 @@ import { DATE_FORMATS, FILE_SIZE_LIMITS } from '../constants';
 
 // Entity fields (the spec's custom fields), §3: every kind and attribute.
 export const FIELD_KINDS = [
-  'singleLine', 'multiLine', 'radio', 'checkbox', 'dropdown', 'dateTime', 'symbol', 'file',
-  'heading', 'infoPanel', 'quote',
+  'singleLine',
+  'multiLine',
+  'radio',
+  'checkbox',
+  'dropdown',
+  'dateTime',
+  'symbol',
+  'file',
+  'heading',
+  'infoPanel',
+  'quote',
 ] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
@@ -13,8 +22,19 @@ export const CONTENT_BLOCK_KINDS = ['heading', 'infoPanel', 'quote'] as const sa
 export const isContentBlock = (kind: FieldKind): boolean => (CONTENT_BLOCK_KINDS as readonly string[]).includes(kind);
 
 export const FIELD_DATA_TYPES = [
-  'text', 'email', 'url', 'phone', 'number', 'decimal', 'date', 'dateTime', 'time', 'option',
-  'options', 'file', 'none',
+  'text',
+  'email',
+  'url',
+  'phone',
+  'number',
+  'decimal',
+  'date',
+  'dateTime',
+  'time',
+  'option',
+  'options',
+  'file',
+  'none',
 ] as const;
 export type FieldDataType = (typeof FIELD_DATA_TYPES)[number];
 
@@ -79,7 +99,12 @@ const entityFieldBase = z.strictObject({
   kind: z.enum(FIELD_KINDS),
   label: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(ENTITY_FIELD_LIMITS.labelMax, { error: 'maxLength' }),
   // a content block gets a generated key when it has none
-  key: z.string().trim().max(ENTITY_FIELD_LIMITS.keyMax, { error: 'maxLength' }).regex(FIELD_KEY_PATTERN, { error: 'validation' }).optional(),
+  key: z
+    .string()
+    .trim()
+    .max(ENTITY_FIELD_LIMITS.keyMax, { error: 'maxLength' })
+    .regex(FIELD_KEY_PATTERN, { error: 'validation' })
+    .optional(),
   dataType: z.enum(FIELD_DATA_TYPES).optional(),
   prefix: z.string().max(ENTITY_FIELD_LIMITS.affixMax, { error: 'maxLength' }).optional(),
   suffix: z.string().max(ENTITY_FIELD_LIMITS.affixMax, { error: 'maxLength' }).optional(),
@@ -134,7 +159,8 @@ function checkField(f: z.output<typeof entityFieldBase>, ctx: FieldIssueSink, at
       seen.add(o.value.toLowerCase());
     });
   }
-  if (f.minCharacters !== undefined && f.maxCharacters !== undefined && f.minCharacters > f.maxCharacters) add(['minCharacters'], 'validation');
+  if (f.minCharacters !== undefined && f.maxCharacters !== undefined && f.minCharacters > f.maxCharacters)
+    add(['minCharacters'], 'validation');
   if (f.minFiles !== undefined && f.maxFiles !== undefined && f.minFiles > f.maxFiles) add(['minFiles'], 'validation');
   if (f.unique && !['text', 'email', 'url', 'phone', 'number', 'decimal'].includes(dataType)) add(['unique'], 'validation');
   if (f.multiselect && f.kind !== 'dropdown' && f.kind !== 'checkbox') add(['multiselect'], 'validation');
@@ -144,7 +170,11 @@ function checkField(f: z.output<typeof entityFieldBase>, ctx: FieldIssueSink, at
   }
 }
 
-export function effectiveDataType(f: { kind: FieldKind; dataType?: FieldDataType | undefined; multiselect?: boolean | undefined }): FieldDataType {
+export function effectiveDataType(f: {
+  kind: FieldKind;
+  dataType?: FieldDataType | undefined;
+  multiselect?: boolean | undefined;
+}): FieldDataType {
   if (f.kind === 'dropdown') return f.multiselect ? 'options' : 'option';
   const allowed = KIND_DATA_TYPES[f.kind];
   return f.dataType && allowed.includes(f.dataType) ? f.dataType : (allowed[0] ?? 'text');
@@ -252,7 +282,10 @@ export type CustomFieldsSchemaOptions = {
 
 // The zod schema of a customFields object, built from the definitions (ARCHITECTURE §3).
 // Empty values (null, '', []) are allowed unless the field is required; unknown keys fail.
-export function customFieldsSchema(fields: readonly ValueField[] & readonly Partial<Pick<EntityField, 'required'>>[], opts: CustomFieldsSchemaOptions = {}) {
+export function customFieldsSchema(
+  fields: readonly ValueField[] & readonly Partial<Pick<EntityField, 'required'>>[],
+  opts: CustomFieldsSchemaOptions = {},
+) {
   const shape: Record<string, z.ZodType> = {};
   for (const f of fields) {
     if (isContentBlock(f.kind)) continue;
@@ -262,7 +295,8 @@ export function customFieldsSchema(fields: readonly ValueField[] & readonly Part
       if (isEmptyValue(v)) {
         if (required) ctx.addIssue({ code: 'custom', message: 'required' });
         // a minimum number of files makes the field mandatory, with its own message
-        else if (f.dataType === 'file' && (f.minFiles ?? 0) > 0 && !opts.skipRequired?.has(f.key)) ctx.addIssue({ code: 'custom', message: 'minimumFiles' });
+        else if (f.dataType === 'file' && (f.minFiles ?? 0) > 0 && !opts.skipRequired?.has(f.key))
+          ctx.addIssue({ code: 'custom', message: 'minimumFiles' });
         return;
       }
       const res = value.safeParse(v);

@@ -3,7 +3,10 @@ import { z } from 'zod';
 // RFC 6902 operations; members an operation does not define are ignored (RFC 6902 A.11).
 // Pointers are RFC 6901 strings; the server checks each path against
 // the entity's writable fields.
-const pointer = z.string().max(500).regex(/^(\/[^/]*)*$/, { error: 'validation' });
+const pointer = z
+  .string()
+  .max(500)
+  .regex(/^(\/[^/]*)*$/, { error: 'validation' });
 
 export const jsonPatchOperationSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('add'), path: pointer, value: z.unknown() }),

@@ -3,8 +3,20 @@ import { DEFAULT_PAGE_SIZE } from '../constants';
 import { pageSizeSchema } from '../schemas';
 
 export const FILTER_OPERATORS = [
-  'eq', 'neq', 'contains', 'notContains', 'startsWith', 'in', 'notIn', 'gt', 'gte', 'lt', 'lte',
-  'between', 'isEmpty', 'isNotEmpty',
+  'eq',
+  'neq',
+  'contains',
+  'notContains',
+  'startsWith',
+  'in',
+  'notIn',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'between',
+  'isEmpty',
+  'isNotEmpty',
 ] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 

@@ -7,7 +7,9 @@ import { tenantColumns, timestamps } from '../../platform/table-helpers';
 export const tenants = pgTable(
   'tenants',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     name: text('name').notNull(),
     slug: text('slug').notNull().unique('tenants_slug_key'),
     domain: text('domain'),
@@ -25,7 +27,10 @@ export const roles = pgTable(
     name: text('name').notNull(),
     // Admin, Member, PortalUser for the roles every workspace starts with; null for custom roles
     systemKey: text('system_key'),
-    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     ...timestamps(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), unique('roles_name_key').on(t.tenantId, t.name)],
@@ -43,7 +48,9 @@ export const tenantUsers = pgTable(
     inviteExpiresAt: timestamp('invite_expires_at', { withTimezone: true }),
     invitedBy: uuid('invited_by'),
     joinedAt: timestamp('joined_at', { withTimezone: true }),
-    version: text('version').notNull().default(sql`gen_random_uuid()::text`),
+    version: text('version')
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
     ...timestamps(),
   },
   (t) => [
@@ -76,8 +83,14 @@ export const teamMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.teamId, t.tenantUserId] }),
-    foreignKey({ columns: [t.tenantId, t.teamId], foreignColumns: [teams.tenantId, teams.id], name: 'team_members_team_fk' }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenantId, t.tenantUserId], foreignColumns: [tenantUsers.tenantId, tenantUsers.id], name: 'team_members_user_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.teamId], foreignColumns: [teams.tenantId, teams.id], name: 'team_members_team_fk' }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      columns: [t.tenantId, t.tenantUserId],
+      foreignColumns: [tenantUsers.tenantId, tenantUsers.id],
+      name: 'team_members_user_fk',
+    }).onDelete('cascade'),
   ],
 );
 

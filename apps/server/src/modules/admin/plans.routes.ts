@@ -36,7 +36,14 @@ export function registerPlanRoutes(router: Router) {
     url: '/api/v1/admin/features',
     summary: 'Feature flags',
     tags: ['admin'],
-    schemas: { response: z.object({ hideDevices: z.boolean(), hideBookings: z.boolean(), hideCampaigns: z.boolean(), siteCreationDisabled: z.boolean() }) },
+    schemas: {
+      response: z.object({
+        hideDevices: z.boolean(),
+        hideBookings: z.boolean(),
+        hideCampaigns: z.boolean(),
+        siteCreationDisabled: z.boolean(),
+      }),
+    },
     handler: async () => ({ ...FEATURE_FLAGS }),
   });
 }

@@ -113,7 +113,7 @@ export function registerRoleRoutes(router: Router) {
   router.tenant({
     method: 'PUT',
     url: '/api/v1/admin/roles/:id',
-    summary: "Rename a role or change its permissions",
+    summary: 'Rename a role or change its permissions',
     tags,
     permission: 'Setting.ManagePermissions',
     table: 'roles',

@@ -1,4 +1,11 @@
-import { planBySlug, productTypeSchema, subscriptionChangeSchema, subscriptionSchema, effectiveLimit, type PlanLimit } from '@atrium/domain';
+import {
+  planBySlug,
+  productTypeSchema,
+  subscriptionChangeSchema,
+  subscriptionSchema,
+  effectiveLimit,
+  type PlanLimit,
+} from '@atrium/domain';
 import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TenantContext } from '../../platform/context';
@@ -6,7 +13,11 @@ import { AppError, fieldError } from '../../platform/errors';
 import type { Router } from '../../platform/router';
 import { subscriptions } from './admin.table';
 
-const toDto = (r: typeof subscriptions.$inferSelect) => ({ productType: r.productType, planSlug: r.planSlug, startedAt: r.startedAt.toISOString() });
+const toDto = (r: typeof subscriptions.$inferSelect) => ({
+  productType: r.productType,
+  planSlug: r.planSlug,
+  startedAt: r.startedAt.toISOString(),
+});
 
 // Modules call this before creating something a plan limits (Free Workplace: 1 location,
 // 1 booking page; Free Helpdesk: 1 helpdesk). `current` is the count before the new one.

@@ -13,7 +13,10 @@ describe('workspace registration', () => {
     const res = await t.client(owner).post('/api/v1/admin/tenants', { name: 'Acme', slug: 'acme' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name: 'Acme', slug: 'acme', role: 'Admin' });
-    const teams = await t.sql(`select t.name, t.is_default from team_members m join teams t on t.tenant_id = m.tenant_id and t.id = m.team_id where m.tenant_id = $1`, [res.body.id]);
+    const teams = await t.sql(
+      `select t.name, t.is_default from team_members m join teams t on t.tenant_id = m.tenant_id and t.id = m.team_id where m.tenant_id = $1`,
+      [res.body.id],
+    );
     expect(teams).toEqual([{ name: 'Everyone', is_default: true }]);
     const subs = await t.client(owner, res.body.id).get('/api/v1/admin/subscriptions');
     expect(subs.body.map((s: { planSlug: string }) => s.planSlug).sort()).toEqual(['helpdesk-free', 'project-free', 'workplace-free']);

@@ -19,7 +19,10 @@ export function toTenant(row: TenantRow): Tenant {
 }
 
 const isUniqueViolation = (err: unknown, constraint: string) =>
-  typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505' && (err as { constraint?: string }).constraint === constraint;
+  typeof err === 'object' &&
+  err !== null &&
+  (err as { code?: string }).code === '23505' &&
+  (err as { constraint?: string }).constraint === constraint;
 
 const slugTaken = () => fieldError('slug', 'slugAlreadyExists', 'slug is already taken', 409);
 
@@ -78,7 +81,10 @@ export const tenantsService = {
 
   async listMine(ctx: UserContext): Promise<MyTenant[]> {
     const memberships = await repo.membershipsOf(ctx.db, ctx.user.id);
-    const rows = await repo.byIds(ctx.db, memberships.map((m) => m.tenant_id));
+    const rows = await repo.byIds(
+      ctx.db,
+      memberships.map((m) => m.tenant_id),
+    );
     return rows.map((row) => {
       const m = memberships.find((x) => x.tenant_id === row.id);
       return { ...toTenant(row), tenantUserId: m?.tenant_user_id ?? '', role: m?.role_name ?? '' };
@@ -98,7 +104,11 @@ export const tenantsService = {
     const domain = ctx.user.email.split('@')[1]?.toLowerCase();
     if (!domain) return [];
     const mine = await repo.membershipsOf(ctx.db, ctx.user.id);
-    const rows = await repo.recommendedFor(ctx.db, domain, mine.map((m) => m.tenant_id));
+    const rows = await repo.recommendedFor(
+      ctx.db,
+      domain,
+      mine.map((m) => m.tenant_id),
+    );
     return rows.map(toTenant);
   },
 
@@ -114,7 +124,12 @@ export const tenantsService = {
 };
 
 // Adds an existing user as an active member (with the default team) inside a tenant transaction.
-export async function joinAs(tx: Db, tenant: Tenant, user: { id: string; email: string }, systemKey: 'Member' | 'Admin'): Promise<MyTenant> {
+export async function joinAs(
+  tx: Db,
+  tenant: Tenant,
+  user: { id: string; email: string },
+  systemKey: 'Member' | 'Admin',
+): Promise<MyTenant> {
   const roleId = await repo.memberRoleId(tx, tenant.id, systemKey);
   if (!roleId) throw new Error(`role ${systemKey} missing`);
   const member = await repo.insertMember(tx, {

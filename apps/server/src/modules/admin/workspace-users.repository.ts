@@ -59,7 +59,9 @@ export const workspaceUsersRepository = {
       if (match) where.push(match);
     }
     if (q.status) where.push(eq(tenantUsers.status, q.status));
-    const order = (q.sort ?? [{ field: 'email', order: 'asc' }]).map((s) => (s.order === 'desc' ? desc(SORTS[s.field]) : asc(SORTS[s.field])));
+    const order = (q.sort ?? [{ field: 'email', order: 'asc' }]).map((s) =>
+      s.order === 'desc' ? desc(SORTS[s.field]) : asc(SORTS[s.field]),
+    );
     const rows = await base(db)
       .where(where.length ? and(...where) : undefined)
       .orderBy(...order, asc(tenantUsers.id))
@@ -92,7 +94,10 @@ export const workspaceUsersRepository = {
     return row;
   },
 
-  async insertInvited(db: Db, values: { tenantId: string; email: string; roleId: string; tokenHash: string; expiresAt: Date; invitedBy: string }) {
+  async insertInvited(
+    db: Db,
+    values: { tenantId: string; email: string; roleId: string; tokenHash: string; expiresAt: Date; invitedBy: string },
+  ) {
     const [row] = await db
       .insert(tenantUsers)
       .values({

@@ -180,8 +180,19 @@ describe('roles, permissions and plans', () => {
     const limits = await t.client(owner, ws.id).get('/api/v1/admin/subscriptions/limits');
     expect(limits.body).toMatchObject({ locations: 1, bookingPages: 1, helpdesks: 1, users: null });
     const plans = await t.client().get('/api/v1/admin/plans');
-    expect(plans.body.map((p: { slug: string }) => p.slug)).toEqual(['helpdesk-free', 'helpdesk-pro', 'project-free', 'project-pro', 'workplace-free']);
-    expect(plans.body.every((p: { product: { price: number; billingType: string; billingInterval: string } }) => p.product.price === 0 && p.product.billingType === 'PerUser' && p.product.billingInterval === 'Monthly')).toBe(true);
+    expect(plans.body.map((p: { slug: string }) => p.slug)).toEqual([
+      'helpdesk-free',
+      'helpdesk-pro',
+      'project-free',
+      'project-pro',
+      'workplace-free',
+    ]);
+    expect(
+      plans.body.every(
+        (p: { product: { price: number; billingType: string; billingInterval: string } }) =>
+          p.product.price === 0 && p.product.billingType === 'PerUser' && p.product.billingInterval === 'Monthly',
+      ),
+    ).toBe(true);
     const flags = await t.client().get('/api/v1/admin/features');
     expect(flags.body).toEqual({ hideDevices: false, hideBookings: false, hideCampaigns: false, siteCreationDisabled: true });
   });

@@ -81,7 +81,8 @@ export function workspaceUsersService(deps: WorkspaceUsersDeps) {
 
     async invite(ctx: TenantContext, input: WorkspaceUserCreate): Promise<WorkspaceUser> {
       const email = input.email.toLowerCase();
-      if (!(await repo.roleExists(ctx.db, input.roleId))) throw fieldError('roleId', 'notFound', 'roleId does not name a role of this workspace');
+      if (!(await repo.roleExists(ctx.db, input.roleId)))
+        throw fieldError('roleId', 'notFound', 'roleId does not name a role of this workspace');
       if (await repo.byEmail(ctx.db, email)) throw fieldError('email', 'alreadyMember', 'email is already a member or invited', 409);
       const token = newInviteToken(ctx.tenantId);
       const created = await repo.insertInvited(ctx.db, {

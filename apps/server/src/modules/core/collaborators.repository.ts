@@ -22,7 +22,12 @@ const listSql = (ctx: TenantContext, kind: EntityKind, entityId: string) => sql`
   where c.tenant_id = ${ctx.tenantId} and c.entity_kind = ${kind} and c.entity_id = ${entityId}`;
 
 export const collaboratorsRepository = {
-  async list(ctx: TenantContext, kind: EntityKind, entityId: string, page?: { limit: number; offset: number }): Promise<CollaboratorRecord[]> {
+  async list(
+    ctx: TenantContext,
+    kind: EntityKind,
+    entityId: string,
+    page?: { limit: number; offset: number },
+  ): Promise<CollaboratorRecord[]> {
     const res = await ctx.db.execute<CollaboratorRecord>(sql`
       select c.id, c.entity_kind, c.entity_id, c.tenant_user_id, coalesce(nullif(u.name, ''), tu.email) as name, tu.email, c.created_at,
         (select p.id::text from user_pictures p where p.user_id = tu.user_id order by p.created_at desc limit 1) as picture_id
@@ -49,17 +54,31 @@ export const collaboratorsRepository = {
     if (tenantUserIds.length === 0) return;
     await ctx.db
       .insert(collaborators)
-      .values(tenantUserIds.map((tenantUserId) => ({ tenantId: ctx.tenantId, entityKind: kind, entityId, tenantUserId, createdBy: ctx.tenantUserId })))
+      .values(
+        tenantUserIds.map((tenantUserId) => ({
+          tenantId: ctx.tenantId,
+          entityKind: kind,
+          entityId,
+          tenantUserId,
+          createdBy: ctx.tenantUserId,
+        })),
+      )
       .onConflictDoNothing();
   },
 
   async get(ctx: TenantContext, id: string) {
-    const [row] = await ctx.db.select().from(collaborators).where(and(eq(collaborators.tenantId, ctx.tenantId), eq(collaborators.id, id)));
+    const [row] = await ctx.db
+      .select()
+      .from(collaborators)
+      .where(and(eq(collaborators.tenantId, ctx.tenantId), eq(collaborators.id, id)));
     return row;
   },
 
   async delete(ctx: TenantContext, id: string): Promise<boolean> {
-    const rows = await ctx.db.delete(collaborators).where(and(eq(collaborators.tenantId, ctx.tenantId), eq(collaborators.id, id))).returning({ id: collaborators.id });
+    const rows = await ctx.db
+      .delete(collaborators)
+      .where(and(eq(collaborators.tenantId, ctx.tenantId), eq(collaborators.id, id)))
+      .returning({ id: collaborators.id });
     return rows.length > 0;
   },
 };

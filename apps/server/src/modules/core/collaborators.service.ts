@@ -37,11 +37,16 @@ export const collaboratorsService = {
   },
 
   // Without tenantUserIds the caller follows the record.
-  async add(ctx: TenantContext, deps: SharedRecordDeps, body: EntityRef & { tenantUserIds?: string[] | undefined }): Promise<Collaborator[]> {
+  async add(
+    ctx: TenantContext,
+    deps: SharedRecordDeps,
+    body: EntityRef & { tenantUserIds?: string[] | undefined },
+  ): Promise<Collaborator[]> {
     requireShared(ctx, deps, body.entityKind, 'view', 'collaborators');
     const ids = [...new Set(body.tenantUserIds ?? [ctx.tenantUserId])];
     const members = await notificationsRepository.members(ctx, { ids });
-    if (members.length !== ids.length) throw fieldError('tenantUserIds', 'notFound', 'Every collaborator must be an active member of this workspace', 404);
+    if (members.length !== ids.length)
+      throw fieldError('tenantUserIds', 'notFound', 'Every collaborator must be an active member of this workspace', 404);
     await collaboratorsRepository.insert(ctx, body.entityKind, body.entityId, ids);
     await notificationsService.notify(ctx, {
       recipients: ids,

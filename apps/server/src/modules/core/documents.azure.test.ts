@@ -46,13 +46,35 @@ async function waitFor(url: string): Promise<void> {
 }
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64), Buffer.from('PE\0\0'), Buffer.alloc(200)]);
-const put = (url: string, data: Buffer) => fetch(url, { method: 'PUT', body: data, headers: { 'x-ms-blob-type': 'BlockBlob', 'content-type': 'application/octet-stream' } });
+const EXE = Buffer.concat([
+  Buffer.from('MZ'),
+  Buffer.alloc(58),
+  Buffer.from([0x80, 0, 0, 0]),
+  Buffer.alloc(64),
+  Buffer.from('PE\0\0'),
+  Buffer.alloc(200),
+]);
+const put = (url: string, data: Buffer) =>
+  fetch(url, { method: 'PUT', body: data, headers: { 'x-ms-blob-type': 'BlockBlob', 'content-type': 'application/octet-stream' } });
 
 beforeAll(async () => {
   const port = await freePort();
   dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-azurite-'));
-  azurite = spawn(process.execPath, [path.join(SERVER_ROOT, '../../node_modules/azurite/dist/src/blob/main.js'), '--blobHost', '127.0.0.1', '--blobPort', String(port), '--location', dir, '--silent', '--skipApiVersionCheck'], { stdio: 'ignore' });
+  azurite = spawn(
+    process.execPath,
+    [
+      path.join(SERVER_ROOT, '../../node_modules/azurite/dist/src/blob/main.js'),
+      '--blobHost',
+      '127.0.0.1',
+      '--blobPort',
+      String(port),
+      '--location',
+      dir,
+      '--silent',
+      '--skipApiVersionCheck',
+    ],
+    { stdio: 'ignore' },
+  );
   await waitFor(`http://127.0.0.1:${port}/${ACCOUNT}?comp=list`);
   connectionString = `DefaultEndpointsProtocol=http;AccountName=${ACCOUNT};AccountKey=${KEY};BlobEndpoint=http://127.0.0.1:${port}/${ACCOUNT};`;
   // blobStoreFor reads these when the app is built
@@ -77,13 +99,22 @@ afterAll(async () => {
 describe('documents on Azure Blob Storage (Azurite)', () => {
   it('uploads through a SAS URL with x-ms-blob-type: BlockBlob, checks the content and serves it', async () => {
     const ref = { entityKind: 'Contact', entityId: randomUUID() };
-    const info = await c.post('/api/v1/core/documents/upload-info', { ...ref, files: [{ name: 'offer.pdf', size: PDF.length }, { name: 'page.html', size: 10 }] });
+    const info = await c.post('/api/v1/core/documents/upload-info', {
+      ...ref,
+      files: [
+        { name: 'offer.pdf', size: PDF.length },
+        { name: 'page.html', size: 10 },
+      ],
+    });
     expect(info.status).toBe(200);
     expect(info.body[0].url).toContain(`/atrium-test/${tenant.id}/uploads/`);
     expect(info.body[0].headers).toEqual({ 'x-ms-blob-type': 'BlockBlob' });
     expect((await put(info.body[0].url, PDF)).status).toBe(201);
     expect((await put(info.body[1].url, Buffer.from('<p>hi</p>'))).status).toBe(201);
-    const add = await c.post('/api/v1/core/documents/add', { ...ref, files: info.body.map((u: { uploadId: string; name: string }) => ({ uploadId: u.uploadId, name: u.name })) });
+    const add = await c.post('/api/v1/core/documents/add', {
+      ...ref,
+      files: info.body.map((u: { uploadId: string; name: string }) => ({ uploadId: u.uploadId, name: u.name })),
+    });
     expect(add.status).toBe(200);
     const pdf = await fetch(add.body[0].url);
     expect(pdf.status).toBe(200);
@@ -108,7 +139,11 @@ describe('documents on Azure Blob Storage (Azurite)', () => {
   });
 
   it("a SAS URL for tenant A's blob does not reach tenant B's key, and it expires", async () => {
-    const info = await c.post('/api/v1/core/documents/upload-info', { entityKind: 'Contact', entityId: randomUUID(), files: [{ name: 'a.txt', size: 5 }] });
+    const info = await c.post('/api/v1/core/documents/upload-info', {
+      entityKind: 'Contact',
+      entityId: randomUUID(),
+      files: [{ name: 'a.txt', size: 5 }],
+    });
     const other = randomUUID();
     expect((await put(info.body[0].url.replace(tenant.id, other), Buffer.from('hello'))).status).toBe(403);
     const store = createAzureBlobStore({ connectionString, container: 'atrium-test' });

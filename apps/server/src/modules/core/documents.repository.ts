@@ -3,8 +3,17 @@ import { and, asc, count, eq, ilike, inArray, isNull, sql, type SQL } from 'driz
 import type { TenantContext } from '../../platform/context';
 import { documents, type DocumentRow } from './documents.table';
 
-export type DocumentInsert = Omit<typeof documents.$inferInsert, 'tenantId' | 'createdBy' | 'createdByName' | 'createdByEmail' | 'createdAt' | 'updatedAt'>;
-export type DocumentListFilter = { kind: EntityKind; entityId: string; parentId: string | null; type?: DocumentRow['type'] | undefined; search?: string | undefined };
+export type DocumentInsert = Omit<
+  typeof documents.$inferInsert,
+  'tenantId' | 'createdBy' | 'createdByName' | 'createdByEmail' | 'createdAt' | 'updatedAt'
+>;
+export type DocumentListFilter = {
+  kind: EntityKind;
+  entityId: string;
+  parentId: string | null;
+  type?: DocumentRow['type'] | undefined;
+  search?: string | undefined;
+};
 
 const tenant = (ctx: TenantContext) => eq(documents.tenantId, ctx.tenantId);
 const inFolder = (parentId: string | null) => (parentId ? eq(documents.parentId, parentId) : isNull(documents.parentId));
@@ -31,13 +40,20 @@ export const documentsRepository = {
   },
 
   async get(ctx: TenantContext, id: string): Promise<DocumentRow | undefined> {
-    const [row] = await ctx.db.select().from(documents).where(and(tenant(ctx), eq(documents.id, id)));
+    const [row] = await ctx.db
+      .select()
+      .from(documents)
+      .where(and(tenant(ctx), eq(documents.id, id)));
     return row;
   },
 
   async getMany(ctx: TenantContext, ids: readonly string[]): Promise<DocumentRow[]> {
     if (ids.length === 0) return [];
-    return ctx.db.select().from(documents).where(and(tenant(ctx), inArray(documents.id, [...ids]))).for('update');
+    return ctx.db
+      .select()
+      .from(documents)
+      .where(and(tenant(ctx), inArray(documents.id, [...ids])))
+      .for('update');
   },
 
   // Every row in the subtrees under `ids`, the roots included.
@@ -45,12 +61,20 @@ export const documentsRepository = {
     if (ids.length === 0) return [];
     const res = await ctx.db.execute<{ id: string }>(sql`
       with recursive tree as (
-        select id from documents where tenant_id = ${ctx.tenantId} and id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
+        select id from documents where tenant_id = ${ctx.tenantId} and id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
         union
         select d.id from documents d join tree t on d.parent_id = t.id where d.tenant_id = ${ctx.tenantId}
       ) select id from tree`);
     const all = res.rows.map((r) => r.id);
-    return all.length === 0 ? [] : ctx.db.select().from(documents).where(and(tenant(ctx), inArray(documents.id, all)));
+    return all.length === 0
+      ? []
+      : ctx.db
+          .select()
+          .from(documents)
+          .where(and(tenant(ctx), inArray(documents.id, all)));
   },
 
   // The folder chain from the root down to `id`.
@@ -77,18 +101,37 @@ export const documentsRepository = {
     if (values.length === 0) return [];
     return ctx.db
       .insert(documents)
-      .values(values.map((v) => ({ ...v, tenantId: ctx.tenantId, createdBy: ctx.tenantUserId, createdByName: ctx.user.name, createdByEmail: ctx.user.email })))
+      .values(
+        values.map((v) => ({
+          ...v,
+          tenantId: ctx.tenantId,
+          createdBy: ctx.tenantUserId,
+          createdByName: ctx.user.name,
+          createdByEmail: ctx.user.email,
+        })),
+      )
       .returning();
   },
 
-  async update(ctx: TenantContext, id: string, values: Partial<Pick<DocumentRow, 'name' | 'description' | 'linkUrl' | 'parentId'>>): Promise<DocumentRow | undefined> {
-    const [row] = await ctx.db.update(documents).set({ ...values, updatedAt: new Date() }).where(and(tenant(ctx), eq(documents.id, id))).returning();
+  async update(
+    ctx: TenantContext,
+    id: string,
+    values: Partial<Pick<DocumentRow, 'name' | 'description' | 'linkUrl' | 'parentId'>>,
+  ): Promise<DocumentRow | undefined> {
+    const [row] = await ctx.db
+      .update(documents)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(tenant(ctx), eq(documents.id, id)))
+      .returning();
     return row;
   },
 
   async deleteMany(ctx: TenantContext, ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
-    const rows = await ctx.db.delete(documents).where(and(tenant(ctx), inArray(documents.id, [...ids]))).returning({ id: documents.id });
+    const rows = await ctx.db
+      .delete(documents)
+      .where(and(tenant(ctx), inArray(documents.id, [...ids])))
+      .returning({ id: documents.id });
     return rows.length;
   },
 };

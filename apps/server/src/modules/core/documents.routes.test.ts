@@ -12,30 +12,60 @@ const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 // a Windows executable: "MZ" header with a PE signature
-const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64), Buffer.from('PE\0\0'), Buffer.alloc(200)]);
+const EXE = Buffer.concat([
+  Buffer.from('MZ'),
+  Buffer.alloc(58),
+  Buffer.from([0x80, 0, 0, 0]),
+  Buffer.alloc(64),
+  Buffer.from('PE\0\0'),
+  Buffer.alloc(200),
+]);
 let png: Buffer;
 let jpeg: Buffer;
 
 const entity = () => ({ entityKind: 'Contact', entityId: randomUUID() });
 const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 
-async function putBlob(url: string, data: Buffer, headers: Record<string, string> = { 'x-ms-blob-type': 'BlockBlob', 'content-type': 'application/octet-stream' }) {
+async function putBlob(
+  url: string,
+  data: Buffer,
+  headers: Record<string, string> = { 'x-ms-blob-type': 'BlockBlob', 'content-type': 'application/octet-stream' },
+) {
   return t.client().raw({ method: 'PUT', url: pathOf(url), payload: data, headers });
 }
 
 // The whole protocol: upload info → PUT to the signed URL → register.
-async function upload(ref: { entityKind: string; entityId: string }, files: { name: string; data: Buffer }[], parentId: string | null = null) {
-  const info = await c.post('/api/v1/core/documents/upload-info', { ...ref, parentId, files: files.map((f) => ({ name: f.name, size: f.data.length })) });
+async function upload(
+  ref: { entityKind: string; entityId: string },
+  files: { name: string; data: Buffer }[],
+  parentId: string | null = null,
+) {
+  const info = await c.post('/api/v1/core/documents/upload-info', {
+    ...ref,
+    parentId,
+    files: files.map((f) => ({ name: f.name, size: f.data.length })),
+  });
   if (info.status !== 200) return info;
   for (const [i, f] of files.entries()) expect((await putBlob(info.body[i].url, f.data)).status).toBe(201);
-  return c.post('/api/v1/core/documents/add', { ...ref, parentId, files: info.body.map((u: { uploadId: string }, i: number) => ({ uploadId: u.uploadId, name: files[i]!.name })) });
+  return c.post('/api/v1/core/documents/add', {
+    ...ref,
+    parentId,
+    files: info.body.map((u: { uploadId: string }, i: number) => ({ uploadId: u.uploadId, name: files[i]!.name })),
+  });
 }
 
 function multipart(fields: Record<string, string>, file: { name: string; data: Buffer; type: string }) {
   const boundary = `----atrium${randomUUID()}`;
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.data, Buffer.from(`\r\n--${boundary}--\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+    ),
+    file.data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
@@ -130,7 +160,10 @@ describe('documents: signed-URL upload on the local store', () => {
     // the declared size is not trusted: the stored bytes are checked again
     const ref = entity();
     const big = Buffer.concat([png, Buffer.alloc(5_242_881 - png.length)]);
-    const res = await upload(ref, [{ name: 'big.png', data: big }].map((f) => f));
+    const res = await upload(
+      ref,
+      [{ name: 'big.png', data: big }].map((f) => f),
+    );
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('fileSize');
     const sneaky = await c.post('/api/v1/core/documents/upload-info', { ...ref, files: [{ name: 'small.png', size: 10 }] });
@@ -148,13 +181,22 @@ describe('documents: signed-URL upload on the local store', () => {
     expect((await info([{ name: 'a.txt', size: 0 }])).body.code).toBe('emptyFile');
     expect((await info(Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.txt`, size: 1 })))).body.code).toBe('maxFiles');
     expect((await info([1, 2, 3].map((i) => ({ name: `f${i}.pdf`, size: 20_000_000 })))).body.code).toBe('totalSize');
-    expect((await info([{ name: 'a.txt', size: 1 }, { name: 'A.TXT', size: 1 }])).body.code).toBe('duplicateFile');
+    expect(
+      (
+        await info([
+          { name: 'a.txt', size: 1 },
+          { name: 'A.TXT', size: 1 },
+        ])
+      ).body.code,
+    ).toBe('duplicateFile');
     expect((await upload(ref, [{ name: 'one.txt', data: Buffer.from('1') }])).status).toBe(200);
     expect((await info([{ name: 'One.txt', size: 1 }])).body.code).toBe('duplicateFile');
     // an empty PUT is caught at registration too
     const empty = await info([{ name: 'e.txt', size: 1 }]);
     expect((await putBlob(empty.body[0].url, Buffer.alloc(0))).status).toBe(201);
-    expect((await c.post('/api/v1/core/documents/add', { ...ref, files: [{ uploadId: empty.body[0].uploadId, name: 'e.txt' }] })).body.code).toBe('emptyFile');
+    expect(
+      (await c.post('/api/v1/core/documents/add', { ...ref, files: [{ uploadId: empty.body[0].uploadId, name: 'e.txt' }] })).body.code,
+    ).toBe('emptyFile');
   });
 
   it('needs the block-blob header and a valid signature', async () => {
@@ -213,10 +255,21 @@ describe('documents: folders', () => {
     expect(folder.status).toBe(201);
     const sub = await c.post('/api/v1/core/documents', { ...ref, type: 'Folder', name: '2025', parentId: folder.body.id });
     expect((await c.post('/api/v1/core/documents', { ...ref, type: 'Folder', name: 'contracts' })).body.code).toBe('duplicateFile');
-    const files = await upload(ref, [{ name: 'a.txt', data: Buffer.from('a') }, { name: 'b.txt', data: Buffer.from('b') }, { name: 'c.png', data: png }], sub.body.id);
+    const files = await upload(
+      ref,
+      [
+        { name: 'a.txt', data: Buffer.from('a') },
+        { name: 'b.txt', data: Buffer.from('b') },
+        { name: 'c.png', data: png },
+      ],
+      sub.body.id,
+    );
     expect(files.status).toBe(200);
     const crumb = await c.post('/api/v1/core/documents/breadcrumb', { id: sub.body.id });
-    expect(crumb.body).toEqual([{ id: folder.body.id, name: 'Contracts' }, { id: sub.body.id, name: '2025' }]);
+    expect(crumb.body).toEqual([
+      { id: folder.body.id, name: 'Contracts' },
+      { id: sub.body.id, name: '2025' },
+    ]);
     expect((await c.post('/api/v1/core/documents/breadcrumb', { id: null })).body).toEqual([]);
     const root = await c.post('/api/v1/core/documents', { ...ref, type: 'Link', name: 'Website', url: 'https://example.com' });
     expect(root.body.linkUrl).toBe('https://example.com');
@@ -250,7 +303,10 @@ describe('documents: folders', () => {
     expect((await c.post('/api/v1/core/documents/delete', { ids: [1, 2] })).body).toEqual({ deleted: 0 });
     const del = await c.post('/api/v1/core/documents/delete', { ids: [folder.body.id] });
     expect(del.body.deleted).toBe(6);
-    expect((await c.post('/api/v1/core/documents/list', { ...ref })).body.data.map((d: { name: string }) => d.name)).toEqual(['2025', 'Website']);
+    expect((await c.post('/api/v1/core/documents/list', { ...ref })).body.data.map((d: { name: string }) => d.name)).toEqual([
+      '2025',
+      'Website',
+    ]);
     expect((await t.client().raw({ method: 'GET', url: pathOf(b.url) })).status).toBe(404);
     expect((await c.get(`/api/v1/core/documents/${a.id}`)).status).toBe(404);
   });
@@ -275,12 +331,21 @@ describe('documents: image upload (multipart)', () => {
 
   it('refuses a non-image, a fake image, an empty file and one over 5 MB', async () => {
     const ref = entity();
-    const send = (name: string, data: Buffer) => c.raw({ method: 'POST', url: '/api/v1/core/documents/images', ...multipart(ref, { name, data, type: 'image/png' }) });
+    const send = (name: string, data: Buffer) =>
+      c.raw({ method: 'POST', url: '/api/v1/core/documents/images', ...multipart(ref, { name, data, type: 'image/png' }) });
     expect((await send('doc.pdf', PDF)).body.code).toBe('imageType');
     expect((await send('evil.png', EXE)).body.code).toBe('imageType');
     expect((await send('empty.png', Buffer.alloc(0))).body.code).toBe('emptyFile');
     expect((await send('big.png', Buffer.concat([PNG_MAGIC, Buffer.alloc(5_242_881)]))).body.code).toBe('imageSize');
-    expect((await c.raw({ method: 'POST', url: '/api/v1/core/documents/images', ...multipart({ entityKind: 'Nope' }, { name: 'a.png', data: png, type: 'image/png' }) })).status).toBe(400);
+    expect(
+      (
+        await c.raw({
+          method: 'POST',
+          url: '/api/v1/core/documents/images',
+          ...multipart({ entityKind: 'Nope' }, { name: 'a.png', data: png, type: 'image/png' }),
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -289,15 +354,27 @@ describe('documents: permissions', () => {
     const ref = entity();
     const [doc] = (await upload(ref, [{ name: 'owner.txt', data: Buffer.from('o') }])).body;
     const user = await t.createUser();
-    const [role] = await t.sql<{ id: string }>(`insert into roles (tenant_id, name, permissions) values ($1, 'Doc adder', $2) returning id`, [tenant.id, ['Contact.ViewContacts', 'Contact.AddDocument']]);
-    await t.sql(`insert into tenant_users (tenant_id, user_id, email, role_id, status, joined_at) values ($1, $2, $3, $4, 'active', now())`, [tenant.id, user.id, user.email, role!.id]);
+    const [role] = await t.sql<{ id: string }>(
+      `insert into roles (tenant_id, name, permissions) values ($1, 'Doc adder', $2) returning id`,
+      [tenant.id, ['Contact.ViewContacts', 'Contact.AddDocument']],
+    );
+    await t.sql(
+      `insert into tenant_users (tenant_id, user_id, email, role_id, status, joined_at) values ($1, $2, $3, $4, 'active', now())`,
+      [tenant.id, user.id, user.email, role!.id],
+    );
     const u = t.client(user, tenant.id);
     expect((await u.put(`/api/v1/core/documents/${doc.id}/rename`, { name: 'mine.txt' })).status).toBe(403);
     expect((await u.post('/api/v1/core/documents/delete', { ids: [doc.id] })).status).toBe(403);
     expect((await u.post('/api/v1/core/documents', { ...ref, type: 'Folder', name: 'Mine' })).status).toBe(201);
     const viewer = await t.createUser();
-    const [vrole] = await t.sql<{ id: string }>(`insert into roles (tenant_id, name, permissions) values ($1, 'Doc viewer', $2) returning id`, [tenant.id, ['Contact.ViewContacts']]);
-    await t.sql(`insert into tenant_users (tenant_id, user_id, email, role_id, status, joined_at) values ($1, $2, $3, $4, 'active', now())`, [tenant.id, viewer.id, viewer.email, vrole!.id]);
+    const [vrole] = await t.sql<{ id: string }>(
+      `insert into roles (tenant_id, name, permissions) values ($1, 'Doc viewer', $2) returning id`,
+      [tenant.id, ['Contact.ViewContacts']],
+    );
+    await t.sql(
+      `insert into tenant_users (tenant_id, user_id, email, role_id, status, joined_at) values ($1, $2, $3, $4, 'active', now())`,
+      [tenant.id, viewer.id, viewer.email, vrole!.id],
+    );
     const v = t.client(viewer, tenant.id);
     expect((await v.post('/api/v1/core/documents/list', { ...ref })).status).toBe(200);
     expect((await v.post('/api/v1/core/documents/upload-info', { ...ref, files: [{ name: 'a.txt', size: 1 }] })).status).toBe(403);

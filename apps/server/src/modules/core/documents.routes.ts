@@ -51,7 +51,10 @@ async function readImageUpload(request: FastifyRequest) {
     const errors = parsed.error.issues.flatMap((i) => issueToField(i));
     throw new AppError(400, (errors[0]?.code ?? 'validation') as 'validation', errors.map((e) => e.message).join('; '), errors);
   }
-  return { ref: parsed.data, upload: { fileName: part.filename, data: data ?? Buffer.alloc(0), truncated: data === undefined || part.file.truncated } };
+  return {
+    ref: parsed.data,
+    upload: { fileName: part.filename, data: data ?? Buffer.alloc(0), truncated: data === undefined || part.file.truncated },
+  };
 }
 
 export function registerDocumentRoutes(router: Router, deps: SharedRecordDeps): void {

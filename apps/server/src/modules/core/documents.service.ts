@@ -32,7 +32,8 @@ const uploadKey = (ctx: TenantContext, uploadId: string) => `${ctx.tenantId}/upl
 const documentKey = (ctx: TenantContext, id: string, variant?: 'thumb') => `${ctx.tenantId}/documents/${id}${variant ? `-${variant}` : ''}`;
 
 const OFFICE = /^application\/(pdf|msword|vnd\.)/;
-const typeFor = (contentType: string, isImage: boolean): DocumentRow['type'] => (isImage ? 'Image' : OFFICE.test(contentType) ? 'Document' : 'File');
+const typeFor = (contentType: string, isImage: boolean): DocumentRow['type'] =>
+  isImage ? 'Image' : OFFICE.test(contentType) ? 'Document' : 'File';
 
 function invalid(errors: ProblemField[]): AppError {
   const first = errors[0];
@@ -52,7 +53,15 @@ async function toItem(deps: SharedRecordDeps, r: DocumentRow): Promise<DocumentI
   // HTML and every other non-image is served as an attachment, never rendered in our origin
   const inline = servedInline(contentType);
   const url = file && r.blobKey ? (await deps.blobs.downloadUrl(r.blobKey, { fileName: r.name, contentType, inline })).url : null;
-  const thumbUrl = r.thumbBlobKey ? (await deps.blobs.downloadUrl(r.thumbBlobKey, { fileName: r.name, contentType: r.thumbBlobKey === r.blobKey ? contentType : thumbType(r), inline: true })).url : null;
+  const thumbUrl = r.thumbBlobKey
+    ? (
+        await deps.blobs.downloadUrl(r.thumbBlobKey, {
+          fileName: r.name,
+          contentType: r.thumbBlobKey === r.blobKey ? contentType : thumbType(r),
+          inline: true,
+        })
+      ).url
+    : null;
   return {
     id: r.id,
     entityKind: r.entityKind,
@@ -89,16 +98,21 @@ function checkBatch(files: readonly { name: string; size: number }[], existing: 
     const field = `${path}.${i}`;
     const ext = extensionOf(f.name);
     const lower = f.name.toLowerCase();
-    if (!isAcceptedExtension(ext)) errors.push({ field: `${field}.name`, code: 'fileType', message: `${f.name}: this file type is not accepted` });
+    if (!isAcceptedExtension(ext))
+      errors.push({ field: `${field}.name`, code: 'fileType', message: `${f.name}: this file type is not accepted` });
     else if (f.size === 0) errors.push({ field: `${field}.size`, code: 'emptyFile', message: `${f.name} is empty` });
-    else if (f.size > documentSizeLimit(ext)) errors.push({ field: `${field}.size`, code: 'fileSize', message: `${f.name} is larger than ${documentSizeLimit(ext)} bytes` });
-    if (seen.has(lower) || existing.has(lower)) errors.push({ field: `${field}.name`, code: 'duplicateFile', message: `${f.name} already exists in this folder` });
+    else if (f.size > documentSizeLimit(ext))
+      errors.push({ field: `${field}.size`, code: 'fileSize', message: `${f.name} is larger than ${documentSizeLimit(ext)} bytes` });
+    if (seen.has(lower) || existing.has(lower))
+      errors.push({ field: `${field}.name`, code: 'duplicateFile', message: `${f.name} already exists in this folder` });
     seen.add(lower);
   });
   // batch rules after the per-file ones, so the first error names the file at fault
-  if (files.length > DOCUMENT_MAX_FILES) errors.push({ field: path, code: 'maxFiles', message: `At most ${DOCUMENT_MAX_FILES} files at once` });
+  if (files.length > DOCUMENT_MAX_FILES)
+    errors.push({ field: path, code: 'maxFiles', message: `At most ${DOCUMENT_MAX_FILES} files at once` });
   const total = files.reduce((n, f) => n + f.size, 0);
-  if (total > DOCUMENT_MAX_TOTAL_SIZE) errors.push({ field: path, code: 'totalSize', message: `The files together may not exceed ${DOCUMENT_MAX_TOTAL_SIZE} bytes` });
+  if (total > DOCUMENT_MAX_TOTAL_SIZE)
+    errors.push({ field: path, code: 'totalSize', message: `The files together may not exceed ${DOCUMENT_MAX_TOTAL_SIZE} bytes` });
   return errors;
 }
 
@@ -141,7 +155,15 @@ export const documentsService = {
     const names = await documentsRepository.namesIn(ctx, body.entityKind, body.entityId, body.parentId);
     if (names.has(body.name.toLowerCase())) throw fieldError('name', 'duplicateFile', `${body.name} already exists in this folder`, 409);
     const [row] = await documentsRepository.insert(ctx, [
-      { entityKind: body.entityKind, entityId: body.entityId, parentId: body.parentId, type: body.type, name: body.name, description: body.description ?? null, linkUrl: body.type === 'Link' ? (body.url ?? null) : null },
+      {
+        entityKind: body.entityKind,
+        entityId: body.entityId,
+        parentId: body.parentId,
+        type: body.type,
+        name: body.name,
+        description: body.description ?? null,
+        linkUrl: body.type === 'Link' ? (body.url ?? null) : null,
+      },
     ]);
     if (!row) throw new Error('insert returned nothing');
     return toItem(deps, row);
@@ -158,7 +180,14 @@ export const documentsService = {
       body.files.map(async (f) => {
         const uploadId = randomUUID();
         const signed = await deps.blobs.uploadUrl(uploadKey(ctx, uploadId));
-        return { uploadId, name: f.name, url: signed.url, method: 'PUT' as const, headers: { 'x-ms-blob-type': 'BlockBlob' }, expiresAt: signed.expiresAt.toISOString() };
+        return {
+          uploadId,
+          name: f.name,
+          url: signed.url,
+          method: 'PUT' as const,
+          headers: { 'x-ms-blob-type': 'BlockBlob' },
+          expiresAt: signed.expiresAt.toISOString(),
+        };
       }),
     );
   },
@@ -171,7 +200,8 @@ export const documentsService = {
     const loaded = await Promise.all(body.files.map(async (f) => ({ ...f, data: await deps.blobs.read(uploadKey(ctx, f.uploadId)) })));
     const errors: ProblemField[] = [];
     loaded.forEach((f, i) => {
-      if (!f.data) errors.push({ field: `files.${i}.uploadId`, code: 'notFound', message: `${f.name}: nothing was uploaded for this upload id` });
+      if (!f.data)
+        errors.push({ field: `files.${i}.uploadId`, code: 'notFound', message: `${f.name}: nothing was uploaded for this upload id` });
     });
     if (errors.length) throw invalid(errors);
     const sized = loaded.map((f) => ({ ...f, data: f.data ?? Buffer.alloc(0), size: f.data?.length ?? 0 }));
@@ -198,24 +228,54 @@ export const documentsService = {
         thumbKey = thumb ? documentKey(ctx, id, 'thumb') : key;
         if (thumb) await deps.blobs.write(thumbKey, thumb.data, thumb.contentType);
       }
-      values.push({ id, entityKind: body.entityKind, entityId: body.entityId, parentId: body.parentId, type: typeFor(kind.contentType, kind.isImage), name: f.name, description: f.description ?? null, contentType: kind.contentType, size: f.size, blobKey: key, thumbBlobKey: thumbKey });
+      values.push({
+        id,
+        entityKind: body.entityKind,
+        entityId: body.entityId,
+        parentId: body.parentId,
+        type: typeFor(kind.contentType, kind.isImage),
+        name: f.name,
+        description: f.description ?? null,
+        contentType: kind.contentType,
+        size: f.size,
+        blobKey: key,
+        thumbBlobKey: thumbKey,
+      });
     }
     const rows = await documentsRepository.insert(ctx, values);
     await deps.blobs.delete(body.files.map((f) => uploadKey(ctx, f.uploadId)));
     for (const r of rows) {
-      await recordActivity(ctx, { entityKind: r.entityKind, entityId: r.entityId, type: 'Attachment', action: 'added', after: { documentId: r.id, name: r.name, size: r.size } });
+      await recordActivity(ctx, {
+        entityKind: r.entityKind,
+        entityId: r.entityId,
+        type: 'Attachment',
+        action: 'added',
+        after: { documentId: r.id, name: r.name, size: r.size },
+      });
     }
-    await collaboratorsService.notifyFollowers(ctx, body.entityKind, body.entityId, `${ctx.user.name} added ${rows.length === 1 ? rows[0]?.name : `${rows.length} files`} to a ${body.entityKind} you follow`);
+    await collaboratorsService.notifyFollowers(
+      ctx,
+      body.entityKind,
+      body.entityId,
+      `${ctx.user.name} added ${rows.length === 1 ? rows[0]?.name : `${rows.length} files`} to a ${body.entityKind} you follow`,
+    );
     return Promise.all(rows.map((r) => toItem(deps, r)));
   },
 
   // Multipart image upload (profile-style pictures, inline images): Thumb and Full.
-  async uploadImage(ctx: TenantContext, deps: SharedRecordDeps, ref: EntityRef & { parentId: string | null }, upload: { fileName: string; data: Buffer; truncated: boolean }): Promise<DocumentItem> {
+  async uploadImage(
+    ctx: TenantContext,
+    deps: SharedRecordDeps,
+    ref: EntityRef & { parentId: string | null },
+    upload: { fileName: string; data: Buffer; truncated: boolean },
+  ): Promise<DocumentItem> {
     requireShared(ctx, deps, ref.entityKind, 'AddDocument', 'documents');
     await folderOf(ctx, ref, ref.parentId);
     const ext = extensionOf(upload.fileName);
-    if (!(IMAGE_EXTENSIONS as readonly string[]).includes(ext)) throw fieldError('file', 'imageType', `${upload.fileName} is not an accepted image type`);
-    if (upload.truncated || upload.data.length > FILE_SIZE_LIMITS.image) throw fieldError('file', 'imageSize', `Images may not exceed ${FILE_SIZE_LIMITS.image} bytes`);
+    if (!(IMAGE_EXTENSIONS as readonly string[]).includes(ext))
+      throw fieldError('file', 'imageType', `${upload.fileName} is not an accepted image type`);
+    if (upload.truncated || upload.data.length > FILE_SIZE_LIMITS.image)
+      throw fieldError('file', 'imageSize', `Images may not exceed ${FILE_SIZE_LIMITS.image} bytes`);
     if (upload.data.length === 0) throw fieldError('file', 'emptyFile', `${upload.fileName} is empty`);
     const kind = await sniffDocument(upload.fileName, upload.data);
     if (!kind?.isImage) throw fieldError('file', 'imageType', `${upload.fileName}: the content is not a ${ext} image`);
@@ -228,10 +288,27 @@ export const documentsService = {
     const thumbKey = thumb ? documentKey(ctx, id, 'thumb') : key;
     if (thumb) await deps.blobs.write(thumbKey, thumb.data, thumb.contentType);
     const [row] = await documentsRepository.insert(ctx, [
-      { id, entityKind: ref.entityKind, entityId: ref.entityId, parentId: ref.parentId, type: 'Image', name, contentType: kind.contentType, size: upload.data.length, blobKey: key, thumbBlobKey: thumbKey },
+      {
+        id,
+        entityKind: ref.entityKind,
+        entityId: ref.entityId,
+        parentId: ref.parentId,
+        type: 'Image',
+        name,
+        contentType: kind.contentType,
+        size: upload.data.length,
+        blobKey: key,
+        thumbBlobKey: thumbKey,
+      },
     ]);
     if (!row) throw new Error('insert returned nothing');
-    await recordActivity(ctx, { entityKind: row.entityKind, entityId: row.entityId, type: 'Attachment', action: 'added', after: { documentId: row.id, name: row.name, size: row.size } });
+    await recordActivity(ctx, {
+      entityKind: row.entityKind,
+      entityId: row.entityId,
+      type: 'Attachment',
+      action: 'added',
+      after: { documentId: row.id, name: row.name, size: row.size },
+    });
     return toItem(deps, row);
   },
 
@@ -261,13 +338,18 @@ export const documentsService = {
     if (rows.length !== new Set(body.ids).size) throw notFound('Document');
     const first = rows[0];
     if (!first) return [];
-    if (rows.some((r) => r.entityKind !== first.entityKind || r.entityId !== first.entityId)) throw fieldError('ids', 'validation', 'Documents of different records cannot be moved together');
+    if (rows.some((r) => r.entityKind !== first.entityKind || r.entityId !== first.entityId))
+      throw fieldError('ids', 'validation', 'Documents of different records cannot be moved together');
     requireShared(ctx, deps, first.entityKind, 'view', 'documents');
-    if (rows.some((r) => !mayChange(ctx, r))) throw accessDenied('Only the uploader or someone who manages documents may move these documents');
+    if (rows.some((r) => !mayChange(ctx, r)))
+      throw accessDenied('Only the uploader or someone who manages documents may move these documents');
     await folderOf(ctx, first, body.parentId);
     if (body.parentId) {
       // a folder cannot move into itself or below itself
-      const inside = await documentsRepository.subtree(ctx, rows.filter((r) => r.type === 'Folder').map((r) => r.id));
+      const inside = await documentsRepository.subtree(
+        ctx,
+        rows.filter((r) => r.type === 'Folder').map((r) => r.id),
+      );
       if (inside.some((r) => r.id === body.parentId)) throw fieldError('parentId', 'validation', 'A folder cannot be moved into itself');
     }
     const moving = rows.filter((r) => r.parentId !== body.parentId);
@@ -275,7 +357,8 @@ export const documentsService = {
     const seen = new Set<string>();
     for (const r of moving) {
       const lower = r.name.toLowerCase();
-      if (names.has(lower) || seen.has(lower)) throw fieldError('ids', 'duplicateFile', `${r.name} already exists in the target folder`, 409);
+      if (names.has(lower) || seen.has(lower))
+        throw fieldError('ids', 'duplicateFile', `${r.name} already exists in the target folder`, 409);
       seen.add(lower);
     }
     const out: DocumentItem[] = [];
@@ -292,10 +375,14 @@ export const documentsService = {
     if (roots.length !== new Set(body.ids).size) throw notFound('Document');
     const first = roots[0];
     if (!first) return [];
-    if (roots.some((r) => r.entityKind !== first.entityKind || r.entityId !== first.entityId)) throw fieldError('ids', 'validation', 'Documents of different records cannot be copied together');
+    if (roots.some((r) => r.entityKind !== first.entityKind || r.entityId !== first.entityId))
+      throw fieldError('ids', 'validation', 'Documents of different records cannot be copied together');
     requireShared(ctx, deps, first.entityKind, 'AddDocument', 'documents');
     await folderOf(ctx, first, body.parentId);
-    const tree = await documentsRepository.subtree(ctx, roots.map((r) => r.id));
+    const tree = await documentsRepository.subtree(
+      ctx,
+      roots.map((r) => r.id),
+    );
     if (body.parentId && roots.some((r) => r.type === 'Folder') && tree.some((r) => r.id === body.parentId)) {
       throw fieldError('parentId', 'validation', 'A folder cannot be copied into itself');
     }
@@ -310,7 +397,20 @@ export const documentsService = {
       const thumbKey = r.thumbBlobKey ? (r.thumbBlobKey === r.blobKey ? blobKey : documentKey(ctx, id, 'thumb')) : null;
       if (r.blobKey && blobKey) copies.push({ from: r.blobKey, to: blobKey });
       if (r.thumbBlobKey && thumbKey && r.thumbBlobKey !== r.blobKey) copies.push({ from: r.thumbBlobKey, to: thumbKey });
-      values.push({ id, entityKind: r.entityKind, entityId: r.entityId, parentId, type: r.type, name, description: r.description, contentType: r.contentType, size: r.size, blobKey, thumbBlobKey: thumbKey, linkUrl: r.linkUrl });
+      values.push({
+        id,
+        entityKind: r.entityKind,
+        entityId: r.entityId,
+        parentId,
+        type: r.type,
+        name,
+        description: r.description,
+        contentType: r.contentType,
+        size: r.size,
+        blobKey,
+        thumbBlobKey: thumbKey,
+        linkUrl: r.linkUrl,
+      });
       for (const c of children.get(r.id) ?? []) visit(c, id, c.name);
     };
     for (const r of roots) {
@@ -327,17 +427,35 @@ export const documentsService = {
 
   // Spec §5: an invalid list is skipped without error.
   async remove(ctx: TenantContext, deps: SharedRecordDeps, ids: unknown): Promise<{ deleted: number }> {
-    if (!Array.isArray(ids) || ids.length === 0 || ids.length > 500 || !ids.every((id) => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id))) return { deleted: 0 };
+    if (
+      !Array.isArray(ids) ||
+      ids.length === 0 ||
+      ids.length > 500 ||
+      !ids.every((id) => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id))
+    )
+      return { deleted: 0 };
     const roots = await documentsRepository.getMany(ctx, [...new Set(ids as string[])]);
     if (roots.length === 0) return { deleted: 0 };
     for (const r of roots) {
       requireShared(ctx, deps, r.entityKind, 'view', 'documents');
       if (!mayChange(ctx, r)) throw accessDenied('Only the uploader or someone who manages documents may delete this document');
     }
-    const tree = await documentsRepository.subtree(ctx, roots.map((r) => r.id));
-    const deleted = await documentsRepository.deleteMany(ctx, tree.map((r) => r.id));
+    const tree = await documentsRepository.subtree(
+      ctx,
+      roots.map((r) => r.id),
+    );
+    const deleted = await documentsRepository.deleteMany(
+      ctx,
+      tree.map((r) => r.id),
+    );
     for (const r of roots) {
-      await recordActivity(ctx, { entityKind: r.entityKind, entityId: r.entityId, type: 'Attachment', action: 'removed', before: { documentId: r.id, name: r.name } });
+      await recordActivity(ctx, {
+        entityKind: r.entityKind,
+        entityId: r.entityId,
+        type: 'Attachment',
+        action: 'removed',
+        before: { documentId: r.id, name: r.name },
+      });
     }
     const keys = [...new Set(tree.flatMap((r) => [r.blobKey, r.thumbBlobKey]).filter((k): k is string => !!k))];
     // after the rows: a failed blob delete leaves an orphan file, never a document without its file

@@ -30,7 +30,13 @@ export const documents = pgTable(
     index('documents_entity_idx').on(t.tenantId, t.entityKind, t.entityId, t.parentId),
     index('documents_parent_idx').on(t.tenantId, t.parentId),
     // duplicate file names are refused per folder by the database, not only by a check
-    uniqueIndex('documents_name_key').on(t.tenantId, t.entityKind, t.entityId, sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`, sql`lower(${t.name})`),
+    uniqueIndex('documents_name_key').on(
+      t.tenantId,
+      t.entityKind,
+      t.entityId,
+      sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      sql`lower(${t.name})`,
+    ),
     foreignKey({ columns: [t.tenantId, t.parentId], foreignColumns: [t.tenantId, t.id], name: 'documents_parent_fk' }).onDelete('cascade'),
   ],
 );

@@ -16,7 +16,13 @@ export function canonical(x: LinkSide, y: LinkSide): [LinkSide, LinkSide] {
 
 export const linkedEntitiesRepository = {
   // The other side of every link that touches `side`.
-  async list(ctx: TenantContext, side: LinkSide, otherKind: EntityKind | undefined, limit: number, offset: number): Promise<{ rows: LinkedRecord[]; total: number }> {
+  async list(
+    ctx: TenantContext,
+    side: LinkSide,
+    otherKind: EntityKind | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: LinkedRecord[]; total: number }> {
     const base = sql`
       select id, b_kind as kind, b_id as entity_id, created_at from entity_links where tenant_id = ${ctx.tenantId} and a_kind = ${side.kind} and a_id = ${side.id}
       union all
@@ -25,7 +31,10 @@ export const linkedEntitiesRepository = {
     const res = await ctx.db.execute<{ id: string; kind: EntityKind; entity_id: string; created_at: Date }>(sql`
       select * from (${base}) l ${filter} order by created_at desc, id limit ${limit} offset ${offset}`);
     const n = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from (${base}) l ${filter}`);
-    return { rows: res.rows.map((r) => ({ id: r.id, kind: r.kind, entityId: r.entity_id, createdAt: new Date(r.created_at) })), total: n.rows[0]?.n ?? 0 };
+    return {
+      rows: res.rows.map((r) => ({ id: r.id, kind: r.kind, entityId: r.entity_id, createdAt: new Date(r.created_at) })),
+      total: n.rows[0]?.n ?? 0,
+    };
   },
 
   async insert(ctx: TenantContext, x: LinkSide, y: LinkSide): Promise<EntityLinkRow> {
@@ -33,14 +42,20 @@ export const linkedEntitiesRepository = {
     const [row] = await ctx.db
       .insert(entityLinks)
       .values({ tenantId: ctx.tenantId, aKind: a.kind, aId: a.id, bKind: b.kind, bId: b.id, createdBy: ctx.tenantUserId })
-      .onConflictDoUpdate({ target: [entityLinks.tenantId, entityLinks.aKind, entityLinks.aId, entityLinks.bKind, entityLinks.bId], set: { aKind: a.kind } })
+      .onConflictDoUpdate({
+        target: [entityLinks.tenantId, entityLinks.aKind, entityLinks.aId, entityLinks.bKind, entityLinks.bId],
+        set: { aKind: a.kind },
+      })
       .returning();
     if (!row) throw new Error('link insert returned nothing');
     return row;
   },
 
   async get(ctx: TenantContext, id: string): Promise<EntityLinkRow | undefined> {
-    const [row] = await ctx.db.select().from(entityLinks).where(and(eq(entityLinks.tenantId, ctx.tenantId), eq(entityLinks.id, id)));
+    const [row] = await ctx.db
+      .select()
+      .from(entityLinks)
+      .where(and(eq(entityLinks.tenantId, ctx.tenantId), eq(entityLinks.id, id)));
     return row;
   },
 
@@ -70,11 +85,20 @@ export async function recordTitles(ctx: TenantContext, ent: RegisteredEntity, id
   if (!expr || ids.length === 0) return new Map();
   const res = await ctx.db.execute<{ id: string; title: string | null }>(sql`
     select id, ${expr} as title from ${sql.identifier(ent.tableName)}
-    where tenant_id = ${ctx.tenantId} and id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+    where tenant_id = ${ctx.tenantId} and id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`);
   return new Map(res.rows.map((r) => [r.id, r.title ?? '']));
 }
 
-export async function searchRecords(ctx: TenantContext, ent: RegisteredEntity, search: string | undefined, ids: readonly string[] | undefined, limit: number): Promise<{ id: string; title: string }[]> {
+export async function searchRecords(
+  ctx: TenantContext,
+  ent: RegisteredEntity,
+  search: string | undefined,
+  ids: readonly string[] | undefined,
+  limit: number,
+): Promise<{ id: string; title: string }[]> {
   const expr = titleExpression(ent);
   if (!expr) return [];
   const like = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
@@ -82,7 +106,16 @@ export async function searchRecords(ctx: TenantContext, ent: RegisteredEntity, s
   const res = await ctx.db.execute<{ id: string; title: string | null }>(sql`
     select id, ${expr} as title from ${sql.identifier(ent.tableName)}
     where tenant_id = ${ctx.tenantId} ${archived}
-      ${ids ? (ids.length ? sql`and id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`and false`) : sql``}
+      ${
+        ids
+          ? ids.length
+            ? sql`and id in (${sql.join(
+                ids.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )})`
+            : sql`and false`
+          : sql``
+      }
       ${like ? sql`and ${expr} ilike ${like}` : sql``}
     order by 2 limit ${limit}`);
   return res.rows.map((r) => ({ id: r.id, title: r.title ?? '' }));

@@ -19,19 +19,39 @@ describe('linked entities', () => {
     const contact = await c.post('/api/v1/contacts', { firstName: 'Ada', lastName: 'Lovelace' });
     expect(contact.status).toBe(201);
     const org = randomUUID();
-    const link = await c.post('/api/v1/core/linked-entities', { entityKind: 'Organization', entityId: org, linkedKind: 'Contact', linkedId: contact.body.id });
+    const link = await c.post('/api/v1/core/linked-entities', {
+      entityKind: 'Organization',
+      entityId: org,
+      linkedKind: 'Contact',
+      linkedId: contact.body.id,
+    });
     expect(link.status).toBe(201);
     expect(link.body).toMatchObject({ entityKind: 'Contact', entityId: contact.body.id, title: 'Ada Lovelace' });
     const fromOrg = await c.post('/api/v1/core/linked-entities/list', { entityKind: 'Organization', entityId: org });
     expect(fromOrg.body.total).toBe(1);
-    expect(fromOrg.body.data[0]).toMatchObject({ id: link.body.id, entityKind: 'Contact', entityId: contact.body.id, title: 'Ada Lovelace' });
+    expect(fromOrg.body.data[0]).toMatchObject({
+      id: link.body.id,
+      entityKind: 'Contact',
+      entityId: contact.body.id,
+      title: 'Ada Lovelace',
+    });
     const fromContact = await c.post('/api/v1/core/linked-entities/list', { entityKind: 'Contact', entityId: contact.body.id });
     expect(fromContact.body.data[0]).toMatchObject({ id: link.body.id, entityKind: 'Organization', entityId: org });
     // linking the other way round is the same link
-    const again = await c.post('/api/v1/core/linked-entities', { entityKind: 'Contact', entityId: contact.body.id, linkedKind: 'Organization', linkedId: org });
+    const again = await c.post('/api/v1/core/linked-entities', {
+      entityKind: 'Contact',
+      entityId: contact.body.id,
+      linkedKind: 'Organization',
+      linkedId: org,
+    });
     expect(again.body.id).toBe(link.body.id);
-    expect((await c.post('/api/v1/core/linked-entities/list', { entityKind: 'Contact', entityId: contact.body.id, linkedKind: 'Project' })).body.total).toBe(0);
-    expect((await c.post('/api/v1/core/linked-entities', { entityKind: 'Contact', entityId: org, linkedKind: 'Contact', linkedId: org })).status).toBe(400);
+    expect(
+      (await c.post('/api/v1/core/linked-entities/list', { entityKind: 'Contact', entityId: contact.body.id, linkedKind: 'Project' })).body
+        .total,
+    ).toBe(0);
+    expect(
+      (await c.post('/api/v1/core/linked-entities', { entityKind: 'Contact', entityId: org, linkedKind: 'Contact', linkedId: org })).status,
+    ).toBe(400);
     expect((await c.delete(`/api/v1/core/linked-entities/${link.body.id}`)).status).toBe(204);
     expect((await c.post('/api/v1/core/linked-entities/list', { entityKind: 'Organization', entityId: org })).body.total).toBe(0);
     expect((await c.delete(`/api/v1/core/linked-entities/${link.body.id}`)).status).toBe(404);

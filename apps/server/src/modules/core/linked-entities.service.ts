@@ -13,24 +13,49 @@ async function withTitles(ctx: TenantContext, deps: SharedRecordDeps, rows: read
     if (!ent) continue;
     for (const [id, title] of await recordTitles(ctx, ent, ids)) titles.set(`${kind}:${id}`, title);
   }
-  return rows.map((r) => ({ id: r.id, entityKind: r.kind, entityId: r.entityId, title: titles.get(`${r.kind}:${r.entityId}`) ?? null, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    entityKind: r.kind,
+    entityId: r.entityId,
+    title: titles.get(`${r.kind}:${r.entityId}`) ?? null,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 export const linkedEntitiesService = {
-  async list(ctx: TenantContext, deps: SharedRecordDeps, q: EntityRef & { linkedKind?: EntityKind | undefined; page: number; pageSize: number }) {
+  async list(
+    ctx: TenantContext,
+    deps: SharedRecordDeps,
+    q: EntityRef & { linkedKind?: EntityKind | undefined; page: number; pageSize: number },
+  ) {
     requireShared(ctx, deps, q.entityKind, 'view', 'linkedEntities');
-    const { rows, total } = await linkedEntitiesRepository.list(ctx, { kind: q.entityKind, id: q.entityId }, q.linkedKind, q.pageSize, (q.page - 1) * q.pageSize);
+    const { rows, total } = await linkedEntitiesRepository.list(
+      ctx,
+      { kind: q.entityKind, id: q.entityId },
+      q.linkedKind,
+      q.pageSize,
+      (q.page - 1) * q.pageSize,
+    );
     return { data: await withTitles(ctx, deps, rows), total };
   },
 
   // One link, seen from both records; linking twice returns the existing link.
-  async link(ctx: TenantContext, deps: SharedRecordDeps, body: EntityRef & { linkedKind: EntityKind; linkedId: string }): Promise<LinkedEntity> {
-    if (body.entityKind === body.linkedKind && body.entityId === body.linkedId) throw fieldError('linkedId', 'validation', 'A record cannot be linked to itself');
+  async link(
+    ctx: TenantContext,
+    deps: SharedRecordDeps,
+    body: EntityRef & { linkedKind: EntityKind; linkedId: string },
+  ): Promise<LinkedEntity> {
+    if (body.entityKind === body.linkedKind && body.entityId === body.linkedId)
+      throw fieldError('linkedId', 'validation', 'A record cannot be linked to itself');
     for (const kind of [body.entityKind, body.linkedKind]) {
       requireShared(ctx, deps, kind, 'view', 'linkedEntities');
       requireEntityManage(ctx, deps, kind);
     }
-    const row = await linkedEntitiesRepository.insert(ctx, { kind: body.entityKind, id: body.entityId }, { kind: body.linkedKind, id: body.linkedId });
+    const row = await linkedEntitiesRepository.insert(
+      ctx,
+      { kind: body.entityKind, id: body.entityId },
+      { kind: body.linkedKind, id: body.linkedId },
+    );
     const [item] = await withTitles(ctx, deps, [{ id: row.id, kind: body.linkedKind, entityId: body.linkedId, createdAt: row.createdAt }]);
     if (!item) throw new Error('link lost');
     return item;

@@ -4,12 +4,23 @@ import type { TenantContext } from '../../platform/context';
 export type NamedRow = { id: string; name: string };
 
 const idFilter = (ids: readonly string[] | undefined) =>
-  ids ? (ids.length ? sql`and id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`and false`) : sql``;
+  ids
+    ? ids.length
+      ? sql`and id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`
+      : sql`and false`
+    : sql``;
 const likeOf = (search: string | undefined) => (search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined);
 
 // Roles and teams belong to the admin module; the lookups read only their ids and names.
 export const lookupsRepository = {
-  async named(ctx: TenantContext, table: 'roles' | 'teams', q: { search?: string | undefined; ids?: readonly string[] | undefined; limit: number }): Promise<NamedRow[]> {
+  async named(
+    ctx: TenantContext,
+    table: 'roles' | 'teams',
+    q: { search?: string | undefined; ids?: readonly string[] | undefined; limit: number },
+  ): Promise<NamedRow[]> {
     const like = likeOf(q.search);
     const res = await ctx.db.execute<NamedRow>(sql`
       select id, name from ${sql.identifier(table)} where tenant_id = ${ctx.tenantId} ${idFilter(q.ids)}

@@ -19,7 +19,11 @@ describe('lookups', () => {
     const tag = await c.post('/api/v1/core/tags', { name: 'Zeta' });
     await c.post('/api/v1/core/tags', { name: 'Alpha' });
     const contact = await c.post('/api/v1/contacts', { firstName: 'Ada', lastName: 'Lovelace' });
-    const res = await c.post('/api/v1/core/lookups', { entities: ['User', 'Tag', 'Role', 'Contact'], pageSize: 1, selectedIds: [tag.body.id] });
+    const res = await c.post('/api/v1/core/lookups', {
+      entities: ['User', 'Tag', 'Role', 'Contact'],
+      pageSize: 1,
+      selectedIds: [tag.body.id],
+    });
     expect(res.status).toBe(200);
     expect(res.body.User).toEqual([{ value: expect.any(String), label: 'Olivia Owner', description: owner.email }]);
     expect(res.body.Tag.map((o: { label: string }) => o.label)).toEqual(['Zeta', 'Alpha']);
@@ -38,27 +42,55 @@ describe('lookups', () => {
     expect(tz.body.find((z: { value: string }) => z.value === 'Europe/Berlin').label).toMatch(/^\(UTC\+0[12]:00\) Europe\/Berlin$/);
     expect(tz.body.find((z: { value: string }) => z.value === 'UTC' || z.value === 'Etc/UTC')).toBeDefined();
     const cultures = await c.post('/api/v1/core/lookups/cultures', {});
-    expect(cultures.body).toEqual(expect.arrayContaining([{ code: 'en-US', name: 'American English' }, { code: 'en-GB', name: 'British English' }, { code: 'de-DE', name: 'German (Germany)' }]));
+    expect(cultures.body).toEqual(
+      expect.arrayContaining([
+        { code: 'en-US', name: 'American English' },
+        { code: 'en-GB', name: 'British English' },
+        { code: 'de-DE', name: 'German (Germany)' },
+      ]),
+    );
     const vis = await c.get('/api/v1/core/lookups/visibility');
-    expect(vis.body).toEqual({ internal: ['Everyone', 'Restricted', 'None'], external: ['Anon', 'Registered', 'Restricted', 'None'], defaultInternal: 'Everyone', defaultExternal: 'None' });
+    expect(vis.body).toEqual({
+      internal: ['Everyone', 'Restricted', 'None'],
+      external: ['Anon', 'Registered', 'Restricted', 'None'],
+      defaultInternal: 'Everyone',
+      defaultExternal: 'None',
+    });
   });
 
   it('advanced fields need Plan.AdvancedFields, then give fields, operators and options', async () => {
     expect((await c.post('/api/v1/core/lookups/advanced-fields', { entityKind: 'Contact' })).body.code).toBe('planFeatureRequired');
     expect((await c.put('/api/v1/admin/subscriptions/Helpdesk', { planSlug: 'helpdesk-pro' })).status).toBe(200);
     const put = await c.put('/api/v1/core/entity-fields?entity=Contact', {
-      fields: [{ kind: 'dropdown', label: 'Tier', key: 'tier', options: [{ value: 'gold', label: 'Gold' }, { value: 'silver', label: 'Silver' }] }],
+      fields: [
+        {
+          kind: 'dropdown',
+          label: 'Tier',
+          key: 'tier',
+          options: [
+            { value: 'gold', label: 'Gold' },
+            { value: 'silver', label: 'Silver' },
+          ],
+        },
+      ],
     });
     expect(put.status).toBe(200);
     const fields = await c.post('/api/v1/core/lookups/advanced-fields', { entityKind: 'Contact' });
     expect(fields.status).toBe(200);
-    expect(fields.body.find((f: { id: string }) => f.id === 'Contact:email')).toMatchObject({ field: 'email', dataType: 'text', custom: false });
+    expect(fields.body.find((f: { id: string }) => f.id === 'Contact:email')).toMatchObject({
+      field: 'email',
+      dataType: 'text',
+      custom: false,
+    });
     const tier = fields.body.find((f: { id: string }) => f.id === 'Contact:customFields.tier');
     expect(tier).toMatchObject({ field: 'customFields.tier', label: 'Tier', dataType: 'text', custom: true, hasOptions: true });
     const filters = await c.post('/api/v1/core/lookups/advanced-fields/filters', { id: 'Contact:createdAt' });
     expect(filters.body.operators).toContain('between');
     const options = await c.post('/api/v1/core/lookups/advanced-fields/options', { id: 'Contact:customFields.tier' });
-    expect(options.body).toEqual([{ value: 'gold', label: 'Gold' }, { value: 'silver', label: 'Silver' }]);
+    expect(options.body).toEqual([
+      { value: 'gold', label: 'Gold' },
+      { value: 'silver', label: 'Silver' },
+    ]);
     expect((await c.post('/api/v1/core/lookups/advanced-fields/options', { id: 'Contact:nope' })).status).toBe(404);
     expect((await c.post('/api/v1/core/lookups/advanced-fields', { entityKind: 'Booking' })).status).toBe(400);
   });

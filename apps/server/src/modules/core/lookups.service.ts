@@ -25,7 +25,10 @@ import { canShared, type SharedRecordDeps } from './shared-records.access';
 import { tagsRepository } from './tags.repository';
 
 // A source of options for the generic lookup: `ids` limits the answer to those values.
-export type LookupSource = (ctx: TenantContext, q: { search?: string | undefined; ids?: readonly string[] | undefined; limit: number }) => Promise<LookupOption[]>;
+export type LookupSource = (
+  ctx: TenantContext,
+  q: { search?: string | undefined; ids?: readonly string[] | undefined; limit: number },
+) => Promise<LookupOption[]>;
 
 const extraSources = new Map<string, LookupSource>();
 
@@ -40,7 +43,10 @@ export function timeZones(): LookupOption[] {
   const zones = Intl.supportedValuesOf('timeZone');
   return (zones.includes('UTC') ? zones : ['UTC', ...zones]).map((tz) => {
     // "GMT+01:00", or plain "GMT" at offset zero
-    const part = new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'longOffset' }).formatToParts(now).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+    const part =
+      new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'longOffset' })
+        .formatToParts(now)
+        .find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
     const offset = part === 'GMT' ? '+00:00' : part.slice(3);
     return { value: tz, label: `(UTC${offset}) ${tz.replaceAll('_', ' ')}` };
   });
@@ -51,17 +57,35 @@ export function cultures(): { code: string; name: string }[] {
   return CULTURES.map((code) => ({ code, name: names.of(code) ?? code }));
 }
 
-const staticSource = (all: () => LookupOption[]): LookupSource => async (_ctx, q) => {
-  const s = q.search?.toLowerCase();
-  return all()
-    .filter((o) => (!q.ids || q.ids.includes(o.value)) && (!s || o.label.toLowerCase().includes(s)))
-    .slice(0, q.ids ? undefined : q.limit);
-};
+const staticSource =
+  (all: () => LookupOption[]): LookupSource =>
+  async (_ctx, q) => {
+    const s = q.search?.toLowerCase();
+    return all()
+      .filter((o) => (!q.ids || q.ids.includes(o.value)) && (!s || o.label.toLowerCase().includes(s)))
+      .slice(0, q.ids ? undefined : q.limit);
+  };
 
 function builtinSources(deps: SharedRecordDeps): Map<string, LookupSource> {
   const sources = new Map<string, LookupSource>([
-    ['User', async (ctx, q) => (await notificationsRepository.members(ctx, { ...(q.ids ? { ids: q.ids } : {}), ...(q.search ? { search: q.search } : {}), limit: q.limit })).map((m) => ({ value: m.tenantUserId, label: m.name, description: m.email }))],
-    ['Tag', async (ctx, q) => (await tagsRepository.list(ctx, { search: q.search, ids: q.ids ? [...q.ids] : undefined, limit: q.limit, offset: 0 })).rows.map((t) => ({ value: t.id, label: t.name, color: t.color }))],
+    [
+      'User',
+      async (ctx, q) =>
+        (
+          await notificationsRepository.members(ctx, {
+            ...(q.ids ? { ids: q.ids } : {}),
+            ...(q.search ? { search: q.search } : {}),
+            limit: q.limit,
+          })
+        ).map((m) => ({ value: m.tenantUserId, label: m.name, description: m.email })),
+    ],
+    [
+      'Tag',
+      async (ctx, q) =>
+        (await tagsRepository.list(ctx, { search: q.search, ids: q.ids ? [...q.ids] : undefined, limit: q.limit, offset: 0 })).rows.map(
+          (t) => ({ value: t.id, label: t.name, color: t.color }),
+        ),
+    ],
     ['Role', async (ctx, q) => (await lookupsRepository.named(ctx, 'roles', q)).map((r) => ({ value: r.id, label: r.name }))],
     ['Team', async (ctx, q) => (await lookupsRepository.named(ctx, 'teams', q)).map((r) => ({ value: r.id, label: r.name }))],
     ['TimeZone', staticSource(timeZones)],
@@ -80,22 +104,58 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // Maps a custom field's data type to the list query's value type; undefined: not filterable.
 const CUSTOM_TYPES: Partial<Record<FieldDataType, FilterValueType>> = {
-  text: 'text', email: 'text', url: 'text', phone: 'text', time: 'text', option: 'text',
-  number: 'number', decimal: 'number', date: 'date', dateTime: 'dateTime', options: 'array',
+  text: 'text',
+  email: 'text',
+  url: 'text',
+  phone: 'text',
+  time: 'text',
+  option: 'text',
+  number: 'number',
+  decimal: 'number',
+  date: 'date',
+  dateTime: 'dateTime',
+  options: 'array',
 };
 
-async function advancedFields(ctx: TenantContext, deps: SharedRecordDeps, kind: EntityKind): Promise<{ field: AdvancedField; custom?: EntityField }[]> {
+async function advancedFields(
+  ctx: TenantContext,
+  deps: SharedRecordDeps,
+  kind: EntityKind,
+): Promise<{ field: AdvancedField; custom?: EntityField }[]> {
   const ent = deps.entities.get(kind);
   if (!ent) throw fieldError('entityKind', 'unknownField', `${kind} has no advanced fields`);
   if (!ctx.permissions.has(ent.definition.permissions.view)) throw accessDenied();
   const builtin = Object.entries(ent.definition.fields)
     .filter(([, f]) => f.filterable !== false)
-    .map(([key, f]) => ({ field: { id: `${kind}:${key}`, entityKind: kind, field: key, label: f.label, dataType: f.type, custom: false, hasOptions: f.type === 'boolean' } }));
+    .map(([key, f]) => ({
+      field: {
+        id: `${kind}:${key}`,
+        entityKind: kind,
+        field: key,
+        label: f.label,
+        dataType: f.type,
+        custom: false,
+        hasOptions: f.type === 'boolean',
+      },
+    }));
   if (!ent.definition.capabilities.customFields) return builtin;
   const custom = visibleFields(await selectFields(ctx, kind), fieldAccess(ctx, ent.definition)).flatMap((f) => {
     const dataType = isContentBlock(f.kind) ? undefined : CUSTOM_TYPES[effectiveDataType(f)];
     if (!dataType || f.hidden) return [];
-    return [{ field: { id: `${kind}:customFields.${f.key}`, entityKind: kind, field: `customFields.${f.key}`, label: f.label, dataType, custom: true, hasOptions: (f.options?.length ?? 0) > 0 }, custom: f }];
+    return [
+      {
+        field: {
+          id: `${kind}:customFields.${f.key}`,
+          entityKind: kind,
+          field: `customFields.${f.key}`,
+          label: f.label,
+          dataType,
+          custom: true,
+          hasOptions: (f.options?.length ?? 0) > 0,
+        },
+        custom: f,
+      },
+    ];
   });
   return [...builtin, ...custom];
 }
@@ -117,7 +177,12 @@ export const lookupsService = {
     for (const [name, source] of extraSources) if (!sources.has(name)) sources.set(name, source);
     const unknown = body.entities.map((e, i) => ({ e, i })).filter(({ e }) => !sources.has(e));
     if (unknown.length) {
-      throw new AppError(400, 'unknownField', `Unknown lookup ${unknown.map((u) => u.e).join(', ')}`, unknown.map(({ e, i }) => ({ field: `entities.${i}`, code: 'unknownField', message: `${e} is not a lookup` })));
+      throw new AppError(
+        400,
+        'unknownField',
+        `Unknown lookup ${unknown.map((u) => u.e).join(', ')}`,
+        unknown.map(({ e, i }) => ({ field: `entities.${i}`, code: 'unknownField', message: `${e} is not a lookup` })),
+      );
     }
     const out: Record<string, LookupOption[]> = {};
     for (const entity of new Set(body.entities)) {
@@ -148,16 +213,26 @@ export const lookupsService = {
   async options(ctx: TenantContext, deps: SharedRecordDeps, id: string): Promise<LookupOption[]> {
     const { field, custom } = await findField(ctx, deps, id);
     requireAdvancedFields(ctx);
-    if (field.dataType === 'boolean') return [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }];
+    if (field.dataType === 'boolean')
+      return [
+        { value: 'true', label: 'Yes' },
+        { value: 'false', label: 'No' },
+      ];
     return (custom?.options ?? []).map((o) => ({ value: o.value, label: o.label, ...(o.color ? { color: o.color } : {}) }));
   },
 
   visibility() {
-    return { internal: [...INTERNAL_VISIBILITIES], external: [...EXTERNAL_VISIBILITIES], defaultInternal: 'Everyone', defaultExternal: 'None' };
+    return {
+      internal: [...INTERNAL_VISIBILITIES],
+      external: [...EXTERNAL_VISIBILITIES],
+      defaultInternal: 'Everyone',
+      defaultExternal: 'None',
+    };
   },
 };
 
 // Spec §6: advanced fields are a plan feature (Plan.AdvancedFields).
 function requireAdvancedFields(ctx: TenantContext): void {
-  if (!ctx.permissions.has('Plan.AdvancedFields')) throw new AppError(403, 'planFeatureRequired', 'Advanced fields need a plan with Plan.AdvancedFields');
+  if (!ctx.permissions.has('Plan.AdvancedFields'))
+    throw new AppError(403, 'planFeatureRequired', 'Advanced fields need a plan with Plan.AdvancedFields');
 }

@@ -10,9 +10,24 @@ const byEntity = (ctx: TenantContext, kind: EntityKind, entityId: string) =>
   and(eq(notes.tenantId, ctx.tenantId), eq(notes.entityKind, kind), eq(notes.entityId, entityId));
 
 export const notesRepository = {
-  async list(ctx: TenantContext, kind: EntityKind, entityId: string, limit: number, offset: number): Promise<{ rows: NoteRow[]; total: number }> {
-    const rows = await ctx.db.select().from(notes).where(byEntity(ctx, kind, entityId)).orderBy(desc(notes.createdAt), desc(notes.id)).limit(limit).offset(offset);
-    const [total] = await ctx.db.select({ n: count() }).from(notes).where(byEntity(ctx, kind, entityId));
+  async list(
+    ctx: TenantContext,
+    kind: EntityKind,
+    entityId: string,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: NoteRow[]; total: number }> {
+    const rows = await ctx.db
+      .select()
+      .from(notes)
+      .where(byEntity(ctx, kind, entityId))
+      .orderBy(desc(notes.createdAt), desc(notes.id))
+      .limit(limit)
+      .offset(offset);
+    const [total] = await ctx.db
+      .select({ n: count() })
+      .from(notes)
+      .where(byEntity(ctx, kind, entityId));
     return { rows, total: total?.n ?? 0 };
   },
 
@@ -25,14 +40,26 @@ export const notesRepository = {
   async insert(ctx: TenantContext, kind: EntityKind, entityId: string, values: NoteValues): Promise<NoteRow> {
     const [row] = await ctx.db
       .insert(notes)
-      .values({ tenantId: ctx.tenantId, entityKind: kind, entityId, ...values, createdBy: ctx.tenantUserId, createdByName: ctx.user.name, createdByEmail: ctx.user.email })
+      .values({
+        tenantId: ctx.tenantId,
+        entityKind: kind,
+        entityId,
+        ...values,
+        createdBy: ctx.tenantUserId,
+        createdByName: ctx.user.name,
+        createdByEmail: ctx.user.email,
+      })
       .returning();
     if (!row) throw new Error('note insert returned nothing');
     return row;
   },
 
   async update(ctx: TenantContext, id: string, values: NoteValues): Promise<NoteRow | undefined> {
-    const [row] = await ctx.db.update(notes).set({ ...values, updatedAt: new Date() }).where(byId(ctx, id)).returning();
+    const [row] = await ctx.db
+      .update(notes)
+      .set({ ...values, updatedAt: new Date() })
+      .where(byId(ctx, id))
+      .returning();
     return row;
   },
 

@@ -11,10 +11,11 @@ const contact = { entityKind: 'Contact', entityId: randomUUID() };
 // A role that may add notes but not manage other people's notes.
 async function limitedMember(tenantId: string): Promise<TestUser & { tenantUserId: string }> {
   const user = await t.createUser();
-  const [role] = await t.sql<{ id: string }>(
-    `insert into roles (tenant_id, name, permissions) values ($1, $2, $3) returning id`,
-    [tenantId, `Limited ${randomUUID().slice(0, 6)}`, ['Contact.ViewContacts', 'Contact.AddNote']],
-  );
+  const [role] = await t.sql<{ id: string }>(`insert into roles (tenant_id, name, permissions) values ($1, $2, $3) returning id`, [
+    tenantId,
+    `Limited ${randomUUID().slice(0, 6)}`,
+    ['Contact.ViewContacts', 'Contact.AddNote'],
+  ]);
   const [row] = await t.sql<{ id: string }>(
     `insert into tenant_users (tenant_id, user_id, email, role_id, status, joined_at) values ($1, $2, $3, $4, 'active', now()) returning id`,
     [tenantId, user.id, user.email, role!.id],
@@ -117,9 +118,12 @@ describe('notes: XSS corpus', () => {
     const res = await t.client(owner, tenant.id).post('/api/v1/core/notes', { ...contact, body: payload });
     expect([201, 400]).toContain(res.status);
     if (res.status !== 201) return;
-    const stored = (await t.sql<{ body: string }>(`select body from notes where tenant_id = $1 and id = $2`, [tenant.id, res.body.id]))[0]!.body;
+    const stored = (await t.sql<{ body: string }>(`select body from notes where tenant_id = $1 and id = $2`, [tenant.id, res.body.id]))[0]!
+      .body;
     for (const body of [stored, res.body.body as string]) {
-      expect(body).not.toMatch(/<\s*(script|iframe|object|embed|svg|math|style|form|input|base|meta|link|img|video|source|body|template|noscript)/i);
+      expect(body).not.toMatch(
+        /<\s*(script|iframe|object|embed|svg|math|style|form|input|base|meta|link|img|video|source|body|template|noscript)/i,
+      );
       expect(body).not.toMatch(/\son[a-z]+\s*=/i);
       expect(body).not.toMatch(/(javascript|vbscript|data):/i);
       expect(body).not.toMatch(/style\s*=/i);
@@ -128,8 +132,12 @@ describe('notes: XSS corpus', () => {
   });
 
   it('keeps safe formatting and forces links to open safely', async () => {
-    const res = await t.client(owner, tenant.id).post('/api/v1/core/notes', { ...contact, body: '<p><em>a</em> <a href="https://example.com">b</a></p><ul><li>c</li></ul>' });
-    expect(res.body.body).toBe('<p><em>a</em> <a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">b</a></p><ul><li>c</li></ul>');
+    const res = await t
+      .client(owner, tenant.id)
+      .post('/api/v1/core/notes', { ...contact, body: '<p><em>a</em> <a href="https://example.com">b</a></p><ul><li>c</li></ul>' });
+    expect(res.body.body).toBe(
+      '<p><em>a</em> <a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">b</a></p><ul><li>c</li></ul>',
+    );
   });
 });
 
@@ -140,7 +148,9 @@ describe('notes: mentions', () => {
     expect(other.id).not.toBe(tenant.id);
     const res = await t.client(owner, tenant.id).get('/api/v1/core/notes/mention-suggestions?search=carl');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([{ id: colleague.tenantUserId, name: 'Carl Colleague', email: colleague.email, iconId: null, pictureUrl: null }]);
+    expect(res.body).toEqual([
+      { id: colleague.tenantUserId, name: 'Carl Colleague', email: colleague.email, iconId: null, pictureUrl: null },
+    ]);
   });
 
   it('notifies a mentioned colleague in the app and by e-mail', async () => {
@@ -151,7 +161,13 @@ describe('notes: mentions', () => {
     const inbox = await t.client(colleague, tenant.id).get('/api/v1/core/notifications');
     expect(inbox.status).toBe(200);
     expect(inbox.body.unread).toBe(1);
-    expect(inbox.body.data[0]).toMatchObject({ kind: 'Mention', entityKind: 'Contact', entityId: contact.entityId, title: 'Olivia Owner mentioned you in a note', read: false });
+    expect(inbox.body.data[0]).toMatchObject({
+      kind: 'Mention',
+      entityKind: 'Contact',
+      entityId: contact.entityId,
+      title: 'Olivia Owner mentioned you in a note',
+      read: false,
+    });
     expect(inbox.body.data[0].body).toContain('Please call back @Carl Colleague');
     const mail = await t.sql(`select subject from mail_outbox where "to" = $1`, [colleague.email]);
     expect(mail.map((m) => m.subject)).toContain('Olivia Owner mentioned you in a note');
@@ -188,8 +204,14 @@ describe('notes: permissions', () => {
 
   it('needs AddNote of the module and view access', async () => {
     const user = await t.createUser();
-    const [role] = await t.sql<{ id: string }>(`insert into roles (tenant_id, name, permissions) values ($1, 'Viewer only', $2) returning id`, [tenant.id, ['Contact.ViewContacts']]);
-    await t.sql(`insert into tenant_users (tenant_id, user_id, email, role_id, status, joined_at) values ($1, $2, $3, $4, 'active', now())`, [tenant.id, user.id, user.email, role!.id]);
+    const [role] = await t.sql<{ id: string }>(
+      `insert into roles (tenant_id, name, permissions) values ($1, 'Viewer only', $2) returning id`,
+      [tenant.id, ['Contact.ViewContacts']],
+    );
+    await t.sql(
+      `insert into tenant_users (tenant_id, user_id, email, role_id, status, joined_at) values ($1, $2, $3, $4, 'active', now())`,
+      [tenant.id, user.id, user.email, role!.id],
+    );
     const c = t.client(user, tenant.id);
     expect((await c.post('/api/v1/core/notes/list', { ...contact })).status).toBe(200);
     expect((await c.post('/api/v1/core/notes', { ...contact, body: 'no' })).status).toBe(403);

@@ -1,4 +1,12 @@
-import { mentionSuggestionQuerySchema, mentionSuggestionSchema, noteAddSchema, noteListSchema, noteSchema, noteUpdateSchema, pagedResponse } from '@atrium/domain';
+import {
+  mentionSuggestionQuerySchema,
+  mentionSuggestionSchema,
+  noteAddSchema,
+  noteListSchema,
+  noteSchema,
+  noteUpdateSchema,
+  pagedResponse,
+} from '@atrium/domain';
 import { z } from 'zod';
 import type { Router } from '../../platform/router';
 import { notesService } from './notes.service';

@@ -5,7 +5,30 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // An allow-list, never a block-list: anything not named here is dropped, so no script, no
 // event handler, no style and no javascript:/data: URL survives.
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'blockquote', 'code', 'pre', 'ul', 'ol', 'li', 'a', 'h1', 'h2', 'h3', 'h4', 'span', 'hr'],
+  allowedTags: [
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'strike',
+    'blockquote',
+    'code',
+    'pre',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'span',
+    'hr',
+  ],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
     // mentions written by the editor: <span data-mention-id="tenantUserId">@Name</span>

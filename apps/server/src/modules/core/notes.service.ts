@@ -50,7 +50,14 @@ async function notifyMentions(ctx: TenantContext, deps: SharedRecordDeps, note: 
   if (ids.length === 0) return;
   await notificationsService.notify(
     ctx,
-    { recipients: ids, kind: 'Mention', entityKind: note.entityKind, entityId: note.entityId, title: `${ctx.user.name} mentioned you in a note`, body: excerpt(text) },
+    {
+      recipients: ids,
+      kind: 'Mention',
+      entityKind: note.entityKind,
+      entityId: note.entityId,
+      title: `${ctx.user.name} mentioned you in a note`,
+      body: excerpt(text),
+    },
     { mailer: deps.mailer, publicUrl: deps.config.publicUrl },
   );
 }
@@ -68,9 +75,21 @@ export const notesService = {
     const s = clean(body.body);
     const mentions = await validMentions(ctx, s.mentions);
     const row = await notesRepository.insert(ctx, body.entityKind, body.entityId, { body: s.html, mentions });
-    await recordActivity(ctx, { entityKind: row.entityKind, entityId: row.entityId, type: 'Note', action: 'added', after: { noteId: row.id, text: excerpt(s.text) } });
+    await recordActivity(ctx, {
+      entityKind: row.entityKind,
+      entityId: row.entityId,
+      type: 'Note',
+      action: 'added',
+      after: { noteId: row.id, text: excerpt(s.text) },
+    });
     await notifyMentions(ctx, deps, row, mentions, s.text);
-    await collaboratorsService.notifyFollowers(ctx, row.entityKind, row.entityId, `${ctx.user.name} added a note to a ${row.entityKind} you follow`, excerpt(s.text));
+    await collaboratorsService.notifyFollowers(
+      ctx,
+      row.entityKind,
+      row.entityId,
+      `${ctx.user.name} added a note to a ${row.entityKind} you follow`,
+      excerpt(s.text),
+    );
     return toNote(ctx, row);
   },
 
@@ -83,9 +102,21 @@ export const notesService = {
     const mentions = await validMentions(ctx, s.mentions);
     const row = await notesRepository.update(ctx, id, { body: s.html, mentions });
     if (!row) throw notFound('Note');
-    await recordActivity(ctx, { entityKind: row.entityKind, entityId: row.entityId, type: 'Note', action: 'updated', after: { noteId: row.id, text: excerpt(s.text) } });
+    await recordActivity(ctx, {
+      entityKind: row.entityKind,
+      entityId: row.entityId,
+      type: 'Note',
+      action: 'updated',
+      after: { noteId: row.id, text: excerpt(s.text) },
+    });
     // only people newly mentioned by this edit hear about it
-    await notifyMentions(ctx, deps, row, mentions.filter((m) => !before.mentions.includes(m)), s.text);
+    await notifyMentions(
+      ctx,
+      deps,
+      row,
+      mentions.filter((m) => !before.mentions.includes(m)),
+      s.text,
+    );
     return toNote(ctx, row);
   },
 
@@ -95,10 +126,20 @@ export const notesService = {
     requireShared(ctx, deps, row.entityKind, 'view', 'notes');
     if (!mayChange(ctx, row)) throw accessDenied('Only the author or someone who manages notes may delete this note');
     await notesRepository.delete(ctx, id);
-    await recordActivity(ctx, { entityKind: row.entityKind, entityId: row.entityId, type: 'Note', action: 'removed', before: { noteId: row.id } });
+    await recordActivity(ctx, {
+      entityKind: row.entityKind,
+      entityId: row.entityId,
+      type: 'Note',
+      action: 'removed',
+      before: { noteId: row.id },
+    });
   },
 
-  async mentionSuggestions(ctx: TenantContext, deps: SharedRecordDeps, q: { search?: string | undefined; limit: number }): Promise<MentionSuggestion[]> {
+  async mentionSuggestions(
+    ctx: TenantContext,
+    deps: SharedRecordDeps,
+    q: { search?: string | undefined; limit: number },
+  ): Promise<MentionSuggestion[]> {
     const members = await notificationsRepository.members(ctx, { ...(q.search ? { search: q.search } : {}), limit: q.limit });
     return members.map((m) => ({
       id: m.tenantUserId,

@@ -12,7 +12,10 @@ export const notes = pgTable(
     entityKind: text('entity_kind').$type<EntityKind>().notNull(),
     entityId: uuid('entity_id').notNull(),
     body: text('body').notNull(),
-    mentions: uuid('mentions').array().notNull().default(sql`'{}'::uuid[]`),
+    mentions: uuid('mentions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     // tenant_users.id of the author; no foreign key so a removed member's notes stay
     createdBy: uuid('created_by'),
     createdByName: text('created_by_name').notNull(),

@@ -19,12 +19,25 @@ const mine = (ctx: TenantContext) => and(eq(notifications.tenantId, ctx.tenantId
 export const notificationsRepository = {
   async insert(ctx: TenantContext, rows: readonly NotificationInsert[]): Promise<void> {
     if (rows.length === 0) return;
-    await ctx.db.insert(notifications).values(rows.map((r) => ({ ...r, tenantId: ctx.tenantId, actorId: ctx.tenantUserId, actorName: ctx.user.name })));
+    await ctx.db
+      .insert(notifications)
+      .values(rows.map((r) => ({ ...r, tenantId: ctx.tenantId, actorId: ctx.tenantUserId, actorName: ctx.user.name })));
   },
 
-  async list(ctx: TenantContext, page: number, pageSize: number, unreadOnly: boolean): Promise<{ rows: NotificationRow[]; total: number; unread: number }> {
+  async list(
+    ctx: TenantContext,
+    page: number,
+    pageSize: number,
+    unreadOnly: boolean,
+  ): Promise<{ rows: NotificationRow[]; total: number; unread: number }> {
     const where = unreadOnly ? and(mine(ctx), isNull(notifications.readAt)) : mine(ctx);
-    const rows = await ctx.db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(pageSize).offset((page - 1) * pageSize);
+    const rows = await ctx.db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
     const [totals] = await ctx.db
       .select({ total: count(), unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)::int` })
       .from(notifications)
@@ -33,7 +46,10 @@ export const notificationsRepository = {
   },
 
   async unreadCount(ctx: TenantContext): Promise<number> {
-    const [row] = await ctx.db.select({ n: count() }).from(notifications).where(and(mine(ctx), isNull(notifications.readAt)));
+    const [row] = await ctx.db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(mine(ctx), isNull(notifications.readAt)));
     return row?.n ?? 0;
   },
 
@@ -55,7 +71,14 @@ export const notificationsRepository = {
         (select p.id::text from user_pictures p where p.user_id = tu.user_id order by p.created_at desc limit 1) as picture_id
       from tenant_users tu left join users u on u.id = tu.user_id
       where tu.tenant_id = ${ctx.tenantId} and tu.status = 'active'
-        ${opts.ids ? sql`and tu.id in (${sql.join(opts.ids.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``}
+        ${
+          opts.ids
+            ? sql`and tu.id in (${sql.join(
+                opts.ids.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )})`
+            : sql``
+        }
         ${like ? sql`and (u.name ilike ${like} or tu.email ilike ${like})` : sql``}
       order by lower(coalesce(nullif(u.name, ''), tu.email)), tu.id
       ${opts.limit ? sql`limit ${opts.limit}` : sql``}`);

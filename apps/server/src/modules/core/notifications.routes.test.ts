@@ -22,7 +22,8 @@ afterAll(async () => t.close());
 describe('notifications', () => {
   it('lists only my own, newest first, pages, filters unread and marks chosen ones read', async () => {
     const c = t.client(owner, tenant.id);
-    for (let i = 0; i < 3; i += 1) await c.post('/api/v1/core/notes', { entityKind: 'Contact', entityId: randomUUID(), body: `<p>n${i} ${mention(carl)}</p>` });
+    for (let i = 0; i < 3; i += 1)
+      await c.post('/api/v1/core/notes', { entityKind: 'Contact', entityId: randomUUID(), body: `<p>n${i} ${mention(carl)}</p>` });
     await c.post('/api/v1/core/notes', { entityKind: 'Contact', entityId: randomUUID(), body: `<p>for dora ${mention(dora)}</p>` });
     const mine = t.client(carl, tenant.id);
     const all = await mine.get('/api/v1/core/notifications');
@@ -32,7 +33,10 @@ describe('notifications', () => {
     const first = all.body.data[0].id;
     // someone else's notification id changes nothing
     const doraList = await t.client(dora, tenant.id).get('/api/v1/core/notifications');
-    expect((await mine.post('/api/v1/core/notifications/read', { ids: [doraList.body.data[0].id] })).body).toEqual({ updated: 0, unread: 3 });
+    expect((await mine.post('/api/v1/core/notifications/read', { ids: [doraList.body.data[0].id] })).body).toEqual({
+      updated: 0,
+      unread: 3,
+    });
     expect((await mine.post('/api/v1/core/notifications/read', { ids: [first] })).body).toEqual({ updated: 1, unread: 2 });
     const unread = await mine.get('/api/v1/core/notifications?unreadOnly=true');
     expect(unread.body.total).toBe(2);

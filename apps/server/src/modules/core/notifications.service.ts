@@ -37,7 +37,14 @@ export const notificationsService = {
     const members = await notificationsRepository.members(ctx, { ids });
     await notificationsRepository.insert(
       ctx,
-      members.map((m) => ({ recipientId: m.tenantUserId, kind: input.kind, entityKind: input.entityKind, entityId: input.entityId, title: input.title, body: input.body })),
+      members.map((m) => ({
+        recipientId: m.tenantUserId,
+        kind: input.kind,
+        entityKind: input.entityKind,
+        entityId: input.entityId,
+        title: input.title,
+        body: input.body,
+      })),
     );
     if (mail) {
       for (const m of members) {
@@ -59,8 +66,13 @@ export const notificationsService = {
 
   unreadCount: (ctx: TenantContext) => notificationsRepository.unreadCount(ctx),
 
-  async markRead(ctx: TenantContext, body: { ids?: string[] | undefined; all?: boolean | undefined }): Promise<{ updated: number; unread: number }> {
-    const updated = body.all ? await notificationsRepository.markRead(ctx, 'all') : await notificationsRepository.markRead(ctx, body.ids ?? []);
+  async markRead(
+    ctx: TenantContext,
+    body: { ids?: string[] | undefined; all?: boolean | undefined },
+  ): Promise<{ updated: number; unread: number }> {
+    const updated = body.all
+      ? await notificationsRepository.markRead(ctx, 'all')
+      : await notificationsRepository.markRead(ctx, body.ids ?? []);
     return { updated, unread: await notificationsRepository.unreadCount(ctx) };
   },
 };

@@ -19,9 +19,6 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    index('notifications_recipient_idx').on(t.tenantId, t.recipientId, t.createdAt),
-  ],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('notifications_recipient_idx').on(t.tenantId, t.recipientId, t.createdAt)],
 );
 export type NotificationRow = typeof notifications.$inferSelect;

@@ -68,7 +68,10 @@ export function registerProfileRoutes(router: Router, deps: { publicUrl: string 
     schemas: { body: profileUpdateSchema, response: profileSchema },
     handler: async (ctx, { body }) => {
       if (!isTimeZone(body.timeZone)) throw fieldError('timeZone', 'validation', 'timeZone must be an IANA time zone');
-      await ctx.db.update(users).set({ name: body.name, timeZone: body.timeZone, culture: body.culture, updatedAt: new Date() }).where(eq(users.id, ctx.user.id));
+      await ctx.db
+        .update(users)
+        .set({ name: body.name, timeZone: body.timeZone, culture: body.culture, updatedAt: new Date() })
+        .where(eq(users.id, ctx.user.id));
       forgetUser(ctx.user.id);
       return loadProfile(ctx.db, ctx.user.id, deps.publicUrl);
     },

@@ -18,7 +18,10 @@ export const savedViewsRepository = {
   },
 
   async get(ctx: TenantContext, id: string): Promise<SavedViewRow | undefined> {
-    const [row] = await ctx.db.select().from(savedViews).where(and(mine(ctx), eq(savedViews.id, id)));
+    const [row] = await ctx.db
+      .select()
+      .from(savedViews)
+      .where(and(mine(ctx), eq(savedViews.id, id)));
     return row;
   },
 
@@ -44,7 +47,9 @@ export const savedViewsRepository = {
     await ctx.db
       .update(savedViews)
       .set({ isDefault: false })
-      .where(and(mine(ctx), eq(savedViews.listKey, listKey), eq(savedViews.isDefault, true), ...(exceptId ? [ne(savedViews.id, exceptId)] : [])));
+      .where(
+        and(mine(ctx), eq(savedViews.listKey, listKey), eq(savedViews.isDefault, true), ...(exceptId ? [ne(savedViews.id, exceptId)] : [])),
+      );
   },
 
   async nameTaken(ctx: TenantContext, listKey: string, name: string, exceptId: string): Promise<boolean> {
@@ -56,7 +61,10 @@ export const savedViewsRepository = {
   },
 
   async delete(ctx: TenantContext, id: string): Promise<boolean> {
-    const rows = await ctx.db.delete(savedViews).where(and(mine(ctx), eq(savedViews.id, id))).returning({ id: savedViews.id });
+    const rows = await ctx.db
+      .delete(savedViews)
+      .where(and(mine(ctx), eq(savedViews.id, id)))
+      .returning({ id: savedViews.id });
     return rows.length > 0;
   },
 };

@@ -28,7 +28,14 @@ describe('saved views', () => {
     const me = t.client(owner, tenantId);
     const created = await me.post('/api/v1/core/saved-views', view());
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ listKey: 'users', name: 'Invited', pageSize: 50, isDefault: false, search: '', columns: ['name', 'email'] });
+    expect(created.body).toMatchObject({
+      listKey: 'users',
+      name: 'Invited',
+      pageSize: 50,
+      isDefault: false,
+      search: '',
+      columns: ['name', 'email'],
+    });
 
     const list = await me.get('/api/v1/core/saved-views?listKey=users');
     expect(list.status).toBe(200);

@@ -11,7 +11,7 @@ export function registerSavedViewRoutes(router: Router): void {
   router.tenant({
     method: 'GET',
     url: '/api/v1/core/saved-views',
-    summary: "My saved views of one list",
+    summary: 'My saved views of one list',
     tags: ['core'],
     permission: null,
     schemas: { query: savedViewListQuerySchema, response: z.array(savedViewSchema) },
@@ -24,7 +24,14 @@ export function registerSavedViewRoutes(router: Router): void {
     tags: ['core'],
     permission: null,
     status: 201,
-    example: { listKey: 'users', name: 'Invited people', filters: [{ field: 'status', op: 'eq', value: 'invited' }], sort: [], columns: ['email', 'status'], pageSize: 25 },
+    example: {
+      listKey: 'users',
+      name: 'Invited people',
+      filters: [{ field: 'status', op: 'eq', value: 'invited' }],
+      sort: [],
+      columns: ['email', 'status'],
+      pageSize: 25,
+    },
     schemas: { body: savedViewCreateSchema, response: savedViewSchema },
     handler: (ctx, { body }) => savedViewsService.create(ctx, body),
   });
@@ -35,7 +42,14 @@ export function registerSavedViewRoutes(router: Router): void {
     tags: ['core'],
     permission: null,
     table: 'saved_views',
-    example: { name: 'Invited people', filters: [], sort: [{ field: 'email', order: 'asc' }], columns: ['email'], pageSize: 50, isDefault: true },
+    example: {
+      name: 'Invited people',
+      filters: [],
+      sort: [{ field: 'email', order: 'asc' }],
+      columns: ['email'],
+      pageSize: 50,
+      isDefault: true,
+    },
     schemas: { params: idParams, body: savedViewWriteSchema, response: savedViewSchema },
     handler: (ctx, { params, body }) => savedViewsService.update(ctx, params.id, body),
   });

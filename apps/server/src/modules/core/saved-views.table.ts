@@ -14,9 +14,18 @@ export const savedViews = pgTable(
     name: text('name').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
     search: text('search').notNull().default(''),
-    filters: jsonb('filters').$type<ListFilter[]>().notNull().default(sql`'[]'::jsonb`),
-    sort: jsonb('sort').$type<ListSort[]>().notNull().default(sql`'[]'::jsonb`),
-    columns: text('columns').array().notNull().default(sql`'{}'::text[]`),
+    filters: jsonb('filters')
+      .$type<ListFilter[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    sort: jsonb('sort')
+      .$type<ListSort[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    columns: text('columns')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     pageSize: integer('page_size').notNull().default(25),
     ...timestamps(),
   },
@@ -24,8 +33,14 @@ export const savedViews = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     unique('saved_views_name_key').on(t.tenantId, t.tenantUserId, t.listKey, t.name),
     // at most one default view per user and list, guaranteed by the database
-    uniqueIndex('saved_views_default_key').on(t.tenantId, t.tenantUserId, t.listKey).where(sql`${t.isDefault}`),
-    foreignKey({ columns: [t.tenantId, t.tenantUserId], foreignColumns: [tenantUsers.tenantId, tenantUsers.id], name: 'saved_views_user_fk' }).onDelete('cascade'),
+    uniqueIndex('saved_views_default_key')
+      .on(t.tenantId, t.tenantUserId, t.listKey)
+      .where(sql`${t.isDefault}`),
+    foreignKey({
+      columns: [t.tenantId, t.tenantUserId],
+      foreignColumns: [tenantUsers.tenantId, tenantUsers.id],
+      name: 'saved_views_user_fk',
+    }).onDelete('cascade'),
   ],
 );
 export type SavedViewRow = typeof savedViews.$inferSelect;

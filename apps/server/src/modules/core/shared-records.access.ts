@@ -28,7 +28,13 @@ export function canShared(ctx: TenantContext, deps: SharedRecordDeps, kind: Enti
   return permission === undefined || ctx.permissions.has(permission);
 }
 
-export function requireShared(ctx: TenantContext, deps: SharedRecordDeps, kind: EntityKind, action: SharedRecordAction, capability?: Capability): void {
+export function requireShared(
+  ctx: TenantContext,
+  deps: SharedRecordDeps,
+  kind: EntityKind,
+  action: SharedRecordAction,
+  capability?: Capability,
+): void {
   const ent = deps.entities.get(kind);
   // an entity registered with the engine gets a shared feature only when it declares it
   if (capability && ent && !ent.definition.capabilities[capability]) throw accessDenied(`${kind} has no ${capability}`);

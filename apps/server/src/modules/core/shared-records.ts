@@ -22,7 +22,12 @@ export { tagsService } from './tags.service';
 // entity kind (ARCHITECTURE §3): one set of tables and routes keyed by entity kind and id.
 export async function registerSharedRecordRoutes(router: Router, deps: ModuleDeps): Promise<void> {
   // Entities register with the engine as their modules load; read the registry at request time.
-  const shared: SharedRecordDeps = { config: deps.config, mailer: deps.mailer, blobs: blobStoreFor(deps.config), entities: entityRegistry(router) };
+  const shared: SharedRecordDeps = {
+    config: deps.config,
+    mailer: deps.mailer,
+    blobs: blobStoreFor(deps.config),
+    entities: entityRegistry(router),
+  };
   registerNoteRoutes(router, shared);
   registerDocumentRoutes(router, shared);
   registerTagRoutes(router, shared);

@@ -6,18 +6,30 @@ import { entityTags, tags, type TagRow } from './tags.table';
 const tenant = (ctx: TenantContext) => eq(tags.tenantId, ctx.tenantId);
 
 export const tagsRepository = {
-  async list(ctx: TenantContext, q: { search?: string | undefined; ids?: string[] | undefined; limit: number; offset: number }): Promise<{ rows: TagRow[]; total: number }> {
+  async list(
+    ctx: TenantContext,
+    q: { search?: string | undefined; ids?: string[] | undefined; limit: number; offset: number },
+  ): Promise<{ rows: TagRow[]; total: number }> {
     const conditions: SQL[] = [tenant(ctx)];
     if (q.search) conditions.push(ilike(tags.name, `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
     if (q.ids) conditions.push(inArray(tags.id, q.ids.length ? q.ids : ['00000000-0000-0000-0000-000000000000']));
     const where = and(...conditions);
-    const rows = await ctx.db.select().from(tags).where(where).orderBy(asc(sql`lower(${tags.name})`)).limit(q.limit).offset(q.offset);
+    const rows = await ctx.db
+      .select()
+      .from(tags)
+      .where(where)
+      .orderBy(asc(sql`lower(${tags.name})`))
+      .limit(q.limit)
+      .offset(q.offset);
     const [total] = await ctx.db.select({ n: count() }).from(tags).where(where);
     return { rows, total: total?.n ?? 0 };
   },
 
   async findByName(ctx: TenantContext, name: string): Promise<TagRow | undefined> {
-    const [row] = await ctx.db.select().from(tags).where(and(tenant(ctx), eq(sql`lower(${tags.name})`, name.toLowerCase())));
+    const [row] = await ctx.db
+      .select()
+      .from(tags)
+      .where(and(tenant(ctx), eq(sql`lower(${tags.name})`, name.toLowerCase())));
     return row;
   },
 
@@ -33,13 +45,23 @@ export const tagsRepository = {
 
   async existing(ctx: TenantContext, ids: readonly string[]): Promise<string[]> {
     if (ids.length === 0) return [];
-    const rows = await ctx.db.select({ id: tags.id }).from(tags).where(and(tenant(ctx), inArray(tags.id, [...ids])));
+    const rows = await ctx.db
+      .select({ id: tags.id })
+      .from(tags)
+      .where(and(tenant(ctx), inArray(tags.id, [...ids])));
     return rows.map((r) => r.id);
   },
 
   async ofEntity(ctx: TenantContext, kind: EntityKind, entityId: string): Promise<TagRow[]> {
     return ctx.db
-      .select({ tenantId: tags.tenantId, id: tags.id, name: tags.name, color: tags.color, createdAt: tags.createdAt, updatedAt: tags.updatedAt })
+      .select({
+        tenantId: tags.tenantId,
+        id: tags.id,
+        name: tags.name,
+        color: tags.color,
+        createdAt: tags.createdAt,
+        updatedAt: tags.updatedAt,
+      })
       .from(entityTags)
       .innerJoin(tags, and(eq(tags.tenantId, entityTags.tenantId), eq(tags.id, entityTags.tagId)))
       .where(and(eq(entityTags.tenantId, ctx.tenantId), eq(entityTags.entityKind, kind), eq(entityTags.entityId, entityId)))
@@ -48,9 +70,22 @@ export const tagsRepository = {
 
   async replace(ctx: TenantContext, kind: EntityKind, entityId: string, tagIds: readonly string[]): Promise<void> {
     const scope = and(eq(entityTags.tenantId, ctx.tenantId), eq(entityTags.entityKind, kind), eq(entityTags.entityId, entityId));
-    await ctx.db.delete(entityTags).where(tagIds.length ? and(scope, sql`${entityTags.tagId} not in (${sql.join(tagIds.map((id) => sql`${id}::uuid`), sql`, `)})`) : scope);
+    await ctx.db.delete(entityTags).where(
+      tagIds.length
+        ? and(
+            scope,
+            sql`${entityTags.tagId} not in (${sql.join(
+              tagIds.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})`,
+          )
+        : scope,
+    );
     if (tagIds.length) {
-      await ctx.db.insert(entityTags).values(tagIds.map((tagId) => ({ tenantId: ctx.tenantId, entityKind: kind, entityId, tagId }))).onConflictDoNothing();
+      await ctx.db
+        .insert(entityTags)
+        .values(tagIds.map((tagId) => ({ tenantId: ctx.tenantId, entityKind: kind, entityId, tagId })))
+        .onConflictDoNothing();
     }
   },
 
@@ -69,5 +104,8 @@ export const tagsRepository = {
 export function taggedWithAny(ctx: Pick<TenantContext, 'tenantId'>, kind: EntityKind, idColumn: SQL, tagIds: readonly string[]): SQL {
   if (tagIds.length === 0) return sql`false`;
   return sql`exists (select 1 from entity_tags et where et.tenant_id = ${ctx.tenantId} and et.entity_kind = ${kind}
-    and et.entity_id = ${idColumn} and et.tag_id in (${sql.join(tagIds.map((id) => sql`${id}::uuid`), sql`, `)}))`;
+    and et.entity_id = ${idColumn} and et.tag_id in (${sql.join(
+      tagIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}))`;
 }

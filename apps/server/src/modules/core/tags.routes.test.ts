@@ -41,8 +41,14 @@ describe('tags', () => {
     expect(put.status).toBe(200);
     expect(put.body.map((x: { name: string }) => x.name)).toEqual(['Alpha', 'Beta']);
     await c.put(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${two}`, { tagIds: [b.body.id] });
-    expect((await c.put(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${one}`, { tagIds: [a.body.id] })).body.map((x: { name: string }) => x.name)).toEqual(['Alpha']);
-    expect((await c.get(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${one}`)).body.map((x: { name: string }) => x.name)).toEqual(['Alpha']);
+    expect(
+      (await c.put(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${one}`, { tagIds: [a.body.id] })).body.map(
+        (x: { name: string }) => x.name,
+      ),
+    ).toEqual(['Alpha']);
+    expect((await c.get(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${one}`)).body.map((x: { name: string }) => x.name)).toEqual([
+      'Alpha',
+    ]);
     expect((await c.put(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${one}`, { tagIds: [randomUUID()] })).status).toBe(404);
     // the contacts list filters by tag through the entity engine
     const ada = (await c.post('/api/v1/contacts', { firstName: 'Ada' })).body;
@@ -59,7 +65,10 @@ describe('tags', () => {
     // another workspace's tag cannot be put on a record
     const stranger = await t.createUser();
     const other = await t.createTenant(stranger);
-    expect((await t.client(stranger, other.id).put(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${one}`, { tagIds: [a.body.id] })).status).toBe(404);
+    expect(
+      (await t.client(stranger, other.id).put(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${one}`, { tagIds: [a.body.id] }))
+        .status,
+    ).toBe(404);
     expect((await t.client(stranger, other.id).post('/api/v1/core/tags/list', {})).body.total).toBe(0);
   });
 });

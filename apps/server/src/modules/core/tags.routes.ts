@@ -4,7 +4,6 @@ import type { Router } from '../../platform/router';
 import type { SharedRecordDeps } from './shared-records.access';
 import { tagsService } from './tags.service';
 
-
 export function registerTagRoutes(router: Router, deps: SharedRecordDeps): void {
   const tags = ['tags'];
   router.tenant({

@@ -10,13 +10,19 @@ const toTag = (r: TagRow): Tag => ({ id: r.id, name: r.name, color: r.color });
 
 export const tagsService = {
   async list(ctx: TenantContext, q: { page: number; pageSize: number; search?: string | undefined; ids?: string[] | undefined }) {
-    const { rows, total } = await tagsRepository.list(ctx, { search: q.search, ids: q.ids, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+    const { rows, total } = await tagsRepository.list(ctx, {
+      search: q.search,
+      ids: q.ids,
+      limit: q.pageSize,
+      offset: (q.page - 1) * q.pageSize,
+    });
     return { data: rows.map(toTag), total };
   },
 
   // Any member may create tags; without a colour the next colour of the palette is used.
   async create(ctx: TenantContext, body: TagCreate): Promise<Tag> {
-    if (await tagsRepository.findByName(ctx, body.name)) throw fieldError('name', 'duplicateTitle', `A tag named ${body.name} already exists`, 409);
+    if (await tagsRepository.findByName(ctx, body.name))
+      throw fieldError('name', 'duplicateTitle', `A tag named ${body.name} already exists`, 409);
     const color = body.color ?? TAG_COLORS[(await tagsRepository.count(ctx)) % TAG_COLORS.length] ?? TAG_COLORS[0];
     const row = await tagsRepository.insert(ctx, body.name, color);
     if (!row) throw fieldError('name', 'duplicateTitle', `A tag named ${body.name} already exists`, 409);
@@ -29,7 +35,13 @@ export const tagsService = {
   },
 
   // Replaces the tags of one record with tagIds.
-  async setOnEntity(ctx: TenantContext, deps: SharedRecordDeps, kind: EntityKind, entityId: string, tagIds: readonly string[]): Promise<Tag[]> {
+  async setOnEntity(
+    ctx: TenantContext,
+    deps: SharedRecordDeps,
+    kind: EntityKind,
+    entityId: string,
+    tagIds: readonly string[],
+  ): Promise<Tag[]> {
     requireShared(ctx, deps, kind, 'view', 'tags');
     requireEntityManage(ctx, deps, kind);
     const unique = [...new Set(tagIds)];
@@ -37,9 +49,16 @@ export const tagsService = {
     if (found.length !== unique.length) throw fieldError('tagIds', 'notFound', 'Every tag must exist in this workspace', 404);
     await tagsRepository.replace(ctx, kind, entityId, unique);
     const result = (await tagsRepository.ofEntity(ctx, kind, entityId)).map(toTag);
-    await collaboratorsService.notifyFollowers(ctx, kind, entityId, `${ctx.user.name} changed the tags of a ${kind} you follow`, result.map((t) => t.name).join(', '));
+    await collaboratorsService.notifyFollowers(
+      ctx,
+      kind,
+      entityId,
+      `${ctx.user.name} changed the tags of a ${kind} you follow`,
+      result.map((t) => t.name).join(', '),
+    );
     return result;
   },
 
-  entitiesWithAnyTag: (ctx: TenantContext, kind: EntityKind, tagIds: readonly string[]) => tagsRepository.entitiesWithAnyTag(ctx, kind, tagIds),
+  entitiesWithAnyTag: (ctx: TenantContext, kind: EntityKind, tagIds: readonly string[]) =>
+    tagsRepository.entitiesWithAnyTag(ctx, kind, tagIds),
 };

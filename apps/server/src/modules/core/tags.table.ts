@@ -29,6 +29,8 @@ export const entityTags = pgTable(
     primaryKey({ columns: [t.tenantId, t.entityKind, t.entityId, t.tagId] }),
     // "filter lists by tag" reads by tag
     index('entity_tags_tag_idx').on(t.tenantId, t.tagId, t.entityKind),
-    foreignKey({ columns: [t.tenantId, t.tagId], foreignColumns: [tags.tenantId, tags.id], name: 'entity_tags_tag_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.tagId], foreignColumns: [tags.tenantId, tags.id], name: 'entity_tags_tag_fk' }).onDelete(
+      'cascade',
+    ),
   ],
 );

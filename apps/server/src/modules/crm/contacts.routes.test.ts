@@ -22,10 +22,23 @@ const create = async (body: Record<string, unknown>) => {
 
 describe('contacts CRUD on the entity engine', () => {
   it('creates, reads with an ETag, replaces with If-Match and deletes', async () => {
-    const res = await c.post('/api/v1/contacts', { firstName: ' Ada ', lastName: 'Lovelace', email: 'ADA@Example.com', organization: 'Engines' });
+    const res = await c.post('/api/v1/contacts', {
+      firstName: ' Ada ',
+      lastName: 'Lovelace',
+      email: 'ADA@Example.com',
+      organization: 'Engines',
+    });
     expect(res.status, res.text).toBe(201);
     expect(res.headers.etag).toBe('"1"');
-    expect(res.body).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', organization: 'Engines', version: 1, archived: false, customFields: {} });
+    expect(res.body).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      organization: 'Engines',
+      version: 1,
+      archived: false,
+      customFields: {},
+    });
     const id = res.body.id;
 
     const got = await c.get(`/api/v1/contacts/${id}`);
@@ -109,7 +122,12 @@ describe('contacts CRUD on the entity engine', () => {
     await c.delete(`/api/v1/contacts/${x.id}`);
     const feed = await c.get(`/api/v1/core/activity?target=Contact&targetId=${x.id}&sortOrder=asc`);
     expect(feed.status, feed.text).toBe(200);
-    const rows = feed.body.data.map((r: { action: string; field: string | null; before: unknown; after: unknown }) => [r.action, r.field, r.before, r.after]);
+    const rows = feed.body.data.map((r: { action: string; field: string | null; before: unknown; after: unknown }) => [
+      r.action,
+      r.field,
+      r.before,
+      r.after,
+    ]);
     expect(rows).toEqual([
       ['created', null, null, null],
       ['updated', 'firstName', 'Feed', 'Fed'],
@@ -149,7 +167,11 @@ describe('permissions', () => {
     expect(res.body.code).toBe('accessDenied');
     const portal = await t.addMember(tenant.id, 'PortalUser');
     const p = t.client(portal, tenant.id);
-    for (const call of [p.post('/api/v1/contacts/list', {}), p.post('/api/v1/contacts', { firstName: 'X' }), p.get('/api/v1/core/activity?target=Contact&targetId=00000000-0000-4000-8000-000000000001')]) {
+    for (const call of [
+      p.post('/api/v1/contacts/list', {}),
+      p.post('/api/v1/contacts', { firstName: 'X' }),
+      p.get('/api/v1/core/activity?target=Contact&targetId=00000000-0000-4000-8000-000000000001'),
+    ]) {
       const r = await call;
       expect(r.status).toBe(403);
       expect(r.body.code).toBe('accessDenied');

@@ -25,7 +25,11 @@ export const contacts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({ columns: [t.tenantId, t.workflowStage], foreignColumns: [workflowStages.tenantId, workflowStages.id], name: 'contacts_workflow_stage_fk' }),
+    foreignKey({
+      columns: [t.tenantId, t.workflowStage],
+      foreignColumns: [workflowStages.tenantId, workflowStages.id],
+      name: 'contacts_workflow_stage_fk',
+    }),
     // tenant_id inside the GIN indexes (btree_gin): one index answers tenant + search/filter
     index('contacts_search_idx').using('gin', t.tenantId, t.searchText.op('gin_trgm_ops')),
     index('contacts_custom_fields_idx').using('gin', t.tenantId, t.customFields.op('jsonb_path_ops')),

@@ -12,7 +12,10 @@ export async function selectByEntity(ctx: TenantContext, entity: GlobalLookupEnt
   return res.rows.map(toLookup);
 }
 
-export async function selectPage(ctx: TenantContext, q: { entities?: readonly GlobalLookupEntity[]; search?: string; limit: number; offset: number }): Promise<{ data: GlobalLookup[]; total: number }> {
+export async function selectPage(
+  ctx: TenantContext,
+  q: { entities?: readonly GlobalLookupEntity[]; search?: string; limit: number; offset: number },
+): Promise<{ data: GlobalLookup[]; total: number }> {
   const conds: SQL[] = [sql`tenant_id = ${ctx.tenantId}`];
   if (q.entities && q.entities.length > 0) conds.push(sql`entity = any(${sql.param(q.entities)}::text[])`);
   if (q.search) conds.push(sql`name ilike ${`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
@@ -24,7 +27,10 @@ export async function selectPage(ctx: TenantContext, q: { entities?: readonly Gl
   return { data: rows.rows.map(toLookup), total: total.rows[0]?.n ?? 0 };
 }
 
-export async function insertLookup(ctx: TenantContext, v: { entity: GlobalLookupEntity; name: string; isDefault: boolean }): Promise<GlobalLookup> {
+export async function insertLookup(
+  ctx: TenantContext,
+  v: { entity: GlobalLookupEntity; name: string; isDefault: boolean },
+): Promise<GlobalLookup> {
   const res = await ctx.db.execute<Row>(sql`
     insert into global_lookups (tenant_id, entity, name, is_default) values (${ctx.tenantId}, ${v.entity}, ${v.name}, ${v.isDefault})
     returning id, entity, name, is_default, version`);
@@ -33,7 +39,11 @@ export async function insertLookup(ctx: TenantContext, v: { entity: GlobalLookup
   return toLookup(row);
 }
 
-export async function updateLookup(ctx: TenantContext, entity: GlobalLookupEntity, v: { id: string; name: string; isDefault: boolean }): Promise<GlobalLookup | undefined> {
+export async function updateLookup(
+  ctx: TenantContext,
+  entity: GlobalLookupEntity,
+  v: { id: string; name: string; isDefault: boolean },
+): Promise<GlobalLookup | undefined> {
   const res = await ctx.db.execute<Row>(sql`
     update global_lookups set name = ${v.name}, is_default = ${v.isDefault}, version = version + 1, updated_at = now()
     where tenant_id = ${ctx.tenantId} and entity = ${entity} and id = ${v.id}
@@ -50,6 +60,8 @@ export async function clearDefault(ctx: TenantContext, entity: GlobalLookupEntit
 }
 
 export async function deleteLookup(ctx: TenantContext, entity: GlobalLookupEntity, id: string): Promise<boolean> {
-  const res = await ctx.db.execute(sql`delete from global_lookups where tenant_id = ${ctx.tenantId} and entity = ${entity} and id = ${id} returning id`);
+  const res = await ctx.db.execute(
+    sql`delete from global_lookups where tenant_id = ${ctx.tenantId} and entity = ${entity} and id = ${id} returning id`,
+  );
   return res.rows.length > 0;
 }

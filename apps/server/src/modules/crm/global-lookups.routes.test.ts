@@ -21,7 +21,10 @@ describe('contact-detail global lookups', () => {
     const home = await admin.post('/api/v1/core/global-lookups', { entity: 'Email', name: 'Home', isDefault: true });
     await admin.post('/api/v1/core/global-lookups', { entity: 'JobTitle', name: 'Engineer' });
     const emails = await admin.get('/api/v1/core/global-lookups/Email');
-    expect(emails.body.map((l: { name: string; isDefault: boolean }) => [l.name, l.isDefault])).toEqual([['Home', true], ['Work', false]]);
+    expect(emails.body.map((l: { name: string; isDefault: boolean }) => [l.name, l.isDefault])).toEqual([
+      ['Home', true],
+      ['Work', false],
+    ]);
     const dup = await admin.post('/api/v1/core/global-lookups', { entity: 'Email', name: 'work' });
     expect(dup.status).toBe(409);
     expect(dup.body.errors[0]).toMatchObject({ field: 'name', code: 'duplicateTitle' });

@@ -1,4 +1,10 @@
-import type { GlobalLookup, GlobalLookupEntity, globalLookupCreateSchema, globalLookupListSchema, globalLookupUpdateSchema } from '@atrium/domain';
+import type {
+  GlobalLookup,
+  GlobalLookupEntity,
+  globalLookupCreateSchema,
+  globalLookupListSchema,
+  globalLookupUpdateSchema,
+} from '@atrium/domain';
 import type { z } from 'zod';
 import type { TenantContext } from '../../platform/context';
 import { fieldError, notFound } from '../../platform/errors';
@@ -22,7 +28,12 @@ async function guardDuplicate<T>(run: () => Promise<T>): Promise<T> {
 export const listByEntity = (ctx: TenantContext, entity: GlobalLookupEntity): Promise<GlobalLookup[]> => repo.selectByEntity(ctx, entity);
 
 export function listPage(ctx: TenantContext, q: z.output<typeof globalLookupListSchema>): Promise<{ data: GlobalLookup[]; total: number }> {
-  return repo.selectPage(ctx, { ...(q.entities ? { entities: q.entities } : {}), ...(q.search ? { search: q.search } : {}), limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+  return repo.selectPage(ctx, {
+    ...(q.entities ? { entities: q.entities } : {}),
+    ...(q.search ? { search: q.search } : {}),
+    limit: q.pageSize,
+    offset: (q.page - 1) * q.pageSize,
+  });
 }
 
 export async function createLookup(ctx: TenantContext, body: z.output<typeof globalLookupCreateSchema>): Promise<GlobalLookup> {
@@ -30,7 +41,11 @@ export async function createLookup(ctx: TenantContext, body: z.output<typeof glo
   return guardDuplicate(() => repo.insertLookup(ctx, body));
 }
 
-export async function updateLookup(ctx: TenantContext, entity: GlobalLookupEntity, body: z.output<typeof globalLookupUpdateSchema>): Promise<GlobalLookup> {
+export async function updateLookup(
+  ctx: TenantContext,
+  entity: GlobalLookupEntity,
+  body: z.output<typeof globalLookupUpdateSchema>,
+): Promise<GlobalLookup> {
   if (body.isDefault) await repo.clearDefault(ctx, entity, body.id);
   const updated = await guardDuplicate(() => repo.updateLookup(ctx, entity, body));
   if (!updated) throw notFound('Lookup');

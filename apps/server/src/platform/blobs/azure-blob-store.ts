@@ -24,7 +24,8 @@ export function createAzureBlobStore(options: AzureBlobStoreOptions): BlobStore 
     return container.getBlockBlobClient(key);
   };
   const expiry = (ttl: number) => new Date(Math.floor(Date.now() / 1000 + ttl) * 1000);
-  const isNotFound = (err: unknown) => typeof err === 'object' && err !== null && 'statusCode' in err && (err as { statusCode?: number }).statusCode === 404;
+  const isNotFound = (err: unknown) =>
+    typeof err === 'object' && err !== null && 'statusCode' in err && (err as { statusCode?: number }).statusCode === 404;
 
   return {
     kind: 'azure',

@@ -35,7 +35,11 @@ export async function registerBlobHttp(app: FastifyInstance, deps: { config: Con
   registered.add(app);
   const store = blobStoreFor(deps.config);
   if (store.kind !== 'local') return;
-  const local = createLocalBlobStore({ dir: (store as ReturnType<typeof createLocalBlobStore>).dir, publicUrl: deps.config.publicUrl, secret: deps.config.sessionSecret });
+  const local = createLocalBlobStore({
+    dir: (store as ReturnType<typeof createLocalBlobStore>).dir,
+    publicUrl: deps.config.publicUrl,
+    secret: deps.config.sessionSecret,
+  });
 
   const check = (grant: BlobGrant, sig: string) => {
     const result = verifyGrant(local.key, grant, sig);
@@ -51,32 +55,40 @@ export async function registerBlobHttp(app: FastifyInstance, deps: { config: Con
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BLOB_PUT_LIMIT }, (_req, body, done) => done(null, body));
 
-    scope.put(`${LOCAL_BLOB_ROUTE}/*`, { ...publicRoute, bodyLimit: BLOB_PUT_LIMIT }, async (request: FastifyRequest, reply: FastifyReply) => {
-      const { grant, sig } = grantFrom(request, 'w');
-      check(grant, sig);
-      // the same contract as Azure's Put Blob, so one client works against both stores
-      if (request.headers['x-ms-blob-type'] !== 'BlockBlob') {
-        throw new AppError(400, 'validation', 'x-ms-blob-type: BlockBlob is required', [{ field: 'x-ms-blob-type', code: 'required', message: 'x-ms-blob-type must be BlockBlob' }]);
-      }
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      await local.write(grant.key, body, 'application/octet-stream');
-      return reply.status(201).send();
-    });
+    scope.put(
+      `${LOCAL_BLOB_ROUTE}/*`,
+      { ...publicRoute, bodyLimit: BLOB_PUT_LIMIT },
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        const { grant, sig } = grantFrom(request, 'w');
+        check(grant, sig);
+        // the same contract as Azure's Put Blob, so one client works against both stores
+        if (request.headers['x-ms-blob-type'] !== 'BlockBlob') {
+          throw new AppError(400, 'validation', 'x-ms-blob-type: BlockBlob is required', [
+            { field: 'x-ms-blob-type', code: 'required', message: 'x-ms-blob-type must be BlockBlob' },
+          ]);
+        }
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        await local.write(grant.key, body, 'application/octet-stream');
+        return reply.status(201).send();
+      },
+    );
 
     scope.get(`${LOCAL_BLOB_ROUTE}/*`, publicRoute, async (request: FastifyRequest, reply: FastifyReply) => {
       const { grant, sig } = grantFrom(request, 'r');
       check(grant, sig);
       const info = await local.stat(grant.key);
       if (!info) throw new AppError(404, 'notFound', 'File not found');
-      return reply
-        .header('content-type', grant.contentType ?? 'application/octet-stream')
-        .header('content-disposition', grant.disposition ?? 'attachment')
-        .header('content-length', String(info.size))
-        .header('x-content-type-options', 'nosniff')
-        // a stored file never runs script in our origin, even when opened inline
-        .header('content-security-policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox")
-        .header('cache-control', 'private, max-age=300')
-        .send(createReadStream(local.pathOf(grant.key)));
+      return (
+        reply
+          .header('content-type', grant.contentType ?? 'application/octet-stream')
+          .header('content-disposition', grant.disposition ?? 'attachment')
+          .header('content-length', String(info.size))
+          .header('x-content-type-options', 'nosniff')
+          // a stored file never runs script in our origin, even when opened inline
+          .header('content-security-policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox")
+          .header('cache-control', 'private, max-age=300')
+          .send(createReadStream(local.pathOf(grant.key)))
+      );
     });
   });
 }

@@ -16,9 +16,7 @@ const blobEnvSchema = z.object({
     .default('atrium'),
 });
 
-export type BlobConfig =
-  | { store: 'local'; dir: string }
-  | { store: 'azure'; connectionString: string; container: string };
+export type BlobConfig = { store: 'local'; dir: string } | { store: 'azure'; connectionString: string; container: string };
 
 // BLOB_STORE, AZURE_STORAGE_CONNECTION_STRING, AZURE_STORAGE_CONTAINER (README configuration).
 export function parseBlobConfig(env: Record<string, string | undefined>, dataDir: string): BlobConfig {
@@ -28,7 +26,8 @@ export function parseBlobConfig(env: Record<string, string | undefined>, dataDir
   }
   const e = parsed.data;
   if (e.BLOB_STORE === 'local') return { store: 'local', dir: `${dataDir.replace(/\/$/, '')}/blobs` };
-  if (!e.AZURE_STORAGE_CONNECTION_STRING) throw new Error('Invalid blob configuration: BLOB_STORE=azure needs AZURE_STORAGE_CONNECTION_STRING');
+  if (!e.AZURE_STORAGE_CONNECTION_STRING)
+    throw new Error('Invalid blob configuration: BLOB_STORE=azure needs AZURE_STORAGE_CONNECTION_STRING');
   return { store: 'azure', connectionString: e.AZURE_STORAGE_CONNECTION_STRING, container: e.AZURE_STORAGE_CONTAINER };
 }
 

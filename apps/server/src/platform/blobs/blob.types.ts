@@ -36,4 +36,3 @@ export function assertBlobKey(key: string): void {
 export function tenantOfKey(key: string): string {
   return key.slice(0, 36);
 }
-

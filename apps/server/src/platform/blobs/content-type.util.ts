@@ -17,9 +17,18 @@ const RULES: Record<DocumentExtension, Rule> = {
   doc: { sniffed: [CFB], contentType: 'application/msword' },
   xls: { sniffed: [CFB], contentType: 'application/vnd.ms-excel' },
   ppt: { sniffed: [CFB], contentType: 'application/vnd.ms-powerpoint' },
-  docx: { sniffed: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'], contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
-  xlsx: { sniffed: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
-  pptx: { sniffed: ['application/vnd.openxmlformats-officedocument.presentationml.presentation'], contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' },
+  docx: {
+    sniffed: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  },
+  xlsx: {
+    sniffed: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  },
+  pptx: {
+    sniffed: ['application/vnd.openxmlformats-officedocument.presentationml.presentation'],
+    contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  },
   odt: { sniffed: ['application/vnd.oasis.opendocument.text'], contentType: 'application/vnd.oasis.opendocument.text' },
   mp4: { sniffed: ['video/mp4', 'video/x-m4v'], contentType: 'video/mp4' },
   zip: { sniffed: ['application/zip'], contentType: 'application/zip' },

@@ -9,7 +9,8 @@ export const MAX_THUMB_SOURCE_PIXELS = 40_000_000;
 export function imageDimensions(data: Buffer, contentType: string): { width: number; height: number } | undefined {
   if (contentType === 'image/png' && data.length >= 24) return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
   if (contentType === 'image/gif' && data.length >= 10) return { width: data.readUInt16LE(6), height: data.readUInt16LE(8) };
-  if (contentType === 'image/bmp' && data.length >= 26) return { width: Math.abs(data.readInt32LE(18)), height: Math.abs(data.readInt32LE(22)) };
+  if (contentType === 'image/bmp' && data.length >= 26)
+    return { width: Math.abs(data.readInt32LE(18)), height: Math.abs(data.readInt32LE(22)) };
   if (contentType === 'image/jpeg') {
     // walk the segments to the first start-of-frame marker (SOF0…SOF15 except DHT, JPG, DAC)
     let i = 2;
@@ -27,7 +28,10 @@ export function imageDimensions(data: Buffer, contentType: string): { width: num
 
 // Thumbnails with a pure-JS codec (no native build). WebP has no pure-JS encoder in Jimp, so a
 // WebP image is its own thumbnail; undefined means "use the full image".
-export async function makeThumbnail(data: Buffer, contentType: string): Promise<{ data: Buffer; contentType: 'image/png' | 'image/jpeg' } | undefined> {
+export async function makeThumbnail(
+  data: Buffer,
+  contentType: string,
+): Promise<{ data: Buffer; contentType: 'image/png' | 'image/jpeg' } | undefined> {
   if (!/^image\/(png|jpeg|gif|bmp)$/.test(contentType)) return undefined;
   const size = imageDimensions(data, contentType);
   if (!size || size.width * size.height > MAX_THUMB_SOURCE_PIXELS) return undefined;
@@ -42,4 +46,3 @@ export async function makeThumbnail(data: Buffer, contentType: string): Promise<
     return undefined;
   }
 }
-

@@ -10,7 +10,9 @@ export type LocalBlobStoreOptions = { dir: string; publicUrl: string; secret: st
 
 // Files on local disk, reached by the browser through the same signed-URL protocol as Azure
 // (blob-http.ts serves the URLs).
-export function createLocalBlobStore(options: LocalBlobStoreOptions): BlobStore & { dir: string; key: Buffer; pathOf: (key: string) => string } {
+export function createLocalBlobStore(
+  options: LocalBlobStoreOptions,
+): BlobStore & { dir: string; key: Buffer; pathOf: (key: string) => string } {
   const key = signingKey(options.secret);
   const pathOf = (blobKey: string) => {
     assertBlobKey(blobKey);

@@ -20,7 +20,9 @@ const json = (v: unknown): SQL => (v === undefined ? sql`null` : sql`${JSON.stri
 export async function insertActivities(ctx: TenantContext, rows: readonly ActivityInsert[]): Promise<void> {
   if (rows.length === 0) return;
   const values = rows.map(
-    (r) => sql`(${ctx.tenantId}, ${r.entityKind}, ${r.entityId}, ${r.type}, ${r.action}, ${r.field ?? null}, ${json(r.before)}, ${json(r.after)},
+    (
+      r,
+    ) => sql`(${ctx.tenantId}, ${r.entityKind}, ${r.entityId}, ${r.type}, ${r.action}, ${r.field ?? null}, ${json(r.before)}, ${json(r.after)},
       ${r.restricted ?? false}, ${r.portalVisible ?? false}, ${ctx.tenantUserId})`,
   );
   await ctx.db.execute(sql`

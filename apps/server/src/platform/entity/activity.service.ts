@@ -13,7 +13,15 @@ export function changeRows(ent: RegisteredEntity, fields: readonly EntityField[]
   const rows: ActivityInsert[] = [];
   for (const key of ent.definition.writableFields) {
     if (!sameValue(before[key], after[key])) {
-      rows.push({ entityKind: kind, entityId: id, type: 'Change', action: 'updated', field: key, before: before[key] ?? null, after: after[key] ?? null });
+      rows.push({
+        entityKind: kind,
+        entityId: id,
+        type: 'Change',
+        action: 'updated',
+        field: key,
+        before: before[key] ?? null,
+        after: after[key] ?? null,
+      });
     }
   }
   const prev = (before.customFields ?? {}) as Record<string, unknown>;
@@ -40,14 +48,22 @@ export async function recordActivities(ctx: TenantContext, rows: readonly Activi
 }
 
 // The timeline of one record, with the count of every feed type (0 when none).
-export async function activityFeed(ctx: TenantContext, registry: ReadonlyMap<string, RegisteredEntity>, q: ActivityQuery): Promise<ActivityFeed> {
+export async function activityFeed(
+  ctx: TenantContext,
+  registry: ReadonlyMap<string, RegisteredEntity>,
+  q: ActivityQuery,
+): Promise<ActivityFeed> {
   const ent = registry.get(q.target);
   if (!ent) throw fieldError('target', 'unknownField', `${q.target} has no activity feed`);
-  if (!ctx.permissions.has(ent.definition.permissions.timeline)) throw accessDenied(`Requires permission ${ent.definition.permissions.timeline}`);
+  if (!ctx.permissions.has(ent.definition.permissions.timeline))
+    throw accessDenied(`Requires permission ${ent.definition.permissions.timeline}`);
   const access = fieldAccess(ctx, ent.definition);
   const { rows, total, counts } = await selectFeed(ctx, q, { viewRestricted: access.viewRestricted });
   const all = [...counts.values()].reduce((s, n) => s + n, 0);
-  const countsOut = Object.fromEntries(ACTIVITY_FEED_TYPES.map((t) => [t, t === 'All Activity' ? all : (counts.get(t) ?? 0)])) as Record<ActivityFeedType, number>;
+  const countsOut = Object.fromEntries(ACTIVITY_FEED_TYPES.map((t) => [t, t === 'All Activity' ? all : (counts.get(t) ?? 0)])) as Record<
+    ActivityFeedType,
+    number
+  >;
   return {
     data: rows.map((r) => ({
       id: r.id,

@@ -1,4 +1,12 @@
-import { customFieldsSchema, isContentBlock, isEmptyValue, type EntityDefinition, type EntityField, type ErrorCode, type ProblemField } from '@atrium/domain';
+import {
+  customFieldsSchema,
+  isContentBlock,
+  isEmptyValue,
+  type EntityDefinition,
+  type EntityField,
+  type ErrorCode,
+  type ProblemField,
+} from '@atrium/domain';
 import type { TenantContext } from '../context';
 import { AppError, issueToField } from '../errors';
 import { clearEntityUniqueValues, insertUniqueValue } from './entity-fields.repository';
@@ -19,7 +27,11 @@ export const visibleFields = (fields: readonly EntityField[], access: FieldAcces
 
 // What a caller may read: values of defined fields only, restricted ones only with
 // ViewRestrictedFields. Values of deleted definitions stay stored but are not served.
-export function visibleValues(fields: readonly EntityField[], values: Record<string, unknown> | null | undefined, access: FieldAccess): Record<string, unknown> {
+export function visibleValues(
+  fields: readonly EntityField[],
+  values: Record<string, unknown> | null | undefined,
+  access: FieldAccess,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (!values) return out;
   for (const f of fields) {
@@ -50,7 +62,8 @@ export function prepareCustomFields({ fields, input, previous, access }: Prepare
   const prev = previous ?? {};
   const data = dataFields(fields);
   const errors: ProblemField[] = [];
-  const err = (key: string, code: ErrorCode, message: string) => errors.push({ field: `customFields.${key}`, code, message: `customFields.${key} ${message}` });
+  const err = (key: string, code: ErrorCode, message: string) =>
+    errors.push({ field: `customFields.${key}`, code, message: `customFields.${key} ${message}` });
   const known = new Set(data.map((f) => f.key));
   for (const key of Object.keys(input ?? {})) {
     if (!known.has(key)) err(key, 'unknownField', 'is not a known field');
@@ -93,7 +106,14 @@ export const uniqueValueOf = (v: unknown): string => String(v).trim().toLowerCas
 
 // Rewrites the unique side-table rows of one record. A duplicate is refused by the primary
 // key (23505) and reported on the field, whoever wrote first.
-export async function syncUniqueValues(ctx: TenantContext, definition: EntityDefinition, entityId: string, fields: readonly EntityField[], values: Record<string, unknown>, isNew: boolean): Promise<void> {
+export async function syncUniqueValues(
+  ctx: TenantContext,
+  definition: EntityDefinition,
+  entityId: string,
+  fields: readonly EntityField[],
+  values: Record<string, unknown>,
+  isNew: boolean,
+): Promise<void> {
   const unique = dataFields(fields).filter((f) => f.unique);
   if (!isNew) await clearEntityUniqueValues(ctx, definition.kind, entityId);
   for (const f of unique) {
@@ -104,7 +124,11 @@ export async function syncUniqueValues(ctx: TenantContext, definition: EntityDef
     } catch (e) {
       if (pgErrorCode(e) === '23505') {
         throw new AppError(409, 'unique', `customFields.${f.key} must be unique`, [
-          { field: `customFields.${f.key}`, code: 'unique', message: `${f.label} already exists on another ${definition.label.singular.toLowerCase()}` },
+          {
+            field: `customFields.${f.key}`,
+            code: 'unique',
+            message: `${f.label} already exists on another ${definition.label.singular.toLowerCase()}`,
+          },
         ]);
       }
       throw e;

@@ -4,7 +4,12 @@ import type { TenantContext } from '../context';
 
 type FieldRow = { id: string; key: string; position: number; definition: Record<string, unknown> };
 
-const toField = (r: FieldRow): EntityField => ({ ...(r.definition as Omit<EntityField, 'id' | 'key' | 'position'>), id: r.id, key: r.key, position: r.position });
+const toField = (r: FieldRow): EntityField => ({
+  ...(r.definition as Omit<EntityField, 'id' | 'key' | 'position'>),
+  id: r.id,
+  key: r.key,
+  position: r.position,
+});
 
 // Fields of one kind and type; `typeId` undefined reads the common fields (type_id null).
 export async function selectFields(ctx: TenantContext, kind: EntityKind, typeId?: string | null): Promise<EntityField[]> {
@@ -20,7 +25,12 @@ export async function lockFields(ctx: TenantContext, kind: EntityKind): Promise<
   await ctx.db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`entity_fields:${ctx.tenantId}:${kind}`}, 0))`);
 }
 
-export async function replaceFields(ctx: TenantContext, kind: EntityKind, typeId: string | null, fields: readonly EntityField[]): Promise<void> {
+export async function replaceFields(
+  ctx: TenantContext,
+  kind: EntityKind,
+  typeId: string | null,
+  fields: readonly EntityField[],
+): Promise<void> {
   const ids = fields.map((f) => f.id);
   await ctx.db.execute(sql`
     delete from entity_fields
@@ -39,7 +49,9 @@ export async function replaceFields(ctx: TenantContext, kind: EntityKind, typeId
 }
 
 export async function deleteUniqueValues(ctx: TenantContext, kind: EntityKind, fieldKey: string): Promise<void> {
-  await ctx.db.execute(sql`delete from entity_unique_values where tenant_id = ${ctx.tenantId} and entity_kind = ${kind} and field_key = ${fieldKey}`);
+  await ctx.db.execute(
+    sql`delete from entity_unique_values where tenant_id = ${ctx.tenantId} and entity_kind = ${kind} and field_key = ${fieldKey}`,
+  );
 }
 
 // Fills the unique side table for a field that just became unique; a duplicate among the
@@ -53,10 +65,18 @@ export async function backfillUniqueValues(ctx: TenantContext, kind: EntityKind,
 }
 
 export async function clearEntityUniqueValues(ctx: TenantContext, kind: EntityKind, entityId: string): Promise<void> {
-  await ctx.db.execute(sql`delete from entity_unique_values where tenant_id = ${ctx.tenantId} and entity_kind = ${kind} and entity_id = ${entityId}`);
+  await ctx.db.execute(
+    sql`delete from entity_unique_values where tenant_id = ${ctx.tenantId} and entity_kind = ${kind} and entity_id = ${entityId}`,
+  );
 }
 
-export async function insertUniqueValue(ctx: TenantContext, kind: EntityKind, fieldKey: string, value: string, entityId: string): Promise<void> {
+export async function insertUniqueValue(
+  ctx: TenantContext,
+  kind: EntityKind,
+  fieldKey: string,
+  value: string,
+  entityId: string,
+): Promise<void> {
   await ctx.db.execute(sql`
     insert into entity_unique_values (tenant_id, entity_kind, field_key, value, entity_id)
     values (${ctx.tenantId}, ${kind}, ${fieldKey}, ${value}, ${entityId})`);

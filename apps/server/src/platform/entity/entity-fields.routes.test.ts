@@ -8,15 +8,64 @@ let member: Client;
 
 const FIELDS = [
   { kind: 'heading', label: 'Profile', content: 'About this contact' },
-  { kind: 'singleLine', label: 'Customer number', key: 'customerNo', dataType: 'text', required: true, unique: true, minCharacters: 3, maxCharacters: 10, showOnList: true, prefix: '#', tooltip: 'From the ERP', helpText: 'Three to ten characters' },
+  {
+    kind: 'singleLine',
+    label: 'Customer number',
+    key: 'customerNo',
+    dataType: 'text',
+    required: true,
+    unique: true,
+    minCharacters: 3,
+    maxCharacters: 10,
+    showOnList: true,
+    prefix: '#',
+    tooltip: 'From the ERP',
+    helpText: 'Three to ten characters',
+  },
   { kind: 'singleLine', label: 'Billing e-mail', key: 'billingEmail', dataType: 'email' },
   { kind: 'singleLine', label: 'Homepage', key: 'homepage', dataType: 'url', showPreview: true },
   { kind: 'singleLine', label: 'Seats', key: 'seats', dataType: 'number', suffix: 'seats' },
   { kind: 'multiLine', label: 'Notes', key: 'notes', maxCharacters: 50 },
-  { kind: 'radio', label: 'Tier', key: 'tier', options: [{ value: 'gold', label: 'Gold' }, { value: 'silver', label: 'Silver' }], showOnList: true },
-  { kind: 'checkbox', label: 'Interests', key: 'interests', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }, { value: 'c', label: 'C' }] },
-  { kind: 'dropdown', label: 'Region', key: 'region', options: [{ value: 'eu', label: 'EU' }, { value: 'us', label: 'US' }], defaultValue: 'eu' },
-  { kind: 'dropdown', label: 'Languages', key: 'languages', multiselect: true, options: [{ value: 'en', label: 'English' }, { value: 'de', label: 'German' }] },
+  {
+    kind: 'radio',
+    label: 'Tier',
+    key: 'tier',
+    options: [
+      { value: 'gold', label: 'Gold' },
+      { value: 'silver', label: 'Silver' },
+    ],
+    showOnList: true,
+  },
+  {
+    kind: 'checkbox',
+    label: 'Interests',
+    key: 'interests',
+    options: [
+      { value: 'a', label: 'A' },
+      { value: 'b', label: 'B' },
+      { value: 'c', label: 'C' },
+    ],
+  },
+  {
+    kind: 'dropdown',
+    label: 'Region',
+    key: 'region',
+    options: [
+      { value: 'eu', label: 'EU' },
+      { value: 'us', label: 'US' },
+    ],
+    defaultValue: 'eu',
+  },
+  {
+    kind: 'dropdown',
+    label: 'Languages',
+    key: 'languages',
+    multiselect: true,
+    options: [
+      { value: 'en', label: 'English' },
+      { value: 'de', label: 'German' },
+    ],
+  },
   { kind: 'dateTime', label: 'Renewal', key: 'renewal', dataType: 'date', dateFormat: 'DD MMM YYYY' },
   { kind: 'dateTime', label: 'Last call', key: 'lastCall', dataType: 'dateTime' },
   { kind: 'symbol', label: 'Revenue', key: 'revenue', prefix: '€' },
@@ -40,7 +89,11 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const file = (size: number) => ({ id: crypto.randomUUID(), name: 'contract.pdf', size, contentType: 'application/pdf' });
-const valid = (n: number, extra: Record<string, unknown> = {}) => ({ customerNo: `C-${String(n).padStart(4, '0')}`, contract: [file(10)], ...extra });
+const valid = (n: number, extra: Record<string, unknown> = {}) => ({
+  customerNo: `C-${String(n).padStart(4, '0')}`,
+  contract: [file(10)],
+  ...extra,
+});
 
 async function createContact(body: Record<string, unknown>, c = admin) {
   const res = await c.post('/api/v1/contacts', body);
@@ -55,7 +108,17 @@ describe('entity field definitions', () => {
     expect(res.body.map((f: { kind: string }) => f.kind)).toEqual(FIELDS.map((f) => f.kind));
     expect(res.body.map((f: { position: number }) => f.position)).toEqual(FIELDS.map((_, i) => i));
     const byKey = Object.fromEntries(res.body.map((f: { key: string }) => [f.key, f]));
-    expect(byKey.customerNo).toMatchObject({ dataType: 'text', required: true, unique: true, minCharacters: 3, maxCharacters: 10, prefix: '#', tooltip: 'From the ERP', helpText: 'Three to ten characters', showOnList: true });
+    expect(byKey.customerNo).toMatchObject({
+      dataType: 'text',
+      required: true,
+      unique: true,
+      minCharacters: 3,
+      maxCharacters: 10,
+      prefix: '#',
+      tooltip: 'From the ERP',
+      helpText: 'Three to ten characters',
+      showOnList: true,
+    });
     expect(byKey.languages.dataType).toBe('options');
     expect(byKey.region.dataType).toBe('option');
     expect(byKey.revenue.dataType).toBe('decimal');
@@ -66,8 +129,22 @@ describe('entity field definitions', () => {
   it('refuses duplicate labels and keys, too few options, built-in keys and bad bounds', async () => {
     const put = (fields: unknown[]) => admin.put('/api/v1/core/entity-fields?entity=Contact', { fields });
     const cases: [unknown[], string, string][] = [
-      [[{ kind: 'singleLine', label: 'A', key: 'a' }, { kind: 'singleLine', label: 'a', key: 'b' }], 'fields.1.label', 'duplicateLabel'],
-      [[{ kind: 'singleLine', label: 'A', key: 'a' }, { kind: 'singleLine', label: 'B', key: 'A' }], 'fields.1.key', 'duplicateKey'],
+      [
+        [
+          { kind: 'singleLine', label: 'A', key: 'a' },
+          { kind: 'singleLine', label: 'a', key: 'b' },
+        ],
+        'fields.1.label',
+        'duplicateLabel',
+      ],
+      [
+        [
+          { kind: 'singleLine', label: 'A', key: 'a' },
+          { kind: 'singleLine', label: 'B', key: 'A' },
+        ],
+        'fields.1.key',
+        'duplicateKey',
+      ],
       [[{ kind: 'radio', label: 'R', key: 'r', options: [{ value: 'x', label: 'X' }] }], 'fields.0.options', 'minimumOptions'],
       [[{ kind: 'dropdown', label: 'D', key: 'd', options: [] }], 'fields.0.options', 'minimumOptions'],
       [[{ kind: 'singleLine', label: 'E', key: 'email' }], 'fields.0.key', 'duplicateKey'],
@@ -103,11 +180,19 @@ describe('custom field values', () => {
   it('apply defaults, and keep read-only and hidden values', async () => {
     const c = await createContact({ firstName: 'Val', customFields: valid(1) });
     expect(c.customFields).toMatchObject({ customerNo: 'C-0001', region: 'eu', source: 'manual' });
-    const ro = await admin.put(`/api/v1/contacts/${c.id}`, { firstName: 'Val', customFields: { ...valid(1), source: 'import' } }, { 'if-match': '"1"' });
+    const ro = await admin.put(
+      `/api/v1/contacts/${c.id}`,
+      { firstName: 'Val', customFields: { ...valid(1), source: 'import' } },
+      { 'if-match': '"1"' },
+    );
     expect(ro.status).toBe(400);
     expect(ro.body.errors[0]).toMatchObject({ field: 'customFields.source', code: 'readOnlyField' });
     await t.sql(`update contacts set custom_fields = custom_fields || '{"legacyId":"L1"}' where id = $1`, [c.id]);
-    const ok = await admin.put(`/api/v1/contacts/${c.id}`, { firstName: 'Val', customFields: { ...c.customFields, legacyId: 'L1', seats: 4 } }, { 'if-match': '"1"' });
+    const ok = await admin.put(
+      `/api/v1/contacts/${c.id}`,
+      { firstName: 'Val', customFields: { ...c.customFields, legacyId: 'L1', seats: 4 } },
+      { 'if-match': '"1"' },
+    );
     expect(ok.status, ok.text).toBe(200);
     expect(ok.body.customFields).toMatchObject({ legacyId: 'L1', seats: 4, source: 'manual' });
   });
@@ -139,7 +224,17 @@ describe('custom field values', () => {
     }
     const good = await createContact({
       firstName: 'Good',
-      customFields: valid(3, { billingEmail: 'billing@example.com', homepage: 'https://www.example.com/about?x=1', seats: 10, tier: 'gold', interests: ['a', 'c'], languages: ['de'], renewal: '2026-01-31', lastCall: '2025-05-01T10:00:00+02:00', revenue: 1234.5 }),
+      customFields: valid(3, {
+        billingEmail: 'billing@example.com',
+        homepage: 'https://www.example.com/about?x=1',
+        seats: 10,
+        tier: 'gold',
+        interests: ['a', 'c'],
+        languages: ['de'],
+        renewal: '2026-01-31',
+        lastCall: '2025-05-01T10:00:00+02:00',
+        revenue: 1234.5,
+      }),
     });
     expect(good.customFields.interests).toEqual(['a', 'c']);
   });
@@ -155,7 +250,9 @@ describe('custom field values', () => {
     // making a field unique over duplicates is refused
     await createContact({ firstName: 'S1', customFields: valid(12, { billingEmail: 'same@example.com' }) });
     await createContact({ firstName: 'S2', customFields: valid(13, { billingEmail: 'same@example.com' }) });
-    const defs = (await admin.get('/api/v1/core/entity-fields?entity=Contact')).body.map(({ position: _p, ...f }: { position: number; key: string }) => (f.key === 'billingEmail' ? { ...f, unique: true } : f));
+    const defs = (await admin.get('/api/v1/core/entity-fields?entity=Contact')).body.map(
+      ({ position: _p, ...f }: { position: number; key: string }) => (f.key === 'billingEmail' ? { ...f, unique: true } : f),
+    );
     const res = await admin.put('/api/v1/core/entity-fields?entity=Contact', { fields: defs });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('unique');
@@ -171,17 +268,28 @@ describe('custom field values', () => {
     expect((await member.get(`/api/v1/core/custom-field-values?entity=Contact&id=${c.id}`)).body.customFields.salary).toBeUndefined();
     const listed = await member.post('/api/v1/contacts/list', { filters: [{ field: 'customFields.salary', op: 'gt', value: 1 }] });
     expect(listed.status).toBe(400);
-    const write = await member.put(`/api/v1/contacts/${c.id}`, { firstName: 'Secret', customFields: { ...seen.body.customFields, salary: 1 } }, { 'if-match': seen.headers.etag as string });
+    const write = await member.put(
+      `/api/v1/contacts/${c.id}`,
+      { firstName: 'Secret', customFields: { ...seen.body.customFields, salary: 1 } },
+      { 'if-match': seen.headers.etag as string },
+    );
     expect(write.status).toBe(400);
     expect(write.body.errors[0]).toMatchObject({ field: 'customFields.salary', code: 'restrictedField' });
     // a member's write keeps the value it cannot see
-    const ok = await member.put(`/api/v1/contacts/${c.id}`, { firstName: 'Secret', customFields: { ...seen.body.customFields, seats: 2 } }, { 'if-match': seen.headers.etag as string });
+    const ok = await member.put(
+      `/api/v1/contacts/${c.id}`,
+      { firstName: 'Secret', customFields: { ...seen.body.customFields, seats: 2 } },
+      { 'if-match': seen.headers.etag as string },
+    );
     expect(ok.status, ok.text).toBe(200);
     const [row] = await t.sql(`select custom_fields from contacts where id = $1`, [c.id]);
     expect(row.custom_fields.salary).toBe(100.5);
     // the member's timeline does not show restricted changes
     const etag = (await admin.get(`/api/v1/contacts/${c.id}`)).headers.etag as string;
-    const patched = await admin.patch(`/api/v1/contacts/${c.id}`, [{ op: 'replace', path: '/customFields/salary', value: 200 }], { 'if-match': etag, 'content-type': 'application/json-patch+json' });
+    const patched = await admin.patch(`/api/v1/contacts/${c.id}`, [{ op: 'replace', path: '/customFields/salary', value: 200 }], {
+      'if-match': etag,
+      'content-type': 'application/json-patch+json',
+    });
     expect(patched.status, patched.text).toBe(200);
     const mine = await member.get(`/api/v1/core/activity?target=Contact&targetId=${c.id}`);
     const theirs = await admin.get(`/api/v1/core/activity?target=Contact&targetId=${c.id}`);
@@ -194,9 +302,26 @@ describe('list query on built-in and custom fields', () => {
   let ids: Record<string, string>;
   beforeAll(async () => {
     const rows = [
-      { firstName: 'Lq Anna', lastName: 'Zed', email: 'anna@acme.io', organization: 'Acme', customFields: valid(101, { seats: 5, tier: 'gold', interests: ['a'], renewal: '2026-01-10', revenue: 10 }) },
-      { firstName: 'Lq Ben', lastName: 'Young', email: 'ben@beta.io', organization: 'Beta', customFields: valid(102, { seats: 15, tier: 'silver', interests: ['b', 'c'], renewal: '2026-03-10', revenue: 20 }) },
-      { firstName: 'Lq Cleo', lastName: 'Xu', organization: 'Acme Labs', customFields: valid(103, { seats: 25, interests: [], renewal: '2026-06-10' }) },
+      {
+        firstName: 'Lq Anna',
+        lastName: 'Zed',
+        email: 'anna@acme.io',
+        organization: 'Acme',
+        customFields: valid(101, { seats: 5, tier: 'gold', interests: ['a'], renewal: '2026-01-10', revenue: 10 }),
+      },
+      {
+        firstName: 'Lq Ben',
+        lastName: 'Young',
+        email: 'ben@beta.io',
+        organization: 'Beta',
+        customFields: valid(102, { seats: 15, tier: 'silver', interests: ['b', 'c'], renewal: '2026-03-10', revenue: 20 }),
+      },
+      {
+        firstName: 'Lq Cleo',
+        lastName: 'Xu',
+        organization: 'Acme Labs',
+        customFields: valid(103, { seats: 25, interests: [], renewal: '2026-06-10' }),
+      },
     ];
     ids = {};
     for (const r of rows) ids[r.firstName] = (await createContact(r)).id;
@@ -261,8 +386,22 @@ describe('list query on built-in and custom fields', () => {
   it('sorts by several columns, built-in and custom', async () => {
     expect(await names({})).toEqual(['Cleo', 'Ben', 'Anna']);
     expect(await names({ sort: [{ field: 'customFields.seats', order: 'desc' }] })).toEqual(['Cleo', 'Ben', 'Anna']);
-    expect(await names({ sort: [{ field: 'customFields.tier', order: 'asc' }, { field: 'firstName', order: 'desc' }] })).toEqual(['Anna', 'Ben', 'Cleo']);
-    expect(await names({ sort: [{ field: 'organization', order: 'asc' }, { field: 'lastName', order: 'asc' }] })).toEqual(['Anna', 'Cleo', 'Ben']);
+    expect(
+      await names({
+        sort: [
+          { field: 'customFields.tier', order: 'asc' },
+          { field: 'firstName', order: 'desc' },
+        ],
+      }),
+    ).toEqual(['Anna', 'Ben', 'Cleo']);
+    expect(
+      await names({
+        sort: [
+          { field: 'organization', order: 'asc' },
+          { field: 'lastName', order: 'asc' },
+        ],
+      }),
+    ).toEqual(['Anna', 'Cleo', 'Ben']);
   });
 
   it('pages with 25, 50 or 100 rows and reports the total', async () => {
@@ -300,22 +439,38 @@ describe('JSON Patch on a contact', () => {
   it('applies add, replace, remove, copy, move and test, with If-Match', async () => {
     const c = await createContact({ firstName: 'Pat', email: 'pat@example.com', customFields: valid(200) });
     expect((await patch(c.id, [{ op: 'replace', path: '/lastName', value: 'X' }])).status).toBe(428);
-    const res = await patch(c.id, [
-      { op: 'test', path: '/version', value: 1 },
-      { op: 'replace', path: '/lastName', value: 'Smith' },
-      { op: 'add', path: '/customFields/seats', value: 7 },
-      { op: 'copy', from: '/email', path: '/customFields/billingEmail' },
-      { op: 'move', from: '/email', path: '/customFields/notes' },
-      { op: 'remove', path: '/customFields/region' },
-      { op: 'add', path: '/customFields/interests', value: ['a'] },
-      { op: 'add', path: '/customFields/interests/-', value: 'b' },
-    ], '"1"');
+    const res = await patch(
+      c.id,
+      [
+        { op: 'test', path: '/version', value: 1 },
+        { op: 'replace', path: '/lastName', value: 'Smith' },
+        { op: 'add', path: '/customFields/seats', value: 7 },
+        { op: 'copy', from: '/email', path: '/customFields/billingEmail' },
+        { op: 'move', from: '/email', path: '/customFields/notes' },
+        { op: 'remove', path: '/customFields/region' },
+        { op: 'add', path: '/customFields/interests', value: ['a'] },
+        { op: 'add', path: '/customFields/interests/-', value: 'b' },
+      ],
+      '"1"',
+    );
     expect(res.status, res.text).toBe(200);
     expect(res.headers.etag).toBe('"2"');
     expect(res.body).toMatchObject({ lastName: 'Smith', email: null, version: 2 });
-    expect(res.body.customFields).toMatchObject({ seats: 7, billingEmail: 'pat@example.com', notes: 'pat@example.com', interests: ['a', 'b'] });
+    expect(res.body.customFields).toMatchObject({
+      seats: 7,
+      billingEmail: 'pat@example.com',
+      notes: 'pat@example.com',
+      interests: ['a', 'b'],
+    });
     expect(res.body.customFields.region).toBeUndefined();
-    const failed = await patch(c.id, [{ op: 'test', path: '/lastName', value: 'Jones' }, { op: 'replace', path: '/firstName', value: 'Never' }], '"2"');
+    const failed = await patch(
+      c.id,
+      [
+        { op: 'test', path: '/lastName', value: 'Jones' },
+        { op: 'replace', path: '/firstName', value: 'Never' },
+      ],
+      '"2"',
+    );
     expect(failed.status).toBe(409);
     expect(failed.body.code).toBe('patchTestFailed');
     expect((await admin.get(`/api/v1/contacts/${c.id}`)).body.firstName).toBe('Pat');
@@ -344,7 +499,12 @@ describe('JSON Patch on a contact', () => {
       expect(res.status, JSON.stringify(ops)).toBe(400);
       expect(res.body.errors[0], JSON.stringify(ops)).toMatchObject({ field, code });
     }
-    const bad = await admin.raw({ method: 'PATCH', url: `/api/v1/contacts/${c.id}`, payload: '[{"op":"jump","path":"/x"}]', headers: { 'content-type': 'application/json-patch+json', 'if-match': '"1"' } });
+    const bad = await admin.raw({
+      method: 'PATCH',
+      url: `/api/v1/contacts/${c.id}`,
+      payload: '[{"op":"jump","path":"/x"}]',
+      headers: { 'content-type': 'application/json-patch+json', 'if-match': '"1"' },
+    });
     expect(bad.status).toBe(400);
   });
 });

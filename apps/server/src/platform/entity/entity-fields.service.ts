@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { effectiveDataType, isContentBlock, type EntityColumn, type EntityField, type entityFieldsPutSchema, type ErrorCode, type ProblemField } from '@atrium/domain';
+import {
+  effectiveDataType,
+  isContentBlock,
+  type EntityColumn,
+  type EntityField,
+  type entityFieldsPutSchema,
+  type ErrorCode,
+  type ProblemField,
+} from '@atrium/domain';
 import type { z } from 'zod';
 import type { TenantContext } from '../context';
 import { AppError, accessDenied, fieldError, notFound } from '../errors';
@@ -27,7 +35,12 @@ export async function getFields(ctx: TenantContext, ent: RegisteredEntity, typeI
 
 // Replaces the ordered list of definitions. Keys of existing fields are fixed (stored values
 // are keyed by them); restricted fields the caller cannot see are kept as they are.
-export async function putFields(ctx: TenantContext, ent: RegisteredEntity, typeId: string | undefined, body: z.output<typeof entityFieldsPutSchema>): Promise<EntityField[]> {
+export async function putFields(
+  ctx: TenantContext,
+  ent: RegisteredEntity,
+  typeId: string | undefined,
+  body: z.output<typeof entityFieldsPutSchema>,
+): Promise<EntityField[]> {
   const kind = ent.definition.kind;
   const access = fieldAccess(ctx, ent.definition);
   await repo.lockFields(ctx, kind);
@@ -43,7 +56,8 @@ export async function putFields(ctx: TenantContext, ent: RegisteredEntity, typeI
     if (old && old.key !== key) err(i, 'key', 'readOnlyField', 'cannot change once the field exists');
     if (!isContentBlock(f.kind) && ent.definition.fields[key]) err(i, 'key', 'duplicateKey', 'is the name of a built-in field');
     if (old?.restricted && !access.viewRestricted) err(i, 'id', 'restrictedField', 'names a restricted field');
-    if ((old?.restricted ?? false) !== f.restricted && !access.manageRestricted) err(i, 'restricted', 'restrictedField', 'needs ManageRestrictedFields');
+    if ((old?.restricted ?? false) !== f.restricted && !access.manageRestricted)
+      err(i, 'restricted', 'restrictedField', 'needs ManageRestrictedFields');
     next.push({ ...f, id: f.id ?? randomUUID(), key, dataType: effectiveDataType(f), position: 0 });
   });
   if (errors.length > 0) throw badFields(errors);
@@ -68,7 +82,10 @@ export async function putFields(ctx: TenantContext, ent: RegisteredEntity, typeI
     try {
       await repo.backfillUniqueValues(ctx, kind, ent.tableName, f.key);
     } catch (e) {
-      if (pgErrorCode(e) === '23505') throw new AppError(409, 'unique', `${f.label}: existing records share a value`, [{ field: `fields.${i}.unique`, code: 'unique', message: `${f.label} has duplicate values` }]);
+      if (pgErrorCode(e) === '23505')
+        throw new AppError(409, 'unique', `${f.label}: existing records share a value`, [
+          { field: `fields.${i}.unique`, code: 'unique', message: `${f.label} has duplicate values` },
+        ]);
       throw e;
     }
   }
@@ -82,7 +99,17 @@ export async function listColumns(ctx: TenantContext, ent: RegisteredEntity): Pr
   const builtins: EntityColumn[] = [...def.writableFields, 'createdAt', 'updatedAt'].flatMap((key) => {
     const f = def.fields[key];
     if (!f || f.filterable === false) return [];
-    return [{ key, label: f.label, type: f.type, custom: false, sortable: f.sortable !== false, filterable: true, visible: def.defaultColumns.includes(key) }];
+    return [
+      {
+        key,
+        label: f.label,
+        type: f.type,
+        custom: false,
+        sortable: f.sortable !== false,
+        filterable: true,
+        visible: def.defaultColumns.includes(key),
+      },
+    ];
   });
   const fields = def.capabilities.customFields ? await getFields(ctx, ent) : [];
   const custom: EntityColumn[] = fields
@@ -103,7 +130,11 @@ export async function listColumns(ctx: TenantContext, ent: RegisteredEntity): Pr
   return [...builtins, ...custom];
 }
 
-export async function customFieldValues(ctx: TenantContext, ent: RegisteredEntity, id: string): Promise<{ id: string; customFields: Record<string, unknown>; fields: EntityField[] }> {
+export async function customFieldValues(
+  ctx: TenantContext,
+  ent: RegisteredEntity,
+  id: string,
+): Promise<{ id: string; customFields: Record<string, unknown>; fields: EntityField[] }> {
   const row = await findById(ctx, ent, id);
   if (!row) throw notFound(ent.definition.label.singular);
   const access = fieldAccess(ctx, ent.definition);

@@ -278,7 +278,9 @@ export function registerEntityCoreRoutes(router: Router): void {
     tags: wtags,
     permission: null,
     schemas: { query: z.object({ entity: z.string().min(1).max(40) }), response: z.array(workflowStageInputSchema) },
-    handler: async (ctx, { query }) => [...defaultStagesFor(workflows.workflowEntity(registry, query.entity, false, ctx).definition.kind as EntityKind)],
+    handler: async (ctx, { query }) => [
+      ...defaultStagesFor(workflows.workflowEntity(registry, query.entity, false, ctx).definition.kind as EntityKind),
+    ],
   });
   router.tenant({
     method: 'POST',

@@ -51,12 +51,17 @@ export const listSql = (ent: RegisteredEntity, q: CompiledListQuery): SQL =>
   q.selective
     ? sql`select ${selectList(ent)}, count(*) over () as "__total" from ${table(ent)} where ${q.where} order by ${q.orderBy} limit ${q.limit} offset ${q.offset}`
     : sql`select ${selectList(ent)} from ${table(ent)} where ${q.where} order by ${q.orderBy} limit ${q.limit} offset ${q.offset}`;
-export const countSql = (ent: RegisteredEntity, q: CompiledListQuery): SQL => sql`select count(*)::int as n from ${table(ent)} where ${q.where}`;
+export const countSql = (ent: RegisteredEntity, q: CompiledListQuery): SQL =>
+  sql`select count(*)::int as n from ${table(ent)} where ${q.where}`;
 export const byIdSql = (ent: RegisteredEntity, tenantId: string, id: string): SQL =>
   sql`select ${selectList(ent)} from ${table(ent)} where tenant_id = ${tenantId} and id = ${id}`;
 
 // A page and, when the statement carried it, the total of all matches.
-export async function listRows(ctx: TenantContext, ent: RegisteredEntity, q: CompiledListQuery): Promise<{ rows: EntityRow[]; total: number | undefined }> {
+export async function listRows(
+  ctx: TenantContext,
+  ent: RegisteredEntity,
+  q: CompiledListQuery,
+): Promise<{ rows: EntityRow[]; total: number | undefined }> {
   const res = await ctx.db.execute<Record<string, unknown>>(listSql(ent, q));
   const first = res.rows[0];
   const total = first && '__total' in first ? Number(first.__total) : undefined;
@@ -112,7 +117,12 @@ export async function deleteRow(ctx: TenantContext, ent: RegisteredEntity, id: s
 }
 
 // Archives (or restores) the listed rows that are not already in that state; returns them.
-export async function setArchived(ctx: TenantContext, ent: RegisteredEntity, ids: readonly string[], archived: boolean): Promise<{ id: string }[]> {
+export async function setArchived(
+  ctx: TenantContext,
+  ent: RegisteredEntity,
+  ids: readonly string[],
+  archived: boolean,
+): Promise<{ id: string }[]> {
   const res = await ctx.db.execute<{ id: string }>(sql`
     update ${table(ent)}
     set archived_at = ${archived ? sql`now()` : sql`null`}, version = version + 1, updated_at = now(), updated_by = ${ctx.tenantUserId}
@@ -122,6 +132,8 @@ export async function setArchived(ctx: TenantContext, ent: RegisteredEntity, ids
 }
 
 export async function existingIds(ctx: TenantContext, ent: RegisteredEntity, ids: readonly string[]): Promise<Set<string>> {
-  const res = await ctx.db.execute<{ id: string }>(sql`select id from ${table(ent)} where tenant_id = ${ctx.tenantId} and id = any(${sql.param(ids)}::uuid[])`);
+  const res = await ctx.db.execute<{ id: string }>(
+    sql`select id from ${table(ent)} where tenant_id = ${ctx.tenantId} and id = any(${sql.param(ids)}::uuid[])`,
+  );
   return new Set(res.rows.map((r) => r.id));
 }

@@ -1,12 +1,28 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { tenantColumns, timestamps } from '../table-helpers';
 
 // Columns every engine entity table has besides its own fields (decision 010).
 export const entityColumns = () => ({
   ...tenantColumns(),
   version: integer('version').notNull().default(1),
-  customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  customFields: jsonb('custom_fields')
+    .$type<Record<string, unknown>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   archivedAt: timestamp('archived_at', { withTimezone: true }),
   createdBy: uuid('created_by'),
   updatedBy: uuid('updated_by'),
@@ -91,7 +107,10 @@ export const idempotencyKeys = pgTable(
     headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.actorId, t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.tenantId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.actorId, t.scope, t.key] }),
+    index('idempotency_keys_created_idx').on(t.tenantId, t.createdAt),
+  ],
 );
 
 export const workflows = pgTable(
@@ -128,6 +147,10 @@ export const workflowStages = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     unique('workflow_stages_order_key').on(t.tenantId, t.workflowId, t.sortOrder),
     unique('workflow_stages_name_key').on(t.tenantId, t.workflowId, t.name),
-    foreignKey({ columns: [t.tenantId, t.workflowId], foreignColumns: [workflows.tenantId, workflows.id], name: 'workflow_stages_workflow_fk' }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.workflowId],
+      foreignColumns: [workflows.tenantId, workflows.id],
+      name: 'workflow_stages_workflow_fk',
+    }).onDelete('cascade'),
   ],
 );

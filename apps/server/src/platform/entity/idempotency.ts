@@ -18,14 +18,24 @@ export function idempotencyKeyOf(header: string | string[] | undefined): string 
 // Claims the key inside the request's transaction. A concurrent request with the same key
 // waits on the row lock until the first commits, then sees its answer.
 // Returns the stored answer to replay, or undefined when this request is the first.
-export async function claimIdempotencyKey(ctx: TenantContext, scope: string, key: string, body: unknown): Promise<StoredAnswer | undefined> {
+export async function claimIdempotencyKey(
+  ctx: TenantContext,
+  scope: string,
+  key: string,
+  body: unknown,
+): Promise<StoredAnswer | undefined> {
   const hash = createHash('sha256').update(canonicalJson(body)).digest('hex');
   const inserted = await ctx.db.execute(sql`
     insert into idempotency_keys (tenant_id, actor_id, scope, key, request_hash)
     values (${ctx.tenantId}, ${ctx.tenantUserId}, ${scope}, ${key}, ${hash})
     on conflict do nothing returning key`);
   if (inserted.rows.length > 0) return undefined;
-  const existing = await ctx.db.execute<{ request_hash: string; status: number | null; response: unknown; headers: Record<string, string> | null }>(sql`
+  const existing = await ctx.db.execute<{
+    request_hash: string;
+    status: number | null;
+    response: unknown;
+    headers: Record<string, string> | null;
+  }>(sql`
     select request_hash, status, response, headers from idempotency_keys
     where tenant_id = ${ctx.tenantId} and actor_id = ${ctx.tenantUserId} and scope = ${scope} and key = ${key}`);
   const row = existing.rows[0];

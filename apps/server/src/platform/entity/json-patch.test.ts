@@ -34,20 +34,33 @@ describe('RFC 6902 appendix A', () => {
   });
   it('A.6 moves a value', () => {
     const doc = { foo: { bar: 'baz', waldo: 'fred' }, qux: { corge: 'grault' } };
-    expect(apply(doc, [{ op: 'move', from: '/foo/waldo', path: '/qux/thud' }])).toEqual({ foo: { bar: 'baz' }, qux: { corge: 'grault', thud: 'fred' } });
+    expect(apply(doc, [{ op: 'move', from: '/foo/waldo', path: '/qux/thud' }])).toEqual({
+      foo: { bar: 'baz' },
+      qux: { corge: 'grault', thud: 'fred' },
+    });
   });
   it('A.7 moves an array element', () => {
-    expect(apply({ foo: ['all', 'grass', 'cows', 'eat'] }, [{ op: 'move', from: '/foo/1', path: '/foo/3' }])).toEqual({ foo: ['all', 'cows', 'eat', 'grass'] });
+    expect(apply({ foo: ['all', 'grass', 'cows', 'eat'] }, [{ op: 'move', from: '/foo/1', path: '/foo/3' }])).toEqual({
+      foo: ['all', 'cows', 'eat', 'grass'],
+    });
   });
   it('A.8 tests a value: success', () => {
     const doc = { baz: 'qux', foo: ['a', 2, 'c'] };
-    expect(apply(doc, [{ op: 'test', path: '/baz', value: 'qux' }, { op: 'test', path: '/foo/1', value: 2 }])).toEqual(doc);
+    expect(
+      apply(doc, [
+        { op: 'test', path: '/baz', value: 'qux' },
+        { op: 'test', path: '/foo/1', value: 2 },
+      ]),
+    ).toEqual(doc);
   });
   it('A.9 tests a value: error', () => {
     expect(failure({ baz: 'qux' }, [{ op: 'test', path: '/baz', value: 'bar' }])).toEqual({ status: 409, code: 'patchTestFailed' });
   });
   it('A.10 adds a nested member object', () => {
-    expect(apply({ foo: 'bar' }, [{ op: 'add', path: '/child', value: { grandchild: {} } }])).toEqual({ foo: 'bar', child: { grandchild: {} } });
+    expect(apply({ foo: 'bar' }, [{ op: 'add', path: '/child', value: { grandchild: {} } }])).toEqual({
+      foo: 'bar',
+      child: { grandchild: {} },
+    });
   });
   it('A.11 ignores unrecognized elements', () => {
     expect(apply({ foo: 'bar' }, [{ op: 'add', path: '/baz', value: 'qux', xyz: 123 }])).toEqual({ foo: 'bar', baz: 'qux' });
@@ -67,7 +80,12 @@ describe('RFC 6902 appendix A', () => {
   });
   it('is atomic: a failing operation leaves the input untouched', () => {
     const doc = { a: 1 };
-    expect(failure(doc, [{ op: 'replace', path: '/a', value: 2 }, { op: 'test', path: '/a', value: 1 }])?.code).toBe('patchTestFailed');
+    expect(
+      failure(doc, [
+        { op: 'replace', path: '/a', value: 2 },
+        { op: 'test', path: '/a', value: 1 },
+      ])?.code,
+    ).toBe('patchTestFailed');
     expect(doc).toEqual({ a: 1 });
   });
 });

@@ -64,9 +64,13 @@ export function applyJsonPatch<T extends object>(doc: T, ops: readonly JsonPatch
       const op = e.operation as { path?: string } | undefined;
       const path = op?.path ?? `/${e.index ?? 0}`;
       if (e.name === 'TEST_OPERATION_FAILED') {
-        throw new AppError(409, 'patchTestFailed', `test failed at ${path}`, [{ field: path, code: 'patchTestFailed', message: `${path} does not have the tested value` }]);
+        throw new AppError(409, 'patchTestFailed', `test failed at ${path}`, [
+          { field: path, code: 'patchTestFailed', message: `${path} does not have the tested value` },
+        ]);
       }
-      throw new AppError(400, 'invalidPatch', `${path}: ${e.message.split('\n')[0]}`, [{ field: path, code: 'invalidPatch', message: e.message.split('\n')[0] ?? 'invalid operation' }]);
+      throw new AppError(400, 'invalidPatch', `${path}: ${e.message.split('\n')[0]}`, [
+        { field: path, code: 'invalidPatch', message: e.message.split('\n')[0] ?? 'invalid operation' },
+      ]);
     }
     throw e;
   }

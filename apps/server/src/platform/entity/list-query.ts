@@ -54,7 +54,14 @@ function fail(field: string, code: ErrorCode, message: string): never {
   throw new AppError(400, code, message, [{ field, code, message }]);
 }
 
-function resolveField(ent: RegisteredEntity, fields: readonly EntityField[], access: FieldAccess, name: string, at: string, purpose: 'filter' | 'sort'): Resolved {
+function resolveField(
+  ent: RegisteredEntity,
+  fields: readonly EntityField[],
+  access: FieldAccess,
+  name: string,
+  at: string,
+  purpose: 'filter' | 'sort',
+): Resolved {
   if (name.startsWith(CUSTOM_PREFIX)) {
     const key = name.slice(CUSTOM_PREFIX.length);
     const f = fields.find((x) => x.key === key && !isContentBlock(x.kind));
@@ -63,11 +70,15 @@ function resolveField(ent: RegisteredEntity, fields: readonly EntityField[], acc
     if (purpose === 'sort' && type === 'array') fail(at, 'unknownField', `${name} cannot be sorted`);
     const text = sql`(custom_fields ->> ${key}::text)`;
     const expr =
-      type === 'number' ? sql`(${text})::numeric`
-      : type === 'date' ? sql`(${text})::date`
-      : type === 'dateTime' ? sql`(${text})::timestamptz`
-      : type === 'array' && purpose === 'filter' ? sql`(custom_fields -> ${key}::text)`
-      : text;
+      type === 'number'
+        ? sql`(${text})::numeric`
+        : type === 'date'
+          ? sql`(${text})::date`
+          : type === 'dateTime'
+            ? sql`(${text})::timestamptz`
+            : type === 'array' && purpose === 'filter'
+              ? sql`(custom_fields -> ${key}::text)`
+              : text;
     return { expr, type, custom: { key } };
   }
   const builtin = ent.definition.fields[name];
@@ -111,7 +122,8 @@ function filterSql(r: Resolved, op: FilterOperator, value: unknown, at: string):
     return coerce(r.type, value, `${at}.value`);
   };
   const many = (min: number, max = 500) => {
-    if (!Array.isArray(value) || value.length < min || value.length > max) fail(`${at}.value`, 'validation', `${at}.value must be a list of ${min === max ? min : `at least ${min}`} values`);
+    if (!Array.isArray(value) || value.length < min || value.length > max)
+      fail(`${at}.value`, 'validation', `${at}.value must be a list of ${min === max ? min : `at least ${min}`} values`);
     return value.map((v, i) => coerce(r.type, v, `${at}.value.${i}`));
   };
   const e = r.expr;
@@ -142,7 +154,8 @@ function filterSql(r: Resolved, op: FilterOperator, value: unknown, at: string):
   switch (op) {
     case 'eq':
       // equality on a custom text or number field goes through the GIN index (containment)
-      if (r.custom && (r.type === 'text' || r.type === 'number')) return sql`custom_fields @> ${JSON.stringify({ [r.custom.key]: one() })}::jsonb`;
+      if (r.custom && (r.type === 'text' || r.type === 'number'))
+        return sql`custom_fields @> ${JSON.stringify({ [r.custom.key]: one() })}::jsonb`;
       return sql`${e} = ${one()}::${cast}`;
     case 'neq':
       return sql`${e} is distinct from ${one()}::${cast}`;
@@ -189,7 +202,13 @@ export type CompiledListQuery = { where: SQL; orderBy: SQL; limit: number; offse
 
 // Turns a list request into parameterised SQL. Every field and operator is checked against
 // the entity and its custom fields; anything unknown is a 400 naming it.
-export function compileListQuery(ent: RegisteredEntity, fields: readonly EntityField[], access: FieldAccess, tenantId: string, query: EntityListQuery): CompiledListQuery {
+export function compileListQuery(
+  ent: RegisteredEntity,
+  fields: readonly EntityField[],
+  access: FieldAccess,
+  tenantId: string,
+  query: EntityListQuery,
+): CompiledListQuery {
   const conds: SQL[] = [sql`tenant_id = ${tenantId}`];
   if (ent.definition.capabilities.archive) conds.push(query.archived ? sql`archived_at is not null` : sql`archived_at is null`);
   const term = query.search?.trim();
@@ -214,7 +233,8 @@ export function compileListQuery(ent: RegisteredEntity, fields: readonly EntityF
     conds.push(filterSql(r, op, f.value, at));
   });
   if (query.tags && query.tags.length > 0) {
-    if (!ent.definition.capabilities.tags || !tagFilter) fail('tags', 'unknownField', `${ent.definition.label.plural} cannot be filtered by tag`);
+    if (!ent.definition.capabilities.tags || !tagFilter)
+      fail('tags', 'unknownField', `${ent.definition.label.plural} cannot be filtered by tag`);
     conds.push(tagFilter(tenantId, ent.definition.kind, sql`${sql.identifier(ent.tableName)}.id`, query.tags));
   }
   const sort: readonly EntityListSort[] = query.sort.length > 0 ? query.sort : ent.definition.defaultSort;

@@ -5,7 +5,14 @@ import type { TenantContext } from '../context';
 type WorkflowRecord = { id: string; entity_kind: string; type_id: string | null; name: string; is_default: boolean };
 type StageRecord = { id: string; workflow_id: string; name: string; stage_type: StageType; color: string; sort_order: string };
 
-const toStage = (s: StageRecord): WorkflowStage => ({ id: s.id, workflowId: s.workflow_id, name: s.name, stageType: s.stage_type, color: s.color, sortOrder: s.sort_order });
+const toStage = (s: StageRecord): WorkflowStage => ({
+  id: s.id,
+  workflowId: s.workflow_id,
+  name: s.name,
+  stageType: s.stage_type,
+  color: s.color,
+  sortOrder: s.sort_order,
+});
 
 // Fractional keys compare bytewise, whatever the database's collation.
 const STAGE_ORDER = sql`sort_order collate "C"`;
@@ -41,7 +48,10 @@ export async function selectWorkflow(ctx: TenantContext, id: string, forUpdate =
   return (await withStages(ctx, res.rows))[0];
 }
 
-export async function insertWorkflow(ctx: TenantContext, w: { kind: EntityKind; typeId: string | null; name: string; isDefault: boolean }): Promise<string> {
+export async function insertWorkflow(
+  ctx: TenantContext,
+  w: { kind: EntityKind; typeId: string | null; name: string; isDefault: boolean },
+): Promise<string> {
   const res = await ctx.db.execute<{ id: string }>(sql`
     insert into workflows (tenant_id, entity_kind, type_id, name, is_default)
     values (${ctx.tenantId}, ${w.kind}, ${w.typeId}::uuid, ${w.name}, ${w.isDefault}) returning id`);
@@ -51,7 +61,9 @@ export async function insertWorkflow(ctx: TenantContext, w: { kind: EntityKind; 
 }
 
 export async function updateWorkflowRow(ctx: TenantContext, id: string, w: { name: string; isDefault: boolean }): Promise<void> {
-  await ctx.db.execute(sql`update workflows set name = ${w.name}, is_default = ${w.isDefault}, version = version + 1, updated_at = now() where tenant_id = ${ctx.tenantId} and id = ${id}`);
+  await ctx.db.execute(
+    sql`update workflows set name = ${w.name}, is_default = ${w.isDefault}, version = version + 1, updated_at = now() where tenant_id = ${ctx.tenantId} and id = ${id}`,
+  );
 }
 
 // Only one default workflow per kind and type.
@@ -66,7 +78,11 @@ export async function deleteWorkflowRow(ctx: TenantContext, id: string): Promise
   await ctx.db.execute(sql`delete from workflows where tenant_id = ${ctx.tenantId} and id = ${id}`);
 }
 
-export async function insertStages(ctx: TenantContext, workflowId: string, stages: readonly { name: string; stageType: StageType; color: string; sortOrder: string }[]): Promise<string[]> {
+export async function insertStages(
+  ctx: TenantContext,
+  workflowId: string,
+  stages: readonly { name: string; stageType: StageType; color: string; sortOrder: string }[],
+): Promise<string[]> {
   if (stages.length === 0) return [];
   const values: SQL[] = stages.map((s) => sql`(${ctx.tenantId}, ${workflowId}, ${s.name}, ${s.stageType}, ${s.color}, ${s.sortOrder})`);
   const res = await ctx.db.execute<{ id: string }>(sql`
@@ -81,12 +97,20 @@ export async function selectStage(ctx: TenantContext, id: string): Promise<Workf
   return row ? toStage(row) : undefined;
 }
 
-export async function updateStageRow(ctx: TenantContext, id: string, s: { name: string; stageType: StageType; color: string }): Promise<void> {
-  await ctx.db.execute(sql`update workflow_stages set name = ${s.name}, stage_type = ${s.stageType}, color = ${s.color}, updated_at = now() where tenant_id = ${ctx.tenantId} and id = ${id}`);
+export async function updateStageRow(
+  ctx: TenantContext,
+  id: string,
+  s: { name: string; stageType: StageType; color: string },
+): Promise<void> {
+  await ctx.db.execute(
+    sql`update workflow_stages set name = ${s.name}, stage_type = ${s.stageType}, color = ${s.color}, updated_at = now() where tenant_id = ${ctx.tenantId} and id = ${id}`,
+  );
 }
 
 export async function moveStageRow(ctx: TenantContext, id: string, sortOrder: string): Promise<void> {
-  await ctx.db.execute(sql`update workflow_stages set sort_order = ${sortOrder}, updated_at = now() where tenant_id = ${ctx.tenantId} and id = ${id}`);
+  await ctx.db.execute(
+    sql`update workflow_stages set sort_order = ${sortOrder}, updated_at = now() where tenant_id = ${ctx.tenantId} and id = ${id}`,
+  );
 }
 
 export async function deleteStageRow(ctx: TenantContext, id: string): Promise<void> {

@@ -30,7 +30,13 @@ describe('workflows and stages', () => {
   });
 
   it('moves a stage by writing only that stage', async () => {
-    const wf = (await admin.post('/api/v1/core/workflows', { entity: 'Contact', name: 'Sales', stages: [{ name: 'A' }, { name: 'B' }, { name: 'C' }, { name: 'D' }] })).body;
+    const wf = (
+      await admin.post('/api/v1/core/workflows', {
+        entity: 'Contact',
+        name: 'Sales',
+        stages: [{ name: 'A' }, { name: 'B' }, { name: 'C' }, { name: 'D' }],
+      })
+    ).body;
     const [a, b, c, d] = wf.stages;
     const before = await t.sql(`select id, sort_order, updated_at from workflow_stages where workflow_id = $1`, [wf.id]);
     const moved = await admin.put(`/api/v1/core/workflow-stages/${d.id}/sort-order`, { afterId: a.id });
@@ -48,7 +54,13 @@ describe('workflows and stages', () => {
     const order = names((await admin.get(`/api/v1/core/workflows/${wf.id}`)).body);
     expect(order[0]).toBe('C');
     expect([...order].sort()).toEqual(['A', 'B', 'C', 'D']);
-    const added = await admin.post('/api/v1/core/workflow-stages', { workflowId: wf.id, name: 'E', afterId: c.id, stageType: 'Won', color: '#00aa00' });
+    const added = await admin.post('/api/v1/core/workflow-stages', {
+      workflowId: wf.id,
+      name: 'E',
+      afterId: c.id,
+      stageType: 'Won',
+      color: '#00aa00',
+    });
     expect(added.status, added.text).toBe(201);
     expect(names((await admin.get(`/api/v1/core/workflows/${wf.id}`)).body)[1]).toBe('E');
     const dup = await admin.post('/api/v1/core/workflow-stages', { workflowId: wf.id, name: 'E' });
@@ -62,7 +74,13 @@ describe('workflows and stages', () => {
     const short = await admin.post('/api/v1/core/workflows', { entity: 'Contact', name: 'Short', stages: [{ name: 'Only' }] });
     expect(short.status).toBe(400);
     expect(short.body.errors[0].code).toBe('minimumStages');
-    const wf = (await admin.post('/api/v1/core/workflows', { entity: 'Contact', name: 'Pair', stages: [{ name: 'One' }, { name: 'Two' }, { name: 'Three' }] })).body;
+    const wf = (
+      await admin.post('/api/v1/core/workflows', {
+        entity: 'Contact',
+        name: 'Pair',
+        stages: [{ name: 'One' }, { name: 'Two' }, { name: 'Three' }],
+      })
+    ).body;
     expect((await admin.delete(`/api/v1/core/workflow-stages/${wf.stages[0].id}`)).status).toBe(204);
     const last = await admin.delete(`/api/v1/core/workflow-stages/${wf.stages[1].id}`);
     expect(last.status).toBe(400);
@@ -74,12 +92,20 @@ describe('workflows and stages', () => {
     const contact = await admin.post('/api/v1/contacts', { firstName: 'Staged' });
     // new records start in the first stage of the default workflow
     expect(contact.body.workflowStage).toBe(lifecycle.stages[0].id);
-    const moved = await admin.patch(`/api/v1/contacts/${contact.body.id}`, [{ op: 'replace', path: '/workflowStage', value: lifecycle.stages[2].id }], { 'if-match': '"1"', 'content-type': 'application/json-patch+json' });
+    const moved = await admin.patch(
+      `/api/v1/contacts/${contact.body.id}`,
+      [{ op: 'replace', path: '/workflowStage', value: lifecycle.stages[2].id }],
+      { 'if-match': '"1"', 'content-type': 'application/json-patch+json' },
+    );
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body.workflowStage).toBe(lifecycle.stages[2].id);
     const feed = await admin.get(`/api/v1/core/activity?target=Contact&targetId=${contact.body.id}`);
     expect(feed.body.data[0]).toMatchObject({ field: 'workflowStage', before: lifecycle.stages[0].id, after: lifecycle.stages[2].id });
-    const bogus = await admin.patch(`/api/v1/contacts/${contact.body.id}`, [{ op: 'replace', path: '/workflowStage', value: '00000000-0000-4000-8000-000000000009' }], { 'if-match': '"2"', 'content-type': 'application/json-patch+json' });
+    const bogus = await admin.patch(
+      `/api/v1/contacts/${contact.body.id}`,
+      [{ op: 'replace', path: '/workflowStage', value: '00000000-0000-4000-8000-000000000009' }],
+      { 'if-match': '"2"', 'content-type': 'application/json-patch+json' },
+    );
     expect(bogus.status).toBe(400);
     expect(bogus.body.errors[0]).toMatchObject({ field: 'workflowStage', code: 'invalidStage' });
 
@@ -87,7 +113,10 @@ describe('workflows and stages', () => {
     expect(del.status).toBe(409);
     expect(del.body.code).toBe('defaultPipelineCannotBeDeleted');
     const other = (await admin.post('/api/v1/core/workflows', { entity: 'Contact', name: 'Other' })).body;
-    await admin.patch(`/api/v1/contacts/${contact.body.id}`, [{ op: 'replace', path: '/workflowStage', value: other.stages[1].id }], { 'if-match': '"2"', 'content-type': 'application/json-patch+json' });
+    await admin.patch(`/api/v1/contacts/${contact.body.id}`, [{ op: 'replace', path: '/workflowStage', value: other.stages[1].id }], {
+      'if-match': '"2"',
+      'content-type': 'application/json-patch+json',
+    });
     const linked = await admin.delete(`/api/v1/core/workflows/${other.id}`);
     expect(linked.status).toBe(409);
     expect(linked.body.code).toBe('linkedPipelineCannotBeDeleted');

@@ -1,4 +1,15 @@
-import { MIN_WORKFLOW_STAGES, defaultStagesFor, type EntityKind, type Workflow, type WorkflowStage, type WorkflowStageMove, type workflowCreateSchema, type workflowStageCreateSchema, type workflowStageInputSchema, type WorkflowUpdate } from '@atrium/domain';
+import {
+  MIN_WORKFLOW_STAGES,
+  defaultStagesFor,
+  type EntityKind,
+  type Workflow,
+  type WorkflowStage,
+  type WorkflowStageMove,
+  type workflowCreateSchema,
+  type workflowStageCreateSchema,
+  type workflowStageInputSchema,
+  type WorkflowUpdate,
+} from '@atrium/domain';
 import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
 import type { z } from 'zod';
 import type { TenantContext } from '../context';
@@ -34,15 +45,25 @@ export async function getWorkflow(ctx: TenantContext, registry: Registry, id: st
   return wf;
 }
 
-export async function createWorkflow(ctx: TenantContext, registry: Registry, body: z.output<typeof workflowCreateSchema>): Promise<Workflow> {
+export async function createWorkflow(
+  ctx: TenantContext,
+  registry: Registry,
+  body: z.output<typeof workflowCreateSchema>,
+): Promise<Workflow> {
   const ent = workflowEntity(registry, body.entity, true, ctx);
   const kind: EntityKind = ent.definition.kind;
   const typeId = body.typeId ?? null;
   const stages = body.stages ?? defaultStagesFor(kind);
   if (body.isDefault) await repo.clearDefault(ctx, kind, typeId, null);
-  const id = await repo.insertWorkflow(ctx, { kind, typeId, name: body.name, isDefault: body.isDefault }).catch((e) => duplicateName(e, 'name'));
+  const id = await repo
+    .insertWorkflow(ctx, { kind, typeId, name: body.name, isDefault: body.isDefault })
+    .catch((e) => duplicateName(e, 'name'));
   const keys = generateNKeysBetween(null, null, stages.length);
-  await repo.insertStages(ctx, id, stages.map((s, i) => ({ name: s.name, stageType: s.stageType, color: s.color, sortOrder: keys[i] ?? String(i) })));
+  await repo.insertStages(
+    ctx,
+    id,
+    stages.map((s, i) => ({ name: s.name, stageType: s.stageType, color: s.color, sortOrder: keys[i] ?? String(i) })),
+  );
   return getWorkflow(ctx, registry, id);
 }
 
@@ -61,7 +82,8 @@ export async function deleteWorkflow(ctx: TenantContext, registry: Registry, id:
   try {
     await repo.deleteWorkflowRow(ctx, id);
   } catch (e) {
-    if (pgErrorCode(e) === '23503') throw new AppError(409, 'linkedPipelineCannotBeDeleted', 'Records are in stages of this pipeline; move them first');
+    if (pgErrorCode(e) === '23503')
+      throw new AppError(409, 'linkedPipelineCannotBeDeleted', 'Records are in stages of this pipeline; move them first');
     throw e;
   }
 }
@@ -90,7 +112,11 @@ function keyBetween(stages: readonly WorkflowStage[], movingId: string | null, m
   return generateKeyBetween(others[i - 1]?.sortOrder ?? null, others[i]?.sortOrder ?? null);
 }
 
-export async function createStage(ctx: TenantContext, registry: Registry, body: z.output<typeof workflowStageCreateSchema>): Promise<WorkflowStage> {
+export async function createStage(
+  ctx: TenantContext,
+  registry: Registry,
+  body: z.output<typeof workflowStageCreateSchema>,
+): Promise<WorkflowStage> {
   const workflow = await getWorkflow(ctx, registry, body.workflowId, true);
   const sortOrder = keyBetween(workflow.stages, null, body.afterId === undefined ? { beforeId: null } : { afterId: body.afterId });
   const [id] = await repo
@@ -101,7 +127,12 @@ export async function createStage(ctx: TenantContext, registry: Registry, body: 
   return stage;
 }
 
-export async function updateStage(ctx: TenantContext, registry: Registry, stageId: string, body: z.output<typeof workflowStageInputSchema>): Promise<WorkflowStage> {
+export async function updateStage(
+  ctx: TenantContext,
+  registry: Registry,
+  stageId: string,
+  body: z.output<typeof workflowStageInputSchema>,
+): Promise<WorkflowStage> {
   await stageOf(ctx, registry, stageId);
   await repo.updateStageRow(ctx, stageId, body).catch((e) => duplicateName(e, 'name'));
   const stage = await repo.selectStage(ctx, stageId);

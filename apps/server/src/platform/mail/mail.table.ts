@@ -6,7 +6,9 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),

@@ -29,7 +29,10 @@ export function createMailer(config: Config, database: Database): Mailer {
         await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
         return { id: row.id, status: 'sent' };
       } catch (err) {
-        await db.update(mailOutbox).set({ status: 'failed', error: String(err) }).where(eq(mailOutbox.id, row.id));
+        await db
+          .update(mailOutbox)
+          .set({ status: 'failed', error: String(err) })
+          .where(eq(mailOutbox.id, row.id));
         return { id: row.id, status: 'failed' };
       }
     },

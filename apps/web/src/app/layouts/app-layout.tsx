@@ -44,7 +44,12 @@ export function AppLayout() {
     const toItem = (entry: NavEntry): NonNullable<MenuProps['items']>[number] => {
       const children = entry.children?.filter((c) => can(c.rule));
       if (children && children.length > 0) {
-        return { key: entry.key, icon: ICONS[entry.icon], label: t(entry.labelKey), children: children.map((c) => ({ key: c.key, label: <Link to={c.path}>{t(c.labelKey)}</Link> })) };
+        return {
+          key: entry.key,
+          icon: ICONS[entry.icon],
+          label: t(entry.labelKey),
+          children: children.map((c) => ({ key: c.key, label: <Link to={c.path}>{t(c.labelKey)}</Link> })),
+        };
       }
       return { key: entry.key, icon: ICONS[entry.icon], label: <Link to={entry.path}>{t(entry.labelKey)}</Link> };
     };

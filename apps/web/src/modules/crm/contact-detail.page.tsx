@@ -25,7 +25,10 @@ import { CONTACT_BUILTINS, ContactBuiltinItems, ContactCustomItems } from './con
 import { contactKeys, fetchContact, useUpdateContact } from './contacts.api';
 import { contactName } from './contacts.definition';
 
-type Values = Partial<Record<(typeof CONTACT_BUILTINS)[number], string | null>> & { workflowStage?: string | null; customFields?: Record<string, unknown> };
+type Values = Partial<Record<(typeof CONTACT_BUILTINS)[number], string | null>> & {
+  workflowStage?: string | null;
+  customFields?: Record<string, unknown>;
+};
 
 const definition: EntityDetailDefinition<Contact> = {
   titleOf: contactName,
@@ -54,7 +57,9 @@ function ContactFieldsForm({ contact, fields }: { contact: Contact; fields: Enti
   const { disarm } = useLeavePageGuard(dirty);
   const canEdit = can({ permissions: ['Contact.ManageContacts'] });
   const canManageRestricted = can({ permissions: ['Contact.ManageRestrictedFields'] });
-  const stages = (workflows.data ?? []).flatMap((w) => w.stages.map((s) => ({ value: s.id, label: (workflows.data?.length ?? 0) > 1 ? `${w.name}: ${s.name}` : s.name })));
+  const stages = (workflows.data ?? []).flatMap((w) =>
+    w.stages.map((s) => ({ value: s.id, label: (workflows.data?.length ?? 0) > 1 ? `${w.name}: ${s.name}` : s.name })),
+  );
 
   const initial: Values = {
     ...Object.fromEntries(CONTACT_BUILTINS.map((k) => [k, contact[k] ?? undefined])),
@@ -89,7 +94,15 @@ function ContactFieldsForm({ contact, fields }: { contact: Contact; fields: Enti
             void qc.invalidateQueries({ queryKey: activityKeys.record('Contact', contact.id) });
             return;
           }
-          if (!applyEntityFieldErrors(form, error, t, [...CONTACT_BUILTINS, 'workflowStage'], fields.map((f) => f.key))) {
+          if (
+            !applyEntityFieldErrors(
+              form,
+              error,
+              t,
+              [...CONTACT_BUILTINS, 'workflowStage'],
+              fields.map((f) => f.key),
+            )
+          ) {
             message.error(isApiError(error) ? errorText(t, error.code) : t('contacts.saveFailed'));
           }
         },
@@ -98,8 +111,21 @@ function ContactFieldsForm({ contact, fields }: { contact: Contact; fields: Enti
   };
 
   return (
-    <Card title={<Typography.Title level={2} style={{ margin: 0, fontSize: 16 }}>{t('contacts.details')}</Typography.Title>}>
-      <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={submit} onValuesChange={() => setDirty(true)} disabled={!canEdit}>
+    <Card
+      title={
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 16 }}>
+          {t('contacts.details')}
+        </Typography.Title>
+      }
+    >
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        initialValues={initial}
+        onFinish={submit}
+        onValuesChange={() => setDirty(true)}
+        disabled={!canEdit}
+      >
         <ContactBuiltinItems disabled={!canEdit} />
         {stages.length > 0 ? (
           <Form.Item name="workflowStage" label={t('contacts.field.workflowStage')}>
@@ -111,7 +137,12 @@ function ContactFieldsForm({ contact, fields }: { contact: Contact; fields: Enti
             {t('contacts.customFields')}
           </Typography.Title>
         ) : null}
-        <ContactCustomItems fields={fields} disabled={!canEdit} canManageRestricted={canManageRestricted} record={{ entityKind: 'Contact', entityId: contact.id }} />
+        <ContactCustomItems
+          fields={fields}
+          disabled={!canEdit}
+          canManageRestricted={canManageRestricted}
+          record={{ entityKind: 'Contact', entityId: contact.id }}
+        />
         {canEdit ? (
           <Space>
             <Button type="primary" htmlType="submit" loading={update.isPending} disabled={!dirty}>
@@ -141,7 +172,10 @@ function ContactPanels({ contact }: { contact: Contact }) {
   const { can } = useAccess();
   const record = { entityKind: 'Contact', entityId: contact.id } as const;
   const fields = useEntityFields('Contact');
-  const labels = useMemo(() => new Map((fields.data ?? []).filter((f) => !isContentBlock(f.kind)).map((f) => [f.key, f.label])), [fields.data]);
+  const labels = useMemo(
+    () => new Map((fields.data ?? []).filter((f) => !isContentBlock(f.kind)).map((f) => [f.key, f.label])),
+    [fields.data],
+  );
   const fieldLabel = (field: string) => {
     const custom = customKeyOf(field);
     return custom !== null ? (labels.get(custom) ?? custom) : t(`contacts.field.${field}`, { defaultValue: field });
@@ -162,7 +196,9 @@ function ContactPanels({ contact }: { contact: Contact }) {
         <NotesPanel record={record} canAdd={can({ anyPermission: ['Contact.AddNote', 'Contact.ManageNotes'] })} />
       </Col>
       <Col xs={24} lg={10}>
-        {can({ permissions: ['Contact.ViewTimeline'] }) ? <ActivityTimeline target="Contact" targetId={contact.id} fieldLabel={fieldLabel} /> : null}
+        {can({ permissions: ['Contact.ViewTimeline'] }) ? (
+          <ActivityTimeline target="Contact" targetId={contact.id} fieldLabel={fieldLabel} />
+        ) : null}
       </Col>
       <Col xs={24}>
         <DocumentsPanel record={record} canAdd={can({ anyPermission: ['Contact.AddDocument', 'Contact.ManageDocuments'] })} />

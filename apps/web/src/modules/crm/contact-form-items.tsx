@@ -5,9 +5,29 @@ import { CustomFieldItem } from '../../platform/entity-fields/custom-field-item'
 import { errorText } from '../../platform/feedback/form-errors';
 import type { RecordRef } from '../../platform/notes/notes.api';
 
-export const CONTACT_BUILTINS = ['firstName', 'lastName', 'email', 'phone', 'organization', 'jobTitle', 'department', 'website', 'address'] as const;
+export const CONTACT_BUILTINS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'organization',
+  'jobTitle',
+  'department',
+  'website',
+  'address',
+] as const;
 export type ContactBuiltin = (typeof CONTACT_BUILTINS)[number];
-const MAX: Record<ContactBuiltin, number> = { firstName: 100, lastName: 100, email: 254, phone: 40, organization: 200, jobTitle: 100, department: 100, website: 2000, address: 500 };
+const MAX: Record<ContactBuiltin, number> = {
+  firstName: 100,
+  lastName: 100,
+  email: 254,
+  phone: 40,
+  organization: 200,
+  jobTitle: 100,
+  department: 100,
+  website: 2000,
+  address: 500,
+};
 
 // The built-in contact fields with the rules of contact.entity.ts.
 export function ContactBuiltinItems({ disabled, only }: { disabled: boolean; only?: readonly ContactBuiltin[] }) {
@@ -36,11 +56,26 @@ export function ContactBuiltinItems({ disabled, only }: { disabled: boolean; onl
 }
 
 // The custom fields in their defined order; editable unless read-only or restricted for the user.
-export function ContactCustomItems({ fields, disabled, canManageRestricted, record }: { fields: EntityField[]; disabled: boolean; canManageRestricted: boolean; record?: RecordRef }) {
+export function ContactCustomItems({
+  fields,
+  disabled,
+  canManageRestricted,
+  record,
+}: {
+  fields: EntityField[];
+  disabled: boolean;
+  canManageRestricted: boolean;
+  record?: RecordRef;
+}) {
   return (
     <>
       {fields.map((f) => (
-        <CustomFieldItem key={f.id} field={f} disabled={disabled || f.readOnly || (f.restricted && !canManageRestricted)} {...(record ? { record } : {})} />
+        <CustomFieldItem
+          key={f.id}
+          field={f}
+          disabled={disabled || f.readOnly || (f.restricted && !canManageRestricted)}
+          {...(record ? { record } : {})}
+        />
       ))}
     </>
   );

@@ -17,8 +17,22 @@ export default function ContactSettingsPage() {
       </div>
       <Tabs
         items={[
-          { key: 'fields', label: t('fields.title'), children: <EntityFieldsSettings entity="Contact" managePermission="Contact.ManageSettings" restrictedPermission="Contact.ManageRestrictedFields" /> },
-          { key: 'workflows', label: t('workflows.title'), children: <WorkflowsSettings entity="Contact" managePermission="Contact.ManageSettings" /> },
+          {
+            key: 'fields',
+            label: t('fields.title'),
+            children: (
+              <EntityFieldsSettings
+                entity="Contact"
+                managePermission="Contact.ManageSettings"
+                restrictedPermission="Contact.ManageRestrictedFields"
+              />
+            ),
+          },
+          {
+            key: 'workflows',
+            label: t('workflows.title'),
+            children: <WorkflowsSettings entity="Contact" managePermission="Contact.ManageSettings" />,
+          },
         ]}
       />
     </div>

@@ -23,7 +23,9 @@ type Options = {
 // The contacts list is the engine's list driven by the server's column catalogue, so every
 // custom field shown on the list becomes a column, a sort and a filter without code here.
 export function contactsListDefinition({ columns, workflows, bulkActions }: Options): EntityListDefinition<Contact> {
-  const stages = workflows.flatMap((w) => w.stages.map((s) => ({ value: s.id, label: workflows.length > 1 ? `${w.name}: ${s.name}` : s.name })));
+  const stages = workflows.flatMap((w) =>
+    w.stages.map((s) => ({ value: s.id, label: workflows.length > 1 ? `${w.name}: ${s.name}` : s.name })),
+  );
   const stageName = new Map(stages.map((s) => [s.value, s.label]));
   const optionsOf = (c: ServerColumn) => (c.key === 'workflowStage' ? stages : c.options);
 
@@ -36,7 +38,13 @@ export function contactsListDefinition({ columns, workflows, bulkActions }: Opti
   };
 
   const listColumns: EntityColumn<Contact>[] = [
-    { key: 'lastName', titleKey: 'contacts.name', sortable: true, alwaysVisible: true, render: (c) => <Link to={contactPath(c.id)}>{contactName(c)}</Link> },
+    {
+      key: 'lastName',
+      titleKey: 'contacts.name',
+      sortable: true,
+      alwaysVisible: true,
+      render: (c) => <Link to={contactPath(c.id)}>{contactName(c)}</Link>,
+    },
     ...columns
       .filter((c) => !NAME_PARTS.has(c.key))
       .map((c) => ({ key: c.key, ...titleOf(c), sortable: c.sortable, defaultVisible: c.visible, render: render(c) })),

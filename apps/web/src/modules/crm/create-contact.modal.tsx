@@ -23,23 +23,31 @@ export function CreateContactModal({ open, onClose }: { open: boolean; onClose: 
   const create = useCreateContact();
   const custom = fields.data ?? [];
   // a new contact starts with each field's default value
-  const defaults = Object.fromEntries(custom.filter((f) => !isContentBlock(f.kind) && f.defaultValue !== undefined && f.defaultValue !== null).map((f) => [f.key, f.defaultValue]));
+  const defaults = Object.fromEntries(
+    custom
+      .filter((f) => !isContentBlock(f.kind) && f.defaultValue !== undefined && f.defaultValue !== null)
+      .map((f) => [f.key, f.defaultValue]),
+  );
 
   const submit = (values: Values) => {
     const { customFields, ...builtins } = values;
     // unset inputs mean "no value"; the server applies defaults to fields it was not sent
     const sent = Object.fromEntries(Object.entries(customFields ?? {}).filter(([, v]) => v !== undefined && v !== null));
-    create.mutate({ ...(builtins as ContactCreate), customFields: sent }, {
-      onSuccess: (contact) => {
-        onClose();
-        message.success(t('contacts.created'));
-        navigate(contactPath(contact.id));
+    create.mutate(
+      { ...(builtins as ContactCreate), customFields: sent },
+      {
+        onSuccess: (contact) => {
+          onClose();
+          message.success(t('contacts.created'));
+          navigate(contactPath(contact.id));
+        },
+        onError: (error) => {
+          const keys = custom.map((f) => f.key);
+          if (!applyEntityFieldErrors(form, error, t, CONTACT_BUILTINS, keys))
+            message.error(isApiError(error) ? errorText(t, error.code) : t('contacts.saveFailed'));
+        },
       },
-      onError: (error) => {
-        const keys = custom.map((f) => f.key);
-        if (!applyEntityFieldErrors(form, error, t, CONTACT_BUILTINS, keys)) message.error(isApiError(error) ? errorText(t, error.code) : t('contacts.saveFailed'));
-      },
-    });
+    );
   };
 
   return (
@@ -56,7 +64,11 @@ export function CreateContactModal({ open, onClose }: { open: boolean; onClose: 
     >
       <Form<Values> form={form} layout="vertical" preserve={false} onFinish={submit} initialValues={{ customFields: defaults }}>
         <ContactBuiltinItems disabled={false} only={['firstName', 'lastName', 'email', 'phone', 'organization']} />
-        <ContactCustomItems fields={custom} disabled={false} canManageRestricted={can({ permissions: ['Contact.ManageRestrictedFields'] })} />
+        <ContactCustomItems
+          fields={custom}
+          disabled={false}
+          canManageRestricted={can({ permissions: ['Contact.ManageRestrictedFields'] })}
+        />
       </Form>
     </Modal>
   );

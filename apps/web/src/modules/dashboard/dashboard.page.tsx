@@ -52,9 +52,12 @@ export default function DashboardPage() {
               <Space wrap>
                 {can({ permissions: ['Setting.ManageUsers'] }) ? (
                   <LinkButton to="/settings/users" type="primary" icon={<UserAddOutlined />}>
-                      {t('dashboard.inviteTeam')}</LinkButton>
+                    {t('dashboard.inviteTeam')}
+                  </LinkButton>
                 ) : null}
-                <LinkButton to="/profile" icon={<SettingOutlined />}>{t('dashboard.completeProfile')}</LinkButton>
+                <LinkButton to="/profile" icon={<SettingOutlined />}>
+                  {t('dashboard.completeProfile')}
+                </LinkButton>
               </Space>
             </Empty>
           </Card>
@@ -87,7 +90,15 @@ export default function DashboardPage() {
                           </Typography.Text>
                         ) : null}
                       </span>
-                      {plan ? plan.tier === 'Pro' ? <StatusTag tone="info">{plan.title}</StatusTag> : <Tag>{plan.title}</Tag> : <Tag>{t('plans.none')}</Tag>}
+                      {plan ? (
+                        plan.tier === 'Pro' ? (
+                          <StatusTag tone="info">{plan.title}</StatusTag>
+                        ) : (
+                          <Tag>{plan.title}</Tag>
+                        )
+                      ) : (
+                        <Tag>{t('plans.none')}</Tag>
+                      )}
                     </li>
                   );
                 })}

@@ -26,11 +26,15 @@ export default function ProfilePage() {
   usePageTitle(t('profile.title'));
 
   useEffect(() => {
-    if (profile.data && !dirty) form.setFieldsValue({ name: profile.data.name, timeZone: profile.data.timeZone, culture: profile.data.culture });
+    if (profile.data && !dirty)
+      form.setFieldsValue({ name: profile.data.name, timeZone: profile.data.timeZone, culture: profile.data.culture });
   }, [profile.data, dirty, form]);
 
   const timeZoneOptions = useMemo(() => (timeZones.data ?? []).map((z) => ({ value: z, label: z.replaceAll('_', ' ') })), [timeZones.data]);
-  const cultureOptions = useMemo(() => (cultures.data ?? []).map((c) => ({ value: c.code, label: `${c.name} (${c.code})` })), [cultures.data]);
+  const cultureOptions = useMemo(
+    () => (cultures.data ?? []).map((c) => ({ value: c.code, label: `${c.name} (${c.code})` })),
+    [cultures.data],
+  );
 
   const onFinish = (values: ProfileUpdate) =>
     update.mutate(values, {
@@ -84,7 +88,14 @@ export default function ProfilePage() {
               </div>
             </Space>
             <Form<ProfileUpdate> form={form} layout="vertical" onValuesChange={() => setDirty(true)} onFinish={onFinish}>
-              <Form.Item name="name" label={t('profile.name')} rules={[{ required: true, whitespace: true, message: errorText(t, 'required') }, { max: LIMITS.nameMax, message: errorText(t, 'maxLength') }]}>
+              <Form.Item
+                name="name"
+                label={t('profile.name')}
+                rules={[
+                  { required: true, whitespace: true, message: errorText(t, 'required') },
+                  { max: LIMITS.nameMax, message: errorText(t, 'maxLength') },
+                ]}
+              >
                 <Input maxLength={LIMITS.nameMax} autoComplete="name" />
               </Form.Item>
               <Form.Item name="timeZone" label={t('profile.timeZone')} rules={[{ required: true, message: errorText(t, 'required') }]}>

@@ -46,7 +46,8 @@ export default function WorkspaceSelectionPage() {
             {t('workspaces.selectTitle')}
           </Typography.Title>
           <LinkButton to="/workspaces/new" type="primary" icon={<PlusOutlined />}>
-              {t('workspaces.create')}</LinkButton>
+            {t('workspaces.create')}
+          </LinkButton>
         </div>
         <Card title={<h2 className="card-heading">{t('workspaces.mine')}</h2>}>
           {mine.isPending ? (
@@ -86,7 +87,12 @@ export default function WorkspaceSelectionPage() {
               renderItem={(w) => (
                 <List.Item
                   actions={[
-                    <Button key="join" onClick={() => onJoin(w)} loading={join.isPending && join.variables === w.id} aria-label={t('workspaces.joinNamed', { name: w.name })}>
+                    <Button
+                      key="join"
+                      onClick={() => onJoin(w)}
+                      loading={join.isPending && join.variables === w.id}
+                      aria-label={t('workspaces.joinNamed', { name: w.name })}
+                    >
                       {t('workspaces.join')}
                     </Button>,
                   ]}

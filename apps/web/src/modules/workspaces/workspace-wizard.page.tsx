@@ -65,7 +65,14 @@ export default function WorkspaceWizardPage() {
           : slugCheck.state === 'invalid'
             ? errorText(t, slugCheck.code)
             : t('wizard.slugHint');
-  const slugStatus = slugCheck.state === 'taken' || slugCheck.state === 'invalid' ? 'error' : slugCheck.state === 'checking' ? 'validating' : slugCheck.state === 'available' ? 'success' : undefined;
+  const slugStatus =
+    slugCheck.state === 'taken' || slugCheck.state === 'invalid'
+      ? 'error'
+      : slugCheck.state === 'checking'
+        ? 'validating'
+        : slugCheck.state === 'available'
+          ? 'success'
+          : undefined;
 
   const onValuesChange = (changed: Partial<DetailsForm>) => {
     setDirty(true);
@@ -134,7 +141,14 @@ export default function WorkspaceWizardPage() {
               onValuesChange={onValuesChange}
               onFinish={onFinish}
             >
-              <Form.Item name="name" label={t('wizard.name')} rules={[{ required: true, whitespace: true, message: errorText(t, 'required') }, { max: LIMITS.nameMax, message: errorText(t, 'maxLength') }]}>
+              <Form.Item
+                name="name"
+                label={t('wizard.name')}
+                rules={[
+                  { required: true, whitespace: true, message: errorText(t, 'required') },
+                  { max: LIMITS.nameMax, message: errorText(t, 'maxLength') },
+                ]}
+              >
                 <Input autoFocus maxLength={LIMITS.nameMax} />
               </Form.Item>
               <Form.Item
@@ -146,7 +160,12 @@ export default function WorkspaceWizardPage() {
                 help={slugHelp}
                 rules={[{ required: true, message: errorText(t, 'slugRequired') }]}
               >
-                <Input prefix={<span aria-hidden>{`${window.location.host}/`}</span>} maxLength={LIMITS.slugMax + 10} spellCheck={false} autoComplete="off" />
+                <Input
+                  prefix={<span aria-hidden>{`${window.location.host}/`}</span>}
+                  maxLength={LIMITS.slugMax + 10}
+                  spellCheck={false}
+                  autoComplete="off"
+                />
               </Form.Item>
               <Form.Item
                 name="domain"

@@ -13,13 +13,20 @@ export const COLLABORATOR_PATHS = {
 
 export const collaboratorKeys = { entity: (ref: RecordRef) => workspaceKey('collaborators', ref.entityKind, ref.entityId) };
 
-export const useCollaborators = (ref: RecordRef) => useQuery({ queryKey: collaboratorKeys.entity(ref), queryFn: () => apiRequest<Collaborator[]>(COLLABORATOR_PATHS.byEntity(ref)) });
+export const useCollaborators = (ref: RecordRef) =>
+  useQuery({ queryKey: collaboratorKeys.entity(ref), queryFn: () => apiRequest<Collaborator[]>(COLLABORATOR_PATHS.byEntity(ref)) });
 
 // Workspace members through the generic lookup (name "User").
 export const useMemberOptions = (search: string) =>
   useQuery({
     queryKey: workspaceKey('lookups', 'User', search),
-    queryFn: async () => (await apiRequest<Record<string, LookupOption[]>>(COLLABORATOR_PATHS.lookups, { method: 'POST', body: { entities: ['User'], ...(search ? { search } : {}) } })).User ?? [],
+    queryFn: async () =>
+      (
+        await apiRequest<Record<string, LookupOption[]>>(COLLABORATOR_PATHS.lookups, {
+          method: 'POST',
+          body: { entities: ['User'], ...(search ? { search } : {}) },
+        })
+      ).User ?? [],
   });
 
 export function useCollaboratorMutation<V, R>(ref: RecordRef, fn: (v: V) => Promise<R>) {

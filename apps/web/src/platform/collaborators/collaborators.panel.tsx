@@ -37,7 +37,9 @@ export function CollaboratorsPanel({ record, myTenantUserId }: { record: RecordR
         placeholder={t('collaborators.add', 'Add a collaborator')}
         aria-label={t('collaborators.add', 'Add a collaborator')}
         value={null}
-        options={(members.data ?? []).filter((m) => !current.some((c) => c.tenantUserId === m.value)).map((m) => ({ value: m.value, label: `${m.label} (${m.description ?? ''})` }))}
+        options={(members.data ?? [])
+          .filter((m) => !current.some((c) => c.tenantUserId === m.value))
+          .map((m) => ({ value: m.value, label: `${m.label} (${m.description ?? ''})` }))}
         onChange={(value: string | null) => {
           if (value) add.mutate([value]);
         }}
@@ -49,7 +51,13 @@ export function CollaboratorsPanel({ record, myTenantUserId }: { record: RecordR
         renderItem={(c) => (
           <List.Item
             actions={[
-              <Button key="remove" type="link" size="small" onClick={() => remove.mutate(c.id)} aria-label={`${t('collaborators.remove', 'Remove')} ${c.name}`}>
+              <Button
+                key="remove"
+                type="link"
+                size="small"
+                onClick={() => remove.mutate(c.id)}
+                aria-label={`${t('collaborators.remove', 'Remove')} ${c.name}`}
+              >
                 {c.tenantUserId === myTenantUserId ? t('collaborators.unfollow', 'Unfollow') : t('collaborators.remove', 'Remove')}
               </Button>,
             ]}

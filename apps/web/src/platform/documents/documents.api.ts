@@ -19,20 +19,31 @@ export const DOCUMENT_PATHS = {
 
 export const documentKeys = {
   record: (ref: RecordRef) => workspaceKey('documents', ref.entityKind, ref.entityId),
-  list: (ref: RecordRef, parentId: string | null, page: number) => workspaceKey('documents', ref.entityKind, ref.entityId, 'list', parentId, page),
+  list: (ref: RecordRef, parentId: string | null, page: number) =>
+    workspaceKey('documents', ref.entityKind, ref.entityId, 'list', parentId, page),
   folders: (ref: RecordRef, parentId: string | null) => workspaceKey('documents', ref.entityKind, ref.entityId, 'folders', parentId),
   breadcrumb: (ref: RecordRef, id: string | null) => workspaceKey('documents', ref.entityKind, ref.entityId, 'breadcrumb', id),
 };
 
 export const fetchDocuments = (ref: RecordRef, parentId: string | null, page: number, type?: 'Folder') =>
-  apiRequest<Paged<DocumentItem>>(DOCUMENT_PATHS.list, { method: 'POST', body: { ...ref, parentId, page, pageSize: 100, ...(type ? { type } : {}) } });
+  apiRequest<Paged<DocumentItem>>(DOCUMENT_PATHS.list, {
+    method: 'POST',
+    body: { ...ref, parentId, page, pageSize: 100, ...(type ? { type } : {}) },
+  });
 
 export const documentsQuery = (ref: RecordRef, parentId: string | null, page: number) =>
-  queryOptions({ queryKey: documentKeys.list(ref, parentId, page), queryFn: () => fetchDocuments(ref, parentId, page), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: documentKeys.list(ref, parentId, page),
+    queryFn: () => fetchDocuments(ref, parentId, page),
+    placeholderData: keepPreviousData,
+  });
 export const useDocuments = (ref: RecordRef, parentId: string | null, page: number) => useQuery(documentsQuery(ref, parentId, page));
 
 export const useBreadcrumb = (ref: RecordRef, id: string | null) =>
-  useQuery({ queryKey: documentKeys.breadcrumb(ref, id), queryFn: () => apiRequest<{ id: string; name: string }[]>(DOCUMENT_PATHS.breadcrumb, { method: 'POST', body: { id } }) });
+  useQuery({
+    queryKey: documentKeys.breadcrumb(ref, id),
+    queryFn: () => apiRequest<{ id: string; name: string }[]>(DOCUMENT_PATHS.breadcrumb, { method: 'POST', body: { id } }),
+  });
 
 export type UploadProgress = { name: string; percent: number; status: 'uploading' | 'done' | 'error' };
 
@@ -53,10 +64,21 @@ function putBlob(info: UploadInfo, file: File, onProgress: (percent: number) => 
 }
 
 // The three steps of the upload protocol (docs/decisions/020): upload info, PUT, register.
-export async function uploadDocuments(ref: RecordRef, parentId: string | null, files: File[], onProgress: (index: number, percent: number) => void): Promise<DocumentItem[]> {
-  const infos = await apiRequest<UploadInfo[]>(DOCUMENT_PATHS.uploadInfo, { method: 'POST', body: { ...ref, parentId, files: files.map((f) => ({ name: f.name, size: f.size, contentType: f.type || undefined })) } });
+export async function uploadDocuments(
+  ref: RecordRef,
+  parentId: string | null,
+  files: File[],
+  onProgress: (index: number, percent: number) => void,
+): Promise<DocumentItem[]> {
+  const infos = await apiRequest<UploadInfo[]>(DOCUMENT_PATHS.uploadInfo, {
+    method: 'POST',
+    body: { ...ref, parentId, files: files.map((f) => ({ name: f.name, size: f.size, contentType: f.type || undefined })) },
+  });
   await Promise.all(infos.map((info, i) => putBlob(info, files[i] as File, (p) => onProgress(i, p))));
-  return apiRequest<DocumentItem[]>(DOCUMENT_PATHS.add, { method: 'POST', body: { ...ref, parentId, files: infos.map((info) => ({ uploadId: info.uploadId, name: info.name })) } });
+  return apiRequest<DocumentItem[]>(DOCUMENT_PATHS.add, {
+    method: 'POST',
+    body: { ...ref, parentId, files: infos.map((info) => ({ uploadId: info.uploadId, name: info.name })) },
+  });
 }
 
 export function useDocumentMutation<V, R>(ref: RecordRef, fn: (v: V) => Promise<R>) {
@@ -72,9 +94,12 @@ export function useDocumentMutation<V, R>(ref: RecordRef, fn: (v: V) => Promise<
 
 export const createFolder = (ref: RecordRef, parentId: string | null, name: string) =>
   apiRequest<DocumentItem>(DOCUMENT_PATHS.create, { method: 'POST', body: { ...ref, type: 'Folder', name, parentId } });
-export const renameDocument = (id: string, name: string) => apiRequest<DocumentItem>(DOCUMENT_PATHS.rename(id), { method: 'PUT', body: { name } });
-export const moveDocuments = (ids: string[], parentId: string | null) => apiRequest<DocumentItem[]>(DOCUMENT_PATHS.move, { method: 'POST', body: { ids, parentId } });
-export const copyDocuments = (ids: string[], parentId: string | null) => apiRequest<DocumentItem[]>(DOCUMENT_PATHS.copy, { method: 'POST', body: { ids, parentId } });
+export const renameDocument = (id: string, name: string) =>
+  apiRequest<DocumentItem>(DOCUMENT_PATHS.rename(id), { method: 'PUT', body: { name } });
+export const moveDocuments = (ids: string[], parentId: string | null) =>
+  apiRequest<DocumentItem[]>(DOCUMENT_PATHS.move, { method: 'POST', body: { ids, parentId } });
+export const copyDocuments = (ids: string[], parentId: string | null) =>
+  apiRequest<DocumentItem[]>(DOCUMENT_PATHS.copy, { method: 'POST', body: { ids, parentId } });
 export const deleteDocuments = (ids: string[]) => apiRequest<{ deleted: number }>(DOCUMENT_PATHS.delete, { method: 'POST', body: { ids } });
 
 // Spec §5: fetching an entity document is skipped when the id is empty or 0.

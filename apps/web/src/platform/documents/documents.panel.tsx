@@ -1,4 +1,16 @@
-import { CopyOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, FileOutlined, FolderAddOutlined, FolderOutlined, InboxOutlined, LinkOutlined, SwapOutlined } from '@ant-design/icons';
+import {
+  CopyOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  EyeOutlined,
+  FileOutlined,
+  FolderAddOutlined,
+  FolderOutlined,
+  InboxOutlined,
+  LinkOutlined,
+  SwapOutlined,
+} from '@ant-design/icons';
 import type { DocumentItem } from '@atrium/domain';
 import { App, Breadcrumb, Button, Card, Col, Input, Modal, Progress, Row, Space, Table, Tooltip, Typography } from 'antd';
 import { useRef, useState, type DragEvent } from 'react';
@@ -23,7 +35,8 @@ import {
 import { FolderTree } from './folder-tree';
 import './documents.css';
 
-const formatSize = (n: number) => (n < 1024 ? `${n} B` : n < 1_048_576 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1_048_576).toFixed(1)} MB`);
+const formatSize = (n: number) =>
+  n < 1024 ? `${n} B` : n < 1_048_576 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1_048_576).toFixed(1)} MB`;
 
 type TargetDialog = { mode: 'move' | 'copy'; ids: string[]; target: string | null };
 
@@ -47,7 +60,8 @@ export function DocumentsPanel({ record, canAdd = true }: { record: RecordRef; c
   const docs = useDocuments(record, folder, 1);
   const crumbs = useBreadcrumb(record, folder);
   const refreshTree = () => setTreeVersion((v) => v + 1);
-  const showError = (err: unknown) => void message.error(isApiError(err) ? errorText(t, err.code) : t('documents.failed', 'Something went wrong'));
+  const showError = (err: unknown) =>
+    void message.error(isApiError(err) ? errorText(t, err.code) : t('documents.failed', 'Something went wrong'));
 
   const upload = useDocumentMutation(record, (files: File[]) =>
     uploadDocuments(record, folder, files, (i, percent) => setUploads((prev) => prev.map((u, j) => (j === i ? { ...u, percent } : u)))),
@@ -118,20 +132,50 @@ export function DocumentsPanel({ record, canAdd = true }: { record: RecordRef; c
   };
 
   const icon = (doc: DocumentItem) =>
-    doc.type === 'Folder' ? <FolderOutlined /> : doc.type === 'Link' ? <LinkOutlined /> : doc.thumbUrl ? <img src={doc.thumbUrl} alt="" className="document-thumb" /> : <FileOutlined />;
+    doc.type === 'Folder' ? (
+      <FolderOutlined />
+    ) : doc.type === 'Link' ? (
+      <LinkOutlined />
+    ) : doc.thumbUrl ? (
+      <img src={doc.thumbUrl} alt="" className="document-thumb" />
+    ) : (
+      <FileOutlined />
+    );
 
   return (
     <Card title={t('documents.title', 'Documents')} style={{ marginTop: 16 }} aria-label={t('documents.title', 'Documents')}>
       <Row gutter={16}>
         <Col xs={24} md={6}>
-          <FolderTree record={record} selected={folder} onSelect={(id) => { setFolder(id); setSelected([]); }} version={treeVersion} />
+          <FolderTree
+            record={record}
+            selected={folder}
+            onSelect={(id) => {
+              setFolder(id);
+              setSelected([]);
+            }}
+            version={treeVersion}
+          />
         </Col>
         <Col xs={24} md={18}>
           <Breadcrumb
             aria-label={t('documents.breadcrumb', 'Folder path')}
             items={[
-              { key: 'root', title: <Button type="link" size="small" className="document-crumb" onClick={() => setFolder(null)}>{t('documents.root', 'Documents')}</Button> },
-              ...(crumbs.data ?? []).map((c) => ({ key: c.id, title: <Button type="link" size="small" className="document-crumb" onClick={() => setFolder(c.id)}>{c.name}</Button> })),
+              {
+                key: 'root',
+                title: (
+                  <Button type="link" size="small" className="document-crumb" onClick={() => setFolder(null)}>
+                    {t('documents.root', 'Documents')}
+                  </Button>
+                ),
+              },
+              ...(crumbs.data ?? []).map((c) => ({
+                key: c.id,
+                title: (
+                  <Button type="link" size="small" className="document-crumb" onClick={() => setFolder(c.id)}>
+                    {c.name}
+                  </Button>
+                ),
+              })),
             ]}
           />
           <Space wrap style={{ margin: '12px 0' }}>
@@ -140,10 +184,18 @@ export function DocumentsPanel({ record, canAdd = true }: { record: RecordRef; c
                 {t('documents.newFolder', 'New folder')}
               </Button>
             ) : null}
-            <Button icon={<SwapOutlined />} disabled={selected.length === 0} onClick={() => setDialog({ mode: 'move', ids: selected, target: folder })}>
+            <Button
+              icon={<SwapOutlined />}
+              disabled={selected.length === 0}
+              onClick={() => setDialog({ mode: 'move', ids: selected, target: folder })}
+            >
               {t('documents.move', 'Move')}
             </Button>
-            <Button icon={<CopyOutlined />} disabled={selected.length === 0 || !canAdd} onClick={() => setDialog({ mode: 'copy', ids: selected, target: folder })}>
+            <Button
+              icon={<CopyOutlined />}
+              disabled={selected.length === 0 || !canAdd}
+              onClick={() => setDialog({ mode: 'copy', ids: selected, target: folder })}
+            >
               {t('documents.copy', 'Copy')}
             </Button>
             <Button icon={<DeleteOutlined />} disabled={selected.length === 0} onClick={() => void onDelete(selected)}>
@@ -187,7 +239,12 @@ export function DocumentsPanel({ record, canAdd = true }: { record: RecordRef; c
               {uploads.map((u) => (
                 <li key={u.name}>
                   <Typography.Text>{u.name}</Typography.Text>
-                  <Progress percent={u.percent} size="small" status={u.status === 'error' ? 'exception' : u.status === 'done' ? 'success' : 'active'} aria-label={u.name} />
+                  <Progress
+                    percent={u.percent}
+                    size="small"
+                    status={u.status === 'error' ? 'exception' : u.status === 'done' ? 'success' : 'active'}
+                    aria-label={u.name}
+                  />
                 </li>
               ))}
             </ul>
@@ -213,8 +270,18 @@ export function DocumentsPanel({ record, canAdd = true }: { record: RecordRef; c
                   </Space>
                 ),
               },
-              { key: 'size', title: t('documents.size', 'Size'), width: 100, render: (_, doc) => (doc.type === 'Folder' || doc.type === 'Link' ? '' : formatSize(doc.size)) },
-              { key: 'updatedAt', title: t('documents.modified', 'Modified'), width: 180, render: (_, doc) => formatDate(doc.updatedAt, 'dateTime') },
+              {
+                key: 'size',
+                title: t('documents.size', 'Size'),
+                width: 100,
+                render: (_, doc) => (doc.type === 'Folder' || doc.type === 'Link' ? '' : formatSize(doc.size)),
+              },
+              {
+                key: 'updatedAt',
+                title: t('documents.modified', 'Modified'),
+                width: 180,
+                render: (_, doc) => formatDate(doc.updatedAt, 'dateTime'),
+              },
               {
                 key: 'actions',
                 title: '',
@@ -223,19 +290,46 @@ export function DocumentsPanel({ record, canAdd = true }: { record: RecordRef; c
                   <Space size={0}>
                     {doc.type === 'Image' ? (
                       <Tooltip title={t('documents.preview', 'Preview')}>
-                        <Button type="text" size="small" icon={<EyeOutlined />} aria-label={`${t('documents.preview', 'Preview')} ${doc.name}`} onClick={() => setPreview(doc)} />
+                        <Button
+                          type="text"
+                          size="small"
+                          icon={<EyeOutlined />}
+                          aria-label={`${t('documents.preview', 'Preview')} ${doc.name}`}
+                          onClick={() => setPreview(doc)}
+                        />
                       </Tooltip>
                     ) : null}
                     {doc.url ? (
                       <Tooltip title={t('documents.download', 'Download')}>
-                        <Button type="text" size="small" icon={<DownloadOutlined />} aria-label={`${t('documents.download', 'Download')} ${doc.name}`} href={doc.url} target="_blank" rel="noopener noreferrer" />
+                        <Button
+                          type="text"
+                          size="small"
+                          icon={<DownloadOutlined />}
+                          aria-label={`${t('documents.download', 'Download')} ${doc.name}`}
+                          href={doc.url}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                        />
                       </Tooltip>
                     ) : null}
                     <Tooltip title={t('documents.rename', 'Rename')}>
-                      <Button type="text" size="small" icon={<EditOutlined />} aria-label={`${t('documents.rename', 'Rename')} ${doc.name}`} onClick={() => setRenaming({ doc, name: doc.name })} />
+                      <Button
+                        type="text"
+                        size="small"
+                        icon={<EditOutlined />}
+                        aria-label={`${t('documents.rename', 'Rename')} ${doc.name}`}
+                        onClick={() => setRenaming({ doc, name: doc.name })}
+                      />
                     </Tooltip>
                     <Tooltip title={t('common.delete')}>
-                      <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`${t('common.delete')} ${doc.name}`} onClick={() => void onDelete([doc.id])} />
+                      <Button
+                        type="text"
+                        size="small"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={`${t('common.delete')} ${doc.name}`}
+                        onClick={() => void onDelete([doc.id])}
+                      />
                     </Tooltip>
                   </Space>
                 ),
@@ -266,7 +360,11 @@ export function DocumentsPanel({ record, canAdd = true }: { record: RecordRef; c
           }
         }}
       >
-        <Input aria-label={t('documents.newName', 'New name')} value={renaming?.name ?? ''} onChange={(e) => setRenaming((r) => (r ? { ...r, name: e.target.value } : r))} />
+        <Input
+          aria-label={t('documents.newName', 'New name')}
+          value={renaming?.name ?? ''}
+          onChange={(e) => setRenaming((r) => (r ? { ...r, name: e.target.value } : r))}
+        />
       </Modal>
 
       <Modal
@@ -286,7 +384,11 @@ export function DocumentsPanel({ record, canAdd = true }: { record: RecordRef; c
           }
         }}
       >
-        <Input aria-label={t('documents.folderName', 'Folder name')} value={newFolder ?? ''} onChange={(e) => setNewFolder(e.target.value)} />
+        <Input
+          aria-label={t('documents.folderName', 'Folder name')}
+          value={newFolder ?? ''}
+          onChange={(e) => setNewFolder(e.target.value)}
+        />
       </Modal>
 
       <Modal
@@ -297,7 +399,15 @@ export function DocumentsPanel({ record, canAdd = true }: { record: RecordRef; c
         onCancel={() => setDialog(null)}
         onOk={() => void runDialog()}
       >
-        {dialog ? <FolderTree record={record} selected={dialog.target} onSelect={(target) => setDialog({ ...dialog, target })} version={treeVersion} disabledIds={dialog.ids} /> : null}
+        {dialog ? (
+          <FolderTree
+            record={record}
+            selected={dialog.target}
+            onSelect={(target) => setDialog({ ...dialog, target })}
+            version={treeVersion}
+            disabledIds={dialog.ids}
+          />
+        ) : null}
       </Modal>
     </Card>
   );

@@ -16,7 +16,9 @@ type Props = {
 };
 
 function replaceChildren(nodes: TreeDataNode[], key: string, children: TreeDataNode[]): TreeDataNode[] {
-  return nodes.map((n) => (n.key === key ? { ...n, children } : n.children ? { ...n, children: replaceChildren(n.children, key, children) } : n));
+  return nodes.map((n) =>
+    n.key === key ? { ...n, children } : n.children ? { ...n, children: replaceChildren(n.children, key, children) } : n,
+  );
 }
 
 // The folders of a record, loaded one level at a time; the root ("Documents") sits above.
@@ -44,7 +46,14 @@ export function FolderTree({ record, selected, onSelect, version, disabledIds = 
 
   return (
     <nav aria-label={t('documents.folders', 'Folders')}>
-      <Button type={selected === null ? 'primary' : 'text'} size="small" icon={<HomeOutlined />} onClick={() => onSelect(null)} block style={{ justifyContent: 'flex-start' }}>
+      <Button
+        type={selected === null ? 'primary' : 'text'}
+        size="small"
+        icon={<HomeOutlined />}
+        onClick={() => onSelect(null)}
+        block
+        style={{ justifyContent: 'flex-start' }}
+      >
         {t('documents.root', 'Documents')}
       </Button>
       <Tree

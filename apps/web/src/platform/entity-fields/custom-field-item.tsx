@@ -1,6 +1,21 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { DATE_FORMATS, EMAIL_PATTERN, URL_PATTERN, isContentBlock, type EntityField, type FileRef } from '@atrium/domain';
-import { Alert, App, Button, Checkbox, DatePicker, Form, Input, InputNumber, Radio, Select, Space, TimePicker, Typography, Upload } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Checkbox,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Select,
+  Space,
+  TimePicker,
+  Typography,
+  Upload,
+} from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
@@ -14,13 +29,20 @@ import './entity-fields.css';
 // Where a custom field's value sits in an entity form.
 export const customFieldName = (key: string): [string, string] => ['customFields', key];
 
-const defaultFormat = (dataType: EntityField['dataType']) => (dataType === 'date' ? DATE_FORMATS.date : dataType === 'time' ? DATE_FORMATS.time : DATE_FORMATS.dateTime);
+const defaultFormat = (dataType: EntityField['dataType']) =>
+  dataType === 'date' ? DATE_FORMATS.date : dataType === 'time' ? DATE_FORMATS.time : DATE_FORMATS.dateTime;
 
 // The client-side rules mirror the server's (entity-field.schema.ts) so most mistakes are shown
 // before saving; the server's answer is still the last word and lands on the same field.
 function rulesOf(f: EntityField, t: TFunction): Rule[] {
   const rules: Rule[] = [];
-  if (f.required) rules.push({ required: true, whitespace: true, ...(f.dataType === 'options' || f.dataType === 'file' ? { type: 'array' as const } : {}), message: errorText(t, 'required') });
+  if (f.required)
+    rules.push({
+      required: true,
+      whitespace: true,
+      ...(f.dataType === 'options' || f.dataType === 'file' ? { type: 'array' as const } : {}),
+      message: errorText(t, 'required'),
+    });
   const textual = ['text', 'email', 'url', 'phone'].includes(f.dataType);
   if (textual && f.minCharacters !== undefined) rules.push({ min: f.minCharacters, message: errorText(t, 'minLength') });
   if (textual && f.maxCharacters !== undefined) rules.push({ max: f.maxCharacters, message: errorText(t, 'maxLength') });
@@ -48,7 +70,21 @@ function dateBinding(dataType: EntityField['dataType']) {
   return { getValueProps: (v: unknown) => ({ value: parse(v) }), normalize: serialize };
 }
 
-function FileInput({ field, value, onChange, disabled, record, id }: { field: EntityField; value?: FileRef[]; onChange?: (v: FileRef[]) => void; disabled: boolean; record?: RecordRef; id?: string }) {
+function FileInput({
+  field,
+  value,
+  onChange,
+  disabled,
+  record,
+  id,
+}: {
+  field: EntityField;
+  value?: FileRef[];
+  onChange?: (v: FileRef[]) => void;
+  disabled: boolean;
+  record?: RecordRef;
+  id?: string;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
@@ -64,7 +100,11 @@ function FileInput({ field, value, onChange, disabled, record, id }: { field: En
     try {
       // the file is stored with the record's documents; the field keeps a reference
       const [doc] = await uploadDocuments(record, null, [file], () => undefined);
-      if (doc) onChange?.([...files, { id: doc.id, name: doc.name, size: doc.size, ...(doc.contentType ? { contentType: doc.contentType } : {}) }]);
+      if (doc)
+        onChange?.([
+          ...files,
+          { id: doc.id, name: doc.name, size: doc.size, ...(doc.contentType ? { contentType: doc.contentType } : {}) },
+        ]);
     } catch {
       message.error(t('fields.uploadFailed'));
     } finally {
@@ -76,7 +116,15 @@ function FileInput({ field, value, onChange, disabled, record, id }: { field: En
       {files.map((f) => (
         <Space key={f.id}>
           <Typography.Text>{f.name}</Typography.Text>
-          {!disabled ? <Button type="text" size="small" icon={<DeleteOutlined />} aria-label={t('fields.removeFile', { name: f.name })} onClick={() => onChange?.(files.filter((x) => x.id !== f.id))} /> : null}
+          {!disabled ? (
+            <Button
+              type="text"
+              size="small"
+              icon={<DeleteOutlined />}
+              aria-label={t('fields.removeFile', { name: f.name })}
+              onClick={() => onChange?.(files.filter((x) => x.id !== f.id))}
+            />
+          ) : null}
         </Space>
       ))}
       {record ? (
@@ -105,8 +153,16 @@ export function CustomFieldItem({ field: f, disabled, record }: { field: EntityF
   const { t } = useTranslation();
   if (f.hidden) return null;
   if (isContentBlock(f.kind)) {
-    if (f.kind === 'heading') return <Typography.Title level={3} className="custom-field-heading">{f.label}</Typography.Title>;
-    if (f.kind === 'infoPanel') return <Alert type="info" showIcon message={f.label} {...(f.content ? { description: f.content } : {})} style={{ marginBottom: 16 }} />;
+    if (f.kind === 'heading')
+      return (
+        <Typography.Title level={3} className="custom-field-heading">
+          {f.label}
+        </Typography.Title>
+      );
+    if (f.kind === 'infoPanel')
+      return (
+        <Alert type="info" showIcon message={f.label} {...(f.content ? { description: f.content } : {})} style={{ marginBottom: 16 }} />
+      );
     return (
       <blockquote className="custom-field-quote">
         <p>{f.content ?? f.label}</p>
@@ -118,13 +174,23 @@ export function CustomFieldItem({ field: f, disabled, record }: { field: EntityF
   const options = (f.options ?? []).map((o) => ({ value: o.value, label: o.label }));
   const format = f.dateFormat ?? defaultFormat(f.dataType);
   const affixes = { ...(f.prefix ? { prefix: f.prefix } : {}), ...(f.suffix ? { suffix: f.suffix } : {}) };
-  const item = { name: customFieldName(f.key), label: f.label, rules: rulesOf(f, t), ...(f.helpText ? { extra: f.helpText } : {}), ...(f.tooltip ? { tooltip: f.tooltip } : {}) };
+  const item = {
+    name: customFieldName(f.key),
+    label: f.label,
+    rules: rulesOf(f, t),
+    ...(f.helpText ? { extra: f.helpText } : {}),
+    ...(f.tooltip ? { tooltip: f.tooltip } : {}),
+  };
 
   switch (f.kind) {
     case 'multiLine':
       return (
         <Form.Item {...item}>
-          <Input.TextArea disabled={disabled} autoSize={{ minRows: 2, maxRows: 8 }} {...(f.maxCharacters ? { maxLength: f.maxCharacters, showCount: true } : {})} />
+          <Input.TextArea
+            disabled={disabled}
+            autoSize={{ minRows: 2, maxRows: 8 }}
+            {...(f.maxCharacters ? { maxLength: f.maxCharacters, showCount: true } : {})}
+          />
         </Form.Item>
       );
     case 'radio':
@@ -148,7 +214,11 @@ export function CustomFieldItem({ field: f, disabled, record }: { field: EntityF
     case 'dateTime':
       return (
         <Form.Item {...item} {...dateBinding(f.dataType)}>
-          {f.dataType === 'time' ? <TimePicker disabled={disabled} format={format} /> : <DatePicker disabled={disabled} format={format} showTime={f.dataType === 'dateTime'} />}
+          {f.dataType === 'time' ? (
+            <TimePicker disabled={disabled} format={format} />
+          ) : (
+            <DatePicker disabled={disabled} format={format} showTime={f.dataType === 'dateTime'} />
+          )}
         </Form.Item>
       );
     case 'symbol':
@@ -173,7 +243,12 @@ export function CustomFieldItem({ field: f, disabled, record }: { field: EntityF
       }
       return (
         <Form.Item {...item}>
-          <Input disabled={disabled} type={f.dataType === 'email' ? 'email' : f.dataType === 'url' ? 'url' : f.dataType === 'phone' ? 'tel' : 'text'} {...affixes} {...(f.maxCharacters ? { maxLength: f.maxCharacters } : {})} />
+          <Input
+            disabled={disabled}
+            type={f.dataType === 'email' ? 'email' : f.dataType === 'url' ? 'url' : f.dataType === 'phone' ? 'tel' : 'text'}
+            {...affixes}
+            {...(f.maxCharacters ? { maxLength: f.maxCharacters } : {})}
+          />
         </Form.Item>
       );
   }

@@ -18,7 +18,17 @@ import './entity-fields.css';
 type Row = { uid: string; field: EntityFieldInput };
 type FieldErrors = Map<number, { attr: string; code: string }[]>;
 
-const FLAGS = ['required', 'unique', 'hidden', 'hideOnPortal', 'readOnly', 'restricted', 'showOnList', 'multiselect', 'showPreview'] as const;
+const FLAGS = [
+  'required',
+  'unique',
+  'hidden',
+  'hideOnPortal',
+  'readOnly',
+  'restricted',
+  'showOnList',
+  'multiselect',
+  'showPreview',
+] as const;
 
 // What a served definition looks like as input again: the PUT schema is strict.
 function toInput(f: EntityField): EntityFieldInput {
@@ -39,7 +49,15 @@ function move<T>(list: T[], from: number, to: number): T[] {
 
 // The entity fields of one entity kind: add every kind of spec §3, edit each attribute, drag to
 // reorder (or use the arrow keys on the handle), save the whole ordered list at once.
-export function EntityFieldsSettings({ entity, managePermission, restrictedPermission }: { entity: EntityKind; managePermission: Permission; restrictedPermission: Permission }) {
+export function EntityFieldsSettings({
+  entity,
+  managePermission,
+  restrictedPermission,
+}: {
+  entity: EntityKind;
+  managePermission: Permission;
+  restrictedPermission: Permission;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const confirm = useConfirm();
@@ -73,7 +91,12 @@ export function EntityFieldsSettings({ entity, managePermission, restrictedPermi
   const remove = async (i: number) => {
     const row = rows[i];
     if (!row) return;
-    const ok = await confirm({ title: t('fields.deleteTitle', { label: row.field.label }), description: t('fields.deleteText'), okText: t('common.delete'), danger: true });
+    const ok = await confirm({
+      title: t('fields.deleteTitle', { label: row.field.label }),
+      description: t('fields.deleteText'),
+      okText: t('common.delete'),
+      danger: true,
+    });
     if (ok) change(rows.filter((_, j) => j !== i));
   };
 
@@ -125,16 +148,24 @@ export function EntityFieldsSettings({ entity, managePermission, restrictedPermi
 
   return (
     <Card
-      title={<Typography.Title level={2} style={{ margin: 0, fontSize: 16 }}>{t('fields.title')}</Typography.Title>}
+      title={
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 16 }}>
+          {t('fields.title')}
+        </Typography.Title>
+      }
       extra={
         canManage ? (
           <Space>
-            {dirty ? <Button
+            {dirty ? (
+              <Button
                 onClick={() => {
                   setDraft(null);
                   setErrors(new Map());
                 }}
-              >{t('common.discard')}</Button> : null}
+              >
+                {t('common.discard')}
+              </Button>
+            ) : null}
             <Dropdown menu={kindMenu} trigger={['click']}>
               <Button icon={<PlusOutlined />}>
                 {t('fields.add')} <DownOutlined />
@@ -179,7 +210,11 @@ export function EntityFieldsSettings({ entity, managePermission, restrictedPermi
                 ) : null}
                 <Typography.Text strong>{f.label}</Typography.Text>
                 <Tag>{t(`fields.kind.${f.kind}`)}</Tag>
-                {f.key ? <Typography.Text type="secondary" code>{f.key}</Typography.Text> : null}
+                {f.key ? (
+                  <Typography.Text type="secondary" code>
+                    {f.key}
+                  </Typography.Text>
+                ) : null}
                 {FLAGS.filter((flag) => f[flag] === true).map((flag) => (
                   <Tag key={flag} color="blue">
                     {t(`fields.flag.${flag}`)}
@@ -188,8 +223,19 @@ export function EntityFieldsSettings({ entity, managePermission, restrictedPermi
                 <span className="grow" />
                 {canManage ? (
                   <Space size={0}>
-                    <Button type="text" icon={<EditOutlined />} aria-label={t('fields.edit', { label: f.label })} onClick={() => setEditing({ index: i, field: f })} />
-                    <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('fields.delete', { label: f.label })} onClick={() => void remove(i)} />
+                    <Button
+                      type="text"
+                      icon={<EditOutlined />}
+                      aria-label={t('fields.edit', { label: f.label })}
+                      onClick={() => setEditing({ index: i, field: f })}
+                    />
+                    <Button
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={t('fields.delete', { label: f.label })}
+                      onClick={() => void remove(i)}
+                    />
                   </Space>
                 ) : null}
               </div>

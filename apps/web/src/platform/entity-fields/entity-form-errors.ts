@@ -7,7 +7,13 @@ import { customKeyOf } from './field-value';
 // Server field errors of an entity write, next to their inputs: built-in fields by name,
 // custom fields (customFields.<key>) under the form's customFields group. Returns false when
 // none of them belongs to a field on the form.
-export function applyEntityFieldErrors<T>(form: FormInstance<T>, error: unknown, t: TFunction, builtins: readonly string[], customKeys: readonly string[]): boolean {
+export function applyEntityFieldErrors<T>(
+  form: FormInstance<T>,
+  error: unknown,
+  t: TFunction,
+  builtins: readonly string[],
+  customKeys: readonly string[],
+): boolean {
   if (!isApiError(error)) return false;
   const fields = error.fieldErrors.flatMap((e) => {
     const custom = customKeyOf(e.field);

@@ -24,14 +24,23 @@ const UNIQUE_TYPES: readonly FieldDataType[] = ['text', 'email', 'url', 'phone',
 
 // A field key from its label: camelCase letters and digits, starting with a letter.
 export function keyFromLabel(label: string): string {
-  const words = label.normalize('NFKD').replace(/[^a-zA-Z0-9 ]/g, ' ').trim().split(/\s+/).filter(Boolean);
+  const words = label
+    .normalize('NFKD')
+    .replace(/[^a-zA-Z0-9 ]/g, ' ')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
   const key = words.map((w, i) => (i === 0 ? w.toLowerCase() : w[0]?.toUpperCase() + w.slice(1).toLowerCase())).join('');
   return /^[a-zA-Z]/.test(key) ? key.slice(0, ENTITY_FIELD_LIMITS.keyMax) : `field${key}`.slice(0, ENTITY_FIELD_LIMITS.keyMax);
 }
 
 function toValues(f: EntityFieldInput): EditorValues {
   const { options, maxFileSize, ...rest } = f;
-  return { ...rest, ...(options ? { options } : {}), ...(maxFileSize !== undefined ? { maxFileSizeMb: Math.round((maxFileSize / MB) * 10) / 10 } : {}) };
+  return {
+    ...rest,
+    ...(options ? { options } : {}),
+    ...(maxFileSize !== undefined ? { maxFileSizeMb: Math.round((maxFileSize / MB) * 10) / 10 } : {}),
+  };
 }
 
 // Empty inputs mean "not set": the server's strict schema gets only attributes with a value.
@@ -42,7 +51,10 @@ function toInput(v: EditorValues, kind: FieldKind, id: string | undefined): Enti
     if (value === undefined || value === null || value === '') continue;
     out[k] = typeof value === 'string' ? value.trim() : value;
   }
-  if (v.options) out.options = v.options.filter((o) => o.label?.trim()).map((o) => ({ label: (o.label ?? '').trim(), value: (o.value?.trim() || o.label || '').trim() }));
+  if (v.options)
+    out.options = v.options
+      .filter((o) => o.label?.trim())
+      .map((o) => ({ label: (o.label ?? '').trim(), value: (o.value?.trim() || o.label || '').trim() }));
   if (v.maxFileSizeMb) out.maxFileSize = Math.round(v.maxFileSizeMb * MB);
   return out as EntityFieldInput;
 }
@@ -95,7 +107,8 @@ export function FieldEditorModal({ field, others, canManageRestricted, onCancel,
           preserve={false}
           onValuesChange={(changed: Partial<EditorValues>) => {
             // the key follows the label until the field exists (stored values are keyed by it)
-            if (changed.label !== undefined && !existing && !form.isFieldTouched('key')) form.setFieldValue('key', keyFromLabel(changed.label));
+            if (changed.label !== undefined && !existing && !form.isFieldTouched('key'))
+              form.setFieldValue('key', keyFromLabel(changed.label));
           }}
         >
           <Form.Item
@@ -124,7 +137,11 @@ export function FieldEditorModal({ field, others, canManageRestricted, onCancel,
               <Input disabled={existing} />
             </Form.Item>
           ) : (
-            <Form.Item name="content" label={t('fields.content')} rules={[{ max: ENTITY_FIELD_LIMITS.contentMax, message: errorText(t, 'maxLength') }]}>
+            <Form.Item
+              name="content"
+              label={t('fields.content')}
+              rules={[{ max: ENTITY_FIELD_LIMITS.contentMax, message: errorText(t, 'maxLength') }]}
+            >
               <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
             </Form.Item>
           )}
@@ -141,12 +158,20 @@ export function FieldEditorModal({ field, others, canManageRestricted, onCancel,
           {kind === 'singleLine' || kind === 'symbol' ? (
             <Row gutter={12}>
               <Col span={12}>
-                <Form.Item name="prefix" label={t('fields.prefix')} rules={[{ max: ENTITY_FIELD_LIMITS.affixMax, message: errorText(t, 'maxLength') }]}>
+                <Form.Item
+                  name="prefix"
+                  label={t('fields.prefix')}
+                  rules={[{ max: ENTITY_FIELD_LIMITS.affixMax, message: errorText(t, 'maxLength') }]}
+                >
                   <Input />
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item name="suffix" label={t('fields.suffix')} rules={[{ max: ENTITY_FIELD_LIMITS.affixMax, message: errorText(t, 'maxLength') }]}>
+                <Form.Item
+                  name="suffix"
+                  label={t('fields.suffix')}
+                  rules={[{ max: ENTITY_FIELD_LIMITS.affixMax, message: errorText(t, 'maxLength') }]}
+                >
                   <Input />
                 </Form.Item>
               </Col>
@@ -201,20 +226,33 @@ export function FieldEditorModal({ field, others, canManageRestricted, onCancel,
             <Form.List
               name="options"
               initialValue={[]}
-              rules={[{ validator: async (_, v: OptionRow[] | undefined) => check((v ?? []).filter((o) => o.label?.trim()).length >= minOptions, 'minimumOptions') }]}
+              rules={[
+                {
+                  validator: async (_, v: OptionRow[] | undefined) =>
+                    check((v ?? []).filter((o) => o.label?.trim()).length >= minOptions, 'minimumOptions'),
+                },
+              ]}
             >
               {(rows, { add, remove }, { errors }) => (
                 <fieldset className="field-options">
                   <legend>{t('fields.options')}</legend>
                   {rows.map((row, i) => (
                     <Space key={row.key} align="baseline">
-                      <Form.Item name={[row.name, 'label']} rules={[{ required: true, whitespace: true, message: errorText(t, 'required') }]}>
+                      <Form.Item
+                        name={[row.name, 'label']}
+                        rules={[{ required: true, whitespace: true, message: errorText(t, 'required') }]}
+                      >
                         <Input aria-label={t('fields.optionLabel', { n: i + 1 })} placeholder={t('fields.optionLabel', { n: i + 1 })} />
                       </Form.Item>
                       <Form.Item name={[row.name, 'value']}>
                         <Input aria-label={t('fields.optionValue', { n: i + 1 })} placeholder={t('fields.optionValuePlaceholder')} />
                       </Form.Item>
-                      <Button type="text" icon={<DeleteOutlined />} aria-label={t('fields.removeOption', { n: i + 1 })} onClick={() => remove(row.name)} />
+                      <Button
+                        type="text"
+                        icon={<DeleteOutlined />}
+                        aria-label={t('fields.removeOption', { n: i + 1 })}
+                        onClick={() => remove(row.name)}
+                      />
                     </Space>
                   ))}
                   <Button icon={<PlusOutlined />} onClick={() => add({ label: '', value: '' })}>
@@ -227,10 +265,18 @@ export function FieldEditorModal({ field, others, canManageRestricted, onCancel,
           ) : null}
           {!block ? (
             <>
-              <Form.Item name="helpText" label={t('fields.helpText')} rules={[{ max: ENTITY_FIELD_LIMITS.helpTextMax, message: errorText(t, 'maxLength') }]}>
+              <Form.Item
+                name="helpText"
+                label={t('fields.helpText')}
+                rules={[{ max: ENTITY_FIELD_LIMITS.helpTextMax, message: errorText(t, 'maxLength') }]}
+              >
                 <Input />
               </Form.Item>
-              <Form.Item name="tooltip" label={t('fields.tooltip')} rules={[{ max: ENTITY_FIELD_LIMITS.tooltipMax, message: errorText(t, 'maxLength') }]}>
+              <Form.Item
+                name="tooltip"
+                label={t('fields.tooltip')}
+                rules={[{ max: ENTITY_FIELD_LIMITS.tooltipMax, message: errorText(t, 'maxLength') }]}
+              >
                 <Input />
               </Form.Item>
               <DefaultValueItem dataType={dataType} options={options} />
@@ -269,7 +315,9 @@ function Flag({ name, disabled = false }: { name: keyof EntityFieldInput; disabl
 function DefaultValueItem({ dataType, options }: { dataType: FieldDataType; options: OptionRow[] }) {
   const { t } = useTranslation();
   const label = t('fields.defaultValue');
-  const choices = options.filter((o) => o.label?.trim()).map((o) => ({ value: o.value?.trim() || (o.label ?? '').trim(), label: o.label ?? '' }));
+  const choices = options
+    .filter((o) => o.label?.trim())
+    .map((o) => ({ value: o.value?.trim() || (o.label ?? '').trim(), label: o.label ?? '' }));
   if (dataType === 'option' || dataType === 'options') {
     return (
       <Form.Item name="defaultValue" label={label}>

@@ -8,7 +8,9 @@ const optionLabel = (options: FieldOption[] | undefined, v: unknown) => options?
 export function formatColumnValue(column: Pick<EntityColumn, 'type' | 'options'>, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
   if (Array.isArray(value)) {
-    return value.map((v) => (typeof v === 'object' && v !== null && 'name' in v ? String(v.name) : optionLabel(column.options, v))).join(', ');
+    return value
+      .map((v) => (typeof v === 'object' && v !== null && 'name' in v ? String(v.name) : optionLabel(column.options, v)))
+      .join(', ');
   }
   if (column.type === 'date') return formatDate(String(value), 'date');
   if (column.type === 'dateTime') return formatDate(String(value), 'dateTime');
@@ -18,7 +20,8 @@ export function formatColumnValue(column: Pick<EntityColumn, 'type' | 'options'>
 
 // `customFields.<key>` names a custom field in list queries, columns and activity entries.
 export const CUSTOM_FIELD_PREFIX = 'customFields.';
-export const customKeyOf = (field: string): string | null => (field.startsWith(CUSTOM_FIELD_PREFIX) ? field.slice(CUSTOM_FIELD_PREFIX.length) : null);
+export const customKeyOf = (field: string): string | null =>
+  field.startsWith(CUSTOM_FIELD_PREFIX) ? field.slice(CUSTOM_FIELD_PREFIX.length) : null;
 
 // The value a column shows of a record: built-in fields by name, custom fields from customFields.
 export function columnValue(record: object, key: string): unknown {

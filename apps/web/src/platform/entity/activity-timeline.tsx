@@ -11,14 +11,23 @@ const PAGE_SIZE = 25;
 // A stored value as a person reads it: lists joined, files by name, nothing as a dash.
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' && v !== null && 'name' in v ? String(v.name) : String(v))).join(', ') || '—';
+  if (Array.isArray(value))
+    return value.map((v) => (typeof v === 'object' && v !== null && 'name' in v ? String(v.name) : String(v))).join(', ') || '—';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
 
 // The activity feed of one record (spec §3): the feed types with their counts as a filter,
 // newest first, one line per change with the field's value before and after.
-export function ActivityTimeline({ target, targetId, fieldLabel }: { target: EntityKind; targetId: string; fieldLabel: (field: string) => string }) {
+export function ActivityTimeline({
+  target,
+  targetId,
+  fieldLabel,
+}: {
+  target: EntityKind;
+  targetId: string;
+  fieldLabel: (field: string) => string;
+}) {
   const { t } = useTranslation();
   const [type, setType] = useState<ActivityFeedType>('All Activity');
   const [page, setPage] = useState(1);
@@ -34,7 +43,13 @@ export function ActivityTimeline({ target, targetId, fieldLabel }: { target: Ent
   };
 
   return (
-    <Card title={<Typography.Title level={2} style={{ margin: 0, fontSize: 16 }}>{t('activity.title')}</Typography.Title>}>
+    <Card
+      title={
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 16 }}>
+          {t('activity.title')}
+        </Typography.Title>
+      }
+    >
       <Radio.Group
         aria-label={t('activity.filter')}
         optionType="button"
@@ -66,7 +81,9 @@ export function ActivityTimeline({ target, targetId, fieldLabel }: { target: Ent
               ),
             }))}
           />
-          {feed.total > PAGE_SIZE ? <Pagination current={page} pageSize={PAGE_SIZE} total={feed.total} onChange={setPage} showSizeChanger={false} /> : null}
+          {feed.total > PAGE_SIZE ? (
+            <Pagination current={page} pageSize={PAGE_SIZE} total={feed.total} onChange={setPage} showSizeChanger={false} />
+          ) : null}
         </>
       )}
     </Card>

@@ -13,5 +13,6 @@ export const activityKeys = {
 const path = (r: ActivityRequest) =>
   `/api/v1/core/activity?${new URLSearchParams({ target: r.target, targetId: r.targetId, type: r.type, page: String(r.page), pageSize: '25', sortField: 'createdAt', sortOrder: 'desc' }).toString()}`;
 
-export const activityQuery = (r: ActivityRequest) => queryOptions({ queryKey: activityKeys.feed(r), queryFn: () => apiRequest<ActivityFeed>(path(r)), placeholderData: keepPreviousData });
+export const activityQuery = (r: ActivityRequest) =>
+  queryOptions({ queryKey: activityKeys.feed(r), queryFn: () => apiRequest<ActivityFeed>(path(r)), placeholderData: keepPreviousData });
 export const useActivity = (r: ActivityRequest) => useQuery(activityQuery(r));

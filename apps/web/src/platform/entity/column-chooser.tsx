@@ -3,7 +3,15 @@ import { Button, Checkbox, Popover, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { EntityColumn } from './entity-definition';
 
-export function ColumnChooser<T>({ columns, visible, onChange }: { columns: EntityColumn<T>[]; visible: string[]; onChange: (keys: string[]) => void }) {
+export function ColumnChooser<T>({
+  columns,
+  visible,
+  onChange,
+}: {
+  columns: EntityColumn<T>[];
+  visible: string[];
+  onChange: (keys: string[]) => void;
+}) {
   const { t } = useTranslation();
   const toggle = (key: string, on: boolean) => {
     // keep the definition's order whatever order the user clicked in
@@ -13,7 +21,12 @@ export function ColumnChooser<T>({ columns, visible, onChange }: { columns: Enti
   const content = (
     <Space direction="vertical" role="group" aria-label={t('list.columns')}>
       {columns.map((c) => (
-        <Checkbox key={c.key} checked={c.alwaysVisible || visible.includes(c.key)} disabled={c.alwaysVisible} onChange={(e) => toggle(c.key, e.target.checked)}>
+        <Checkbox
+          key={c.key}
+          checked={c.alwaysVisible || visible.includes(c.key)}
+          disabled={c.alwaysVisible}
+          onChange={(e) => toggle(c.key, e.target.checked)}
+        >
           {c.title ?? t(c.titleKey)}
         </Checkbox>
       ))}

@@ -30,7 +30,8 @@ export function EntityDetailPage<T>({ definition, id, actions, panels }: Props<T
   return (
     <div className="page">
       <LinkButton to={definition.backPath} type="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }}>
-          {t(definition.backLabelKey)}</LinkButton>
+        {t(definition.backLabelKey)}
+      </LinkButton>
       {!record ? (
         <Card>
           <Skeleton active />
@@ -45,7 +46,14 @@ export function EntityDetailPage<T>({ definition, id, actions, panels }: Props<T
           </div>
           {definition.subtitleOf ? <div style={{ marginBottom: 16 }}>{definition.subtitleOf(record)}</div> : null}
           <Card>
-            <Descriptions column={{ xs: 1, md: 2 }} items={definition.fields.map((f) => ({ key: f.key, label: t(f.labelKey), children: f.render ? f.render(record) : String((record as Record<string, unknown>)[f.key] ?? '') }))} />
+            <Descriptions
+              column={{ xs: 1, md: 2 }}
+              items={definition.fields.map((f) => ({
+                key: f.key,
+                label: t(f.labelKey),
+                children: f.render ? f.render(record) : String((record as Record<string, unknown>)[f.key] ?? ''),
+              }))}
+            />
           </Card>
           {panels?.(record)}
         </>

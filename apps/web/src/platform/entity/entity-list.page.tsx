@@ -30,7 +30,11 @@ const MAX_SORTS = 3;
 // The table reports its sorted columns in column order; the list keeps them in the order the
 // user clicked them (the first one sorts first), at most as many as the list query takes.
 function nextSort<T>(current: Sort[], sorters: Sorter<T>[], multi: boolean): Sort[] {
-  const reported = sorters.flatMap((s) => (s.order && typeof s.columnKey === 'string' ? [{ field: s.columnKey, order: s.order === 'ascend' ? ('asc' as const) : ('desc' as const) }] : []));
+  const reported = sorters.flatMap((s) =>
+    s.order && typeof s.columnKey === 'string'
+      ? [{ field: s.columnKey, order: s.order === 'ascend' ? ('asc' as const) : ('desc' as const) }]
+      : [],
+  );
   if (!multi) {
     const changed = reported.find((r) => !current.some((c) => c.field === r.field && c.order === r.order)) ?? reported[0];
     return changed ? [changed] : [];
@@ -79,7 +83,13 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
         render: c.render ? (_: unknown, record: T) => c.render?.(record) : undefined,
       };
     });
-    if (rowActions) cols.push({ key: '__actions', title: <span className="visually-hidden">{t('list.actions')}</span>, align: 'right', render: (_: unknown, record: T) => rowActions(record) });
+    if (rowActions)
+      cols.push({
+        key: '__actions',
+        title: <span className="visually-hidden">{t('list.actions')}</span>,
+        align: 'right',
+        render: (_: unknown, record: T) => rowActions(record),
+      });
     return cols;
   }, [definition.columns, definition.multiSort, state.columns, state.sort, rowActions, t]);
 
@@ -132,7 +142,9 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
             />
           ))}
           {definition.taggable ? <TagFilter value={state.tags} onChange={(tags) => update({ tags })} /> : null}
-          {definition.filterFields && definition.filterFields.length > 0 ? <FilterBuilder fields={definition.filterFields} filters={state.filters} onChange={(filters) => update({ filters })} /> : null}
+          {definition.filterFields && definition.filterFields.length > 0 ? (
+            <FilterBuilder fields={definition.filterFields} filters={state.filters} onChange={(filters) => update({ filters })} />
+          ) : null}
           {definition.archivable ? (
             <Segmented
               aria-label={t('list.archivedToggle')}
@@ -152,11 +164,15 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
             <Space>
               <span>{t('list.selected', { count: selection.keys.length })}</span>
               {bulk.map((a) => (
-                <Button key={a.key} danger={a.danger ?? false} onClick={() =>
+                <Button
+                  key={a.key}
+                  danger={a.danger ?? false}
+                  onClick={() =>
                     void a.run(selection.rows).then((done) => {
                       if (done !== false) selection.clear();
                     })
-                  }>
+                  }
+                >
                   {t(a.labelKey)}
                 </Button>
               ))}
@@ -177,32 +193,42 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
         {/* a scrolling wrapper rather than Table's scroll.x: its hidden measure row would copy the
             select-all checkbox, a focusable control inside aria-hidden (axe: aria-hidden-focus) */}
         <div style={{ overflowX: 'auto' }}>
-        <Table<T>
-          rowKey={(r) => definition.rowKey(r)}
-          columns={columns}
-          dataSource={query.data?.data ?? []}
-          loading={query.isFetching}
-          locale={{ emptyText: <EmptyState {...(definition.emptyKey ? { description: t(archived ? 'list.noArchived' : definition.emptyKey) } : {})} /> }}
-          onChange={onTableChange}
-          {...(bulk.length > 0
-            ? { rowSelection: { selectedRowKeys: selection.keys, onChange: (keys: React.Key[], rows: T[]) => selection.onChange(keys, rows, query.data?.data ?? []), preserveSelectedRowKeys: true } }
-            : {})}
-          {...(definition.detailPath
-            ? {
-                onRow: (record: T) => ({
-                  onDoubleClick: () => navigate(definition.detailPath?.(record) ?? '.'),
-                }),
-              }
-            : {})}
-          pagination={{
-            current: state.page,
-            pageSize: state.pageSize,
-            total: query.data?.total ?? 0,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showSizeChanger: true,
-            showTotal: (total) => t('list.total', { count: total }),
-          }}
-        />
+          <Table<T>
+            rowKey={(r) => definition.rowKey(r)}
+            columns={columns}
+            dataSource={query.data?.data ?? []}
+            loading={query.isFetching}
+            locale={{
+              emptyText: (
+                <EmptyState {...(definition.emptyKey ? { description: t(archived ? 'list.noArchived' : definition.emptyKey) } : {})} />
+              ),
+            }}
+            onChange={onTableChange}
+            {...(bulk.length > 0
+              ? {
+                  rowSelection: {
+                    selectedRowKeys: selection.keys,
+                    onChange: (keys: React.Key[], rows: T[]) => selection.onChange(keys, rows, query.data?.data ?? []),
+                    preserveSelectedRowKeys: true,
+                  },
+                }
+              : {})}
+            {...(definition.detailPath
+              ? {
+                  onRow: (record: T) => ({
+                    onDoubleClick: () => navigate(definition.detailPath?.(record) ?? '.'),
+                  }),
+                }
+              : {})}
+            pagination={{
+              current: state.page,
+              pageSize: state.pageSize,
+              total: query.data?.total ?? 0,
+              pageSizeOptions: PAGE_SIZES.map(String),
+              showSizeChanger: true,
+              showTotal: (total) => t('list.total', { count: total }),
+            }}
+          />
         </div>
       </Card>
     </div>

@@ -22,7 +22,17 @@ function complete(d: Draft): boolean {
   return d.value !== undefined && d.value !== null && d.value !== '';
 }
 
-function ValueInput({ field, draft, onChange, label }: { field: EntityFilterField; draft: Draft; onChange: (v: Value) => void; label: string }) {
+function ValueInput({
+  field,
+  draft,
+  onChange,
+  label,
+}: {
+  field: EntityFilterField;
+  draft: Draft;
+  onChange: (v: Value) => void;
+  label: string;
+}) {
   const { t } = useTranslation();
   if (NO_VALUE.includes(draft.op)) return null;
   const many = MANY.includes(draft.op);
@@ -53,10 +63,20 @@ function ValueInput({ field, draft, onChange, label }: { field: EntityFilterFiel
     );
   }
   if (many) {
-    return <Select aria-label={label} mode="tags" style={{ minWidth: 200 }} value={Array.isArray(draft.value) ? draft.value.map(String) : []} onChange={(v: string[]) => onChange(v)} open={false} />;
+    return (
+      <Select
+        aria-label={label}
+        mode="tags"
+        style={{ minWidth: 200 }}
+        value={Array.isArray(draft.value) ? draft.value.map(String) : []}
+        onChange={(v: string[]) => onChange(v)}
+        open={false}
+      />
+    );
   }
   const single = (value: Value, set: (v: string | number | null) => void, aria: string) => {
-    if (field.type === 'number') return <InputNumber aria-label={aria} value={typeof value === 'number' ? value : null} onChange={(v) => set(v)} />;
+    if (field.type === 'number')
+      return <InputNumber aria-label={aria} value={typeof value === 'number' ? value : null} onChange={(v) => set(v)} />;
     if (field.type === 'date' || field.type === 'dateTime') {
       const withTime = field.type === 'dateTime';
       return (
@@ -68,7 +88,14 @@ function ValueInput({ field, draft, onChange, label }: { field: EntityFilterFiel
         />
       );
     }
-    return <Input aria-label={aria} value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''} onChange={(e) => set(e.target.value)} style={{ width: 200 }} />;
+    return (
+      <Input
+        aria-label={aria}
+        value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''}
+        onChange={(e) => set(e.target.value)}
+        style={{ width: 200 }}
+      />
+    );
   };
   if (draft.op === 'between') {
     const pair = Array.isArray(draft.value) ? draft.value : [];
@@ -89,22 +116,41 @@ function ValueInput({ field, draft, onChange, label }: { field: EntityFilterFiel
 
 // Filters on any field of the list with every operator of the list query; the applied filters
 // show as tags that remove themselves when closed.
-export function FilterBuilder({ fields, filters, onChange }: { fields: EntityFilterField[]; filters: ListFilter[]; onChange: (filters: ListFilter[]) => void }) {
+export function FilterBuilder({
+  fields,
+  filters,
+  onChange,
+}: {
+  fields: EntityFilterField[];
+  filters: ListFilter[];
+  onChange: (filters: ListFilter[]) => void;
+}) {
   const { t } = useTranslation();
   const [drafts, setDrafts] = useState<Draft[] | null>(null);
   const byField = new Map(fields.map((f) => [f.field, f]));
   const opsOf = (field: string): readonly FilterOperator[] => OPERATORS_BY_TYPE[byField.get(field)?.type ?? 'text'];
 
   // the applied filters plus one empty row ready to fill (incomplete rows are dropped on apply)
-  const open = () => setDrafts([...filters.map((f) => ({ field: f.field, op: f.op, value: f.value })), { field: '', op: 'eq', value: undefined }]);
-  const setDraft = (i: number, patch: Partial<Draft>) => setDrafts((prev) => (prev ?? []).map((d, j) => (j === i ? { ...d, ...patch } : d)));
+  const open = () =>
+    setDrafts([...filters.map((f) => ({ field: f.field, op: f.op, value: f.value })), { field: '', op: 'eq', value: undefined }]);
+  const setDraft = (i: number, patch: Partial<Draft>) =>
+    setDrafts((prev) => (prev ?? []).map((d, j) => (j === i ? { ...d, ...patch } : d)));
   const apply = () => {
-    onChange((drafts ?? []).filter(complete).map((d) => (NO_VALUE.includes(d.op) ? { field: d.field, op: d.op } : { field: d.field, op: d.op, value: d.value })));
+    onChange(
+      (drafts ?? [])
+        .filter(complete)
+        .map((d) => (NO_VALUE.includes(d.op) ? { field: d.field, op: d.op } : { field: d.field, op: d.op, value: d.value })),
+    );
     setDrafts(null);
   };
 
   const describe = (f: ListFilter) => {
-    const value = f.value === undefined || f.value === null ? '' : Array.isArray(f.value) ? f.value.join(f.op === 'between' ? ' – ' : ', ') : String(f.value);
+    const value =
+      f.value === undefined || f.value === null
+        ? ''
+        : Array.isArray(f.value)
+          ? f.value.join(f.op === 'between' ? ' – ' : ', ')
+          : String(f.value);
     return `${fieldTitle(byField.get(f.field), t)} ${t(`filters.op.${f.op}`)} ${value}`.trim();
   };
 
@@ -128,7 +174,16 @@ export function FilterBuilder({ fields, filters, onChange }: { fields: EntityFil
           {describe(f)}
         </Tag>
       ))}
-      <Modal open={drafts !== null} width={MODAL_WIDTH + 240} title={t('filters.title')} okText={t('filters.apply')} cancelText={t('common.cancel')} onOk={apply} onCancel={() => setDrafts(null)} destroyOnHidden>
+      <Modal
+        open={drafts !== null}
+        width={MODAL_WIDTH + 240}
+        title={t('filters.title')}
+        okText={t('filters.apply')}
+        cancelText={t('common.cancel')}
+        onOk={apply}
+        onCancel={() => setDrafts(null)}
+        destroyOnHidden
+      >
         <Space direction="vertical" style={{ width: '100%' }}>
           {(drafts ?? []).map((d, i) => {
             const field = byField.get(d.field);
@@ -148,15 +203,30 @@ export function FilterBuilder({ fields, filters, onChange }: { fields: EntityFil
                   aria-label={t('filters.operator', { n })}
                   style={{ minWidth: 160 }}
                   value={d.op}
-                  onChange={(op: FilterOperator) => setDraft(i, { op, value: MANY.includes(op) !== MANY.includes(d.op) || op === 'between' || d.op === 'between' ? undefined : d.value })}
+                  onChange={(op: FilterOperator) =>
+                    setDraft(i, {
+                      op,
+                      value: MANY.includes(op) !== MANY.includes(d.op) || op === 'between' || d.op === 'between' ? undefined : d.value,
+                    })
+                  }
                   options={opsOf(d.field).map((op) => ({ value: op, label: t(`filters.op.${op}`) }))}
                 />
-                {field ? <ValueInput field={field} draft={d} label={t('filters.value', { n })} onChange={(value) => setDraft(i, { value })} /> : null}
-                <Button type="text" icon={<DeleteOutlined />} aria-label={t('filters.removeRow', { n })} onClick={() => setDrafts((prev) => (prev ?? []).filter((_, j) => j !== i))} />
+                {field ? (
+                  <ValueInput field={field} draft={d} label={t('filters.value', { n })} onChange={(value) => setDraft(i, { value })} />
+                ) : null}
+                <Button
+                  type="text"
+                  icon={<DeleteOutlined />}
+                  aria-label={t('filters.removeRow', { n })}
+                  onClick={() => setDrafts((prev) => (prev ?? []).filter((_, j) => j !== i))}
+                />
               </Space>
             );
           })}
-          <Button icon={<PlusOutlined />} onClick={() => setDrafts((prev) => [...(prev ?? []), { field: fields[0]?.field ?? '', op: 'eq', value: undefined }])}>
+          <Button
+            icon={<PlusOutlined />}
+            onClick={() => setDrafts((prev) => [...(prev ?? []), { field: fields[0]?.field ?? '', op: 'eq', value: undefined }])}
+          >
             {t('filters.add')}
           </Button>
         </Space>

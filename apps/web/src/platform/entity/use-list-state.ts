@@ -71,7 +71,13 @@ export function useListState<T>(definition: EntityListDefinition<T>) {
   );
 
   const currentView = views.data?.find((v) => v.id === state.viewId) ?? null;
-  const viewState: ListViewState = { search: state.search, filters: state.filters, sort: state.sort, columns: state.columns, pageSize: state.pageSize };
+  const viewState: ListViewState = {
+    search: state.search,
+    filters: state.filters,
+    sort: state.sort,
+    columns: state.columns,
+    pageSize: state.pageSize,
+  };
 
   return { state, update, request, views: views.data ?? [], viewsLoading: views.isPending, applyView, currentView, viewState };
 }

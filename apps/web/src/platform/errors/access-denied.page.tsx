@@ -13,7 +13,9 @@ export function AccessDeniedPage() {
         title={<h1 className="result-title">{t('errors.accessDenied.title')}</h1>}
         subTitle={t('errors.accessDenied.description')}
         extra={
-          <LinkButton to="/dashboard" type="primary">{t('errors.backToDashboard')}</LinkButton>
+          <LinkButton to="/dashboard" type="primary">
+            {t('errors.backToDashboard')}
+          </LinkButton>
         }
       />
     </section>

@@ -13,7 +13,9 @@ export function NotFoundPage() {
         title={<h1 className="result-title">{t('errors.notFound.title')}</h1>}
         subTitle={t('errors.notFound.description')}
         extra={
-          <LinkButton to="/" type="primary">{t('errors.backHome')}</LinkButton>
+          <LinkButton to="/" type="primary">
+            {t('errors.backHome')}
+          </LinkButton>
         }
       />
     </section>

@@ -12,16 +12,28 @@ export const LINK_PATHS = {
 } as const;
 
 // Links show on both sides, so every record's list is invalidated together.
-export const linkKeys = { all: () => workspaceKey('linked'), record: (ref: RecordRef) => workspaceKey('linked', ref.entityKind, ref.entityId) };
+export const linkKeys = {
+  all: () => workspaceKey('linked'),
+  record: (ref: RecordRef) => workspaceKey('linked', ref.entityKind, ref.entityId),
+};
 
 export const useLinkedRecords = (ref: RecordRef) =>
-  useQuery({ queryKey: linkKeys.record(ref), queryFn: () => apiRequest<Paged<LinkedEntity>>(LINK_PATHS.list, { method: 'POST', body: { ...ref, page: 1, pageSize: 100 } }) });
+  useQuery({
+    queryKey: linkKeys.record(ref),
+    queryFn: () => apiRequest<Paged<LinkedEntity>>(LINK_PATHS.list, { method: 'POST', body: { ...ref, page: 1, pageSize: 100 } }),
+  });
 
 // Records of one kind to link, through the generic lookup.
 export const useRecordOptions = (kind: EntityKind, search: string) =>
   useQuery({
     queryKey: workspaceKey('lookups', kind, search),
-    queryFn: async () => (await apiRequest<Record<string, LookupOption[]>>(LINK_PATHS.lookups, { method: 'POST', body: { entities: [kind], ...(search ? { search } : {}) } }))[kind] ?? [],
+    queryFn: async () =>
+      (
+        await apiRequest<Record<string, LookupOption[]>>(LINK_PATHS.lookups, {
+          method: 'POST',
+          body: { entities: [kind], ...(search ? { search } : {}) },
+        })
+      )[kind] ?? [],
   });
 
 export function useLinkMutation<V, R>(fn: (v: V) => Promise<R>) {

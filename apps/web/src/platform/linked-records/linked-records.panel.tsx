@@ -29,12 +29,24 @@ export function LinkedRecordsPanel({ record, kinds, pathOf }: Props) {
   const options = useRecordOptions(kind, debounced);
   const link = useLinkMutation((id: string) => linkRecords(record, kind, id));
   const unlink = useLinkMutation((id: string) => unlinkRecords(id));
-  const fail = (err: unknown) => void message.error(isApiError(err) ? errorText(t, err.code) : t('linked.failed', 'Could not change the link'));
+  const fail = (err: unknown) =>
+    void message.error(isApiError(err) ? errorText(t, err.code) : t('linked.failed', 'Could not change the link'));
 
   return (
-    <Card title={t('linked.title', 'Linked records')} size="small" style={{ marginTop: 16 }} aria-label={t('linked.title', 'Linked records')}>
+    <Card
+      title={t('linked.title', 'Linked records')}
+      size="small"
+      style={{ marginTop: 16 }}
+      aria-label={t('linked.title', 'Linked records')}
+    >
       <Space.Compact style={{ width: '100%', marginBottom: 8 }}>
-        <Select aria-label={t('linked.kind', 'Record type')} value={kind} onChange={setKind} options={kinds.map((k) => ({ value: k, label: t(`entity.${k}`, k) }))} style={{ width: 160 }} />
+        <Select
+          aria-label={t('linked.kind', 'Record type')}
+          value={kind}
+          onChange={setKind}
+          options={kinds.map((k) => ({ value: k, label: t(`entity.${k}`, k) }))}
+          style={{ width: 160 }}
+        />
         <Select
           style={{ flex: 1 }}
           showSearch={{ filterOption: false, onSearch: setSearch }}
@@ -57,7 +69,15 @@ export function LinkedRecordsPanel({ record, kinds, pathOf }: Props) {
           return (
             <List.Item
               actions={[
-                <Button key="unlink" type="link" size="small" danger icon={<DisconnectOutlined />} aria-label={`${t('linked.unlink', 'Unlink')} ${title}`} onClick={() => unlink.mutate(l.id, { onError: fail })} />,
+                <Button
+                  key="unlink"
+                  type="link"
+                  size="small"
+                  danger
+                  icon={<DisconnectOutlined />}
+                  aria-label={`${t('linked.unlink', 'Unlink')} ${title}`}
+                  onClick={() => unlink.mutate(l.id, { onError: fail })}
+                />,
               ]}
             >
               <Space>

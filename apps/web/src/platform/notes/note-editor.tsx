@@ -16,7 +16,11 @@ type Popup = { items: MentionSuggestion[]; rect: DOMRect | null; index: number; 
 const NoteMention = Mention.extend({
   addAttributes() {
     return {
-      id: { default: null, parseHTML: (el) => el.getAttribute('data-mention-id'), renderHTML: (attrs) => ({ 'data-mention-id': attrs.id }) },
+      id: {
+        default: null,
+        parseHTML: (el) => el.getAttribute('data-mention-id'),
+        renderHTML: (attrs) => ({ 'data-mention-id': attrs.id }),
+      },
       label: { default: null, parseHTML: (el) => el.textContent?.replace(/^@/, '') ?? null, renderHTML: () => ({}) },
     };
   },
@@ -51,7 +55,11 @@ export function NoteEditor({ initialHtml = '', submitLabel, busy, onSubmit, onCa
       NoteMention.configure({
         HTMLAttributes: { class: 'mention' },
         renderText: ({ node }) => `@${String(node.attrs.label ?? '')}`,
-        renderHTML: ({ options, node }) => ['span', { ...options.HTMLAttributes, 'data-mention-id': String(node.attrs.id) }, `@${String(node.attrs.label ?? '')}`],
+        renderHTML: ({ options, node }) => [
+          'span',
+          { ...options.HTMLAttributes, 'data-mention-id': String(node.attrs.id) },
+          `@${String(node.attrs.label ?? '')}`,
+        ],
         suggestion: {
           char: '@',
           items: async ({ query }) => {
@@ -98,7 +106,9 @@ export function NoteEditor({ initialHtml = '', submitLabel, busy, onSubmit, onCa
       }),
     ],
     content: initialHtml,
-    editorProps: { attributes: { class: 'note-editor-content', 'aria-label': t('notes.editor', 'Note'), role: 'textbox', 'aria-multiline': 'true' } },
+    editorProps: {
+      attributes: { class: 'note-editor-content', 'aria-label': t('notes.editor', 'Note'), role: 'textbox', 'aria-multiline': 'true' },
+    },
     onUpdate: ({ editor: e }) => setEmpty(e.isEmpty),
   });
 

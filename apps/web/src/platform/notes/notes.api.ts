@@ -40,6 +40,11 @@ function useNoteMutation<V, R>(ref: RecordRef, fn: (v: V) => Promise<R>) {
   });
 }
 
-export const useAddNote = (ref: RecordRef) => useNoteMutation(ref, (body: string) => apiRequest<Note>(NOTE_PATHS.create, { method: 'POST', body: { ...ref, body } }));
-export const useUpdateNote = (ref: RecordRef) => useNoteMutation(ref, ({ id, body }: { id: string; body: string }) => apiRequest<Note>(NOTE_PATHS.note(id), { method: 'PUT', body: { body } }));
-export const useDeleteNote = (ref: RecordRef) => useNoteMutation(ref, (id: string) => apiRequest<void>(NOTE_PATHS.note(id), { method: 'DELETE' }));
+export const useAddNote = (ref: RecordRef) =>
+  useNoteMutation(ref, (body: string) => apiRequest<Note>(NOTE_PATHS.create, { method: 'POST', body: { ...ref, body } }));
+export const useUpdateNote = (ref: RecordRef) =>
+  useNoteMutation(ref, ({ id, body }: { id: string; body: string }) =>
+    apiRequest<Note>(NOTE_PATHS.note(id), { method: 'PUT', body: { body } }),
+  );
+export const useDeleteNote = (ref: RecordRef) =>
+  useNoteMutation(ref, (id: string) => apiRequest<void>(NOTE_PATHS.note(id), { method: 'DELETE' }));

@@ -22,7 +22,12 @@ export function NotesPanel({ record, canAdd = true }: { record: RecordRef; canAd
   const remove = useDeleteNote(record);
 
   const onDelete = async (id: string) => {
-    const ok = await confirm({ title: t('notes.deleteTitle', 'Delete this note?'), description: t('notes.deleteDescription', 'The note is removed for everyone.'), okText: t('common.delete'), danger: true });
+    const ok = await confirm({
+      title: t('notes.deleteTitle', 'Delete this note?'),
+      description: t('notes.deleteDescription', 'The note is removed for everyone.'),
+      okText: t('common.delete'),
+      danger: true,
+    });
     if (!ok) return;
     await remove.mutateAsync(id);
     void message.success(t('notes.deleted', 'Note deleted'));
@@ -94,7 +99,9 @@ export function NotesPanel({ record, canAdd = true }: { record: RecordRef; canAd
           </List.Item>
         )}
       />
-      {(notes.data?.total ?? 0) > 25 ? <Pagination size="small" current={page} pageSize={25} total={notes.data?.total ?? 0} onChange={setPage} showSizeChanger={false} /> : null}
+      {(notes.data?.total ?? 0) > 25 ? (
+        <Pagination size="small" current={page} pageSize={25} total={notes.data?.total ?? 0} onChange={setPage} showSizeChanger={false} />
+      ) : null}
     </Card>
   );
 }

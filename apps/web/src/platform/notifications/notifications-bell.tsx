@@ -52,7 +52,11 @@ export function NotificationsBell({ pathOf }: Props) {
           dataSource={list.data?.data ?? []}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notifications.empty', 'No notifications')} /> }}
           renderItem={(item) => (
-            <List.Item key={item.id} onClick={() => openItem(item)} style={{ cursor: 'pointer', background: item.read ? undefined : '#f0f3fa', paddingInline: 8 }}>
+            <List.Item
+              key={item.id}
+              onClick={() => openItem(item)}
+              style={{ cursor: 'pointer', background: item.read ? undefined : '#f0f3fa', paddingInline: 8 }}
+            >
               <List.Item.Meta
                 title={<Typography.Text strong={!item.read}>{item.title}</Typography.Text>}
                 description={
@@ -69,7 +73,15 @@ export function NotificationsBell({ pathOf }: Props) {
         />
       }
     >
-      <Button type="text" aria-label={t('notifications.open', 'Notifications, {{count}} unread', { count })} icon={<Badge count={count} size="small"><BellOutlined style={{ fontSize: 18 }} /></Badge>} />
+      <Button
+        type="text"
+        aria-label={t('notifications.open', 'Notifications, {{count}} unread', { count })}
+        icon={
+          <Badge count={count} size="small">
+            <BellOutlined style={{ fontSize: 18 }} />
+          </Badge>
+        }
+      />
     </Popover>
   );
 }

@@ -47,7 +47,12 @@ export function SavedViewPicker({
 
   const onDelete = async () => {
     if (!current) return;
-    const ok = await confirm({ title: t('views.deleteTitle', { name: current.name }), description: t('views.deleteText'), okText: t('common.delete'), danger: true });
+    const ok = await confirm({
+      title: t('views.deleteTitle', { name: current.name }),
+      description: t('views.deleteText'),
+      okText: t('common.delete'),
+      danger: true,
+    });
     if (!ok) return;
     remove.mutate(current.id, { onSuccess: () => onSelect(null) });
   };
@@ -59,14 +64,13 @@ export function SavedViewPicker({
         style={{ minWidth: 180 }}
         value={current?.id ?? ''}
         onChange={(v) => onSelect(v || null)}
-        options={[{ value: '', label: t('views.standard') }, ...views.map((v) => ({ value: v.id, label: v.isDefault ? `${v.name} ★` : v.name }))]}
+        options={[
+          { value: '', label: t('views.standard') },
+          ...views.map((v) => ({ value: v.id, label: v.isDefault ? `${v.name} ★` : v.name })),
+        ]}
       />
       <Tooltip title={t('views.save')}>
-        <Button
-          icon={<SaveOutlined />}
-          aria-label={t('views.save')}
-          onClick={() => setOpen(true)}
-        />
+        <Button icon={<SaveOutlined />} aria-label={t('views.save')} onClick={() => setOpen(true)} />
       </Tooltip>
       {current ? (
         <Tooltip title={t('views.delete')}>
@@ -88,8 +92,17 @@ export function SavedViewPicker({
           form={form}
           layout="vertical"
           initialValues={{ name: current?.name ?? '', isDefault: current?.isDefault ?? false }}
-          onFinish={(v) => submit(v, current && v.name.trim() === current.name ? current.id : undefined)} preserve={false}>
-          <Form.Item name="name" label={t('views.name')} rules={[{ required: true, whitespace: true, message: errorText(t, 'required') }, { max: LIMITS.nameMax, message: errorText(t, 'maxLength') }]}>
+          onFinish={(v) => submit(v, current && v.name.trim() === current.name ? current.id : undefined)}
+          preserve={false}
+        >
+          <Form.Item
+            name="name"
+            label={t('views.name')}
+            rules={[
+              { required: true, whitespace: true, message: errorText(t, 'required') },
+              { max: LIMITS.nameMax, message: errorText(t, 'maxLength') },
+            ]}
+          >
             <Input autoFocus maxLength={LIMITS.nameMax} />
           </Form.Item>
           <Form.Item name="isDefault" valuePropName="checked">

@@ -17,12 +17,20 @@ export const tagKeys = {
 };
 
 export const useTagList = (search: string) =>
-  useQuery({ queryKey: tagKeys.list(search), queryFn: () => apiRequest<Paged<Tag>>(TAG_PATHS.list, { method: 'POST', body: { page: 1, pageSize: 100, ...(search ? { search } : {}) } }) });
-export const useEntityTags = (ref: RecordRef) => useQuery({ queryKey: tagKeys.entity(ref), queryFn: () => apiRequest<Tag[]>(TAG_PATHS.entity(ref)) });
+  useQuery({
+    queryKey: tagKeys.list(search),
+    queryFn: () =>
+      apiRequest<Paged<Tag>>(TAG_PATHS.list, { method: 'POST', body: { page: 1, pageSize: 100, ...(search ? { search } : {}) } }),
+  });
+export const useEntityTags = (ref: RecordRef) =>
+  useQuery({ queryKey: tagKeys.entity(ref), queryFn: () => apiRequest<Tag[]>(TAG_PATHS.entity(ref)) });
 
 export function useCreateTag() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: (body: TagCreate) => apiRequest<Tag>(TAG_PATHS.create, { method: 'POST', body }), onSuccess: () => qc.invalidateQueries({ queryKey: tagKeys.all() }) });
+  return useMutation({
+    mutationFn: (body: TagCreate) => apiRequest<Tag>(TAG_PATHS.create, { method: 'POST', body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: tagKeys.all() }),
+  });
 }
 
 export function useSetEntityTags(ref: RecordRef) {

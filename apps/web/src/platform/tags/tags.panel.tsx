@@ -46,7 +46,15 @@ export function TagsPanel({ record, canEdit = true }: { record: RecordRef; canEd
     <Card title={t('tags.title', 'Tags')} size="small" style={{ marginTop: 16 }} aria-label={t('tags.title', 'Tags')}>
       <Space wrap>
         {(current.data ?? []).map((tag) => (
-          <AntTag key={tag.id} color={tag.color} closable={canEdit} onClose={(e) => { e.preventDefault(); void save(ids.filter((id) => id !== tag.id)); }}>
+          <AntTag
+            key={tag.id}
+            color={tag.color}
+            closable={canEdit}
+            onClose={(e) => {
+              e.preventDefault();
+              void save(ids.filter((id) => id !== tag.id));
+            }}
+          >
             {tag.name}
           </AntTag>
         ))}
@@ -58,7 +66,9 @@ export function TagsPanel({ record, canEdit = true }: { record: RecordRef; canEd
               placeholder={t('tags.add', 'Add a tag')}
               aria-label={t('tags.add', 'Add a tag')}
               value={null}
-              options={(all.data?.data ?? []).filter((x) => !ids.includes(x.id)).map((x) => ({ value: x.id, label: <AntTag color={x.color}>{x.name}</AntTag> }))}
+              options={(all.data?.data ?? [])
+                .filter((x) => !ids.includes(x.id))
+                .map((x) => ({ value: x.id, label: <AntTag color={x.color}>{x.name}</AntTag> }))}
               onChange={(value: string | null) => {
                 if (value) void save([...ids, value]);
               }}
@@ -66,7 +76,9 @@ export function TagsPanel({ record, canEdit = true }: { record: RecordRef; canEd
             />
             <Popover
               open={creating !== null}
-              onOpenChange={(o) => setCreating(o ? { name: search, color: TAG_COLORS[ids.length % TAG_COLORS.length] ?? TAG_COLORS[0] } : null)}
+              onOpenChange={(o) =>
+                setCreating(o ? { name: search, color: TAG_COLORS[ids.length % TAG_COLORS.length] ?? TAG_COLORS[0] } : null)
+              }
               trigger="click"
               title={t('tags.create', 'New tag')}
               content={
@@ -93,7 +105,13 @@ export function TagsPanel({ record, canEdit = true }: { record: RecordRef; canEd
                       />
                     ))}
                   </Space>
-                  <Button type="primary" size="small" loading={create.isPending} disabled={!creating?.name.trim()} onClick={() => void createTag()}>
+                  <Button
+                    type="primary"
+                    size="small"
+                    loading={create.isPending}
+                    disabled={!creating?.name.trim()}
+                    onClick={() => void createTag()}
+                  >
                     {t('tags.createAndAdd', 'Create tag')}
                   </Button>
                 </Space>

@@ -1,5 +1,13 @@
 import { DeleteOutlined, EditOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
-import { MODAL_WIDTH, STAGE_TYPES, type EntityKind, type Permission, type StageType, type Workflow, type WorkflowStage } from '@atrium/domain';
+import {
+  MODAL_WIDTH,
+  STAGE_TYPES,
+  type EntityKind,
+  type Permission,
+  type StageType,
+  type Workflow,
+  type WorkflowStage,
+} from '@atrium/domain';
 import { App, Button, Card, Checkbox, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +17,16 @@ import { EmptyState } from '../feedback/empty-state';
 import { applyFieldErrors, errorText } from '../feedback/form-errors';
 import { useAccess } from '../permissions/use-access';
 import './workflows.css';
-import { useCreateStage, useCreateWorkflow, useDeleteStage, useDeleteWorkflow, useMoveStage, useUpdateStage, useUpdateWorkflow, useWorkflows } from './workflows.api';
+import {
+  useCreateStage,
+  useCreateWorkflow,
+  useDeleteStage,
+  useDeleteWorkflow,
+  useMoveStage,
+  useUpdateStage,
+  useUpdateWorkflow,
+  useWorkflows,
+} from './workflows.api';
 
 type WorkflowForm = { name: string; isDefault: boolean };
 type StageForm = { name: string; stageType: StageType; color: string };
@@ -41,7 +58,12 @@ export function WorkflowsSettings({ entity, managePermission }: { entity: Entity
   const failed = (error: unknown) => message.error(isApiError(error) ? errorText(t, error.code) : t('workflows.failed'));
 
   const onRemoveWorkflow = async (w: Workflow) => {
-    const ok = await confirm({ title: t('workflows.deleteTitle', { name: w.name }), description: t('workflows.deleteText'), okText: t('common.delete'), danger: true });
+    const ok = await confirm({
+      title: t('workflows.deleteTitle', { name: w.name }),
+      description: t('workflows.deleteText'),
+      okText: t('common.delete'),
+      danger: true,
+    });
     if (ok) deleteWorkflow.mutate(w.id, { onSuccess: () => message.success(t('workflows.deleted')), onError: failed });
   };
   const onRemoveStage = async (s: WorkflowStage) => {
@@ -73,14 +95,20 @@ export function WorkflowsSettings({ entity, managePermission }: { entity: Entity
   const submitWorkflow = (values: WorkflowForm) => {
     if (editing?.type !== 'workflow') return;
     const body = { name: values.name.trim(), isDefault: values.isDefault ?? false };
-    const done = { onSuccess: () => setEditing(null), onError: (error: Error) => applyFieldErrors(workflowForm, error, t, ['name']) || failed(error) };
+    const done = {
+      onSuccess: () => setEditing(null),
+      onError: (error: Error) => applyFieldErrors(workflowForm, error, t, ['name']) || failed(error),
+    };
     if (editing.workflow) updateWorkflow.mutate({ id: editing.workflow.id, body }, done);
     else createWorkflow.mutate(body, done);
   };
   const submitStage = (values: StageForm) => {
     if (editing?.type !== 'stage') return;
     const body = { name: values.name.trim(), stageType: values.stageType, color: values.color };
-    const done = { onSuccess: () => setEditing(null), onError: (error: Error) => applyFieldErrors(stageForm, error, t, ['name', 'color']) || failed(error) };
+    const done = {
+      onSuccess: () => setEditing(null),
+      onError: (error: Error) => applyFieldErrors(stageForm, error, t, ['name', 'color']) || failed(error),
+    };
     if (editing.stage) updateStage.mutate({ id: editing.stage.id, body }, done);
     else createStage.mutate({ ...body, workflowId: editing.workflowId }, done);
   };
@@ -89,7 +117,11 @@ export function WorkflowsSettings({ entity, managePermission }: { entity: Entity
 
   return (
     <Card
-      title={<Typography.Title level={2} style={{ margin: 0, fontSize: 16 }}>{t('workflows.title')}</Typography.Title>}
+      title={
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 16 }}>
+          {t('workflows.title')}
+        </Typography.Title>
+      }
       extra={
         canManage ? (
           <Button icon={<PlusOutlined />} onClick={() => setEditing({ type: 'workflow', workflow: null })}>
@@ -110,8 +142,19 @@ export function WorkflowsSettings({ entity, managePermission }: { entity: Entity
               <span className="grow" />
               {canManage ? (
                 <Space size={0}>
-                  <Button type="text" icon={<EditOutlined />} aria-label={t('workflows.rename', { name: w.name })} onClick={() => setEditing({ type: 'workflow', workflow: w })} />
-                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('workflows.delete', { name: w.name })} onClick={() => void onRemoveWorkflow(w)} />
+                  <Button
+                    type="text"
+                    icon={<EditOutlined />}
+                    aria-label={t('workflows.rename', { name: w.name })}
+                    onClick={() => setEditing({ type: 'workflow', workflow: w })}
+                  />
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('workflows.delete', { name: w.name })}
+                    onClick={() => void onRemoveWorkflow(w)}
+                  />
                   <Button icon={<PlusOutlined />} onClick={() => setEditing({ type: 'stage', workflowId: w.id, stage: null })}>
                     {t('workflows.addStage')}
                   </Button>
@@ -133,7 +176,14 @@ export function WorkflowsSettings({ entity, managePermission }: { entity: Entity
                   onDragEnd={() => setDragging(null)}
                 >
                   {canManage ? (
-                    <Button type="text" size="small" icon={<HolderOutlined />} aria-label={t('workflows.moveStage', { name: s.name })} title={t('fields.moveHint')} onKeyDown={(e) => onHandleKey(e, w, i)} />
+                    <Button
+                      type="text"
+                      size="small"
+                      icon={<HolderOutlined />}
+                      aria-label={t('workflows.moveStage', { name: s.name })}
+                      title={t('fields.moveHint')}
+                      onKeyDown={(e) => onHandleKey(e, w, i)}
+                    />
                   ) : null}
                   <span className="stage-color" style={{ background: s.color }} aria-hidden />
                   <Typography.Text>{s.name}</Typography.Text>
@@ -141,8 +191,21 @@ export function WorkflowsSettings({ entity, managePermission }: { entity: Entity
                   <span className="grow" />
                   {canManage ? (
                     <Space size={0}>
-                      <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('workflows.editStage', { name: s.name })} onClick={() => setEditing({ type: 'stage', workflowId: w.id, stage: s })} />
-                      <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('workflows.deleteStage', { name: s.name })} onClick={() => void onRemoveStage(s)} />
+                      <Button
+                        type="text"
+                        size="small"
+                        icon={<EditOutlined />}
+                        aria-label={t('workflows.editStage', { name: s.name })}
+                        onClick={() => setEditing({ type: 'stage', workflowId: w.id, stage: s })}
+                      />
+                      <Button
+                        type="text"
+                        size="small"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={t('workflows.deleteStage', { name: s.name })}
+                        onClick={() => void onRemoveStage(s)}
+                      />
                     </Space>
                   ) : null}
                 </li>
@@ -167,10 +230,21 @@ export function WorkflowsSettings({ entity, managePermission }: { entity: Entity
           form={workflowForm}
           layout="vertical"
           preserve={false}
-          initialValues={editing?.type === 'workflow' && editing.workflow ? { name: editing.workflow.name, isDefault: editing.workflow.isDefault } : { name: '', isDefault: false }}
+          initialValues={
+            editing?.type === 'workflow' && editing.workflow
+              ? { name: editing.workflow.name, isDefault: editing.workflow.isDefault }
+              : { name: '', isDefault: false }
+          }
           onFinish={submitWorkflow}
         >
-          <Form.Item name="name" label={t('workflows.name')} rules={[{ required: true, whitespace: true, message: errorText(t, 'required') }, { max: 100, message: errorText(t, 'maxLength') }]}>
+          <Form.Item
+            name="name"
+            label={t('workflows.name')}
+            rules={[
+              { required: true, whitespace: true, message: errorText(t, 'required') },
+              { max: 100, message: errorText(t, 'maxLength') },
+            ]}
+          >
             <Input autoFocus />
           </Form.Item>
           <Form.Item name="isDefault" valuePropName="checked">
@@ -194,10 +268,21 @@ export function WorkflowsSettings({ entity, managePermission }: { entity: Entity
           form={stageForm}
           layout="vertical"
           preserve={false}
-          initialValues={stageBeingEdited ? { name: stageBeingEdited.name, stageType: stageBeingEdited.stageType, color: stageBeingEdited.color } : { name: '', stageType: 'Open', color: '#8c8c8c' }}
+          initialValues={
+            stageBeingEdited
+              ? { name: stageBeingEdited.name, stageType: stageBeingEdited.stageType, color: stageBeingEdited.color }
+              : { name: '', stageType: 'Open', color: '#8c8c8c' }
+          }
           onFinish={submitStage}
         >
-          <Form.Item name="name" label={t('workflows.stageName')} rules={[{ required: true, whitespace: true, message: errorText(t, 'required') }, { max: 100, message: errorText(t, 'maxLength') }]}>
+          <Form.Item
+            name="name"
+            label={t('workflows.stageName')}
+            rules={[
+              { required: true, whitespace: true, message: errorText(t, 'required') },
+              { max: 100, message: errorText(t, 'maxLength') },
+            ]}
+          >
             <Input autoFocus />
           </Form.Item>
           <Form.Item name="stageType" label={t('workflows.stageTypeLabel')}>

@@ -1,4 +1,12 @@
-import type { EntityKind, Workflow, WorkflowCreate, WorkflowStage, WorkflowStageInput, WorkflowStageMove, WorkflowUpdate } from '@atrium/domain';
+import type {
+  EntityKind,
+  Workflow,
+  WorkflowCreate,
+  WorkflowStage,
+  WorkflowStageInput,
+  WorkflowStageMove,
+  WorkflowUpdate,
+} from '@atrium/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api/api-client';
 import { workspaceKey } from '../api/query-keys';
@@ -16,7 +24,8 @@ export const workflowKeys = {
   list: (entity: EntityKind) => workspaceKey('workflows', entity),
 };
 
-export const workflowsQuery = (entity: EntityKind) => queryOptions({ queryKey: workflowKeys.list(entity), queryFn: () => apiRequest<Workflow[]>(PATHS.list(entity)) });
+export const workflowsQuery = (entity: EntityKind) =>
+  queryOptions({ queryKey: workflowKeys.list(entity), queryFn: () => apiRequest<Workflow[]>(PATHS.list(entity)) });
 export const useWorkflows = (entity: EntityKind) => useQuery(workflowsQuery(entity));
 
 // Every change refetches the entity's workflows: stages and defaults move together.
@@ -26,22 +35,33 @@ function useWorkflowMutation<V, R>(entity: EntityKind, fn: (v: V) => Promise<R>)
 }
 
 export const useCreateWorkflow = (entity: EntityKind) =>
-  useWorkflowMutation(entity, (body: Omit<WorkflowCreate, 'entity'>) => apiRequest<Workflow>(PATHS.create, { method: 'POST', body: { ...body, entity } }));
+  useWorkflowMutation(entity, (body: Omit<WorkflowCreate, 'entity'>) =>
+    apiRequest<Workflow>(PATHS.create, { method: 'POST', body: { ...body, entity } }),
+  );
 export const useUpdateWorkflow = (entity: EntityKind) =>
-  useWorkflowMutation(entity, ({ id, body }: { id: string; body: WorkflowUpdate }) => apiRequest<Workflow>(PATHS.workflow(id), { method: 'PUT', body }));
-export const useDeleteWorkflow = (entity: EntityKind) => useWorkflowMutation(entity, (id: string) => apiRequest<void>(PATHS.workflow(id), { method: 'DELETE' }));
+  useWorkflowMutation(entity, ({ id, body }: { id: string; body: WorkflowUpdate }) =>
+    apiRequest<Workflow>(PATHS.workflow(id), { method: 'PUT', body }),
+  );
+export const useDeleteWorkflow = (entity: EntityKind) =>
+  useWorkflowMutation(entity, (id: string) => apiRequest<void>(PATHS.workflow(id), { method: 'DELETE' }));
 export const useCreateStage = (entity: EntityKind) =>
-  useWorkflowMutation(entity, (body: WorkflowStageInput & { workflowId: string }) => apiRequest<WorkflowStage>(PATHS.stages, { method: 'POST', body }));
+  useWorkflowMutation(entity, (body: WorkflowStageInput & { workflowId: string }) =>
+    apiRequest<WorkflowStage>(PATHS.stages, { method: 'POST', body }),
+  );
 export const useUpdateStage = (entity: EntityKind) =>
-  useWorkflowMutation(entity, ({ id, body }: { id: string; body: WorkflowStageInput }) => apiRequest<WorkflowStage>(PATHS.stage(id), { method: 'PUT', body }));
-export const useDeleteStage = (entity: EntityKind) => useWorkflowMutation(entity, (id: string) => apiRequest<void>(PATHS.stage(id), { method: 'DELETE' }));
+  useWorkflowMutation(entity, ({ id, body }: { id: string; body: WorkflowStageInput }) =>
+    apiRequest<WorkflowStage>(PATHS.stage(id), { method: 'PUT', body }),
+  );
+export const useDeleteStage = (entity: EntityKind) =>
+  useWorkflowMutation(entity, (id: string) => apiRequest<void>(PATHS.stage(id), { method: 'DELETE' }));
 
 // Moving a stage names its new neighbour; the server writes only the moved row. The cache is
 // reordered at once so the drop does not jump back while the request runs.
 export function useMoveStage(entity: EntityKind) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, move }: { id: string; move: WorkflowStageMove; optimistic: Workflow[] }) => apiRequest<WorkflowStage>(PATHS.stageOrder(id), { method: 'PUT', body: move }),
+    mutationFn: ({ id, move }: { id: string; move: WorkflowStageMove; optimistic: Workflow[] }) =>
+      apiRequest<WorkflowStage>(PATHS.stageOrder(id), { method: 'PUT', body: move }),
     onMutate: ({ optimistic }) => {
       qc.setQueryData(workflowKeys.list(entity), optimistic);
     },

@@ -84,7 +84,8 @@ export const DE_CAPTIONS: Record<CaptionKey, string> = {
   'invite.signInToAccept': 'Zum Annehmen anmelden',
   'invite.signUpToAccept': 'Konto erstellen',
   'invite.invalidTitle': 'Dieser Einladungslink ist ungültig',
-  'invite.invalidText': 'Er ist möglicherweise abgelaufen oder wurde bereits verwendet. Bitten Sie den Administrator um eine neue Einladung.',
+  'invite.invalidText':
+    'Er ist möglicherweise abgelaufen oder wurde bereits verwendet. Bitten Sie den Administrator um eine neue Einladung.',
 
   'dashboard.title': 'Übersicht',
   'dashboard.welcome': 'Willkommen',
@@ -287,7 +288,8 @@ export const DE_CAPTIONS: Record<CaptionKey, string> = {
   'errorCodes.forbidden': 'Diese Aktion ist nicht erlaubt',
   'errorCodes.notFound': 'Es existiert nicht mehr',
   'errorCodes.conflict': 'Es wurde zwischenzeitlich geändert; laden Sie neu und versuchen Sie es erneut',
-  'errorCodes.lastAdminCannotBeRemoved': 'Der letzte Administrator eines Arbeitsbereichs kann nicht entfernt werden oder die Rolle Admin verlieren',
+  'errorCodes.lastAdminCannotBeRemoved':
+    'Der letzte Administrator eines Arbeitsbereichs kann nicht entfernt werden oder die Rolle Admin verlieren',
   'errorCodes.invalidInviteLink': 'Dieser Einladungslink ist ungültig',
   'errorCodes.alreadyMember': 'Diese Person ist bereits Mitglied des Arbeitsbereichs',
   'errorCodes.planLimitReached': 'Das Limit Ihres Plans ist erreicht',
@@ -370,7 +372,8 @@ export const DE_CAPTIONS: Record<CaptionKey, string> = {
   'fields.edit': '{{label}} bearbeiten',
   'fields.delete': '{{label}} löschen',
   'fields.deleteTitle': 'Das Feld {{label}} löschen?',
-  'fields.deleteText': 'Die Werte bleiben gespeichert, werden aber nicht mehr angezeigt. Die Änderung gilt, sobald Sie die Felder speichern.',
+  'fields.deleteText':
+    'Die Werte bleiben gespeichert, werden aber nicht mehr angezeigt. Die Änderung gilt, sobald Sie die Felder speichern.',
   'fields.moveHandle': '{{label}} verschieben',
   'fields.moveHint': 'Zum Sortieren ziehen oder die Pfeiltasten verwenden',
   'fields.addTitle': 'Neues Feld: {{kind}}',
@@ -526,12 +529,14 @@ export const DE_CAPTIONS: Record<CaptionKey, string> = {
   'contacts.created': 'Kontakt angelegt',
   'contacts.saved': 'Kontakt gespeichert',
   'contacts.saveFailed': 'Der Kontakt konnte nicht gespeichert werden',
-  'contacts.staleWrite': 'Jemand anderes hat diesen Kontakt inzwischen geändert. Er wurde mit diesen Änderungen neu geladen; bitte nehmen Sie Ihre Änderungen erneut vor.',
+  'contacts.staleWrite':
+    'Jemand anderes hat diesen Kontakt inzwischen geändert. Er wurde mit diesen Änderungen neu geladen; bitte nehmen Sie Ihre Änderungen erneut vor.',
   'contacts.archive': 'Archivieren',
   'contacts.unarchive': 'Wiederherstellen',
   'contacts.archiveTitle_one': '{{count}} Kontakt archivieren?',
   'contacts.archiveTitle_other': '{{count}} Kontakte archivieren?',
-  'contacts.archiveText': 'Archivierte Kontakte verschwinden aus der Liste; Sie finden sie unter „Archiviert“ und können sie wiederherstellen.',
+  'contacts.archiveText':
+    'Archivierte Kontakte verschwinden aus der Liste; Sie finden sie unter „Archiviert“ und können sie wiederherstellen.',
   'contacts.unarchiveTitle_one': '{{count}} Kontakt wiederherstellen?',
   'contacts.unarchiveTitle_other': '{{count}} Kontakte wiederherstellen?',
   'contacts.unarchiveText': 'Sie kehren in die Liste der aktiven Kontakte zurück.',

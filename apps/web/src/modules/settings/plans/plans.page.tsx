@@ -25,7 +25,11 @@ export default function PlansPage() {
   usePageTitle(t('plans.title'));
 
   const onSwitch = async (productType: ModuleKind, plan: Plan) => {
-    const ok = await confirm({ title: t('plans.switchTitle', { plan: plan.title }), description: t('plans.switchText'), okText: t('plans.switch') });
+    const ok = await confirm({
+      title: t('plans.switchTitle', { plan: plan.title }),
+      description: t('plans.switchText'),
+      okText: t('plans.switch'),
+    });
     if (!ok) return;
     switchPlan.mutate(
       { productType, planSlug: plan.slug },
@@ -69,11 +73,19 @@ export default function PlansPage() {
                     <Card
                       key={plan.slug}
                       title={<h3 className="card-heading">{plan.title}</h3>}
-                      extra={current ? <StatusTag tone="success">{t('plans.current')}</StatusTag> : <Tag>{t(`plans.tier.${plan.tier}`)}</Tag>}
+                      extra={
+                        current ? <StatusTag tone="success">{t('plans.current')}</StatusTag> : <Tag>{t(`plans.tier.${plan.tier}`)}</Tag>
+                      }
                       actions={
                         manage && !current
                           ? [
-                              <Button key="switch" type="link" onClick={() => void onSwitch(kind, plan)} loading={switchPlan.isPending && switchPlan.variables.planSlug === plan.slug} aria-label={t('plans.switchTo', { plan: plan.title })}>
+                              <Button
+                                key="switch"
+                                type="link"
+                                onClick={() => void onSwitch(kind, plan)}
+                                loading={switchPlan.isPending && switchPlan.variables.planSlug === plan.slug}
+                                aria-label={t('plans.switchTo', { plan: plan.title })}
+                              >
                                 {t('plans.switch')}
                               </Button>,
                             ]

@@ -13,7 +13,11 @@ export const roleKeys = {
 
 export const rolesQuery = () => queryOptions({ queryKey: roleKeys.all(), queryFn: () => apiRequest<Role[]>(API.roles) });
 export const permissionCatalogueQuery = () =>
-  queryOptions({ queryKey: roleKeys.catalogue(), queryFn: () => apiRequest<PermissionCatalogue>(API.permissionCatalogue), staleTime: Infinity });
+  queryOptions({
+    queryKey: roleKeys.catalogue(),
+    queryFn: () => apiRequest<PermissionCatalogue>(API.permissionCatalogue),
+    staleTime: Infinity,
+  });
 
 export const useRoles = (enabled = true) => useQuery({ ...rolesQuery(), enabled });
 export const usePermissionCatalogue = () => useQuery(permissionCatalogueQuery());
@@ -28,5 +32,6 @@ function useRoleMutation<V, R>(fn: (v: V) => Promise<R>) {
 }
 
 export const useCreateRole = () => useRoleMutation((body: RoleWrite) => apiRequest<Role>(API.roles, { method: 'POST', body }));
-export const useUpdateRole = () => useRoleMutation(({ id, body }: { id: string; body: RoleWrite }) => apiRequest<Role>(API.role(id), { method: 'PUT', body }));
+export const useUpdateRole = () =>
+  useRoleMutation(({ id, body }: { id: string; body: RoleWrite }) => apiRequest<Role>(API.role(id), { method: 'PUT', body }));
 export const useDeleteRole = () => useRoleMutation((id: string) => apiRequest<void>(API.role(id), { method: 'DELETE' }));

@@ -12,7 +12,8 @@ import { useAccess } from '../../../platform/permissions/use-access';
 import { useCreateRole, useDeleteRole, useRoles, useUpdateRole } from './roles.api';
 
 // "ViewContacts" → "View contacts"
-export const humanizePermission = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/ ([A-Z])(?=[a-z])/g, (m) => m.toLowerCase());
+export const humanizePermission = (name: string) =>
+  name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/ ([A-Z])(?=[a-z])/g, (m) => m.toLowerCase());
 
 type Editing = { kind: 'role'; role: Role } | { kind: 'new' };
 
@@ -39,16 +40,28 @@ export default function RolesPage() {
   const locked = editing?.kind === 'role' && editing.role.systemKey === 'Admin';
   const readOnly = !manage || locked;
 
-  const editingKey = editing?.kind === 'role' ? `${editing.role.id}:${editing.role.name}:${editing.role.permissions.join(',')}` : editing?.kind ?? '';
+  const editingKey =
+    editing?.kind === 'role' ? `${editing.role.id}:${editing.role.name}:${editing.role.permissions.join(',')}` : (editing?.kind ?? '');
   useEffect(() => {
     if (!editing) return;
-    form.setFieldsValue(editing.kind === 'role' ? { name: editing.role.name, permissions: editing.role.permissions } : { name: '', permissions: [] });
+    form.setFieldsValue(
+      editing.kind === 'role' ? { name: editing.role.name, permissions: editing.role.permissions } : { name: '', permissions: [] },
+    );
     // keyed by content: `editing` is a new object on every render while no role is chosen
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editingKey, form]);
 
   const select = async (next: Editing) => {
-    if (dirty && !(await confirm({ title: t('leaveGuard.title'), description: t('leaveGuard.description'), okText: t('leaveGuard.ok'), cancelText: t('leaveGuard.cancel') }))) return;
+    if (
+      dirty &&
+      !(await confirm({
+        title: t('leaveGuard.title'),
+        description: t('leaveGuard.description'),
+        okText: t('leaveGuard.ok'),
+        cancelText: t('leaveGuard.cancel'),
+      }))
+    )
+      return;
     setDirty(false);
     setEditing(next);
   };
@@ -62,14 +75,20 @@ export default function RolesPage() {
       message.success(t('roles.saved'));
     };
     const fail = (error: unknown) => {
-      if (!applyFieldErrors(form, error, t, ['name', 'permissions'])) message.error(isApiError(error) ? errorText(t, error.code) : t('roles.saveFailed'));
+      if (!applyFieldErrors(form, error, t, ['name', 'permissions']))
+        message.error(isApiError(error) ? errorText(t, error.code) : t('roles.saveFailed'));
     };
     if (editing?.kind === 'role') update.mutate({ id: editing.role.id, body }, { onSuccess: (r) => done(r), onError: fail });
     else create.mutate(body, { onSuccess: (r) => done(r), onError: fail });
   };
 
   const onDelete = async (role: Role) => {
-    const ok = await confirm({ title: t('roles.deleteTitle', { name: role.name }), description: t('roles.deleteText'), okText: t('common.delete'), danger: true });
+    const ok = await confirm({
+      title: t('roles.deleteTitle', { name: role.name }),
+      description: t('roles.deleteText'),
+      okText: t('common.delete'),
+      danger: true,
+    });
     if (!ok) return;
     remove.mutate(role.id, {
       onSuccess: () => {
@@ -106,7 +125,14 @@ export default function RolesPage() {
                 dataSource={roles.data ?? []}
                 renderItem={(r) => (
                   <List.Item className={r.id === selectedId ? 'role-item selected' : 'role-item'}>
-                    <Button type={r.id === selectedId ? 'primary' : 'text'} ghost={r.id === selectedId} block style={{ textAlign: 'start' }} aria-current={r.id === selectedId} onClick={() => void select({ kind: 'role', role: r })}>
+                    <Button
+                      type={r.id === selectedId ? 'primary' : 'text'}
+                      ghost={r.id === selectedId}
+                      block
+                      style={{ textAlign: 'start' }}
+                      aria-current={r.id === selectedId}
+                      onClick={() => void select({ kind: 'role', role: r })}
+                    >
                       {r.name} {r.systemKey ? <Tag style={{ marginInlineStart: 8 }}>{t('roles.system')}</Tag> : null}
                     </Button>
                   </List.Item>
@@ -117,15 +143,34 @@ export default function RolesPage() {
         </Col>
         <Col xs={24} md={17}>
           <Card
-            title={<h2 className="card-heading">{editing?.kind === 'new' ? t('roles.newRole') : editing?.kind === 'role' ? editing.role.name : ''}</h2>}
-            extra={editing?.kind === 'role' && !editing.role.systemKey && manage ? <Button danger icon={<DeleteOutlined />} onClick={() => void onDelete(editing.role)}>{t('common.delete')}</Button> : null}
+            title={
+              <h2 className="card-heading">
+                {editing?.kind === 'new' ? t('roles.newRole') : editing?.kind === 'role' ? editing.role.name : ''}
+              </h2>
+            }
+            extra={
+              editing?.kind === 'role' && !editing.role.systemKey && manage ? (
+                <Button danger icon={<DeleteOutlined />} onClick={() => void onDelete(editing.role)}>
+                  {t('common.delete')}
+                </Button>
+              ) : null
+            }
           >
             {!editing ? (
               <Empty />
             ) : (
               <Form<RoleWrite> form={form} layout="vertical" disabled={readOnly} onValuesChange={() => setDirty(true)} onFinish={onFinish}>
-                {locked ? <Alert type="info" showIcon icon={<LockOutlined />} message={t('roles.adminLocked')} style={{ marginBottom: 16 }} /> : null}
-                <Form.Item name="name" label={t('roles.name')} rules={[{ required: true, whitespace: true, message: errorText(t, 'required') }, { max: LIMITS.nameMax, message: errorText(t, 'maxLength') }]}>
+                {locked ? (
+                  <Alert type="info" showIcon icon={<LockOutlined />} message={t('roles.adminLocked')} style={{ marginBottom: 16 }} />
+                ) : null}
+                <Form.Item
+                  name="name"
+                  label={t('roles.name')}
+                  rules={[
+                    { required: true, whitespace: true, message: errorText(t, 'required') },
+                    { max: LIMITS.nameMax, message: errorText(t, 'maxLength') },
+                  ]}
+                >
                   <Input maxLength={LIMITS.nameMax} />
                 </Form.Item>
                 <Form.Item name="permissions" label={t('roles.permissions')}>

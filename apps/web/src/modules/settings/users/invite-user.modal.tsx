@@ -44,8 +44,22 @@ export function InviteUserModal({ open, onClose }: { open: boolean; onClose: () 
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form<WorkspaceUserCreate> form={form} layout="vertical" onFinish={onFinish} preserve={false} initialValues={{ email: '', roleId: defaultRole }}>
-        <Form.Item name="email" label={t('users.email')} rules={[{ required: true, message: errorText(t, 'required') }, { type: 'email', message: errorText(t, 'invalidEmail') }, { max: LIMITS.emailMax, message: errorText(t, 'maxLength') }]}>
+      <Form<WorkspaceUserCreate>
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        preserve={false}
+        initialValues={{ email: '', roleId: defaultRole }}
+      >
+        <Form.Item
+          name="email"
+          label={t('users.email')}
+          rules={[
+            { required: true, message: errorText(t, 'required') },
+            { type: 'email', message: errorText(t, 'invalidEmail') },
+            { max: LIMITS.emailMax, message: errorText(t, 'maxLength') },
+          ]}
+        >
           <Input type="email" autoComplete="off" autoFocus />
         </Form.Item>
         <Form.Item name="roleId" label={t('users.role')} rules={[{ required: true, message: errorText(t, 'required') }]}>

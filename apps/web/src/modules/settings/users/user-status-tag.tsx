@@ -4,5 +4,9 @@ import { StatusTag } from '../../../platform/feedback/status-tag';
 
 export function UserStatusTag({ status }: { status: WorkspaceUser['status'] }) {
   const { t } = useTranslation();
-  return status === 'active' ? <StatusTag tone="success">{t('users.statusActive')}</StatusTag> : <StatusTag tone="warning">{t('users.statusInvited')}</StatusTag>;
+  return status === 'active' ? (
+    <StatusTag tone="success">{t('users.statusActive')}</StatusTag>
+  ) : (
+    <StatusTag tone="warning">{t('users.statusInvited')}</StatusTag>
+  );
 }

@@ -12,7 +12,8 @@ export const userKeys = {
   detail: (id: string) => workspaceKey('users', 'detail', id),
 };
 
-export const fetchUsers = (request: WorkspaceUserList) => apiRequest<Paged<WorkspaceUser>>(API.usersList, { method: 'POST', body: request });
+export const fetchUsers = (request: WorkspaceUserList) =>
+  apiRequest<Paged<WorkspaceUser>>(API.usersList, { method: 'POST', body: request });
 
 export const usersListQuery = (request: WorkspaceUserList) =>
   queryOptions({ queryKey: userKeys.list(request), queryFn: () => fetchUsers(request), placeholderData: keepPreviousData });
@@ -27,8 +28,11 @@ function useUserMutation<V, R>(fn: (v: V) => Promise<R>) {
   return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all() }) });
 }
 
-export const useInviteUser = () => useUserMutation((body: WorkspaceUserCreate) => apiRequest<WorkspaceUser>(API.users, { method: 'POST', body }));
+export const useInviteUser = () =>
+  useUserMutation((body: WorkspaceUserCreate) => apiRequest<WorkspaceUser>(API.users, { method: 'POST', body }));
 export const useChangeUserRole = () =>
-  useUserMutation(({ id, roleId }: { id: string; roleId: string }) => apiRequest<WorkspaceUser>(API.user(id), { method: 'PUT', body: { roleId } }));
+  useUserMutation(({ id, roleId }: { id: string; roleId: string }) =>
+    apiRequest<WorkspaceUser>(API.user(id), { method: 'PUT', body: { roleId } }),
+  );
 export const useRemoveUser = () => useUserMutation((id: string) => apiRequest<void>(API.user(id), { method: 'DELETE' }));
 export const useResendInvite = () => useUserMutation((id: string) => apiRequest<void>(API.userInvite(id), { method: 'POST', body: {} }));

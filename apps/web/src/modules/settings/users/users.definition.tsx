@@ -31,7 +31,13 @@ export const usersListDefinition: EntityListDefinition<WorkspaceUser> = {
   fetch: (request) => fetchUsers(toUsersRequest(request)),
   detailPath: (u) => `/settings/users/${u.tenantUserId}`,
   columns: [
-    { key: 'name', titleKey: 'users.name', sortable: true, alwaysVisible: true, render: (u) => <Link to={`/settings/users/${u.tenantUserId}`}>{u.name ?? u.email}</Link> },
+    {
+      key: 'name',
+      titleKey: 'users.name',
+      sortable: true,
+      alwaysVisible: true,
+      render: (u) => <Link to={`/settings/users/${u.tenantUserId}`}>{u.name ?? u.email}</Link>,
+    },
     { key: 'email', titleKey: 'users.email', sortable: true },
     { key: 'role', titleKey: 'users.role', sortable: true, render: (u) => <Tag>{u.roleName}</Tag> },
     { key: 'status', titleKey: 'users.status', sortable: true, render: (u) => <UserStatusTag status={u.status} /> },
