@@ -20,10 +20,8 @@ import { z } from 'zod';
 import { AppError, issueToField } from '../../platform/errors';
 import type { Router } from '../../platform/router';
 import { documentsService } from './documents.service';
-import type { SharedRecordDeps } from './shared-records.access';
+import { EXAMPLE_ENTITY, idParams, type SharedRecordDeps } from './shared-records.access';
 
-const idParams = z.object({ id: z.uuid() });
-const EXAMPLE_ENTITY = { entityKind: 'Contact', entityId: '5b0c4c1e-4a4b-4f0e-9a51-3c1d2e3f4a5b' } as const;
 const EXAMPLE_IDS = ['6c1d5d2f-5b5c-4f1f-8b62-4d2e3f4a5b6c'];
 
 const imageFieldsSchema = z.strictObject({

@@ -1,11 +1,7 @@
 import { linkedEntityLinkSchema, linkedEntityListSchema, linkedEntitySchema, pagedResponse } from '@atrium/domain';
-import { z } from 'zod';
 import type { Router } from '../../platform/router';
 import { linkedEntitiesService } from './linked-entities.service';
-import type { SharedRecordDeps } from './shared-records.access';
-
-const idParams = z.object({ id: z.uuid() });
-const EXAMPLE_ENTITY = { entityKind: 'Contact', entityId: '5b0c4c1e-4a4b-4f0e-9a51-3c1d2e3f4a5b' } as const;
+import { EXAMPLE_ENTITY, idParams, type SharedRecordDeps } from './shared-records.access';
 
 export function registerLinkedEntityRoutes(router: Router, deps: SharedRecordDeps): void {
   const tags = ['linked-entities'];

@@ -10,10 +10,7 @@ import {
 import { z } from 'zod';
 import type { Router } from '../../platform/router';
 import { notesService } from './notes.service';
-import type { SharedRecordDeps } from './shared-records.access';
-
-const idParams = z.object({ id: z.uuid() });
-const EXAMPLE_ENTITY = { entityKind: 'Contact', entityId: '5b0c4c1e-4a4b-4f0e-9a51-3c1d2e3f4a5b' } as const;
+import { EXAMPLE_ENTITY, idParams, type SharedRecordDeps } from './shared-records.access';
 
 // Permissions depend on the entity kind in the body, so the service checks them (AddNote /
 // ManageNotes of the kind's module); the route only needs membership.

@@ -1,4 +1,5 @@
 import { sharedRecordPermission, type EntityKind, type SharedRecordAction } from '@atrium/domain';
+import { z } from 'zod';
 import type { Config } from '../../platform/config';
 import type { TenantContext } from '../../platform/context';
 import type { BlobStore } from '../../platform/blobs/blob-store';
@@ -9,6 +10,10 @@ import type { ActivityInsert } from '../../platform/entity/activity.repository';
 import type { RegisteredEntity } from '../../platform/entity/entity-registry';
 
 // What the shared record services need besides the tenant context.
+// Used by the shared-record routes: their path id, and the record the route examples point at.
+export const idParams = z.object({ id: z.uuid() });
+export const EXAMPLE_ENTITY = { entityKind: 'Contact', entityId: '5b0c4c1e-4a4b-4f0e-9a51-3c1d2e3f4a5b' } as const;
+
 export type SharedRecordDeps = {
   config: Config;
   mailer: Mailer;

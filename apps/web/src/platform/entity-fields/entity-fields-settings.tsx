@@ -1,7 +1,7 @@
 import { DeleteOutlined, DownOutlined, EditOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { FIELD_KINDS, type EntityField, type EntityFieldInput, type EntityKind, type FieldKind, type Permission } from '@atrium/domain';
 import { App, Button, Card, Dropdown, Space, Tag, Typography } from 'antd';
-import { useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/api-error';
 import { useConfirm } from '../confirm/confirm-modal';
@@ -9,6 +9,7 @@ import { EmptyState } from '../feedback/empty-state';
 import { errorText } from '../feedback/form-errors';
 import { useLeavePageGuard } from '../leave-guard/leave-page-guard';
 import { useAccess } from '../permissions/use-access';
+import { moveItem, useSortableLists } from '../sortable/use-sortable-lists';
 import { usePutEntityFields, useEntityFields } from './entity-fields.api';
 import { FieldEditorModal } from './field-editor.modal';
 import './entity-fields.css';
@@ -39,14 +40,6 @@ function toInput(f: EntityField): EntityFieldInput {
 let uidCounter = 0;
 const nextUid = () => `new-${++uidCounter}`;
 
-// Moves one row; the array order is the form order the server stores.
-function move<T>(list: T[], from: number, to: number): T[] {
-  const next = [...list];
-  const [item] = next.splice(from, 1);
-  if (item !== undefined) next.splice(Math.max(0, Math.min(to, next.length)), 0, item);
-  return next;
-}
-
 // The entity fields of one entity kind: add every kind of spec §3, edit each attribute, drag to
 // reorder (or use the arrow keys on the handle), save the whole ordered list at once.
 export function EntityFieldsSettings({
@@ -67,7 +60,6 @@ export function EntityFieldsSettings({
   const [draft, setDraft] = useState<Row[] | null>(null);
   const [editing, setEditing] = useState<{ index: number | null; field: EntityFieldInput } | null>(null);
   const [errors, setErrors] = useState<FieldErrors>(new Map());
-  const [dragging, setDragging] = useState<number | null>(null);
   const canManage = can({ permissions: [managePermission] });
   const canRestricted = can({ permissions: [restrictedPermission] });
 
@@ -126,19 +118,11 @@ export function EntityFieldsSettings({
       },
     );
 
-  const onDrop = (e: DragEvent, to: number) => {
-    e.preventDefault();
-    if (dragging !== null && dragging !== to) change(move(rows, dragging, to));
-    setDragging(null);
-  };
+  const sortable = useSortableLists((_list, from, to) => change(moveItem(rows, from, to)), canManage);
   const onHandleKey = (e: KeyboardEvent, i: number) => {
-    if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
-    e.preventDefault();
-    const to = e.key === 'ArrowUp' ? i - 1 : i + 1;
-    if (to < 0 || to >= rows.length) return;
-    change(move(rows, i, to));
+    const to = sortable.handleKey(e, 'fields', i, rows.length);
     // keep the focus on the moved row's handle
-    window.requestAnimationFrame(() => document.querySelectorAll<HTMLElement>('.entity-field-handle')[to]?.focus());
+    if (to !== null) window.requestAnimationFrame(() => document.querySelectorAll<HTMLElement>('.entity-field-handle')[to]?.focus());
   };
 
   const kindMenu = {
@@ -186,15 +170,8 @@ export function EntityFieldsSettings({
           return (
             <li
               key={r.uid}
-              className={`entity-field-row${dragging === i ? ' is-dragging' : ''}`}
-              draggable={canManage}
-              onDragStart={(e) => {
-                e.dataTransfer.effectAllowed = 'move';
-                setDragging(i);
-              }}
-              onDragOver={(e) => e.preventDefault()}
-              onDrop={(e) => onDrop(e, i)}
-              onDragEnd={() => setDragging(null)}
+              className={`entity-field-row${sortable.isDragging('fields', i) ? ' is-dragging' : ''}`}
+              {...sortable.rowProps('fields', i)}
             >
               <div className="entity-field-main">
                 {canManage ? (

@@ -9,13 +9,14 @@ import {
   type WorkflowStage,
 } from '@atrium/domain';
 import { App, Button, Card, Checkbox, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
-import { useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/api-error';
 import { useConfirm } from '../confirm/confirm-modal';
 import { EmptyState } from '../feedback/empty-state';
 import { applyFieldErrors, errorText } from '../feedback/form-errors';
 import { useAccess } from '../permissions/use-access';
+import { useSortableLists } from '../sortable/use-sortable-lists';
 import './workflows.css';
 import {
   useCreateStage,
@@ -49,7 +50,6 @@ export function WorkflowsSettings({ entity, managePermission }: { entity: Entity
   const deleteStage = useDeleteStage(entity);
   const moveStage = useMoveStage(entity);
   const [editing, setEditing] = useState<Editing>(null);
-  const [dragging, setDragging] = useState<{ workflowId: string; index: number } | null>(null);
   const [workflowForm] = Form.useForm<WorkflowForm>();
   const [stageForm] = Form.useForm<StageForm>();
   const workflows = query.data ?? [];
@@ -81,16 +81,10 @@ export function WorkflowsSettings({ entity, managePermission }: { entity: Entity
     const optimistic = workflows.map((w) => (w.id === workflow.id ? { ...w, stages } : w));
     moveStage.mutate({ id: moved.id, move: { afterId }, optimistic }, { onError: failed });
   };
-  const onDrop = (e: DragEvent, workflow: Workflow, to: number) => {
-    e.preventDefault();
-    if (dragging?.workflowId === workflow.id) reorder(workflow, dragging.index, to);
-    setDragging(null);
-  };
-  const onHandleKey = (e: KeyboardEvent, workflow: Workflow, i: number) => {
-    if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
-    e.preventDefault();
-    reorder(workflow, i, e.key === 'ArrowUp' ? i - 1 : i + 1);
-  };
+  const sortable = useSortableLists((workflowId, from, to) => {
+    const workflow = workflows.find((w) => w.id === workflowId);
+    if (workflow) reorder(workflow, from, to);
+  }, canManage);
 
   const submitWorkflow = (values: WorkflowForm) => {
     if (editing?.type !== 'workflow') return;
@@ -165,15 +159,8 @@ export function WorkflowsSettings({ entity, managePermission }: { entity: Entity
               {w.stages.map((s, i) => (
                 <li
                   key={s.id}
-                  className={`workflow-stage${dragging?.workflowId === w.id && dragging.index === i ? ' is-dragging' : ''}`}
-                  draggable={canManage}
-                  onDragStart={(e) => {
-                    e.dataTransfer.effectAllowed = 'move';
-                    setDragging({ workflowId: w.id, index: i });
-                  }}
-                  onDragOver={(e) => e.preventDefault()}
-                  onDrop={(e) => onDrop(e, w, i)}
-                  onDragEnd={() => setDragging(null)}
+                  className={`workflow-stage${sortable.isDragging(w.id, i) ? ' is-dragging' : ''}`}
+                  {...sortable.rowProps(w.id, i)}
                 >
                   {canManage ? (
                     <Button
@@ -182,7 +169,7 @@ export function WorkflowsSettings({ entity, managePermission }: { entity: Entity
                       icon={<HolderOutlined />}
                       aria-label={t('workflows.moveStage', { name: s.name })}
                       title={t('fields.moveHint')}
-                      onKeyDown={(e) => onHandleKey(e, w, i)}
+                      onKeyDown={(e) => sortable.handleKey(e, w.id, i, w.stages.length)}
                     />
                   ) : null}
                   <span className="stage-color" style={{ background: s.color }} aria-hidden />
