@@ -10,6 +10,12 @@ export const newAccount = (name: string): Account => ({
 
 // axe-core on the current page: no serious or critical violation (issue 3, accessibility).
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // antd fades messages in and out; judge contrast on the settled page, not mid-animation
+  await page
+    .locator('[class*="-leave"], [class*="-enter"], [class*="-appear"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 3_000 })
+    .catch(() => {});
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
