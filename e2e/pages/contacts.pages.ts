@@ -72,6 +72,8 @@ export class ContactSettingsPage {
   async openNewField(kind: string): Promise<Locator> {
     const dialog = this.page.getByRole('dialog', { name: `New field: ${kind}` });
     await expect(async () => {
+      // a slow first try may have opened it after all
+      if (await dialog.isVisible()) return;
       if (!(await this.page.getByRole('menuitem', { name: kind, exact: true }).isVisible()))
         await this.page.getByRole('button', { name: 'Add field' }).click();
       await this.page.getByRole('menuitem', { name: kind, exact: true }).click({ timeout: 2_000 });
@@ -184,7 +186,7 @@ export class ContactsListPage {
       .getByText(archived ? 'Archived' : 'Active', { exact: true })
       .click();
   }
-  async bulk(action: 'Archive' | 'Unarchive', dialogTitle: string, expectMessage: string): Promise<void> {
+  async bulk(action: 'Archive' | 'Restore', dialogTitle: string, expectMessage: string): Promise<void> {
     await this.page.locator('#main-content').getByRole('button', { name: action, exact: true }).click();
     const dialog = this.page.getByRole('dialog', { name: dialogTitle });
     await dialog.getByRole('button', { name: action }).click();

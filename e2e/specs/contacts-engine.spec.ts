@@ -199,7 +199,7 @@ test.describe.serial('contacts on the entity engine', () => {
     await expect(list.row('Alan Turing')).toBeVisible();
     await expect(list.row('Ada Lovelace')).toHaveCount(0);
     await list.select('Alan Turing');
-    await list.bulk('Unarchive', 'Restore 1 contact?', '1 contact restored');
+    await list.bulk('Restore', 'Restore 1 contact?', '1 contact restored');
     await expect(list.row('Alan Turing')).toHaveCount(0);
     await list.showArchived(false);
     await expect(list.row('Alan Turing')).toBeVisible();
@@ -229,16 +229,21 @@ test.describe.serial('contacts on the entity engine', () => {
     await detail.filterActivity(/^All Activity/);
     await expect(activity.getByText('changed Phone from — to 555-1')).toBeVisible();
 
-    // a write based on an old version is refused and the page shows the newer one
+    // a save based on an old version is refused (412); the form moves onto the newer version,
+    // keeps the user's own edit and names what the other person changed
     const api = await contactsApi(page);
     await detail.form().getByLabel('Department').fill('Research');
     const current = await api.get(ids.ada ?? '');
     await api.patch(ids.ada ?? '', current.version, [{ op: 'replace', path: '/jobTitle', value: 'Mathematician' }]);
     await detail.save();
-    await expect(page.getByText(/Someone else changed this contact/)).toBeVisible();
+    await expect(page.getByText('Someone else saved this contact while you were editing it')).toBeVisible();
+    await expect(page.getByText('They changed: Job title.')).toBeVisible();
     await expect(detail.form().getByLabel('Job title')).toHaveValue('Mathematician');
-    await expect(detail.form().getByLabel('Department')).toHaveValue('');
+    await expect(detail.form().getByLabel('Department')).toHaveValue('Research');
+    await detail.save();
+    await expect(page.getByText('Contact saved')).toBeVisible();
     await expect(activity.getByText('changed Job title from — to Mathematician')).toBeVisible();
+    await expect(activity.getByText('changed Department from — to Research')).toBeVisible();
     await expectAccessible(page, 'contact detail with activity');
   });
 

@@ -4,7 +4,14 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { contactEntity, entityListQuerySchema, type EntityField, type EntityListQueryInput } from '@atrium/domain';
+import {
+  contactEntity,
+  entityListQuerySchema,
+  organizationEntity,
+  type EntityField,
+  type EntityListQueryInput,
+  type EntityKind,
+} from '@atrium/domain';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { importJWK, SignJWT } from 'jose';
 import pg from 'pg';
@@ -12,10 +19,13 @@ import { API_AUDIENCE } from '../src/identity/keys';
 import { REPO_ROOT, SERVER_ROOT } from '../src/platform/config';
 import { migrateDatabase } from '../src/platform/database';
 import { freePort, startEmbeddedPostgres } from '../src/platform/embedded-postgres';
-import { bindEntity } from '../src/platform/entity/entity-registry';
+import type { TenantContext } from '../src/platform/context';
+import { bindEntity, type RegisteredEntity } from '../src/platform/entity/entity-registry';
 import { byIdSql, countSql, listSql } from '../src/platform/entity/entity.repository';
 import { compileListQuery } from '../src/platform/entity/list-query';
 import { contacts } from '../src/modules/crm/contacts.table';
+import { organizations } from '../src/modules/crm/organizations.table';
+import { organizationContacts } from '../src/modules/crm/organization-contacts.table';
 import { seedTenant, SEGMENTS } from './seed';
 
 // npm run bench: contacts on the entity engine against raw SQL and pgbench, on one embedded
@@ -117,7 +127,15 @@ async function main() {
       });
 
     // the raw side issues the engine's own statements, rendered to SQL text and parameters
-    const ent = bindEntity(contactEntity, contacts);
+    const registry = new Map<EntityKind, RegisteredEntity>();
+    const ent = bindEntity(contactEntity, contacts, registry);
+    registry.set('Contact', ent);
+    registry.set(
+      'Organization',
+      bindEntity(organizationEntity, organizations, registry, { relations: { contacts: organizationContacts } }),
+    );
+    // the raw statements run as the API's would for the benchmark tenant's owner
+    const ctx = { tenantId: big.id, permissions: new Set() } as unknown as TenantContext;
     const dialect = new PgDialect();
     const fieldRows = (
       await db.query<{ id: string; key: string; position: number; definition: Record<string, unknown> }>(
@@ -128,10 +146,10 @@ async function main() {
     const fields = fieldRows.map((r) => ({ ...r.definition, id: r.id, key: r.key, position: r.position }) as EntityField);
     const rawList = (input: EntityListQueryInput) => {
       const compiled = compileListQuery(
+        ctx,
         ent,
         fields,
         { viewRestricted: true, manageRestricted: true },
-        big.id,
         entityListQuerySchema.parse(input),
       );
       const list = dialect.sqlToQuery(listSql(ent, compiled));
@@ -168,10 +186,10 @@ async function main() {
     if (process.env.BENCH_EXPLAIN) {
       for (const sc of scenarios) {
         const compiled = compileListQuery(
+          ctx,
           ent,
           fields,
           { viewRestricted: true, manageRestricted: true },
-          big.id,
           entityListQuerySchema.parse(sc.body),
         );
         const q = dialect.sqlToQuery(listSql(ent, compiled));
@@ -247,7 +265,7 @@ async function main() {
       const res = await request('GET', `/api/v1/contacts/${id}`);
       if (res.status !== 200) throw new Error(`get answered ${res.status}`);
     });
-    const byId = dialect.sqlToQuery(byIdSql(ent, big.id, ids[0] ?? ''));
+    const byId = dialect.sqlToQuery(byIdSql(ent, ctx, ids[0] ?? ''));
     log(`GET /contacts/{id}: ${apiRps.toFixed(0)} req/s over HTTP (${CONCURRENCY} connections)`);
 
     const pgbench = findPgbench();

@@ -141,9 +141,9 @@ export async function seedTenant(db: pg.Client, name: string, count: number): Pr
   for (let from = 1; from <= count; from += batch) {
     const to = Math.min(count, from + batch - 1);
     await db.query(
-      `insert into contacts (tenant_id, first_name, last_name, email, phone, organization, job_title, custom_fields, created_at)
+      `insert into contacts (tenant_id, first_name, last_name, email, phone, department, job_title, custom_fields, created_at)
        select $1, ($4::text[])[1 + ((i::bigint * 7919) % cardinality($4::text[]))::int], ($5::text[])[1 + ((i::bigint * 104729) % cardinality($5::text[]))::int],
-         'contact' || i || '@' || $7 || '.example', '+1 555 ' || lpad(i::text, 7, '0'), 'Organization ' || (i % 2000), 'Engineer',
+         'contact' || i || '@' || $7 || '.example', '+1 555 ' || lpad(i::text, 7, '0'), 'Department ' || (i % 2000), 'Engineer',
          jsonb_build_object('customerNo', 'C-' || lpad(i::text, 7, '0'), 'tier', (array['gold','silver','bronze'])[1 + i % 3],
            'segment', ($6::text[])[1 + ((i::bigint * 31) % cardinality($6::text[]))::int], 'seats', i % 500,
            'renewal', to_char(date '2026-01-01' + (i % 365), 'YYYY-MM-DD')),

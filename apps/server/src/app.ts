@@ -27,7 +27,10 @@ export type App = FastifyInstance & {
   atrium: { router: Router; routes: RegisteredRoute[]; mailer: Mailer; config: Config; database: Database };
 };
 
-export async function buildApp(config: Config, database: Database): Promise<App> {
+// Tests add modules of their own (e.g. an entity kind with a row-visibility rule).
+export type BuildOptions = { extraModules?: ((router: Router) => void)[] };
+
+export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     genReqId: (req) => {
@@ -120,6 +123,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   // signed PUT/GET of the local blob store (raw bodies up to 50 MB, parsed in its own scope)
   await registerBlobHttp(app, { config });
   await registerModules(router, { config, database, mailer });
+  for (const extra of options.extraModules ?? []) extra(router);
 
   // The SPA: every non-API GET that is not a file falls back to index.html.
   const webDist = config.webDist;

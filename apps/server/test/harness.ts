@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { importJWK, SignJWT } from 'jose';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type App } from '../src/app';
+import { ENTITY_DEFINITIONS, type EntityKind } from '@atrium/domain';
+import { buildApp, type App, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/platform/config';
 import { openDatabase, type Database } from '../src/platform/database';
 import { API_AUDIENCE } from '../src/identity/keys';
@@ -35,6 +36,10 @@ export type TestApp = {
     body?: Partial<{ name: string; slug: string; domain: string; domainSignUp: boolean }>,
   ) => Promise<{ id: string; slug: string; name: string }>;
   addMember: (tenantId: string, role: 'Admin' | 'Member' | 'PortalUser', user?: TestUser) => Promise<TestUser & { tenantUserId: string }>;
+  // a member whose custom role holds exactly these permissions (plus the default ones)
+  addMemberWith: (tenantId: string, permissions: readonly string[]) => Promise<TestUser & { tenantUserId: string }>;
+  // a new record of an engine kind (required text fields filled in), as a shared-record target
+  newRecord: (client: Client, kind?: EntityKind) => Promise<{ entityKind: EntityKind; entityId: string }>;
   close: () => Promise<void>;
 };
 
@@ -45,7 +50,11 @@ function withDatabase(url: string, database: string): string {
 }
 
 // A fresh database per test file, cloned from the migrated template (global-setup.ts).
-export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  env: NodeJS.ProcessEnv = {},
+  build: BuildOptions = {},
+): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const dbName = `atrium_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const admin = new pg.Client(adminUrl);
@@ -58,7 +67,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS
     overrides,
   );
   const database = openDatabase(url, 5);
-  const app = await buildApp(config, database);
+  const app = await buildApp(config, database, build);
   await app.ready();
 
   const sqlFn = async <R extends pg.QueryResultRow>(text: string, params: unknown[] = []) =>
@@ -154,6 +163,34 @@ export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS
     return { ...u, tenantUserId: row.id };
   };
 
+  const addMemberWith: TestApp['addMemberWith'] = async (tenantId, permissions) => {
+    const u = await createUser();
+    const [role] = await sqlFn<{ id: string }>(`insert into roles (tenant_id, name, permissions) values ($1, $2, $3) returning id`, [
+      tenantId,
+      `Role ${randomUUID().slice(0, 8)}`,
+      permissions,
+    ]);
+    const [row] = await sqlFn<{ id: string }>(
+      `insert into tenant_users (tenant_id, user_id, email, role_id, status, joined_at) values ($1, $2, $3, $4, 'active', now()) returning id`,
+      [tenantId, u.id, u.email, role?.id],
+    );
+    if (!row) throw new Error('member insert failed');
+    return { ...u, tenantUserId: row.id };
+  };
+
+  const newRecord: TestApp['newRecord'] = async (client, kind = 'Contact') => {
+    const definition = ENTITY_DEFINITIONS.find((d) => d.kind === kind);
+    if (!definition) throw new Error(`${kind} has no definition`);
+    const body = Object.fromEntries(
+      Object.entries(definition.fields)
+        .filter(([, f]) => f.required && !f.readOnly)
+        .map(([key]) => [key, `${key} ${randomUUID().slice(0, 6)}`]),
+    );
+    const res = await client.post(definition.basePath, body);
+    if (res.status !== 201) throw new Error(`${kind} create failed: ${res.status} ${res.text}`);
+    return { entityKind: kind, entityId: res.body.id as string };
+  };
+
   return {
     app,
     config,
@@ -165,6 +202,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, env: NodeJS
     client,
     createTenant,
     addMember,
+    addMemberWith,
+    newRecord,
     close: async () => {
       await app.close();
       await database.close();

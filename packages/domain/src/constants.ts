@@ -63,3 +63,25 @@ export const FEATURE_FLAGS = {
   siteCreationDisabled: true,
 } as const;
 export type FeatureFlags = typeof FEATURE_FLAGS;
+
+// Currencies a workspace can keep its amounts in (ISO 4217); every money field uses the
+// workspace's one (decision 024).
+export const CURRENCIES = [
+  'EUR',
+  'USD',
+  'GBP',
+  'CHF',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'JPY',
+  'CNY',
+  'INR',
+  'BRL',
+  'CAD',
+  'AUD',
+] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = 'EUR';

@@ -79,6 +79,14 @@ export const ERROR_CODES = [
   'invalidPatch',
   'invalidOption',
   'invalidStage',
+  // entity engine, second step (#9)
+  'tooSmall',
+  'tooBig',
+  'unknownKind',
+  'referenceNotFound',
+  'referencedRecord',
+  'hierarchyCycle',
+  'typeInUse',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -7,3 +7,4 @@ export * from './schemas';
 export * from './views.schema';
 export * from './entity';
 export * from './shared-records.schema';
+export * from './modules';

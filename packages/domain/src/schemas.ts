@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, LIMITS, PAGE_SIZES } from './constants';
+import { CURRENCIES, DEFAULT_CURRENCY, DEFAULT_PAGE_SIZE, LIMITS, PAGE_SIZES } from './constants';
 import { MODULE_KINDS } from './enums';
 
 // Messages that are error codes: the server turns them into problem field errors.
@@ -47,6 +47,7 @@ export const tenantRegisterSchema = z
     slug: slugSchema,
     domain: z.union([domainSchema, z.literal('')]).optional(),
     domainSignUp: z.boolean().default(false),
+    currency: z.enum(CURRENCIES, { error: 'invalidOption' }).default(DEFAULT_CURRENCY),
   })
   .superRefine((v, ctx) => {
     if (v.domainSignUp && !v.domain) {
@@ -61,6 +62,7 @@ export const tenantSchema = z.object({
   slug: z.string(),
   domain: z.string().nullable(),
   domainSignUp: z.boolean(),
+  currency: z.string(),
   createdAt: z.string(),
 });
 export type Tenant = z.infer<typeof tenantSchema>;

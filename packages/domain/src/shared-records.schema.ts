@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { FILE_SIZE_LIMITS, LIMITS } from './constants';
-import { DOCUMENT_TYPES, ENTITY_KINDS, IMAGE_TYPES, type EntityKind } from './enums';
-import type { Permission } from './permissions';
+import { DOCUMENT_TYPES, ENTITY_KINDS, IMAGE_TYPES } from './enums';
 import { pagedRequestSchema } from './schemas';
 import { FILTER_OPERATORS, FILTER_VALUE_TYPES } from './entity/list-query.schema';
 
@@ -11,56 +10,6 @@ import { FILTER_OPERATORS, FILTER_VALUE_TYPES } from './entity/list-query.schema
 export const entityKindSchema = z.enum(ENTITY_KINDS);
 export const entityRefSchema = z.strictObject({ entityKind: entityKindSchema, entityId: z.uuid() });
 export type EntityRef = z.infer<typeof entityRefSchema>;
-
-// Which permission module guards the shared features of an entity kind. Kinds without a
-// module are open to every workspace member.
-const ENTITY_PERMISSION_MODULE: Partial<
-  Record<EntityKind, { module: 'Contact' | 'Opportunity' | 'Resource' | 'Project' | 'Helpdesk'; view: Permission }>
-> = {
-  Contact: { module: 'Contact', view: 'Contact.ViewContacts' },
-  Lead: { module: 'Contact', view: 'Contact.ViewContacts' },
-  Organization: { module: 'Contact', view: 'Contact.ViewOrganizations' },
-  Opportunity: { module: 'Opportunity', view: 'Opportunity.ViewOpportunities' },
-  Resource: { module: 'Resource', view: 'Resource.ViewResources' },
-  ResourceType: { module: 'Resource', view: 'Resource.ViewResources' },
-  Location: { module: 'Resource', view: 'Resource.ViewResources' },
-  Project: { module: 'Project', view: 'Project.ViewProjects' },
-  ProjectTemplate: { module: 'Project', view: 'Project.ViewProjectTemplates' },
-  Task: { module: 'Project', view: 'Project.ViewProjects' },
-  TaskSchedule: { module: 'Project', view: 'Project.ViewScheduleTasks' },
-  Helpdesk: { module: 'Helpdesk', view: 'Helpdesk.View' },
-  Request: { module: 'Helpdesk', view: 'Helpdesk.View' },
-  Article: { module: 'Helpdesk', view: 'Helpdesk.View' },
-  Topic: { module: 'Helpdesk', view: 'Helpdesk.View' },
-};
-
-export type SharedRecordAction = 'view' | 'AddNote' | 'ManageNotes' | 'AddDocument' | 'ManageDocuments';
-
-// The permission an action on an entity's shared records needs; undefined means membership is
-// enough (the module has no such permission, e.g. Helpdesk has no AddNote).
-export function sharedRecordPermission(kind: EntityKind, action: SharedRecordAction): Permission | undefined {
-  const entry = ENTITY_PERMISSION_MODULE[kind];
-  if (!entry) return undefined;
-  if (action === 'view') return entry.view;
-  const name = `${entry.module}.${action}`;
-  return KNOWN_SHARED_PERMISSIONS.has(name) ? (name as Permission) : undefined;
-}
-const KNOWN_SHARED_PERMISSIONS = new Set<string>([
-  'Contact.AddNote',
-  'Contact.ManageNotes',
-  'Contact.AddDocument',
-  'Contact.ManageDocuments',
-  'Opportunity.AddNote',
-  'Opportunity.ManageNotes',
-  'Opportunity.AddDocument',
-  'Opportunity.ManageDocuments',
-  'Resource.AddNote',
-  'Resource.ManageNotes',
-  'Resource.AddDocument',
-  'Resource.ManageDocuments',
-  'Project.AddDocument',
-  'Project.ManageDocuments',
-]);
 
 const author = z.object({ tenantUserId: z.uuid().nullable(), name: z.string(), email: z.string().nullable() });
 

@@ -21,6 +21,8 @@ export type Database = {
 
 // Without this, timestamptz and int8 come back in ways that differ by driver setting.
 pg.types.setTypeParser(20, (v) => Number(v));
+// numeric columns (money, decimals) are bounded so that a double holds them exactly (decision 024)
+pg.types.setTypeParser(1700, (v) => Number(v));
 
 export async function resolveDatabaseUrl(config: Config, log: (line: string) => void): Promise<{ url: string; stop: () => Promise<void> }> {
   if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {} };

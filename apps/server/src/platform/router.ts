@@ -1,4 +1,4 @@
-import type { Permission } from '@atrium/domain';
+import type { EntityCapability, EntityFeature, Permission } from '@atrium/domain';
 import { problemSchema } from '@atrium/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,6 +7,8 @@ import { bearerToken, type TokenVerifier } from './auth';
 import type { AuthUser, TenantContext, UserContext } from './context';
 import type { Database, Db } from './database';
 import { AppError, accessDenied } from './errors';
+import { entityRegistry } from './entity/entity-registry';
+import { requireRecord } from './entity/record-access';
 import { enterTenant, resolveUser } from './tenancy';
 
 type AnyZod = z.ZodType;
@@ -48,9 +50,19 @@ type BaseDef<S extends Schemas> = {
   paramsExample?: Record<string, string>;
 };
 
+// A call about one record of any kind (notes, documents, tags… of a contact): the router
+// resolves the kind's definition, checks the feature's permission and that the record exists
+// and is visible, before the handler runs (decision 022).
+export type RecordRule<S extends Schemas> = {
+  feature: EntityFeature;
+  capability?: EntityCapability;
+  of: (input: RouteInput<S>) => { kind: string; id: string };
+};
+
 export type TenantRouteDef<S extends Schemas> = BaseDef<S> & {
   // null: any member may call it
   permission: Permission | readonly Permission[] | null;
+  record?: RecordRule<S>;
   // the tenant table whose id the path parameter names; the isolation guard uses it
   table?: string;
   handler: (ctx: TenantContext, input: RouteInput<S>) => Promise<Result<S>>;
@@ -62,7 +74,15 @@ export type PublicRouteDef<S extends Schemas> = BaseDef<S> & {
   handler: (ctx: { db: Db }, input: RouteInput<S>) => Promise<Result<S>>;
 };
 
-export type RouteAccess = { kind: 'public' } | { kind: 'user' } | { kind: 'tenant'; permission: readonly Permission[]; table?: string };
+export type RouteAccess =
+  | { kind: 'public' }
+  | { kind: 'user' }
+  | {
+      kind: 'tenant';
+      permission: readonly Permission[];
+      table?: string;
+      record?: { feature: EntityFeature; capability?: EntityCapability };
+    };
 
 export type RegisteredRoute = {
   method: string;
@@ -113,7 +133,11 @@ export class Router {
         : typeof def.permission === 'string'
           ? [def.permission as Permission]
           : [...(def.permission as readonly Permission[])];
-    this.register(def, { kind: 'tenant', permission, ...(def.table ? { table: def.table } : {}) }, async (request, input) => {
+    const record = def.record
+      ? { feature: def.record.feature, ...(def.record.capability ? { capability: def.record.capability } : {}) }
+      : undefined;
+    const access: RouteAccess = { kind: 'tenant', permission, ...(def.table ? { table: def.table } : {}), ...(record ? { record } : {}) };
+    this.register(def, access, async (request, input) => {
       const user = await this.authenticate(request);
       const tenantId = tenantIdOf(request);
       return this.deps.database.db.transaction(async (tx) => {
@@ -123,6 +147,7 @@ export class Router {
           throw accessDenied(`Requires permission ${permission.join(' or ')}`);
         }
         const ctx: TenantContext = { tenantId, user, db: tx, ...membership };
+        if (def.record) await requireRecord(ctx, entityRegistry(this), def.record.of(input), def.record.feature, def.record.capability);
         return def.handler(ctx, input);
       });
     });

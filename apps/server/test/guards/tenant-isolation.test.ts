@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../../src/platform/router';
 import { createTestApp, type TestApp, type TestUser } from '../harness';
+import type { EntityKind } from '@atrium/domain';
 import { databaseFingerprint, tenantRowIds } from './fingerprint';
+import { realize, seedingRoutes, seedRecords } from './examples';
 
 // Walks the server's own route table: every tenant route is covered the day it is added.
 let t: TestApp;
@@ -10,6 +12,7 @@ let ownerB: TestUser;
 let tenantA: { id: string };
 let tenantB: { id: string };
 let routes: RegisteredRoute[];
+let seeded: Map<EntityKind, string>;
 
 const hasParams = (r: RegisteredRoute) => r.url.includes(':');
 const fill = (url: string, id: string) => url.replace(/:[A-Za-z]+/g, id);
@@ -24,11 +27,13 @@ beforeAll(async () => {
   tenantA = await t.createTenant(ownerA);
   tenantB = await t.createTenant(ownerB);
   routes = t.app.atrium.routes.filter((r) => r.access.kind === 'tenant');
-  // Seed tenant A through every create route that has an example body.
+  // Seed tenant A: a record of every entity kind, then every other create route with an example
+  // body (pointed at those records).
   const a = t.client(ownerA, tenantA.id);
   await a.put('/api/v1/admin/subscriptions/Helpdesk', { planSlug: 'helpdesk-pro' });
-  for (const r of routes.filter((x) => x.method === 'POST' && !hasParams(x) && x.example !== undefined && x.status === 201)) {
-    await a.post(r.url, r.example);
+  seeded = await seedRecords(t, a);
+  for (const r of seedingRoutes(t)) {
+    await a.post(r.url, realize(r.example, seeded));
   }
   await a.post('/api/v1/core/users', { email: 'invitee-a@example.com', roleId: (await a.get('/api/v1/admin/roles')).body[0].id });
 });
@@ -49,7 +54,7 @@ describe('tenant isolation over every registered tenant route', () => {
     const b = t.client(ownerB, tenantB.id);
     const failures: string[] = [];
     for (const r of routes) {
-      const body = r.example ?? (r.schemas.body ? {} : undefined);
+      const body = realize(r.example, seeded) ?? (r.schemas.body ? {} : undefined);
       if (probesRecord(r)) {
         const table = r.access.kind === 'tenant' ? r.access.table : undefined;
         const ids = table ? (aIds.get(table) ?? []) : [];

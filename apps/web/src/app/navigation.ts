@@ -1,17 +1,19 @@
 import type { AccessRule } from '../platform/permissions/access';
+import { entityNavEntries, entitySettingsEntries } from './entities';
 
-// Module navigation, filtered by merged permissions, plans and feature flags. A module adds its
-// entry here together with its routes in router.tsx.
+// Module navigation, filtered by merged permissions, plans and feature flags. Entity kinds add
+// their entries from their definitions (app/entities.tsx).
 export type NavEntry = {
   key: string;
   path: string;
   labelKey: string;
-  icon: 'dashboard' | 'contacts' | 'settings';
+  // a name the platform maps to an icon (platform/entity/entity-icons.tsx)
+  icon: string;
   rule: AccessRule;
   children?: NavEntry[];
 };
 
-export const SETTINGS_ENTRIES: NavEntry[] = [
+const SHELL_SETTINGS: NavEntry[] = [
   { key: 'settings-users', path: '/settings/users', labelKey: 'nav.users', icon: 'settings', rule: { permissions: ['Setting.ViewUsers'] } },
   {
     key: 'settings-roles',
@@ -27,24 +29,19 @@ export const SETTINGS_ENTRIES: NavEntry[] = [
     icon: 'settings',
     rule: { permissions: ['Setting.ViewSubscription'] },
   },
-  {
-    key: 'settings-contacts',
-    path: '/settings/contacts',
-    labelKey: 'nav.contactSettings',
-    icon: 'settings',
-    rule: { permissions: ['Contact.ViewContacts', 'Contact.ManageSettings'] },
-  },
 ];
+
+export const SETTINGS_ENTRIES: NavEntry[] = [...SHELL_SETTINGS, ...entitySettingsEntries()];
 
 export const NAVIGATION: NavEntry[] = [
   { key: 'dashboard', path: '/dashboard', labelKey: 'nav.dashboard', icon: 'dashboard', rule: {} },
-  { key: 'contacts', path: '/contacts', labelKey: 'nav.contacts', icon: 'contacts', rule: { permissions: ['Contact.ViewContacts'] } },
+  ...entityNavEntries(),
   {
     key: 'settings',
     path: '/settings',
     labelKey: 'nav.settings',
     icon: 'settings',
-    rule: { anyPermission: ['Setting.ViewUsers', 'Setting.ViewPermissions', 'Setting.ViewSubscription', 'Contact.ManageSettings'] },
+    rule: { anyPermission: SETTINGS_ENTRIES.flatMap((e) => e.rule.permissions?.slice(-1) ?? []) },
     children: SETTINGS_ENTRIES,
   },
 ];

@@ -52,17 +52,10 @@ export const routes: RouteObject[] = [
                     element: <RequireAccess rule={{ permissions: ['Setting.ViewSubscription'] }} />,
                     children: [{ path: '/settings/plans', ...page(() => import('../modules/settings/plans/plans.page')) }],
                   },
-                  {
-                    element: <RequireAccess rule={{ permissions: ['Contact.ViewContacts'] }} />,
-                    children: [
-                      { path: '/contacts', ...page(() => import('../modules/crm/contacts-list.page')) },
-                      { path: '/contacts/:id', ...page(() => import('../modules/crm/contact-detail.page')) },
-                      {
-                        element: <RequireAccess rule={{ permissions: ['Contact.ManageSettings'] }} />,
-                        children: [{ path: '/settings/contacts', ...page(() => import('../modules/crm/contact-settings.page')) }],
-                      },
-                    ],
-                  },
+                  // every entity kind's pages; static paths above win over these (decision 025)
+                  { path: '/settings/:section', lazy: async () => ({ Component: (await import('./entity-pages')).EntitySettingsPage }) },
+                  { path: '/:section', lazy: async () => ({ Component: (await import('./entity-pages')).EntityListPage }) },
+                  { path: '/:section/:id', lazy: async () => ({ Component: (await import('./entity-pages')).EntityRecordPage }) },
                 ],
               },
             ],

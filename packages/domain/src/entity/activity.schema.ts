@@ -11,7 +11,24 @@ export type ActivityFeedType = (typeof ACTIVITY_FEED_TYPES)[number];
 export const ACTIVITY_TYPES = ['Change', 'Note', 'Attachment', 'Email', 'Check-In', 'Check-Out', 'Campaign'] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
-export const ACTIVITY_ACTIONS = ['created', 'updated', 'archived', 'restored', 'deleted', 'added', 'removed', 'sent'] as const;
+// Changes of what hangs off a record are entries too: tagged/untagged, linked/unlinked,
+// followed/unfollowed (collaborators).
+export const ACTIVITY_ACTIONS = [
+  'created',
+  'updated',
+  'archived',
+  'restored',
+  'deleted',
+  'added',
+  'removed',
+  'sent',
+  'tagged',
+  'untagged',
+  'linked',
+  'unlinked',
+  'followed',
+  'unfollowed',
+] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 const booleanQuery = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
@@ -47,5 +64,7 @@ export const activityFeedSchema = z.object({
   data: z.array(activitySchema),
   total: z.number().int(),
   counts: z.object(Object.fromEntries(ACTIVITY_FEED_TYPES.map((t) => [t, z.number().int()])) as Record<ActivityFeedType, z.ZodNumber>),
+  // the feed tabs that apply to the record's kind
+  types: z.array(z.enum(ACTIVITY_FEED_TYPES)),
 });
 export type ActivityFeed = z.infer<typeof activityFeedSchema>;

@@ -1,17 +1,10 @@
 import { z } from 'zod';
+import { ACTIVITY_FEED_TYPES, type ActivityFeedType } from './activity.schema';
 import type { EntityKind, SavedViewKey } from '../enums';
 import type { Permission } from '../permissions';
-import type { EntityListSort, FilterValueType } from './list-query.schema';
-
-// A built-in field as the list query, the column chooser and JSON Patch see it.
-export type BuiltinField = {
-  label: string;
-  type: Exclude<FilterValueType, 'array'>;
-  // system fields (id, timestamps) are read but never written through the API
-  readOnly?: boolean;
-  sortable?: boolean;
-  filterable?: boolean;
-};
+import { NUMBER_FIELD, SYSTEM_FIELDS, TYPE_FIELD, WORKFLOW_STAGE_FIELD, snakeCase, type BuiltinField } from './fields';
+import type { EntityListSort } from './list-query.schema';
+import { GENERIC_DEFAULT_STAGES, type DefaultStage } from './workflow.schema';
 
 export const ENTITY_CAPABILITIES = [
   'archive',
@@ -27,64 +20,113 @@ export const ENTITY_CAPABILITIES = [
 export type EntityCapability = (typeof ENTITY_CAPABILITIES)[number];
 export type EntityCapabilities = Record<EntityCapability, boolean>;
 
+// The permission each feature of a kind needs. Shared-record permissions a module does not
+// have (e.g. Helpdesk has no AddNote) are null: viewing the record is then enough.
 export type EntityPermissions = {
   view: Permission;
   create: Permission;
   manage: Permission;
+  delete: Permission;
   timeline: Permission;
-  // defines entity fields and workflows
+  // defines entity fields, workflows and types
   settings: Permission;
   viewRestricted: Permission;
   manageRestricted: Permission;
+  addNote: Permission | null;
+  manageNotes: Permission | null;
+  addDocument: Permission | null;
+  manageDocuments: Permission | null;
+  import: Permission | null;
+  export: Permission | null;
 };
+export type EntityFeature = keyof EntityPermissions;
 
-// Fields every engine entity carries besides its own (ARCHITECTURE §3 concurrency, archive,
-// custom fields, workflow stage).
-export const SYSTEM_FIELDS: Record<string, BuiltinField> = {
-  id: { label: 'Id', type: 'uuid', readOnly: true, sortable: false },
-  version: { label: 'Version', type: 'number', readOnly: true, sortable: false, filterable: false },
-  archived: { label: 'Archived', type: 'boolean', readOnly: true, sortable: false, filterable: false },
-  createdAt: { label: 'Created', type: 'dateTime', readOnly: true },
-  updatedAt: { label: 'Updated', type: 'dateTime', readOnly: true },
-  archivedAt: { label: 'Archived at', type: 'dateTime', readOnly: true },
-};
-export const WORKFLOW_STAGE_FIELD: BuiltinField = { label: 'Stage', type: 'uuid' };
+// A many-to-many relation with generated list/link/unlink calls. `alsoVia` names a reference
+// field of the target kind whose records count as members too (e.g. the contacts whose
+// organization is this one, besides the linked ones).
+export type EntityRelation = { target: EntityKind; path: string; label: string; alsoVia?: string };
 
-const engineRowShape = {
-  id: z.uuid(),
-  version: z.number().int(),
-  archived: z.boolean(),
-  archivedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  customFields: z.record(z.string(), z.unknown()),
-  workflowStage: z.uuid().nullable().optional(),
-};
-const engineWriteShape = {
-  // when omitted on PUT the stored values stay; see docs/decisions/010-entity-engine.md
-  customFields: z.record(z.string(), z.unknown()).optional(),
-  workflowStage: z.uuid({ error: 'invalidStage' }).nullable().optional(),
-};
-
-export type EntityDefinitionInput<C extends z.ZodRawShape, R extends z.ZodRawShape> = {
+export type EntityDefinitionInput = {
   kind: EntityKind;
-  // API path of the entity, e.g. /api/v1/contacts
+  // module folder and caption prefix: captions live under <module>.<kind in camelCase>.*
+  module: string;
+  // API path, e.g. /api/v1/organizations
   basePath: string;
-  label: { singular: string; plural: string };
-  // writable built-in fields (create and PUT bodies)
-  write: C;
-  // read-only built-in fields shown on rows besides the writable ones
-  read?: R;
+  // web path and navigation icon (a name the web app maps to an icon)
+  web: { path: string; icon: string };
+  // the record's title, used by lists, links, lookups, activity and notifications
+  title: { fields: readonly string[] };
   fields: Record<string, BuiltinField>;
   searchFields: readonly string[];
   defaultColumns: readonly string[];
   defaultSort: readonly EntityListSort[];
   savedViewKey: SavedViewKey;
-  permissions: EntityPermissions;
+  permissions: Omit<EntityPermissions, 'delete' | 'addNote' | 'manageNotes' | 'addDocument' | 'manageDocuments' | 'import' | 'export'> &
+    Partial<EntityPermissions>;
   capabilities: Partial<EntityCapabilities>;
+  // stages a new workflow starts with (capability workflowStage)
+  defaultStages?: readonly DefaultStage[];
+  // the activity feed tabs that apply to this kind
+  feedTypes?: readonly ActivityFeedType[];
+  // records have a type (contact types, opportunity types…) that selects extra custom fields
+  types?: { basePath: string };
+  // per-workspace numbers such as ORG-42, gap-free
+  numbering?: { prefix: string };
+  // a reference field to the same kind that makes a tree (parent organization)
+  hierarchy?: { field: string };
+  relations?: Record<string, Omit<EntityRelation, 'label' | 'path'> & { path?: string }>;
 };
 
-export function defineEntity<C extends z.ZodRawShape, R extends z.ZodRawShape = Record<never, never>>(input: EntityDefinitionInput<C, R>) {
+const camel = (kind: string) => kind.charAt(0).toLowerCase() + kind.slice(1);
+
+// '' from a form means "no value"; a required field then reports `required`.
+const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+function writeSchema(f: BuiltinField): z.ZodType {
+  const schema = f.schema as z.ZodType;
+  if (f.required) {
+    // abort: a missing value reports only `required`, not the value schema's complaint too
+    return z.preprocess(
+      emptyToNull,
+      z
+        .any()
+        .refine((v) => v !== undefined && v !== null, { error: 'required', abort: true })
+        .pipe(schema),
+    );
+  }
+  return z.preprocess(emptyToNull, schema.nullable().optional());
+}
+
+const refShape = z.object({ id: z.uuid(), title: z.string() });
+export type RecordRef = z.infer<typeof refShape>;
+
+// Values only a stored row has: engine columns, the title, expanded references.
+const engineRowShape = {
+  id: z.uuid(),
+  version: z.number().int(),
+  title: z.string(),
+  archived: z.boolean(),
+  archivedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  customFields: z.record(z.string(), z.unknown()),
+};
+
+function rowValue(f: BuiltinField): z.ZodType {
+  switch (f.kind) {
+    case 'integer':
+    case 'decimal':
+    case 'money':
+      return z.number().nullable();
+    case 'boolean':
+      return z.boolean();
+    case 'json':
+      return z.unknown();
+    default:
+      return z.string().nullable();
+  }
+}
+
+export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
   const capabilities: EntityCapabilities = {
     archive: false,
     customFields: false,
@@ -97,50 +139,96 @@ export function defineEntity<C extends z.ZodRawShape, R extends z.ZodRawShape = 
     importExport: false,
     ...input.capabilities,
   };
-  const writeKeys = Object.keys(input.write);
-  for (const key of writeKeys) {
-    if (!input.fields[key]) throw new Error(`${input.kind}: writable field ${key} has no field metadata`);
-  }
-  for (const key of input.searchFields) {
-    if (!input.fields[key]) throw new Error(`${input.kind}: search field ${key} is not a field`);
+  const captionKey = `${input.module}.${camel(input.kind)}`;
+  const own: Record<string, BuiltinField> = {};
+  for (const [key, f] of Object.entries(input.fields)) {
+    if (f.kind === 'reference' && !key.endsWith('Id')) throw new Error(`${input.kind}: reference field ${key} must end in Id`);
+    own[key] = {
+      ...f,
+      label: f.label || `${captionKey}.field.${key}`,
+      column: f.column || snakeCase(key),
+      ...(f.kind === 'reference' ? { expand: key.slice(0, -2) } : {}),
+    };
   }
   const fields: Record<string, BuiltinField> = {
     ...SYSTEM_FIELDS,
-    ...input.fields,
+    ...(input.numbering ? { number: NUMBER_FIELD } : {}),
+    ...own,
+    ...(input.types ? { typeId: TYPE_FIELD } : {}),
     ...(capabilities.workflowStage ? { workflowStage: WORKFLOW_STAGE_FIELD } : {}),
   };
-  const create = z.strictObject({ ...input.write, ...engineWriteShape });
-  // stored rows hold null where a write left a field empty
-  const nullableWrite = Object.fromEntries(Object.entries(input.write).map(([k, s]) => [k, (s as z.ZodType).nullable()])) as unknown as {
-    [K in keyof C]: z.ZodNullable<C[K]>;
+  for (const key of [...input.searchFields, ...input.title.fields, ...input.defaultColumns]) {
+    if (!fields[key]) throw new Error(`${input.kind}: ${key} is not a field`);
+  }
+  if (input.hierarchy && fields[input.hierarchy.field]?.target !== input.kind)
+    throw new Error(`${input.kind}: hierarchy field must reference ${input.kind}`);
+
+  const writableFields = Object.keys(fields).filter((k) => !fields[k]?.readOnly);
+  const write: Record<string, z.ZodType> = {};
+  for (const key of writableFields) write[key] = writeSchema(fields[key] as BuiltinField);
+  const create = z.strictObject({
+    ...write,
+    // when omitted on PUT the stored values stay; see docs/decisions/010-entity-engine.md
+    customFields: z.record(z.string(), z.unknown()).optional(),
+  });
+
+  const read: Record<string, z.ZodType> = {};
+  for (const [key, f] of Object.entries(fields)) {
+    if (f.kind === 'system') continue;
+    read[key] = rowValue(f);
+    if (f.expand) read[f.expand] = refShape.nullable();
+  }
+  const row = z.object({ ...read, ...engineRowShape });
+
+  const p = input.permissions;
+  const permissions: EntityPermissions = {
+    delete: p.manage,
+    addNote: null,
+    manageNotes: null,
+    addDocument: null,
+    manageDocuments: null,
+    import: null,
+    export: null,
+    ...p,
   };
-  const row = z.object({ ...engineRowShape, ...nullableWrite, ...(input.read ?? ({} as R)) });
+  const relations: Record<string, EntityRelation> = {};
+  for (const [name, r] of Object.entries(input.relations ?? {})) {
+    relations[name] = { ...r, path: r.path ?? name, label: `${captionKey}.relation.${name}` };
+  }
+
   return {
     kind: input.kind,
+    module: input.module,
+    captionKey,
     basePath: input.basePath,
-    label: input.label,
+    web: { ...input.web, settingsPath: `/settings${input.web.path}` },
+    title: input.title,
     fields,
-    writableFields: [...writeKeys, ...(capabilities.workflowStage ? ['workflowStage'] : [])] as readonly string[],
+    writableFields,
     searchFields: input.searchFields,
     defaultColumns: input.defaultColumns,
     defaultSort: input.defaultSort,
     savedViewKey: input.savedViewKey,
-    permissions: input.permissions,
+    permissions,
     capabilities,
-    schemas: {
-      create,
-      // PUT replaces every built-in field: an omitted optional field becomes empty
-      update: create,
-      row,
-    },
+    defaultStages: input.defaultStages ?? GENERIC_DEFAULT_STAGES,
+    feedTypes: input.feedTypes ?? (['All Activity', 'Note', 'Attachment', 'Email'] as const),
+    ...(input.types ? { types: { basePath: input.types.basePath, captionKey: `${captionKey}Type` } } : {}),
+    ...(input.numbering ? { numbering: input.numbering } : {}),
+    ...(input.hierarchy ? { hierarchy: input.hierarchy } : {}),
+    relations,
+    schemas: { create, update: create, row },
   };
 }
 
-// What the engine needs of any definition; defineEntity's result keeps the precise schemas.
+// What the engine needs of any definition.
 export type EntityDefinition = {
   kind: EntityKind;
+  module: string;
+  captionKey: string;
   basePath: string;
-  label: { singular: string; plural: string };
+  web: { path: string; icon: string; settingsPath: string };
+  title: { fields: readonly string[] };
   fields: Record<string, BuiltinField>;
   writableFields: readonly string[];
   searchFields: readonly string[];
@@ -149,5 +237,23 @@ export type EntityDefinition = {
   savedViewKey: SavedViewKey;
   permissions: EntityPermissions;
   capabilities: EntityCapabilities;
+  defaultStages: readonly DefaultStage[];
+  feedTypes: readonly ActivityFeedType[];
+  types?: { basePath: string; captionKey: string };
+  numbering?: { prefix: string };
+  hierarchy?: { field: string };
+  relations: Record<string, EntityRelation>;
   schemas: { create: z.ZodType; update: z.ZodType; row: z.ZodType };
 };
+
+// A record as the API serves it: engine values, built-in fields and expanded references.
+export type EntityRecord = z.infer<z.ZodObject<typeof engineRowShape>> & Record<string, unknown>;
+
+export const isFeedType = (v: string): v is ActivityFeedType => (ACTIVITY_FEED_TYPES as readonly string[]).includes(v);
+
+// The title of a record as the server computes it (title fields joined by a space).
+export const recordTitle = (definition: Pick<EntityDefinition, 'title'>, record: Record<string, unknown>): string =>
+  definition.title.fields
+    .map((k) => record[k])
+    .filter((v) => v !== null && v !== undefined && v !== '')
+    .join(' ');

@@ -129,6 +129,8 @@ const entityFieldBase = z.strictObject({
   options: z.array(fieldOptionSchema).max(ENTITY_FIELD_LIMITS.optionsMax).optional(),
   // text of a heading, info panel or quote
   content: z.string().max(ENTITY_FIELD_LIMITS.contentMax, { error: 'maxLength' }).optional(),
+  // as served; the type comes from the call (a PUT for a type names it in its path or query)
+  typeId: z.uuid().nullable().optional(),
 });
 
 // A field definition as stored and served: key, data type and id always present.
@@ -204,7 +206,13 @@ export type EntityFieldsPut = z.input<typeof entityFieldsPutSchema>;
 
 export const entityFieldsQuerySchema = z.strictObject({
   entity: z.string().min(1).max(40),
+  // the fields of one record type; without it the common fields
   typeId: z.uuid().optional(),
+  // every field of the kind, common and of each type (forms switch fields with the type)
+  all: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
 });
 
 export const customFieldValuesQuerySchema = z.strictObject({
@@ -215,6 +223,8 @@ export const customFieldValuesQuerySchema = z.strictObject({
 // A list column, built-in or custom; `visible` is the default selection of the column chooser.
 export const entityColumnSchema = z.object({
   key: z.string(),
+  // the record type a custom field belongs to (null or absent: every record)
+  typeId: z.uuid().nullable().optional(),
   label: z.string(),
   type: z.string(),
   custom: z.boolean(),

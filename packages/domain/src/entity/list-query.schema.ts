@@ -21,7 +21,8 @@ export const FILTER_OPERATORS = [
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
 // The value types a list filter understands; custom fields map onto them by data type.
-export const FILTER_VALUE_TYPES = ['text', 'number', 'boolean', 'date', 'dateTime', 'uuid', 'array'] as const;
+// `reference` compares a linked record by id (eq, in…) or by its title (contains, startsWith).
+export const FILTER_VALUE_TYPES = ['text', 'number', 'boolean', 'date', 'dateTime', 'uuid', 'reference', 'array'] as const;
 export type FilterValueType = (typeof FILTER_VALUE_TYPES)[number];
 
 // Operators each value type accepts; anything else is a 400 naming the operator.
@@ -32,6 +33,7 @@ export const OPERATORS_BY_TYPE: Record<FilterValueType, readonly FilterOperator[
   dateTime: ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'between', 'isEmpty', 'isNotEmpty'],
   boolean: ['eq', 'neq', 'isEmpty', 'isNotEmpty'],
   uuid: ['eq', 'neq', 'in', 'notIn', 'isEmpty', 'isNotEmpty'],
+  reference: ['eq', 'neq', 'in', 'notIn', 'isEmpty', 'isNotEmpty', 'contains', 'notContains', 'startsWith'],
   array: ['eq', 'neq', 'contains', 'notContains', 'in', 'notIn', 'isEmpty', 'isNotEmpty'],
 };
 

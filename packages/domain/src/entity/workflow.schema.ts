@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { EntityKind } from '../enums';
 
 export const STAGE_TYPES = ['Open', 'InProgress', 'Won', 'Lost', 'Closed'] as const;
 export type StageType = (typeof STAGE_TYPES)[number];
@@ -9,36 +8,12 @@ export const MIN_WORKFLOW_STAGES = 2;
 
 export type DefaultStage = { name: string; stageType: StageType; color: string };
 
-// Stages a new workflow starts with when none are given, per entity kind.
-export const DEFAULT_STAGES: Partial<Record<EntityKind, readonly DefaultStage[]>> & { default: readonly DefaultStage[] } = {
-  default: [
-    { name: 'To do', stageType: 'Open', color: '#8c8c8c' },
-    { name: 'In progress', stageType: 'InProgress', color: '#1677ff' },
-    { name: 'Done', stageType: 'Closed', color: '#52c41a' },
-  ],
-  Contact: [
-    { name: 'Subscriber', stageType: 'Open', color: '#8c8c8c' },
-    { name: 'Lead', stageType: 'InProgress', color: '#1677ff' },
-    { name: 'Customer', stageType: 'Won', color: '#52c41a' },
-    { name: 'Inactive', stageType: 'Closed', color: '#bfbfbf' },
-  ],
-  Lead: [
-    { name: 'New', stageType: 'Open', color: '#8c8c8c' },
-    { name: 'Contacted', stageType: 'InProgress', color: '#1677ff' },
-    { name: 'Qualified', stageType: 'Won', color: '#52c41a' },
-    { name: 'Disqualified', stageType: 'Lost', color: '#ff4d4f' },
-  ],
-  Opportunity: [
-    { name: 'Prospecting', stageType: 'Open', color: '#8c8c8c' },
-    { name: 'Proposal', stageType: 'InProgress', color: '#1677ff' },
-    { name: 'Won', stageType: 'Won', color: '#52c41a' },
-    { name: 'Lost', stageType: 'Lost', color: '#ff4d4f' },
-  ],
-};
-
-export function defaultStagesFor(kind: EntityKind): readonly DefaultStage[] {
-  return DEFAULT_STAGES[kind] ?? DEFAULT_STAGES.default;
-}
+// Stages a new workflow starts with when its kind's definition names none.
+export const GENERIC_DEFAULT_STAGES: readonly DefaultStage[] = [
+  { name: 'To do', stageType: 'Open', color: '#8c8c8c' },
+  { name: 'In progress', stageType: 'InProgress', color: '#1677ff' },
+  { name: 'Done', stageType: 'Closed', color: '#52c41a' },
+];
 
 const stageName = z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(100, { error: 'maxLength' });
 const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation' });

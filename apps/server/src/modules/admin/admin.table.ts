@@ -14,6 +14,8 @@ export const tenants = pgTable(
     slug: text('slug').notNull().unique('tenants_slug_key'),
     domain: text('domain'),
     domainSignUp: boolean('domain_sign_up').notNull().default(false),
+    // ISO 4217 code of every money field in the workspace (decision 024)
+    currency: text('currency').notNull().default('EUR'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),
   },

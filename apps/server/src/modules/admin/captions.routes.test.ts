@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { DE_CAPTIONS } from './captions/de';
-import { EN_CAPTIONS } from './captions/en';
+import { ENTITY_DEFINITIONS } from '@atrium/domain';
+import { captionSets } from '../../platform/captions';
 
 const WEB_SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/src');
 
@@ -53,18 +53,33 @@ describe('captions', () => {
     expect(res.body['common.save']).toBe('Save');
   });
 
-  it('has German for every English caption, with the same placeholders', () => {
-    for (const [key, en] of Object.entries(EN_CAPTIONS)) {
-      const de = DE_CAPTIONS[key as keyof typeof EN_CAPTIONS];
-      expect(de, key).toBeTruthy();
-      const vars = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-      expect(vars(de), key).toEqual(vars(en));
+  it('has German for every English caption of every set, with the same placeholders', () => {
+    const vars = (s: string) => [...s.matchAll(/\{\{(\w+)(?:,[^}]*)?\}\}/g)].map((m) => m[1]).sort();
+    expect(captionSets().length).toBeGreaterThanOrEqual(3);
+    for (const set of captionSets()) {
+      for (const [key, en] of Object.entries(set.en)) {
+        const de = set.de[key];
+        expect(de, key).toBeTruthy();
+        expect(vars(de ?? ''), key).toEqual(vars(en));
+      }
     }
   });
 
-  it('has a caption for every key the web app uses', () => {
+  it('has a caption for every key the web app uses', async () => {
+    const en = (await t.client().get('/api/v1/admin/captions')).body as Record<string, string>;
     const plural = (k: string) => [`${k}_one`, `${k}_other`];
-    const missing = [...keysUsedByTheSpa()].filter((k) => !(k in EN_CAPTIONS) && !plural(k).every((p) => p in EN_CAPTIONS));
+    const missing = [...keysUsedByTheSpa()].filter((k) => !(k in en) && !plural(k).every((p) => p in en));
     expect(missing).toEqual([]);
+  });
+
+  it('has a caption for every name, field, option and relation of every entity definition', async () => {
+    const en = (await t.client().get('/api/v1/admin/captions')).body as Record<string, string>;
+    const keys = ENTITY_DEFINITIONS.flatMap((d) => [
+      `${d.captionKey}.singular`,
+      `${d.captionKey}.plural`,
+      ...Object.values(d.fields).flatMap((f) => [f.label, ...(f.options ?? []).map((o) => `${f.label}.${o}`)]),
+      ...Object.values(d.relations).map((r) => r.label),
+    ]);
+    expect(keys.filter((k) => !(k in en))).toEqual([]);
   });
 });

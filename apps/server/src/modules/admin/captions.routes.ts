@@ -1,17 +1,17 @@
 import { captionsQuerySchema, captionsSchema } from '@atrium/domain';
+import { mergedCaptions, registerCaptions } from '../../platform/captions';
 import type { Router } from '../../platform/router';
 import { DE_CAPTIONS } from './captions/de';
 import { EN_CAPTIONS } from './captions/en';
 
-const BY_LANGUAGE: Record<string, Readonly<Record<string, string>>> = { en: EN_CAPTIONS, de: DE_CAPTIONS };
+// The shell's own captions; the entity engine and each module register theirs.
+export const SHELL_CAPTIONS = { en: EN_CAPTIONS, de: DE_CAPTIONS };
 
 // Unknown cultures and missing keys fall back to English, so the SPA never shows a raw key.
-export function captionsFor(culture: string | undefined): Record<string, string> {
-  const language = (culture ?? 'en').slice(0, 2).toLowerCase();
-  return { ...EN_CAPTIONS, ...BY_LANGUAGE[language] };
-}
+export const captionsFor = (culture: string | undefined): Record<string, string> => mergedCaptions(culture);
 
 export function registerCaptionRoutes(router: Router): void {
+  registerCaptions(SHELL_CAPTIONS);
   router.public({
     method: 'GET',
     url: '/api/v1/admin/captions',

@@ -14,6 +14,7 @@ export function toTenant(row: TenantRow): Tenant {
     slug: row.slug,
     domain: row.domain,
     domainSignUp: row.domainSignUp,
+    currency: row.currency,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -38,6 +39,7 @@ export const tenantsService = {
           slug: input.slug,
           domain: input.domain ? input.domain : null,
           domainSignUp: input.domainSignUp,
+          currency: input.currency,
           createdBy: ctx.user.id,
         });
         await repo.setTenant(tx, tenant.id);

@@ -18,7 +18,7 @@ afterAll(async () => t.close());
 describe('collaborators', () => {
   it('adds, lists ({data,total}), reads by entity and removes collaborators', async () => {
     const c = t.client(owner, tenant.id);
-    const ref = { entityKind: 'Contact', entityId: randomUUID() };
+    const ref = await t.newRecord(t.client(owner, tenant.id));
     const added = await c.post('/api/v1/core/collaborators', { ...ref, tenantUserIds: [colleague.tenantUserId] });
     expect(added.status).toBe(201);
     expect(added.body).toHaveLength(1);
@@ -40,7 +40,7 @@ describe('collaborators', () => {
   });
 
   it('notifies collaborators of changes to the records they follow', async () => {
-    const ref = { entityKind: 'Contact', entityId: randomUUID() };
+    const ref = await t.newRecord(t.client(owner, tenant.id));
     await t.client(colleague, tenant.id).post('/api/v1/core/collaborators', { ...ref });
     const before = (await t.client(colleague, tenant.id).get('/api/v1/core/notifications')).body.total;
     const c = t.client(owner, tenant.id);

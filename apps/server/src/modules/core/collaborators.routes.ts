@@ -2,7 +2,7 @@ import { collaboratorAddSchema, collaboratorListSchema, collaboratorSchema, enti
 import { z } from 'zod';
 import type { Router } from '../../platform/router';
 import { collaboratorsService } from './collaborators.service';
-import { EXAMPLE_ENTITY, idParams, type SharedRecordDeps } from './shared-records.access';
+import { EXAMPLE_ENTITY, idParams, recordIn, type SharedRecordDeps } from './shared-records.access';
 
 export function registerCollaboratorRoutes(router: Router, deps: SharedRecordDeps): void {
   const tags = ['collaborators'];
@@ -12,6 +12,7 @@ export function registerCollaboratorRoutes(router: Router, deps: SharedRecordDep
     summary: 'Collaborators of a record, paged',
     tags,
     permission: null,
+    record: { feature: 'view', capability: 'collaborators', of: ({ body }) => recordIn(body) },
     example: { ...EXAMPLE_ENTITY, page: 1, pageSize: 25 },
     schemas: { body: collaboratorListSchema, response: pagedResponse(collaboratorSchema) },
     handler: (ctx, { body }) => collaboratorsService.list(ctx, deps, body),
@@ -22,6 +23,7 @@ export function registerCollaboratorRoutes(router: Router, deps: SharedRecordDep
     summary: 'All collaborators of a record',
     tags,
     permission: null,
+    record: { feature: 'view', capability: 'collaborators', of: ({ query }) => recordIn(query) },
     schemas: { query: entityRefSchema, response: z.array(collaboratorSchema) },
     handler: (ctx, { query }) => collaboratorsService.byEntity(ctx, deps, query),
   });
@@ -32,6 +34,7 @@ export function registerCollaboratorRoutes(router: Router, deps: SharedRecordDep
     tags,
     permission: null,
     status: 201,
+    record: { feature: 'view', capability: 'collaborators', of: ({ body }) => recordIn(body) },
     example: { ...EXAMPLE_ENTITY },
     schemas: { body: collaboratorAddSchema, response: z.array(collaboratorSchema) },
     handler: (ctx, { body }) => collaboratorsService.add(ctx, deps, body),

@@ -1,10 +1,11 @@
 import type { Collaborator, EntityKind, EntityRef } from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
-import { accessDenied, fieldError, notFound } from '../../platform/errors';
+import { fieldError, notFound } from '../../platform/errors';
+import { requireFeature } from '../../platform/entity';
 import { collaboratorsRepository, type CollaboratorRecord } from './collaborators.repository';
 import { notificationsRepository } from './notifications.repository';
 import { notificationsService } from './notifications.service';
-import { requireShared, type SharedRecordDeps } from './shared-records.access';
+import { recordActivity, requireShared, type SharedRecordDeps } from './shared-records.access';
 
 const pictureUrl = (publicUrl: string, id: string | null) => (id ? `${publicUrl}/api/v1/core/profile/pictures/${id}` : null);
 
@@ -23,7 +24,6 @@ function toItem(r: CollaboratorRecord, publicUrl: string): Collaborator {
 
 export const collaboratorsService = {
   async list(ctx: TenantContext, deps: SharedRecordDeps, q: EntityRef & { page: number; pageSize: number }) {
-    requireShared(ctx, deps, q.entityKind, 'view', 'collaborators');
     const [rows, total] = await Promise.all([
       collaboratorsRepository.list(ctx, q.entityKind, q.entityId, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
       collaboratorsRepository.count(ctx, q.entityKind, q.entityId),
@@ -32,22 +32,32 @@ export const collaboratorsService = {
   },
 
   async byEntity(ctx: TenantContext, deps: SharedRecordDeps, ref: EntityRef): Promise<Collaborator[]> {
-    requireShared(ctx, deps, ref.entityKind, 'view', 'collaborators');
     return (await collaboratorsRepository.list(ctx, ref.entityKind, ref.entityId)).map((r) => toItem(r, deps.config.publicUrl));
   },
 
-  // Without tenantUserIds the caller follows the record.
+  // Without tenantUserIds the caller follows the record; adding others needs the record's
+  // manage permission.
   async add(
     ctx: TenantContext,
     deps: SharedRecordDeps,
     body: EntityRef & { tenantUserIds?: string[] | undefined },
   ): Promise<Collaborator[]> {
-    requireShared(ctx, deps, body.entityKind, 'view', 'collaborators');
     const ids = [...new Set(body.tenantUserIds ?? [ctx.tenantUserId])];
+    const ent = deps.entities.get(body.entityKind);
+    if (ent && ids.some((id) => id !== ctx.tenantUserId)) requireFeature(ctx, ent, 'manage');
     const members = await notificationsRepository.members(ctx, { ids });
     if (members.length !== ids.length)
       throw fieldError('tenantUserIds', 'notFound', 'Every collaborator must be an active member of this workspace', 404);
+    const existing = new Set((await collaboratorsRepository.list(ctx, body.entityKind, body.entityId)).map((c) => c.tenant_user_id));
     await collaboratorsRepository.insert(ctx, body.entityKind, body.entityId, ids);
+    for (const m of members.filter((x) => !existing.has(x.tenantUserId)))
+      await recordActivity(ctx, {
+        entityKind: body.entityKind,
+        entityId: body.entityId,
+        type: 'Change',
+        action: 'followed',
+        after: { id: m.tenantUserId, title: m.name },
+      });
     await notificationsService.notify(ctx, {
       recipients: ids,
       kind: 'Followed',
@@ -59,18 +69,19 @@ export const collaboratorsService = {
     return collaboratorsService.byEntity(ctx, deps, body);
   },
 
-  // A member may always stop following; removing someone else needs view access to the record.
+  // A member may always stop following; removing someone else needs the record's manage permission.
   async remove(ctx: TenantContext, deps: SharedRecordDeps, id: string): Promise<void> {
     const row = await collaboratorsRepository.get(ctx, id);
     if (!row) throw notFound('Collaborator');
-    if (row.tenantUserId !== ctx.tenantUserId) {
-      try {
-        requireShared(ctx, deps, row.entityKind, 'view', 'collaborators');
-      } catch {
-        throw accessDenied();
-      }
-    }
+    if (row.tenantUserId !== ctx.tenantUserId) await requireShared(ctx, deps, row, 'manage', 'collaborators');
     await collaboratorsRepository.delete(ctx, id);
+    await recordActivity(ctx, {
+      entityKind: row.entityKind,
+      entityId: row.entityId,
+      type: 'Change',
+      action: 'unfollowed',
+      before: { id: row.tenantUserId, title: '' },
+    });
   },
 
   // Other modules call this when a followed record changes (ARCHITECTURE §3 shared features).

@@ -98,7 +98,7 @@ afterAll(async () => {
 
 describe('documents on Azure Blob Storage (Azurite)', () => {
   it('uploads through a SAS URL with x-ms-blob-type: BlockBlob, checks the content and serves it', async () => {
-    const ref = { entityKind: 'Contact', entityId: randomUUID() };
+    const ref = await t.newRecord(t.client(owner, tenant.id));
     const info = await c.post('/api/v1/core/documents/upload-info', {
       ...ref,
       files: [
@@ -130,7 +130,7 @@ describe('documents on Azure Blob Storage (Azurite)', () => {
   });
 
   it('refuses an executable named .png', async () => {
-    const ref = { entityKind: 'Contact', entityId: randomUUID() };
+    const ref = await t.newRecord(t.client(owner, tenant.id));
     const info = await c.post('/api/v1/core/documents/upload-info', { ...ref, files: [{ name: 'cat.png', size: EXE.length }] });
     expect((await put(info.body[0].url, EXE)).status).toBe(201);
     const add = await c.post('/api/v1/core/documents/add', { ...ref, files: [{ uploadId: info.body[0].uploadId, name: 'cat.png' }] });
@@ -140,8 +140,7 @@ describe('documents on Azure Blob Storage (Azurite)', () => {
 
   it("a SAS URL for tenant A's blob does not reach tenant B's key, and it expires", async () => {
     const info = await c.post('/api/v1/core/documents/upload-info', {
-      entityKind: 'Contact',
-      entityId: randomUUID(),
+      ...(await t.newRecord(c)),
       files: [{ name: 'a.txt', size: 5 }],
     });
     const other = randomUUID();

@@ -23,7 +23,7 @@ const EXE = Buffer.concat([
 let png: Buffer;
 let jpeg: Buffer;
 
-const entity = () => ({ entityKind: 'Contact', entityId: randomUUID() });
+const entity = () => t.newRecord(t.client(owner, tenant.id));
 const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 
 async function putBlob(
@@ -81,7 +81,7 @@ afterAll(async () => t.close());
 
 describe('documents: signed-URL upload on the local store', () => {
   it('uploads, checks by content, lists, serves and records the activity', async () => {
-    const ref = entity();
+    const ref = await entity();
     const res = await upload(ref, [
       { name: 'photo.png', data: png },
       { name: 'offer.pdf', data: PDF },
@@ -111,7 +111,10 @@ describe('documents: signed-URL upload on the local store', () => {
     const thumb = await t.app.inject({ method: 'GET', url: pathOf(photo.thumbUrl) });
     const image = await Jimp.read(thumb.rawPayload);
     expect(Math.max(image.width, image.height)).toBe(256);
-    const activity = await t.sql(`select type, action from activities where tenant_id = $1 and entity_id = $2`, [tenant.id, ref.entityId]);
+    const activity = await t.sql(`select type, action from activities where tenant_id = $1 and entity_id = $2 and type <> 'Change'`, [
+      tenant.id,
+      ref.entityId,
+    ]);
     expect(activity).toHaveLength(6);
     expect(activity.every((a) => a.type === 'Attachment' && a.action === 'added')).toBe(true);
     // the upload blobs are gone once registered
@@ -120,7 +123,7 @@ describe('documents: signed-URL upload on the local store', () => {
   });
 
   it('serves HTML as an attachment, never inline', async () => {
-    const ref = entity();
+    const ref = await entity();
     const res = await upload(ref, [{ name: 'page.html', data: Buffer.from('<html><body><script>alert(1)</script></body></html>') }]);
     expect(res.status).toBe(200);
     const got = await t.client().raw({ method: 'GET', url: pathOf(res.body[0].url) });
@@ -131,7 +134,7 @@ describe('documents: signed-URL upload on the local store', () => {
   });
 
   it('refuses a .png that is really an executable, and text posing as an image', async () => {
-    const ref = entity();
+    const ref = await entity();
     const exe = await upload(ref, [{ name: 'cute.png', data: EXE }]);
     expect(exe.status).toBe(400);
     expect(exe.body.code).toBe('fileType');
@@ -144,13 +147,14 @@ describe('documents: signed-URL upload on the local store', () => {
   });
 
   it('refuses types that are not accepted by name', async () => {
-    const res = await c.post('/api/v1/core/documents/upload-info', { ...entity(), files: [{ name: 'setup.exe', size: 10 }] });
+    const res = await c.post('/api/v1/core/documents/upload-info', { ...(await entity()), files: [{ name: 'setup.exe', size: 10 }] });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('fileType');
   });
 
   it('applies each size limit: 5 MB images, 20 MB files, 50 MB video and archives', async () => {
-    const info = (files: { name: string; size: number }[]) => c.post('/api/v1/core/documents/upload-info', { ...entity(), files });
+    const info = async (files: { name: string; size: number }[]) =>
+      c.post('/api/v1/core/documents/upload-info', { ...(await entity()), files });
     expect((await info([{ name: 'a.png', size: 5_242_880 }])).status).toBe(200);
     expect((await info([{ name: 'a.png', size: 5_242_881 }])).body.code).toBe('fileSize');
     expect((await info([{ name: 'a.pdf', size: 20_971_520 }])).status).toBe(200);
@@ -158,7 +162,7 @@ describe('documents: signed-URL upload on the local store', () => {
     expect((await info([{ name: 'a.mp4', size: 52_428_800 }])).status).toBe(200);
     expect((await info([{ name: 'a.zip', size: 52_428_801 }])).body.code).toBe('fileSize');
     // the declared size is not trusted: the stored bytes are checked again
-    const ref = entity();
+    const ref = await entity();
     const big = Buffer.concat([png, Buffer.alloc(5_242_881 - png.length)]);
     const res = await upload(
       ref,
@@ -176,7 +180,7 @@ describe('documents: signed-URL upload on the local store', () => {
   });
 
   it('refuses empty files, too many files, too much in total and duplicate names', async () => {
-    const ref = entity();
+    const ref = await entity();
     const info = (files: { name: string; size: number }[]) => c.post('/api/v1/core/documents/upload-info', { ...ref, files });
     expect((await info([{ name: 'a.txt', size: 0 }])).body.code).toBe('emptyFile');
     expect((await info(Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.txt`, size: 1 })))).body.code).toBe('maxFiles');
@@ -200,7 +204,7 @@ describe('documents: signed-URL upload on the local store', () => {
   });
 
   it('needs the block-blob header and a valid signature', async () => {
-    const info = await c.post('/api/v1/core/documents/upload-info', { ...entity(), files: [{ name: 'a.txt', size: 1 }] });
+    const info = await c.post('/api/v1/core/documents/upload-info', { ...(await entity()), files: [{ name: 'a.txt', size: 1 }] });
     const url: string = info.body[0].url;
     expect((await putBlob(url, Buffer.from('x'), { 'content-type': 'text/plain' })).status).toBe(400);
     expect((await putBlob(url.replace(/sig=[^&]+/, 'sig=forged'), Buffer.from('x'))).status).toBe(403);
@@ -213,7 +217,7 @@ describe('documents: blob tenant isolation', () => {
   it("a signed URL for tenant A's blob is useless for tenant B, and B cannot register A's upload", async () => {
     const otherOwner = await t.createUser();
     const other = await t.createTenant(otherOwner);
-    const ref = entity();
+    const ref = await entity();
     const info = await c.post('/api/v1/core/documents/upload-info', { ...ref, files: [{ name: 'a.txt', size: 5 }] });
     const url: string = info.body[0].url;
     expect(url).toContain(`/api/v1/blobs/${tenant.id}/uploads/`);
@@ -221,9 +225,14 @@ describe('documents: blob tenant isolation', () => {
     expect((await putBlob(forB, Buffer.from('hello'))).status).toBe(403);
     expect((await putBlob(url, Buffer.from('hello'))).status).toBe(201);
     const b = t.client(otherOwner, other.id);
+    // B names A's contact: not a record of B's workspace
     const stolen = await b.post('/api/v1/core/documents/add', { ...ref, files: [{ uploadId: info.body[0].uploadId, name: 'a.txt' }] });
-    expect(stolen.status).toBe(400);
-    expect(stolen.body.errors[0].code).toBe('notFound');
+    expect(stolen.status).toBe(404);
+    // and on a record of its own, A's upload id finds nothing
+    const own = await t.newRecord(b);
+    const onOwn = await b.post('/api/v1/core/documents/add', { ...own, files: [{ uploadId: info.body[0].uploadId, name: 'a.txt' }] });
+    expect(onOwn.status).toBe(400);
+    expect(onOwn.body.errors[0].code).toBe('notFound');
     const mine = await c.post('/api/v1/core/documents/add', { ...ref, files: [{ uploadId: info.body[0].uploadId, name: 'a.txt' }] });
     expect(mine.status).toBe(200);
     // a read URL also names the tenant: swapping it breaks the signature
@@ -232,7 +241,7 @@ describe('documents: blob tenant isolation', () => {
   });
 
   it('signed URLs expire', async () => {
-    const ref = entity();
+    const ref = await entity();
     const info = await c.post('/api/v1/core/documents/upload-info', { ...ref, files: [{ name: 'a.txt', size: 5 }] });
     const done = await upload(ref, [{ name: 'b.txt', data: Buffer.from('hello') }]);
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -250,7 +259,7 @@ describe('documents: blob tenant isolation', () => {
 
 describe('documents: folders', () => {
   it('creates folders, lists folders first, gives a breadcrumb, moves, copies, renames and deletes', async () => {
-    const ref = entity();
+    const ref = await entity();
     const folder = await c.post('/api/v1/core/documents', { ...ref, type: 'Folder', name: 'Contracts' });
     expect(folder.status).toBe(201);
     const sub = await c.post('/api/v1/core/documents', { ...ref, type: 'Folder', name: '2025', parentId: folder.body.id });
@@ -312,7 +321,7 @@ describe('documents: folders', () => {
   });
 
   it('gets one document; id 0 is not a document id', async () => {
-    const ref = entity();
+    const ref = await entity();
     const [doc] = (await upload(ref, [{ name: 'x.txt', data: Buffer.from('x') }])).body;
     expect((await c.get(`/api/v1/core/documents/${doc.id}`)).body).toMatchObject({ id: doc.id, name: 'x.txt', size: 1 });
     expect((await c.get('/api/v1/core/documents/0')).status).toBe(400);
@@ -321,7 +330,7 @@ describe('documents: folders', () => {
 
 describe('documents: image upload (multipart)', () => {
   it('stores Full and Thumb', async () => {
-    const ref = entity();
+    const ref = await entity();
     const body = multipart(ref, { name: 'pic.png', data: png, type: 'image/png' });
     const res = await c.raw({ method: 'POST', url: '/api/v1/core/documents/images', ...body });
     expect(res.status).toBe(201);
@@ -330,7 +339,7 @@ describe('documents: image upload (multipart)', () => {
   });
 
   it('refuses a non-image, a fake image, an empty file and one over 5 MB', async () => {
-    const ref = entity();
+    const ref = await entity();
     const send = (name: string, data: Buffer) =>
       c.raw({ method: 'POST', url: '/api/v1/core/documents/images', ...multipart(ref, { name, data, type: 'image/png' }) });
     expect((await send('doc.pdf', PDF)).body.code).toBe('imageType');
@@ -351,7 +360,7 @@ describe('documents: image upload (multipart)', () => {
 
 describe('documents: permissions', () => {
   it('needs AddDocument to upload and ManageDocuments to change what others uploaded', async () => {
-    const ref = entity();
+    const ref = await entity();
     const [doc] = (await upload(ref, [{ name: 'owner.txt', data: Buffer.from('o') }])).body;
     const user = await t.createUser();
     const [role] = await t.sql<{ id: string }>(

@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { AppError, issueToField } from '../../platform/errors';
 import type { Router } from '../../platform/router';
 import { documentsService } from './documents.service';
-import { EXAMPLE_ENTITY, idParams, type SharedRecordDeps } from './shared-records.access';
+import { EXAMPLE_ENTITY, idParams, recordIn, type SharedRecordDeps } from './shared-records.access';
 
 const EXAMPLE_IDS = ['6c1d5d2f-5b5c-4f1f-8b62-4d2e3f4a5b6c'];
 
@@ -63,6 +63,7 @@ export function registerDocumentRoutes(router: Router, deps: SharedRecordDeps): 
     summary: 'Documents and folders of a record, one folder at a time (folders first)',
     tags,
     permission: null,
+    record: { feature: 'view', capability: 'documents', of: ({ body }) => recordIn(body) },
     example: { ...EXAMPLE_ENTITY, parentId: null, page: 1, pageSize: 25 },
     schemas: { body: documentListSchema, response: pagedResponse(documentSchema) },
     handler: (ctx, { body }) => documentsService.list(ctx, deps, body),
@@ -74,6 +75,7 @@ export function registerDocumentRoutes(router: Router, deps: SharedRecordDeps): 
     tags,
     permission: null,
     status: 201,
+    record: { feature: 'addDocument', capability: 'documents', of: ({ body }) => recordIn(body) },
     example: { ...EXAMPLE_ENTITY, type: 'Folder', name: 'Contracts', parentId: null },
     schemas: { body: documentCreateSchema, response: documentSchema },
     handler: (ctx, { body }) => documentsService.create(ctx, deps, body),
@@ -84,6 +86,7 @@ export function registerDocumentRoutes(router: Router, deps: SharedRecordDeps): 
     summary: 'Signed URLs to PUT files to (header x-ms-blob-type: BlockBlob), then POST /documents/add',
     tags,
     permission: null,
+    record: { feature: 'addDocument', capability: 'documents', of: ({ body }) => recordIn(body) },
     example: { ...EXAMPLE_ENTITY, parentId: null, files: [{ name: 'offer.pdf', size: 1024, contentType: 'application/pdf' }] },
     schemas: { body: uploadInfoRequestSchema, response: z.array(uploadInfoSchema) },
     handler: (ctx, { body }) => documentsService.uploadInfo(ctx, deps, body),
@@ -94,6 +97,7 @@ export function registerDocumentRoutes(router: Router, deps: SharedRecordDeps): 
     summary: 'Register uploaded files (checked by content, size and name)',
     tags,
     permission: null,
+    record: { feature: 'addDocument', capability: 'documents', of: ({ body }) => recordIn(body) },
     example: { ...EXAMPLE_ENTITY, parentId: null, files: [{ uploadId: EXAMPLE_IDS[0], name: 'offer.pdf' }] },
     schemas: { body: documentAddSchema, response: z.array(documentSchema) },
     handler: (ctx, { body }) => documentsService.add(ctx, deps, body),

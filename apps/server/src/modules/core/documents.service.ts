@@ -6,7 +6,6 @@ import {
   extensionOf,
   FILE_SIZE_LIMITS,
   IMAGE_EXTENSIONS,
-  sharedRecordPermission,
   type DocumentAdd,
   type DocumentCreate,
   type DocumentItem,
@@ -26,7 +25,7 @@ import { accessDenied, AppError, fieldError, notFound } from '../../platform/err
 import { collaboratorsService } from './collaborators.service';
 import { documentsRepository, type DocumentInsert } from './documents.repository';
 import type { DocumentRow } from './documents.table';
-import { recordActivity, requireShared, type SharedRecordDeps } from './shared-records.access';
+import { mayManageOthers, recordActivity, requireShared, type SharedRecordDeps } from './shared-records.access';
 
 const uploadKey = (ctx: TenantContext, uploadId: string) => `${ctx.tenantId}/uploads/${uploadId}`;
 const documentKey = (ctx: TenantContext, id: string, variant?: 'thumb') => `${ctx.tenantId}/documents/${id}${variant ? `-${variant}` : ''}`;
@@ -41,10 +40,8 @@ function invalid(errors: ProblemField[]): AppError {
 }
 
 // Creator or ManageDocuments of the module may change a document (same rule as notes).
-function mayChange(ctx: TenantContext, r: DocumentRow): boolean {
-  if (r.createdBy === ctx.tenantUserId) return true;
-  const manage = sharedRecordPermission(r.entityKind, 'ManageDocuments');
-  return manage !== undefined && ctx.permissions.has(manage);
+function mayChange(ctx: TenantContext, deps: SharedRecordDeps, r: DocumentRow): boolean {
+  return r.createdBy === ctx.tenantUserId || mayManageOthers(ctx, deps, r.entityKind, 'manageDocuments');
 }
 
 async function toItem(deps: SharedRecordDeps, r: DocumentRow): Promise<DocumentItem> {
@@ -130,7 +127,6 @@ export type ImageUpload = { fields: Record<string, string>; fileName: string; da
 
 export const documentsService = {
   async list(ctx: TenantContext, deps: SharedRecordDeps, q: DocumentList) {
-    requireShared(ctx, deps, q.entityKind, 'view', 'documents');
     const { rows, total } = await documentsRepository.list(
       ctx,
       { kind: q.entityKind, entityId: q.entityId, parentId: q.parentId, type: q.type, search: q.search },
@@ -143,13 +139,12 @@ export const documentsService = {
   async get(ctx: TenantContext, deps: SharedRecordDeps, id: string): Promise<DocumentItem> {
     const row = await documentsRepository.get(ctx, id);
     if (!row) throw notFound('Document');
-    requireShared(ctx, deps, row.entityKind, 'view', 'documents');
+    await requireShared(ctx, deps, row, 'view', 'documents');
     return toItem(deps, row);
   },
 
   // Folders and links (no file behind them).
   async create(ctx: TenantContext, deps: SharedRecordDeps, body: DocumentCreate): Promise<DocumentItem> {
-    requireShared(ctx, deps, body.entityKind, 'AddDocument', 'documents');
     await folderOf(ctx, body, body.parentId);
     if (body.type === 'Link' && !body.url) throw fieldError('url', 'required', 'url is required for a link');
     const names = await documentsRepository.namesIn(ctx, body.entityKind, body.entityId, body.parentId);
@@ -171,7 +166,6 @@ export const documentsService = {
 
   // Step 1 of an upload: check names and declared sizes, hand out one signed PUT URL per file.
   async uploadInfo(ctx: TenantContext, deps: SharedRecordDeps, body: UploadInfoRequest): Promise<UploadInfo[]> {
-    requireShared(ctx, deps, body.entityKind, 'AddDocument', 'documents');
     await folderOf(ctx, body, body.parentId);
     const existing = await documentsRepository.namesIn(ctx, body.entityKind, body.entityId, body.parentId);
     const errors = checkBatch(body.files, existing, 'files');
@@ -194,7 +188,6 @@ export const documentsService = {
 
   // Step 3: the browser has PUT the bytes; check them by content and register the documents.
   async add(ctx: TenantContext, deps: SharedRecordDeps, body: DocumentAdd): Promise<DocumentItem[]> {
-    requireShared(ctx, deps, body.entityKind, 'AddDocument', 'documents');
     await folderOf(ctx, body, body.parentId);
     const existing = await documentsRepository.namesIn(ctx, body.entityKind, body.entityId, body.parentId);
     const loaded = await Promise.all(body.files.map(async (f) => ({ ...f, data: await deps.blobs.read(uploadKey(ctx, f.uploadId)) })));
@@ -269,7 +262,7 @@ export const documentsService = {
     ref: EntityRef & { parentId: string | null },
     upload: { fileName: string; data: Buffer; truncated: boolean },
   ): Promise<DocumentItem> {
-    requireShared(ctx, deps, ref.entityKind, 'AddDocument', 'documents');
+    await requireShared(ctx, deps, ref, 'addDocument', 'documents');
     await folderOf(ctx, ref, ref.parentId);
     const ext = extensionOf(upload.fileName);
     if (!(IMAGE_EXTENSIONS as readonly string[]).includes(ext))
@@ -315,8 +308,8 @@ export const documentsService = {
   async update(ctx: TenantContext, deps: SharedRecordDeps, id: string, body: DocumentUpdate): Promise<DocumentItem> {
     const row = await documentsRepository.get(ctx, id);
     if (!row) throw notFound('Document');
-    requireShared(ctx, deps, row.entityKind, 'view', 'documents');
-    if (!mayChange(ctx, row)) throw accessDenied('Only the uploader or someone who manages documents may change this document');
+    await requireShared(ctx, deps, row, 'view', 'documents');
+    if (!mayChange(ctx, deps, row)) throw accessDenied('Only the uploader or someone who manages documents may change this document');
     if (body.url !== undefined && row.type !== 'Link') throw fieldError('url', 'validation', 'Only a link has a url');
     if (body.name !== undefined && body.name.toLowerCase() !== row.name.toLowerCase()) {
       const names = await documentsRepository.namesIn(ctx, row.entityKind, row.entityId, row.parentId);
@@ -340,8 +333,8 @@ export const documentsService = {
     if (!first) return [];
     if (rows.some((r) => r.entityKind !== first.entityKind || r.entityId !== first.entityId))
       throw fieldError('ids', 'validation', 'Documents of different records cannot be moved together');
-    requireShared(ctx, deps, first.entityKind, 'view', 'documents');
-    if (rows.some((r) => !mayChange(ctx, r)))
+    await requireShared(ctx, deps, first, 'view', 'documents');
+    if (rows.some((r) => !mayChange(ctx, deps, r)))
       throw accessDenied('Only the uploader or someone who manages documents may move these documents');
     await folderOf(ctx, first, body.parentId);
     if (body.parentId) {
@@ -377,7 +370,7 @@ export const documentsService = {
     if (!first) return [];
     if (roots.some((r) => r.entityKind !== first.entityKind || r.entityId !== first.entityId))
       throw fieldError('ids', 'validation', 'Documents of different records cannot be copied together');
-    requireShared(ctx, deps, first.entityKind, 'AddDocument', 'documents');
+    await requireShared(ctx, deps, first, 'addDocument', 'documents');
     await folderOf(ctx, first, body.parentId);
     const tree = await documentsRepository.subtree(
       ctx,
@@ -437,8 +430,8 @@ export const documentsService = {
     const roots = await documentsRepository.getMany(ctx, [...new Set(ids as string[])]);
     if (roots.length === 0) return { deleted: 0 };
     for (const r of roots) {
-      requireShared(ctx, deps, r.entityKind, 'view', 'documents');
-      if (!mayChange(ctx, r)) throw accessDenied('Only the uploader or someone who manages documents may delete this document');
+      await requireShared(ctx, deps, r, 'view', 'documents');
+      if (!mayChange(ctx, deps, r)) throw accessDenied('Only the uploader or someone who manages documents may delete this document');
     }
     const tree = await documentsRepository.subtree(
       ctx,
@@ -467,7 +460,7 @@ export const documentsService = {
     if (!id) return [];
     const row = await documentsRepository.get(ctx, id);
     if (!row) throw notFound('Document');
-    requireShared(ctx, deps, row.entityKind, 'view', 'documents');
+    await requireShared(ctx, deps, row, 'view', 'documents');
     return documentsRepository.ancestors(ctx, id);
   },
 };

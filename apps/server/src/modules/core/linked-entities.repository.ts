@@ -1,7 +1,6 @@
 import type { EntityKind } from '@atrium/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { TenantContext } from '../../platform/context';
-import type { RegisteredEntity } from '../../platform/entity/entity-registry';
 import { entityLinks, type EntityLinkRow } from './linked-entities.table';
 
 export type LinkSide = { kind: EntityKind; id: string };
@@ -37,18 +36,29 @@ export const linkedEntitiesRepository = {
     };
   },
 
-  async insert(ctx: TenantContext, x: LinkSide, y: LinkSide): Promise<EntityLinkRow> {
+  // The link between two records; `created` tells whether this call made it.
+  async insert(ctx: TenantContext, x: LinkSide, y: LinkSide): Promise<{ row: EntityLinkRow; created: boolean }> {
     const [a, b] = canonical(x, y);
     const [row] = await ctx.db
       .insert(entityLinks)
       .values({ tenantId: ctx.tenantId, aKind: a.kind, aId: a.id, bKind: b.kind, bId: b.id, createdBy: ctx.tenantUserId })
-      .onConflictDoUpdate({
-        target: [entityLinks.tenantId, entityLinks.aKind, entityLinks.aId, entityLinks.bKind, entityLinks.bId],
-        set: { aKind: a.kind },
-      })
+      .onConflictDoNothing()
       .returning();
-    if (!row) throw new Error('link insert returned nothing');
-    return row;
+    if (row) return { row, created: true };
+    const [existing] = await ctx.db
+      .select()
+      .from(entityLinks)
+      .where(
+        and(
+          eq(entityLinks.tenantId, ctx.tenantId),
+          eq(entityLinks.aKind, a.kind),
+          eq(entityLinks.aId, a.id),
+          eq(entityLinks.bKind, b.kind),
+          eq(entityLinks.bId, b.id),
+        ),
+      );
+    if (!existing) throw new Error('link insert returned nothing');
+    return { row: existing, created: false };
   },
 
   async get(ctx: TenantContext, id: string): Promise<EntityLinkRow | undefined> {
@@ -63,60 +73,3 @@ export const linkedEntitiesRepository = {
     await ctx.db.delete(entityLinks).where(and(eq(entityLinks.tenantId, ctx.tenantId), eq(entityLinks.id, id)));
   },
 };
-
-// A display title for records of an engine entity: name/title when it has one, else first and
-// last name, else its first search field.
-function titleExpression(ent: RegisteredEntity): ReturnType<typeof sql> | undefined {
-  const col = (key: string) => ent.columns[key];
-  for (const key of ['name', 'title', 'subject']) {
-    const c = col(key);
-    if (c) return sql`${sql.identifier(c.name)}::text`;
-  }
-  const first = col('firstName');
-  const last = col('lastName');
-  if (first) return sql`trim(concat_ws(' ', ${sql.identifier(first.name)}, ${last ? sql.identifier(last.name) : sql`null`}))`;
-  const search = ent.definition.searchFields[0];
-  const c = search ? col(search) : undefined;
-  return c ? sql`${sql.identifier(c.name)}::text` : undefined;
-}
-
-export async function recordTitles(ctx: TenantContext, ent: RegisteredEntity, ids: readonly string[]): Promise<Map<string, string>> {
-  const expr = titleExpression(ent);
-  if (!expr || ids.length === 0) return new Map();
-  const res = await ctx.db.execute<{ id: string; title: string | null }>(sql`
-    select id, ${expr} as title from ${sql.identifier(ent.tableName)}
-    where tenant_id = ${ctx.tenantId} and id in (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`);
-  return new Map(res.rows.map((r) => [r.id, r.title ?? '']));
-}
-
-export async function searchRecords(
-  ctx: TenantContext,
-  ent: RegisteredEntity,
-  search: string | undefined,
-  ids: readonly string[] | undefined,
-  limit: number,
-): Promise<{ id: string; title: string }[]> {
-  const expr = titleExpression(ent);
-  if (!expr) return [];
-  const like = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  const archived = ent.columns.archivedAt ? sql`and ${sql.identifier(ent.columns.archivedAt.name)} is null` : sql``;
-  const res = await ctx.db.execute<{ id: string; title: string | null }>(sql`
-    select id, ${expr} as title from ${sql.identifier(ent.tableName)}
-    where tenant_id = ${ctx.tenantId} ${archived}
-      ${
-        ids
-          ? ids.length
-            ? sql`and id in (${sql.join(
-                ids.map((id) => sql`${id}::uuid`),
-                sql`, `,
-              )})`
-            : sql`and false`
-          : sql``
-      }
-      ${like ? sql`and ${expr} ilike ${like}` : sql``}
-    order by 2 limit ${limit}`);
-  return res.rows.map((r) => ({ id: r.id, title: r.title ?? '' }));
-}

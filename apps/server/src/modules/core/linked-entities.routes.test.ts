@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness';
 
@@ -18,7 +17,7 @@ describe('linked entities', () => {
     const c = t.client(owner, tenant.id);
     const contact = await c.post('/api/v1/contacts', { firstName: 'Ada', lastName: 'Lovelace' });
     expect(contact.status).toBe(201);
-    const org = randomUUID();
+    const org = (await t.newRecord(c, 'Organization')).entityId;
     const link = await c.post('/api/v1/core/linked-entities', {
       entityKind: 'Organization',
       entityId: org,
@@ -50,7 +49,14 @@ describe('linked entities', () => {
         .total,
     ).toBe(0);
     expect(
-      (await c.post('/api/v1/core/linked-entities', { entityKind: 'Contact', entityId: org, linkedKind: 'Contact', linkedId: org })).status,
+      (
+        await c.post('/api/v1/core/linked-entities', {
+          entityKind: 'Contact',
+          entityId: contact.body.id,
+          linkedKind: 'Contact',
+          linkedId: contact.body.id,
+        })
+      ).status,
     ).toBe(400);
     expect((await c.delete(`/api/v1/core/linked-entities/${link.body.id}`)).status).toBe(204);
     expect((await c.post('/api/v1/core/linked-entities/list', { entityKind: 'Organization', entityId: org })).body.total).toBe(0);

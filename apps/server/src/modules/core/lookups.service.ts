@@ -17,11 +17,12 @@ import {
 import type { TenantContext } from '../../platform/context';
 import { fieldAccess, visibleFields } from '../../platform/entity/custom-fields';
 import { selectFields } from '../../platform/entity/entity-fields.repository';
+import { listTypes } from '../../platform/entity/entity-types.repository';
+import { lookupRecords, mayUse } from '../../platform/entity';
 import { accessDenied, AppError, fieldError, notFound } from '../../platform/errors';
-import { searchRecords } from './linked-entities.repository';
 import { lookupsRepository } from './lookups.repository';
 import { notificationsRepository } from './notifications.repository';
-import { canShared, type SharedRecordDeps } from './shared-records.access';
+import type { SharedRecordDeps } from './shared-records.access';
 import { tagsRepository } from './tags.repository';
 
 // A source of options for the generic lookup: `ids` limits the answer to those values.
@@ -29,13 +30,6 @@ export type LookupSource = (
   ctx: TenantContext,
   q: { search?: string | undefined; ids?: readonly string[] | undefined; limit: number },
 ) => Promise<LookupOption[]>;
-
-const extraSources = new Map<string, LookupSource>();
-
-// Other modules add their own lookups (e.g. crm: ContactType) through core's index.
-export function registerLookupSource(name: string, source: LookupSource): void {
-  extraSources.set(name, source);
-}
 
 export function timeZones(): LookupOption[] {
   const now = new Date();
@@ -91,11 +85,29 @@ function builtinSources(deps: SharedRecordDeps): Map<string, LookupSource> {
     ['TimeZone', staticSource(timeZones)],
     ['Culture', staticSource(() => cultures().map((c) => ({ value: c.code, label: c.name })))],
   ]);
+  // every entity kind by its title, and the record types of kinds that have them (ContactType…)
   for (const [kind, ent] of deps.entities) {
     sources.set(kind, async (ctx, q) => {
-      if (!canShared(ctx, deps, kind, 'view')) throw accessDenied(`Requires ${ent.definition.permissions.view}`);
-      return (await searchRecords(ctx, ent, q.search, q.ids, q.limit)).map((r) => ({ value: r.id, label: r.title }));
+      if (!mayUse(ctx, ent, 'view')) throw accessDenied(`Requires ${ent.definition.permissions.view}`);
+      return (await lookupRecords(ctx, ent, q)).map((r) => ({ value: r.id, label: r.title }));
     });
+    if (ent.definition.types) {
+      sources.set(`${kind}Type`, async (ctx, q) => {
+        if (!mayUse(ctx, ent, 'view')) throw accessDenied(`Requires ${ent.definition.permissions.view}`);
+        const { data } = await listTypes(ctx, kind, ent.tableName, {
+          search: q.search,
+          limit: q.limit,
+          offset: 0,
+          ...(q.ids ? { ids: q.ids } : {}),
+        });
+        return data.map((t) => ({
+          value: t.id,
+          label: t.name,
+          ...(t.color ? { color: t.color } : {}),
+          ...(t.description ? { description: t.description } : {}),
+        }));
+      });
+    }
   }
   return sources;
 }
@@ -126,7 +138,7 @@ async function advancedFields(
   if (!ent) throw fieldError('entityKind', 'unknownField', `${kind} has no advanced fields`);
   if (!ctx.permissions.has(ent.definition.permissions.view)) throw accessDenied();
   const builtin = Object.entries(ent.definition.fields)
-    .filter(([, f]) => f.filterable !== false)
+    .filter(([, f]) => f.filterable)
     .map(([key, f]) => ({
       field: {
         id: `${kind}:${key}`,
@@ -135,7 +147,7 @@ async function advancedFields(
         label: f.label,
         dataType: f.type,
         custom: false,
-        hasOptions: f.type === 'boolean',
+        hasOptions: f.type === 'boolean' || (f.options?.length ?? 0) > 0,
       },
     }));
   if (!ent.definition.capabilities.customFields) return builtin;
@@ -174,7 +186,6 @@ export const lookupsService = {
   // form can show the labels of what is already chosen.
   async list(ctx: TenantContext, deps: SharedRecordDeps, body: LookupRequest): Promise<Record<string, LookupOption[]>> {
     const sources = builtinSources(deps);
-    for (const [name, source] of extraSources) if (!sources.has(name)) sources.set(name, source);
     const unknown = body.entities.map((e, i) => ({ e, i })).filter(({ e }) => !sources.has(e));
     if (unknown.length) {
       throw new AppError(
@@ -218,7 +229,9 @@ export const lookupsService = {
         { value: 'true', label: 'Yes' },
         { value: 'false', label: 'No' },
       ];
-    return (custom?.options ?? []).map((o) => ({ value: o.value, label: o.label, ...(o.color ? { color: o.color } : {}) }));
+    if (!custom)
+      return (deps.entities.get(field.entityKind)?.definition.fields[field.field]?.options ?? []).map((o) => ({ value: o, label: o }));
+    return (custom.options ?? []).map((o) => ({ value: o.value, label: o.label, ...(o.color ? { color: o.color } : {}) }));
   },
 
   visibility() {

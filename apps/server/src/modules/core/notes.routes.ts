@@ -10,10 +10,10 @@ import {
 import { z } from 'zod';
 import type { Router } from '../../platform/router';
 import { notesService } from './notes.service';
-import { EXAMPLE_ENTITY, idParams, type SharedRecordDeps } from './shared-records.access';
+import { EXAMPLE_ENTITY, idParams, recordIn, type SharedRecordDeps } from './shared-records.access';
 
-// Permissions depend on the entity kind in the body, so the service checks them (AddNote /
-// ManageNotes of the kind's module); the route only needs membership.
+// Permissions come from the definition of the kind in the body (the router's record rule);
+// edits and deletes by note id check the note's record in the service.
 export function registerNoteRoutes(router: Router, deps: SharedRecordDeps): void {
   const tags = ['notes'];
   router.tenant({
@@ -22,6 +22,7 @@ export function registerNoteRoutes(router: Router, deps: SharedRecordDeps): void
     summary: 'Notes of a record, newest first',
     tags,
     permission: null,
+    record: { feature: 'view', capability: 'notes', of: ({ body }) => recordIn(body) },
     example: { ...EXAMPLE_ENTITY, page: 1, pageSize: 25 },
     schemas: { body: noteListSchema, response: pagedResponse(noteSchema) },
     handler: (ctx, { body }) => notesService.list(ctx, deps, body),
@@ -33,6 +34,7 @@ export function registerNoteRoutes(router: Router, deps: SharedRecordDeps): void
     tags,
     permission: null,
     status: 201,
+    record: { feature: 'addNote', capability: 'notes', of: ({ body }) => recordIn(body) },
     example: { ...EXAMPLE_ENTITY, body: '<p>Called about the renewal.</p>' },
     schemas: { body: noteAddSchema, response: noteSchema },
     handler: (ctx, { body }) => notesService.add(ctx, deps, body),

@@ -1,4 +1,4 @@
-import { sharedRecordPermission, type EntityRef, type MentionSuggestion, type Note, type NoteAdd } from '@atrium/domain';
+import type { EntityRef, MentionSuggestion, Note, NoteAdd } from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
 import { accessDenied, fieldError, notFound } from '../../platform/errors';
 import { collaboratorsService } from './collaborators.service';
@@ -7,12 +7,12 @@ import { notificationsService } from './notifications.service';
 import { sanitizeNote, type SanitizedNote } from './notes.sanitizer';
 import { notesRepository } from './notes.repository';
 import type { NoteRow } from './notes.table';
-import { recordActivity, requireShared, type SharedRecordDeps } from './shared-records.access';
+import { mayManageOthers, recordActivity, requireShared, type SharedRecordDeps } from './shared-records.access';
 
 const EXCERPT = 200;
 const excerpt = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text);
 
-function toNote(ctx: TenantContext, r: NoteRow): Note {
+function toNote(ctx: TenantContext, deps: SharedRecordDeps, r: NoteRow): Note {
   return {
     id: r.id,
     entityKind: r.entityKind,
@@ -20,7 +20,7 @@ function toNote(ctx: TenantContext, r: NoteRow): Note {
     body: r.body,
     mentions: r.mentions,
     author: { tenantUserId: r.createdBy, name: r.createdByName, email: r.createdByEmail },
-    canEdit: mayChange(ctx, r),
+    canEdit: mayChange(ctx, deps, r),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
@@ -28,10 +28,8 @@ function toNote(ctx: TenantContext, r: NoteRow): Note {
 
 // Spec §6: the author edits and deletes their note; others need ManageNotes of the module.
 // A module without ManageNotes (e.g. Helpdesk) leaves notes to their authors.
-function mayChange(ctx: TenantContext, r: NoteRow): boolean {
-  if (r.createdBy === ctx.tenantUserId) return true;
-  const manage = sharedRecordPermission(r.entityKind, 'ManageNotes');
-  return manage !== undefined && ctx.permissions.has(manage);
+function mayChange(ctx: TenantContext, deps: SharedRecordDeps, r: NoteRow): boolean {
+  return r.createdBy === ctx.tenantUserId || mayManageOthers(ctx, deps, r.entityKind, 'manageNotes');
 }
 
 function clean(body: string): SanitizedNote {
@@ -64,14 +62,11 @@ async function notifyMentions(ctx: TenantContext, deps: SharedRecordDeps, note: 
 
 export const notesService = {
   async list(ctx: TenantContext, deps: SharedRecordDeps, q: EntityRef & { page: number; pageSize: number }) {
-    requireShared(ctx, deps, q.entityKind, 'view', 'notes');
     const { rows, total } = await notesRepository.list(ctx, q.entityKind, q.entityId, q.pageSize, (q.page - 1) * q.pageSize);
-    return { data: rows.map((r) => toNote(ctx, r)), total };
+    return { data: rows.map((r) => toNote(ctx, deps, r)), total };
   },
 
   async add(ctx: TenantContext, deps: SharedRecordDeps, body: NoteAdd): Promise<Note> {
-    requireShared(ctx, deps, body.entityKind, 'view', 'notes');
-    requireShared(ctx, deps, body.entityKind, 'AddNote');
     const s = clean(body.body);
     const mentions = await validMentions(ctx, s.mentions);
     const row = await notesRepository.insert(ctx, body.entityKind, body.entityId, { body: s.html, mentions });
@@ -90,14 +85,14 @@ export const notesService = {
       `${ctx.user.name} added a note to a ${row.entityKind} you follow`,
       excerpt(s.text),
     );
-    return toNote(ctx, row);
+    return toNote(ctx, deps, row);
   },
 
   async update(ctx: TenantContext, deps: SharedRecordDeps, id: string, body: { body: string }): Promise<Note> {
     const before = await notesRepository.get(ctx, id, true);
     if (!before) throw notFound('Note');
-    requireShared(ctx, deps, before.entityKind, 'view', 'notes');
-    if (!mayChange(ctx, before)) throw accessDenied('Only the author or someone who manages notes may edit this note');
+    await requireShared(ctx, deps, before, 'view', 'notes');
+    if (!mayChange(ctx, deps, before)) throw accessDenied('Only the author or someone who manages notes may edit this note');
     const s = clean(body.body);
     const mentions = await validMentions(ctx, s.mentions);
     const row = await notesRepository.update(ctx, id, { body: s.html, mentions });
@@ -117,14 +112,14 @@ export const notesService = {
       mentions.filter((m) => !before.mentions.includes(m)),
       s.text,
     );
-    return toNote(ctx, row);
+    return toNote(ctx, deps, row);
   },
 
   async remove(ctx: TenantContext, deps: SharedRecordDeps, id: string): Promise<void> {
     const row = await notesRepository.get(ctx, id, true);
     if (!row) throw notFound('Note');
-    requireShared(ctx, deps, row.entityKind, 'view', 'notes');
-    if (!mayChange(ctx, row)) throw accessDenied('Only the author or someone who manages notes may delete this note');
+    await requireShared(ctx, deps, row, 'view', 'notes');
+    if (!mayChange(ctx, deps, row)) throw accessDenied('Only the author or someone who manages notes may delete this note');
     await notesRepository.delete(ctx, id);
     await recordActivity(ctx, {
       entityKind: row.entityKind,

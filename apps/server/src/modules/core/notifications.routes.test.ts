@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness';
 
@@ -22,9 +21,9 @@ afterAll(async () => t.close());
 describe('notifications', () => {
   it('lists only my own, newest first, pages, filters unread and marks chosen ones read', async () => {
     const c = t.client(owner, tenant.id);
-    for (let i = 0; i < 3; i += 1)
-      await c.post('/api/v1/core/notes', { entityKind: 'Contact', entityId: randomUUID(), body: `<p>n${i} ${mention(carl)}</p>` });
-    await c.post('/api/v1/core/notes', { entityKind: 'Contact', entityId: randomUUID(), body: `<p>for dora ${mention(dora)}</p>` });
+    const record = await t.newRecord(c);
+    for (let i = 0; i < 3; i += 1) await c.post('/api/v1/core/notes', { ...record, body: `<p>n${i} ${mention(carl)}</p>` });
+    await c.post('/api/v1/core/notes', { ...record, body: `<p>for dora ${mention(dora)}</p>` });
     const mine = t.client(carl, tenant.id);
     const all = await mine.get('/api/v1/core/notifications');
     expect(all.body.total).toBe(3);

@@ -1,22 +1,27 @@
+import { documentListSchema, documentSchema, entityKindSchema, pagedResponse } from '@atrium/domain';
+import { z } from 'zod';
 import { blobStoreFor } from '../../platform/blobs/blob-store';
-import { entityRegistry } from '../../platform/entity/entity-registry';
-import { provideTagFilter } from '../../platform/entity/list-query';
-import { taggedWithAny } from './tags.repository';
+import { entityRegistry, kindWords, provideEntityRoutes, provideRecordCleanup, provideTagFilter } from '../../platform/entity';
 import type { Router } from '../../platform/router';
 import type { ModuleDeps } from '../index';
 import { registerCollaboratorRoutes } from './collaborators.routes';
+import { documentsService } from './documents.service';
 import { registerDocumentRoutes } from './documents.routes';
 import { registerLinkedEntityRoutes } from './linked-entities.routes';
 import { registerLookupRoutes } from './lookups.routes';
 import { registerNoteRoutes } from './notes.routes';
 import { registerNotificationRoutes } from './notifications.routes';
 import type { SharedRecordDeps } from './shared-records.access';
+import { deleteForRecords } from './shared-records.repository';
+import { taggedWithAny } from './tags.repository';
 import { registerTagRoutes } from './tags.routes';
 
 export { collaboratorsService } from './collaborators.service';
-export { registerLookupSource, type LookupSource } from './lookups.service';
 export { taggedWithAny } from './tags.repository';
 export { tagsService } from './tags.service';
+
+// Documents of one record by its kind's path (spec §7: POST documents by {id}).
+const documentsByRecordSchema = documentListSchema.omit({ entityKind: true, entityId: true });
 
 // Notes, documents, tags, collaborators, linked entities, notifications and lookups for every
 // entity kind (ARCHITECTURE §3): one set of tables and routes keyed by entity kind and id.
@@ -36,4 +41,25 @@ export async function registerSharedRecordRoutes(router: Router, deps: ModuleDep
   registerLinkedEntityRoutes(router, shared);
   registerNotificationRoutes(router);
   registerLookupRoutes(router, shared);
+  // a deleted record takes its notes, documents (and their files), tags, followers and links along
+  provideRecordCleanup(async (ctx, kind, ids) => {
+    const keys = await deleteForRecords(ctx, kind, ids);
+    await shared.blobs.delete(keys);
+  });
+  provideEntityRoutes(router, (r, ent) => {
+    if (!ent.definition.capabilities.documents) return;
+    const kind = entityKindSchema.parse(ent.definition.kind);
+    r.tenant({
+      method: 'POST',
+      url: `${ent.definition.basePath}/:id/documents`,
+      summary: `Documents of a ${kindWords(kind).one}, one folder at a time`,
+      tags: [kind],
+      permission: null,
+      table: ent.tableName,
+      record: { feature: 'view', capability: 'documents', of: ({ params }) => ({ kind, id: params.id }) },
+      schemas: { params: z.object({ id: z.uuid() }), body: documentsByRecordSchema, response: pagedResponse(documentSchema) },
+      example: { parentId: null, page: 1, pageSize: 25 },
+      handler: (ctx, { params, body }) => documentsService.list(ctx, shared, { ...body, entityKind: kind, entityId: params.id }),
+    });
+  });
 }

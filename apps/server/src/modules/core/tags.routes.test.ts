@@ -35,21 +35,21 @@ describe('tags', () => {
   it('puts tags on a record, reads them back and finds records by tag', async () => {
     const a = await c.post('/api/v1/core/tags', { name: 'Alpha' });
     const b = await c.post('/api/v1/core/tags', { name: 'Beta' });
-    const one = randomUUID();
-    const two = randomUUID();
-    const put = await c.put(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${one}`, { tagIds: [a.body.id, b.body.id] });
+    const one = (await t.newRecord(c, 'Organization')).entityId;
+    const two = (await t.newRecord(c, 'Organization')).entityId;
+    const put = await c.put(`/api/v1/core/tags/entity?entityKind=Organization&entityId=${one}`, { tagIds: [a.body.id, b.body.id] });
     expect(put.status).toBe(200);
     expect(put.body.map((x: { name: string }) => x.name)).toEqual(['Alpha', 'Beta']);
-    await c.put(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${two}`, { tagIds: [b.body.id] });
+    await c.put(`/api/v1/core/tags/entity?entityKind=Organization&entityId=${two}`, { tagIds: [b.body.id] });
     expect(
-      (await c.put(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${one}`, { tagIds: [a.body.id] })).body.map(
+      (await c.put(`/api/v1/core/tags/entity?entityKind=Organization&entityId=${one}`, { tagIds: [a.body.id] })).body.map(
         (x: { name: string }) => x.name,
       ),
     ).toEqual(['Alpha']);
-    expect((await c.get(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${one}`)).body.map((x: { name: string }) => x.name)).toEqual([
-      'Alpha',
-    ]);
-    expect((await c.put(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${one}`, { tagIds: [randomUUID()] })).status).toBe(404);
+    expect(
+      (await c.get(`/api/v1/core/tags/entity?entityKind=Organization&entityId=${one}`)).body.map((x: { name: string }) => x.name),
+    ).toEqual(['Alpha']);
+    expect((await c.put(`/api/v1/core/tags/entity?entityKind=Organization&entityId=${one}`, { tagIds: [randomUUID()] })).status).toBe(404);
     // the contacts list filters by tag through the entity engine
     const ada = (await c.post('/api/v1/contacts', { firstName: 'Ada' })).body;
     const bob = (await c.post('/api/v1/contacts', { firstName: 'Bob' })).body;
@@ -66,7 +66,7 @@ describe('tags', () => {
     const stranger = await t.createUser();
     const other = await t.createTenant(stranger);
     expect(
-      (await t.client(stranger, other.id).put(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${one}`, { tagIds: [a.body.id] }))
+      (await t.client(stranger, other.id).put(`/api/v1/core/tags/entity?entityKind=Organization&entityId=${one}`, { tagIds: [a.body.id] }))
         .status,
     ).toBe(404);
     expect((await t.client(stranger, other.id).post('/api/v1/core/tags/list', {})).body.total).toBe(0);

@@ -1,10 +1,10 @@
 import { entityRefSchema, entityTagsSchema, pagedResponse, tagCreateSchema, tagListSchema, tagSchema } from '@atrium/domain';
 import { z } from 'zod';
 import type { Router } from '../../platform/router';
-import type { SharedRecordDeps } from './shared-records.access';
+import { recordIn, type SharedRecordDeps } from './shared-records.access';
 import { tagsService } from './tags.service';
 
-export function registerTagRoutes(router: Router, deps: SharedRecordDeps): void {
+export function registerTagRoutes(router: Router, _deps: SharedRecordDeps): void {
   const tags = ['tags'];
   router.tenant({
     method: 'POST',
@@ -33,8 +33,9 @@ export function registerTagRoutes(router: Router, deps: SharedRecordDeps): void 
     summary: 'Tags of one record',
     tags,
     permission: null,
+    record: { feature: 'view', capability: 'tags', of: ({ query }) => recordIn(query) },
     schemas: { query: entityRefSchema, response: z.array(tagSchema) },
-    handler: (ctx, { query }) => tagsService.ofEntity(ctx, deps, query.entityKind, query.entityId),
+    handler: (ctx, { query }) => tagsService.ofEntity(ctx, query.entityKind, query.entityId),
   });
   router.tenant({
     method: 'PUT',
@@ -42,8 +43,9 @@ export function registerTagRoutes(router: Router, deps: SharedRecordDeps): void 
     summary: 'Set the tags of one record (query entityKind and entityId)',
     tags,
     permission: null,
+    record: { feature: 'manage', capability: 'tags', of: ({ query }) => recordIn(query) },
     example: { tagIds: [] },
     schemas: { query: entityRefSchema, body: entityTagsSchema, response: z.array(tagSchema) },
-    handler: (ctx, { query, body }) => tagsService.setOnEntity(ctx, deps, query.entityKind, query.entityId, body.tagIds),
+    handler: (ctx, { query, body }) => tagsService.setOnEntity(ctx, query.entityKind, query.entityId, body.tagIds),
   });
 }

@@ -2,7 +2,7 @@ import { TAG_COLORS, type EntityKind, type Tag, type TagCreate } from '@atrium/d
 import type { TenantContext } from '../../platform/context';
 import { fieldError } from '../../platform/errors';
 import { collaboratorsService } from './collaborators.service';
-import { requireEntityManage, requireShared, type SharedRecordDeps } from './shared-records.access';
+import { recordActivity } from './shared-records.access';
 import { tagsRepository } from './tags.repository';
 import type { TagRow } from './tags.table';
 
@@ -29,26 +29,25 @@ export const tagsService = {
     return toTag(row);
   },
 
-  async ofEntity(ctx: TenantContext, deps: SharedRecordDeps, kind: EntityKind, entityId: string): Promise<Tag[]> {
-    requireShared(ctx, deps, kind, 'view', 'tags');
+  async ofEntity(ctx: TenantContext, kind: EntityKind, entityId: string): Promise<Tag[]> {
     return (await tagsRepository.ofEntity(ctx, kind, entityId)).map(toTag);
   },
 
-  // Replaces the tags of one record with tagIds.
-  async setOnEntity(
-    ctx: TenantContext,
-    deps: SharedRecordDeps,
-    kind: EntityKind,
-    entityId: string,
-    tagIds: readonly string[],
-  ): Promise<Tag[]> {
-    requireShared(ctx, deps, kind, 'view', 'tags');
-    requireEntityManage(ctx, deps, kind);
+  // Replaces the tags of one record with tagIds; each tag added or taken off is an activity entry.
+  async setOnEntity(ctx: TenantContext, kind: EntityKind, entityId: string, tagIds: readonly string[]): Promise<Tag[]> {
     const unique = [...new Set(tagIds)];
     const found = await tagsRepository.existing(ctx, unique);
     if (found.length !== unique.length) throw fieldError('tagIds', 'notFound', 'Every tag must exist in this workspace', 404);
+    const before = (await tagsRepository.ofEntity(ctx, kind, entityId)).map(toTag);
     await tagsRepository.replace(ctx, kind, entityId, unique);
     const result = (await tagsRepository.ofEntity(ctx, kind, entityId)).map(toTag);
+    const had = new Set(before.map((t) => t.id));
+    const has = new Set(result.map((t) => t.id));
+    for (const t of result.filter((x) => !had.has(x.id)))
+      await recordActivity(ctx, { entityKind: kind, entityId, type: 'Change', action: 'tagged', after: { id: t.id, title: t.name } });
+    for (const t of before.filter((x) => !has.has(x.id)))
+      await recordActivity(ctx, { entityKind: kind, entityId, type: 'Change', action: 'untagged', before: { id: t.id, title: t.name } });
+    if (had.size === has.size && [...had].every((id) => has.has(id))) return result;
     await collaboratorsService.notifyFollowers(
       ctx,
       kind,

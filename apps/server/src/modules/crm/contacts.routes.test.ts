@@ -26,7 +26,7 @@ describe('contacts CRUD on the entity engine', () => {
       firstName: ' Ada ',
       lastName: 'Lovelace',
       email: 'ADA@Example.com',
-      organization: 'Engines',
+      jobTitle: 'Mathematician',
     });
     expect(res.status, res.text).toBe(201);
     expect(res.headers.etag).toBe('"1"');
@@ -34,7 +34,10 @@ describe('contacts CRUD on the entity engine', () => {
       firstName: 'Ada',
       lastName: 'Lovelace',
       email: 'ada@example.com',
-      organization: 'Engines',
+      jobTitle: 'Mathematician',
+      title: 'Ada Lovelace',
+      organizationId: null,
+      organization: null,
       version: 1,
       archived: false,
       customFields: {},
@@ -53,7 +56,14 @@ describe('contacts CRUD on the entity engine', () => {
     expect(put.status, put.text).toBe(200);
     expect(put.headers.etag).toBe('"2"');
     // PUT replaces: omitted built-in fields are emptied
-    expect(put.body).toMatchObject({ firstName: 'Augusta', lastName: 'King', email: null, organization: null, version: 2 });
+    expect(put.body).toMatchObject({
+      firstName: 'Augusta',
+      lastName: 'King',
+      email: null,
+      jobTitle: null,
+      title: 'Augusta King',
+      version: 2,
+    });
 
     const stale = await c.put(`/api/v1/contacts/${id}`, { firstName: 'Ada' }, { 'if-match': '"1"' });
     expect(stale.status).toBe(412);
@@ -119,7 +129,6 @@ describe('contacts CRUD on the entity engine', () => {
     await c.put(`/api/v1/contacts/${x.id}`, { firstName: 'Fed', email: 'fed@example.com', phone: '+1 555' }, { 'if-match': '"1"' });
     await c.post('/api/v1/contacts/archive', { ids: [x.id] });
     await c.post('/api/v1/contacts/unarchive', { ids: [x.id] });
-    await c.delete(`/api/v1/contacts/${x.id}`);
     const feed = await c.get(`/api/v1/core/activity?target=Contact&targetId=${x.id}&sortOrder=asc`);
     expect(feed.status, feed.text).toBe(200);
     const rows = feed.body.data.map((r: { action: string; field: string | null; before: unknown; after: unknown }) => [
@@ -129,30 +138,36 @@ describe('contacts CRUD on the entity engine', () => {
       r.after,
     ]);
     expect(rows).toEqual([
-      ['created', null, null, null],
+      ['created', null, null, { title: 'Feed' }],
       ['updated', 'firstName', 'Feed', 'Fed'],
       ['updated', 'email', 'feed@example.com', 'fed@example.com'],
       ['updated', 'phone', null, '+1 555'],
       ['archived', null, null, null],
       ['restored', null, null, null],
-      ['deleted', null, null, null],
     ]);
-    expect(feed.body.total).toBe(7);
-    expect(feed.body.counts).toEqual({ 'All Activity': 7, Note: 0, Attachment: 0, Email: 0, 'Check-In': 0, 'Check-Out': 0, Campaign: 0 });
+    expect(feed.body.total).toBe(6);
+    expect(feed.body.counts).toEqual({ 'All Activity': 6, Note: 0, Attachment: 0, Email: 0, 'Check-In': 0, 'Check-Out': 0, Campaign: 0 });
+    // the tabs that apply to contacts
+    expect(feed.body.types).toEqual(['All Activity', 'Note', 'Attachment', 'Email', 'Campaign']);
     expect(feed.body.data[0].actor.name).toBe(owner.name);
     const v2 = await c.get(`/api/v2/core/activity?target=Contact&targetId=${x.id}&pageSize=25&page=1&type=Note&isPortal=false`);
     expect(v2.status).toBe(200);
     expect(v2.body.data).toEqual([]);
-    expect(v2.body.counts['All Activity']).toBe(7);
+    expect(v2.body.counts['All Activity']).toBe(6);
     const portal = await c.get(`/api/v1/core/activity?target=Contact&targetId=${x.id}&isPortal=true`);
     expect(portal.body.total).toBe(0);
+    // a deleted record's feed is gone with its page; the deletion itself stays recorded
+    await c.delete(`/api/v1/contacts/${x.id}`);
+    expect((await c.get(`/api/v1/core/activity?target=Contact&targetId=${x.id}`)).status).toBe(404);
+    const [{ n }] = await t.sql(`select count(*)::int as n from activities where entity_id = $1 and action = 'deleted'`, [x.id]);
+    expect(n).toBe(1);
   });
 
   it('serves the list columns with the default columns of the spec', async () => {
     const res = await c.get('/api/v1/contacts/entity-field-columns');
     expect(res.status).toBe(200);
     const visible = res.body.filter((col: { visible: boolean }) => col.visible).map((col: { key: string }) => col.key);
-    expect(visible).toEqual(['email', 'phone', 'organization']);
+    expect(visible).toEqual(['email', 'phone', 'organizationId']);
   });
 });
 

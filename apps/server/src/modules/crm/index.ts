@@ -1,9 +1,12 @@
+import { registerCaptions } from '../../platform/captions';
 import type { Router } from '../../platform/router';
+import { CRM_CAPTIONS } from './crm.captions';
 import type { ModuleDeps } from '../index';
-import { registerContactRoutes } from './contacts.routes';
+import { registerCrmEntities } from './crm.entities';
 import { registerGlobalLookupRoutes } from './global-lookups.routes';
 
 export async function registerCrmModule(router: Router, _deps: ModuleDeps): Promise<void> {
-  registerContactRoutes(router);
+  registerCaptions(CRM_CAPTIONS);
+  registerCrmEntities(router);
   registerGlobalLookupRoutes(router);
 }

@@ -127,7 +127,7 @@ export async function syncUniqueValues(
           {
             field: `customFields.${f.key}`,
             code: 'unique',
-            message: `${f.label} already exists on another ${definition.label.singular.toLowerCase()}`,
+            message: `${f.label} already exists on another ${definition.kind} record`,
           },
         ]);
       }

@@ -2,21 +2,31 @@ import type { EntityField, EntityKind } from '@atrium/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TenantContext } from '../context';
 
-type FieldRow = { id: string; key: string; position: number; definition: Record<string, unknown> };
+type FieldRow = { id: string; key: string; position: number; type_id: string | null; definition: Record<string, unknown> };
 
 const toField = (r: FieldRow): EntityField => ({
-  ...(r.definition as Omit<EntityField, 'id' | 'key' | 'position'>),
+  ...(r.definition as Omit<EntityField, 'id' | 'key' | 'position' | 'typeId'>),
   id: r.id,
   key: r.key,
   position: r.position,
+  typeId: r.type_id,
 });
 
-// Fields of one kind and type; `typeId` undefined reads the common fields (type_id null).
-export async function selectFields(ctx: TenantContext, kind: EntityKind, typeId?: string | null): Promise<EntityField[]> {
+// Which definitions: the common ones (type_id null) or one type's own ('only'); those that apply
+// to a record of a type — common then the type's ('record'); or every field of the kind ('all').
+export type FieldScope = { only: string | null } | { record: string | null } | 'all';
+
+export async function selectFields(ctx: TenantContext, kind: EntityKind, scope: FieldScope = { only: null }): Promise<EntityField[]> {
+  const which =
+    scope === 'all'
+      ? sql`true`
+      : 'only' in scope
+        ? sql`type_id is not distinct from ${scope.only}::uuid`
+        : sql`(type_id is null or type_id = ${scope.record}::uuid)`;
   const res = await ctx.db.execute<FieldRow>(sql`
-    select id, key, position, definition from entity_fields
-    where tenant_id = ${ctx.tenantId} and entity_kind = ${kind} and type_id is not distinct from ${typeId ?? null}::uuid
-    order by position`);
+    select id, key, position, type_id, definition from entity_fields
+    where tenant_id = ${ctx.tenantId} and entity_kind = ${kind} and ${which}
+    order by type_id nulls first, position`);
   return res.rows.map(toField);
 }
 
@@ -38,7 +48,7 @@ export async function replaceFields(
       and not (id = any(${sql.param(ids)}::uuid[]))`);
   if (fields.length === 0) return;
   const values: SQL[] = fields.map((f) => {
-    const { id, key, position, ...definition } = f;
+    const { id, key, position, typeId: _typeId, ...definition } = f;
     return sql`(${ctx.tenantId}, ${id}, ${kind}, ${typeId}::uuid, ${key}, ${position}, ${JSON.stringify(definition)}::jsonb)`;
   });
   // positions are rewritten as a block; keys of existing fields never change (service rule)

@@ -306,20 +306,20 @@ describe('list query on built-in and custom fields', () => {
         firstName: 'Lq Anna',
         lastName: 'Zed',
         email: 'anna@acme.io',
-        organization: 'Acme',
+        department: 'Acme',
         customFields: valid(101, { seats: 5, tier: 'gold', interests: ['a'], renewal: '2026-01-10', revenue: 10 }),
       },
       {
         firstName: 'Lq Ben',
         lastName: 'Young',
         email: 'ben@beta.io',
-        organization: 'Beta',
+        department: 'Beta',
         customFields: valid(102, { seats: 15, tier: 'silver', interests: ['b', 'c'], renewal: '2026-03-10', revenue: 20 }),
       },
       {
         firstName: 'Lq Cleo',
         lastName: 'Xu',
-        organization: 'Acme Labs',
+        department: 'Acme Labs',
         customFields: valid(103, { seats: 25, interests: [], renewal: '2026-06-10' }),
       },
     ];
@@ -335,13 +335,13 @@ describe('list query on built-in and custom fields', () => {
 
   it('applies every operator', async () => {
     const expectations: [Record<string, unknown>, string[]][] = [
-      [f('organization', 'eq', 'Acme'), ['Anna']],
-      [f('organization', 'neq', 'Acme'), ['Cleo', 'Ben']],
-      [f('organization', 'contains', 'acme'), ['Cleo', 'Anna']],
-      [f('organization', 'notContains', 'acme'), ['Ben']],
-      [f('organization', 'startsWith', 'Acme'), ['Cleo', 'Anna']],
-      [f('organization', 'in', ['Beta', 'Acme']), ['Ben', 'Anna']],
-      [f('organization', 'notIn', ['Beta']), ['Cleo', 'Anna']],
+      [f('department', 'eq', 'Acme'), ['Anna']],
+      [f('department', 'neq', 'Acme'), ['Cleo', 'Ben']],
+      [f('department', 'contains', 'acme'), ['Cleo', 'Anna']],
+      [f('department', 'notContains', 'acme'), ['Ben']],
+      [f('department', 'startsWith', 'Acme'), ['Cleo', 'Anna']],
+      [f('department', 'in', ['Beta', 'Acme']), ['Ben', 'Anna']],
+      [f('department', 'notIn', ['Beta']), ['Cleo', 'Anna']],
       [f('email', 'isEmpty'), ['Cleo']],
       [f('email', 'isNotEmpty'), ['Ben', 'Anna']],
       [f('lastName', 'gt', 'Xu'), ['Ben', 'Anna']],
@@ -397,7 +397,7 @@ describe('list query on built-in and custom fields', () => {
     expect(
       await names({
         sort: [
-          { field: 'organization', order: 'asc' },
+          { field: 'department', order: 'asc' },
           { field: 'lastName', order: 'asc' },
         ],
       }),
@@ -415,12 +415,12 @@ describe('list query on built-in and custom fields', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [f('shoeSize', 'eq', 1), 'filters.0.field', 'unknownField'],
       [f('customFields.nope', 'eq', 1), 'filters.0.field', 'unknownField'],
-      [f('organization', 'like', 'x'), 'filters.0.op', 'unknownOperator'],
+      [f('department', 'like', 'x'), 'filters.0.op', 'unknownOperator'],
       [f('customFields.seats', 'contains', '1'), 'filters.0.op', 'unknownOperator'],
       [f('customFields.seats', 'gt', 'many'), 'filters.0.value', 'validation'],
       [f('customFields.renewal', 'gt', 'soon'), 'filters.0.value', 'validation'],
-      [f('organization', 'between', ['a']), 'filters.0.value', 'validation'],
-      [f('organization', 'in', 'a'), 'filters.0.value', 'validation'],
+      [f('department', 'between', ['a']), 'filters.0.value', 'validation'],
+      [f('department', 'in', 'a'), 'filters.0.value', 'validation'],
       [{ sort: [{ field: 'nope', order: 'asc' }] }, 'sort.0.field', 'unknownField'],
       [{ sort: [{ field: 'customFields.interests', order: 'asc' }] }, 'sort.0.field', 'unknownField'],
     ];

@@ -14,6 +14,7 @@ import { AppError, accessDenied, fieldError, notFound } from '../errors';
 import { badFields, fieldAccess, visibleFields, visibleValues } from './custom-fields';
 import * as repo from './entity-fields.repository';
 import type { RegisteredEntity } from './entity-registry';
+import { typeExists } from './entity-types.repository';
 import { findById } from './entity.repository';
 import { customFilterType } from './list-query';
 import { pgErrorCode } from './pg-error';
@@ -29,8 +30,12 @@ export function fieldsEntity(registry: Registry, kind: string, ctx: TenantContex
 }
 
 // Every definition the caller may see (restricted ones need ViewRestrictedFields).
-export async function getFields(ctx: TenantContext, ent: RegisteredEntity, typeId?: string): Promise<EntityField[]> {
-  return visibleFields(await repo.selectFields(ctx, ent.definition.kind, typeId ?? null), fieldAccess(ctx, ent.definition));
+export async function getFields(
+  ctx: TenantContext,
+  ent: RegisteredEntity,
+  scope: repo.FieldScope = { only: null },
+): Promise<EntityField[]> {
+  return visibleFields(await repo.selectFields(ctx, ent.definition.kind, scope), fieldAccess(ctx, ent.definition));
 }
 
 // Replaces the ordered list of definitions. Keys of existing fields are fixed (stored values
@@ -43,8 +48,13 @@ export async function putFields(
 ): Promise<EntityField[]> {
   const kind = ent.definition.kind;
   const access = fieldAccess(ctx, ent.definition);
+  if (typeId && !(await typeExists(ctx, kind, typeId))) throw notFound(`${kind} type`);
   await repo.lockFields(ctx, kind);
-  const existing = await repo.selectFields(ctx, kind, typeId ?? null);
+  const existing = await repo.selectFields(ctx, kind, { only: typeId ?? null });
+  // values of all types live in one customFields object: a key is unique across the kind
+  const elsewhere = new Map(
+    (await repo.selectFields(ctx, kind, 'all')).filter((f) => (f.typeId ?? null) !== (typeId ?? null)).map((f) => [f.key.toLowerCase(), f]),
+  );
   const byId = new Map(existing.map((f) => [f.id, f]));
   const errors: ProblemField[] = [];
   const err = (i: number, attr: string, code: ErrorCode, message: string) =>
@@ -54,11 +64,13 @@ export async function putFields(
     const old = f.id ? byId.get(f.id) : undefined;
     const key = f.key ?? old?.key ?? `${f.kind}_${randomUUID().slice(0, 8)}`;
     if (old && old.key !== key) err(i, 'key', 'readOnlyField', 'cannot change once the field exists');
-    if (!isContentBlock(f.kind) && ent.definition.fields[key]) err(i, 'key', 'duplicateKey', 'is the name of a built-in field');
+    if (!isContentBlock(f.kind) && (Object.hasOwn(ent.definition.fields, key) || key === 'title'))
+      err(i, 'key', 'duplicateKey', 'is the name of a built-in field');
+    if (elsewhere.has(key.toLowerCase())) err(i, 'key', 'duplicateKey', 'is used by a field of another type');
     if (old?.restricted && !access.viewRestricted) err(i, 'id', 'restrictedField', 'names a restricted field');
     if ((old?.restricted ?? false) !== f.restricted && !access.manageRestricted)
       err(i, 'restricted', 'restrictedField', 'needs ManageRestrictedFields');
-    next.push({ ...f, id: f.id ?? randomUUID(), key, dataType: effectiveDataType(f), position: 0 });
+    next.push({ ...f, id: f.id ?? randomUUID(), key, dataType: effectiveDataType(f), position: 0, typeId: typeId ?? null });
   });
   if (errors.length > 0) throw badFields(errors);
   const kept = access.viewRestricted ? [] : existing.filter((f) => f.restricted);
@@ -92,32 +104,36 @@ export async function putFields(
   return visibleFields(all, access);
 }
 
-// The column chooser's catalogue: built-in fields then custom fields; `visible` marks the
-// default selection (the definition's default columns and fields shown on the list).
+// The column chooser's catalogue: built-in fields then custom fields (of every type); `visible`
+// marks the default selection (the definition's default columns and fields shown on the list).
 export async function listColumns(ctx: TenantContext, ent: RegisteredEntity): Promise<EntityColumn[]> {
   const def = ent.definition;
-  const builtins: EntityColumn[] = [...def.writableFields, 'createdAt', 'updatedAt'].flatMap((key) => {
-    const f = def.fields[key];
-    if (!f || f.filterable === false) return [];
-    return [
-      {
-        key,
-        label: f.label,
-        type: f.type,
-        custom: false,
-        sortable: f.sortable !== false,
-        filterable: true,
-        visible: def.defaultColumns.includes(key),
-      },
-    ];
-  });
-  const fields = def.capabilities.customFields ? await getFields(ctx, ent) : [];
+  const builtins: EntityColumn[] = [...def.writableFields, ...(def.numbering ? ['number'] : []), 'createdAt', 'updatedAt'].flatMap(
+    (key) => {
+      const f = def.fields[key];
+      if (!f || !f.filterable) return [];
+      return [
+        {
+          key,
+          label: f.label,
+          type: f.kind === 'reference' && f.target ? 'reference' : f.type,
+          custom: false,
+          sortable: f.sortable,
+          filterable: true,
+          visible: def.defaultColumns.includes(key),
+          ...(f.options ? { options: f.options.map((o) => ({ value: o, label: `${f.label}.${o}` })) } : {}),
+        },
+      ];
+    },
+  );
+  const fields = def.capabilities.customFields ? await getFields(ctx, ent, 'all') : [];
   const custom: EntityColumn[] = fields
     .filter((f) => !isContentBlock(f.kind))
     .map((f) => {
       const type = customFilterType(f.dataType);
       return {
         key: `customFields.${f.key}`,
+        typeId: f.typeId ?? null,
         label: f.label,
         type,
         custom: true,
@@ -136,8 +152,8 @@ export async function customFieldValues(
   id: string,
 ): Promise<{ id: string; customFields: Record<string, unknown>; fields: EntityField[] }> {
   const row = await findById(ctx, ent, id);
-  if (!row) throw notFound(ent.definition.label.singular);
+  if (!row) throw notFound(ent.definition.kind);
   const access = fieldAccess(ctx, ent.definition);
-  const fields = await getFields(ctx, ent);
+  const fields = await getFields(ctx, ent, { record: typeof row.typeId === 'string' ? row.typeId : null });
   return { id, customFields: visibleValues(fields, row.customFields as Record<string, unknown>, access), fields };
 }

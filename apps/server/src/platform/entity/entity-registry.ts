@@ -1,5 +1,5 @@
 import type { EntityDefinition, EntityKind } from '@atrium/domain';
-import { getTableColumns, getTableName } from 'drizzle-orm';
+import { getTableColumns, getTableName, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TenantContext } from '../context';
 import type { Router } from '../router';
@@ -16,6 +16,13 @@ export type EntityHooks = {
   afterDelete?: (ctx: TenantContext, row: EntityRow) => Promise<void>;
 };
 
+// Narrows the rows a caller sees (project members only, a portal user's own requests…): a
+// condition on the table alias `t`, or undefined when the caller sees every row. Applied to
+// list, get, update, delete, archive and every shared-record call alike.
+export type RowVisibility = (ctx: TenantContext) => SQL | undefined;
+
+export type RegisteredRelation = { name: string; table: PgTable; tableName: string };
+
 export type RegisteredEntity = {
   definition: EntityDefinition;
   table: PgTable;
@@ -23,10 +30,14 @@ export type RegisteredEntity = {
   // TS property name → column; property names equal the entity's field names
   columns: Record<string, PgColumn>;
   hooks: EntityHooks;
+  visibility?: RowVisibility;
+  relations: Map<string, RegisteredRelation>;
+  // every registered kind on the same router: references and relations resolve through it
+  registry: ReadonlyMap<EntityKind, RegisteredEntity>;
 };
 
 // Entities registered on one router: the generic core routes (entity fields, activity,
-// workflows) look an entity kind up here.
+// workflows, shared records) look an entity kind up here.
 const registries = new WeakMap<Router, Map<EntityKind, RegisteredEntity>>();
 
 export function entityRegistry(router: Router): Map<EntityKind, RegisteredEntity> {
@@ -38,11 +49,45 @@ export function entityRegistry(router: Router): Map<EntityKind, RegisteredEntity
   return map;
 }
 
-export function bindEntity(definition: EntityDefinition, table: PgTable, hooks: EntityHooks = {}): RegisteredEntity {
+export type BindOptions = {
+  hooks?: EntityHooks;
+  visibility?: RowVisibility;
+  relations?: Record<string, PgTable>;
+};
+
+export function bindEntity(
+  definition: EntityDefinition,
+  table: PgTable,
+  registry: ReadonlyMap<EntityKind, RegisteredEntity>,
+  opts: BindOptions = {},
+): RegisteredEntity {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const required = ['tenantId', 'id', 'version', 'customFields', 'archivedAt', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'];
-  for (const key of [...required, ...definition.writableFields]) {
+  for (const key of [...required, ...Object.keys(definition.fields)]) {
     if (!columns[key]) throw new Error(`${definition.kind}: table ${getTableName(table)} has no column for ${key}`);
   }
-  return { definition, table, tableName: getTableName(table), columns, hooks };
+  const relations = new Map<string, RegisteredRelation>();
+  for (const name of Object.keys(definition.relations)) {
+    const rel = opts.relations?.[name];
+    if (!rel) throw new Error(`${definition.kind}: relation ${name} needs its table`);
+    relations.set(name, { name, table: rel, tableName: getTableName(rel) });
+  }
+  return {
+    definition,
+    table,
+    tableName: getTableName(table),
+    columns,
+    hooks: opts.hooks ?? {},
+    ...(opts.visibility ? { visibility: opts.visibility } : {}),
+    relations,
+    registry,
+  };
+}
+
+// The registered entity a reference field points at (registered by now: routes resolve lazily).
+export function targetOf(ent: RegisteredEntity, field: string): RegisteredEntity {
+  const kind = ent.definition.fields[field]?.target;
+  const target = kind ? ent.registry.get(kind) : undefined;
+  if (!target) throw new Error(`${ent.definition.kind}.${field}: ${kind ?? 'its target'} is not registered`);
+  return target;
 }

@@ -1,25 +1,15 @@
 import {
-  activityFeedSchema,
-  activityQuerySchema,
-  customFieldValuesQuerySchema,
-  entityColumnSchema,
+  entityListQuerySchema,
+  entityTypeInputSchema,
+  entityTypeListSchema,
+  entityTypeSchema,
   entityFieldSchema,
   entityFieldsPutSchema,
-  entityFieldsQuerySchema,
-  entityListQuerySchema,
+  entityColumnSchema,
   idListSchema,
   jsonPatchSchema,
   pagedResponse,
-  workflowCreateSchema,
-  workflowListQuerySchema,
-  workflowSchema,
-  workflowStageCreateSchema,
-  workflowStageInputSchema,
-  workflowStageMoveSchema,
-  workflowStageSchema,
-  workflowUpdateSchema,
-  STAGE_TYPES,
-  defaultStagesFor,
+  ENTITY_DEFINITIONS,
   type EntityDefinition,
   type EntityKind,
   type JsonPatchOperation,
@@ -27,36 +17,69 @@ import {
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Router } from '../router';
-import { activityFeed } from './activity.service';
-import { bindEntity, entityRegistry, type EntityHooks, type EntityRow, type RegisteredEntity } from './entity-registry';
-import { customFieldValues, fieldsEntity, getFields, listColumns, putFields } from './entity-fields.service';
+import { registerEntityCoreRoutes } from './entity-core.routes';
+import { bindEntity, entityRegistry, type EntityHooks, type EntityRow, type RegisteredEntity, type RowVisibility } from './entity-registry';
+import { listColumns } from './entity-fields.service';
 import * as service from './entity.service';
+import * as types from './entity-types.service';
+import * as extras from './entity-relations.service';
 import { etagOf } from './etag';
 import { claimIdempotencyKey, idempotencyKeyOf, storeIdempotentAnswer } from './idempotency';
-import * as workflows from './workflows.service';
 
 export type RegisterEntityOptions = {
   table: PgTable;
   hooks?: EntityHooks;
+  visibility?: RowVisibility;
+  // join tables of the definition's many-to-many relations
+  relations?: Record<string, PgTable>;
   // a valid create/PUT body, for the API docs and the generic guards
   example: Record<string, unknown>;
   // a valid JSON Patch, likewise
   patchExample: JsonPatchOperation[];
-  tag: string;
 };
 
 const idParams = z.object({ id: z.uuid() });
-const archiveResult = z.object({ ids: z.array(z.uuid()) });
-const EXAMPLE_ID = '00000000-0000-4000-8000-000000000000';
+const idsResult = z.object({ ids: z.array(z.uuid()) });
+export const EXAMPLE_ID = '00000000-0000-4000-8000-000000000000';
 
-// One definition → the standard calls of ARCHITECTURE §5: list, create, get, PUT, PATCH,
-// DELETE, archive, unarchive and the entity's field columns.
+function definitionOf(kind: EntityKind): EntityDefinition {
+  const found = ENTITY_DEFINITIONS.find((d) => d.kind === kind);
+  if (!found) throw new Error(`${kind} has no definition`);
+  return found;
+}
+
+// "Organization" → organization / organizations, for the API docs.
+export function kindWords(kind: EntityKind): { one: string; many: string } {
+  const one = kind.replace(/[A-Z]/g, (c, i: number) => (i > 0 ? ` ${c.toLowerCase()}` : c.toLowerCase()));
+  return { one, many: one.endsWith('y') ? `${one.slice(0, -1)}ies` : `${one}s` };
+}
+
+// Routes other parts of the product add for every kind (e.g. the shared records' documents by
+// record id); they run for kinds registered before and after they are provided.
+type EntityRouteProvider = (router: Router, ent: RegisteredEntity) => void;
+const providers = new WeakMap<Router, EntityRouteProvider[]>();
+export function provideEntityRoutes(router: Router, provider: EntityRouteProvider): void {
+  const list = providers.get(router) ?? [];
+  list.push(provider);
+  providers.set(router, list);
+  for (const ent of entityRegistry(router).values()) provider(router, ent);
+}
+
+// One definition → the standard calls of ARCHITECTURE §5 (list, create, get, PUT, PATCH,
+// DELETE, archive, unarchive, field columns) and what the definition declares: relations,
+// a hierarchy, record types.
 export function registerEntity(router: Router, definition: EntityDefinition, options: RegisterEntityOptions): RegisteredEntity {
-  const ent = bindEntity(definition, options.table, options.hooks);
-  entityRegistry(router).set(definition.kind, ent);
+  const registry = entityRegistry(router);
+  const ent = bindEntity(definition, options.table, registry, {
+    ...(options.hooks ? { hooks: options.hooks } : {}),
+    ...(options.visibility ? { visibility: options.visibility } : {}),
+    ...(options.relations ? { relations: options.relations } : {}),
+  });
+  registry.set(definition.kind, ent);
   registerEntityCoreRoutes(router);
-  const { basePath: base, permissions: p, schemas, label } = definition;
-  const tags = [options.tag];
+  const { basePath: base, permissions: p, schemas } = definition;
+  const { one, many } = kindWords(definition.kind);
+  const tags = [definition.kind];
   const row = schemas.row;
   const table = ent.tableName;
   const scope = `${definition.kind}:create`;
@@ -64,7 +87,7 @@ export function registerEntity(router: Router, definition: EntityDefinition, opt
   router.tenant({
     method: 'POST',
     url: `${base}/list`,
-    summary: `List ${label.plural.toLowerCase()}`,
+    summary: `List ${many}`,
     tags,
     permission: p.view,
     schemas: { body: entityListQuerySchema, response: pagedResponse(row) },
@@ -75,7 +98,7 @@ export function registerEntity(router: Router, definition: EntityDefinition, opt
   router.tenant({
     method: 'POST',
     url: base,
-    summary: `Create a ${label.singular.toLowerCase()} (Idempotency-Key supported)`,
+    summary: `Create a ${one} (Idempotency-Key supported)`,
     tags,
     permission: p.create,
     status: 201,
@@ -102,7 +125,7 @@ export function registerEntity(router: Router, definition: EntityDefinition, opt
   router.tenant({
     method: 'GET',
     url: `${base}/entity-field-columns`,
-    summary: `Columns of the ${label.plural.toLowerCase()} list, built-in and custom`,
+    summary: `Columns of the ${many} list, built-in and custom`,
     tags,
     permission: p.view,
     schemas: { response: z.array(entityColumnSchema) },
@@ -112,7 +135,7 @@ export function registerEntity(router: Router, definition: EntityDefinition, opt
   router.tenant({
     method: 'GET',
     url: `${base}/:id`,
-    summary: `Get a ${label.singular.toLowerCase()} (ETag)`,
+    summary: `Get a ${one} (ETag)`,
     tags,
     permission: p.view,
     table,
@@ -127,7 +150,7 @@ export function registerEntity(router: Router, definition: EntityDefinition, opt
   router.tenant({
     method: 'PUT',
     url: `${base}/:id`,
-    summary: `Replace a ${label.singular.toLowerCase()} (If-Match required)`,
+    summary: `Replace a ${one} (If-Match required)`,
     tags,
     permission: p.manage,
     table,
@@ -143,7 +166,7 @@ export function registerEntity(router: Router, definition: EntityDefinition, opt
   router.tenant({
     method: 'PATCH',
     url: `${base}/:id`,
-    summary: `Change a ${label.singular.toLowerCase()} with JSON Patch, RFC 6902 (If-Match required)`,
+    summary: `Change a ${one} with JSON Patch, RFC 6902 (If-Match required)`,
     tags,
     permission: p.manage,
     table,
@@ -160,9 +183,9 @@ export function registerEntity(router: Router, definition: EntityDefinition, opt
   router.tenant({
     method: 'DELETE',
     url: `${base}/:id`,
-    summary: `Delete a ${label.singular.toLowerCase()} (If-Match honoured when sent)`,
+    summary: `Delete a ${one} with its notes, documents, tags and links (If-Match honoured when sent)`,
     tags,
-    permission: p.manage,
+    permission: p.delete,
     table,
     status: 204,
     schemas: { params: idParams },
@@ -174,199 +197,154 @@ export function registerEntity(router: Router, definition: EntityDefinition, opt
       router.tenant({
         method: 'POST',
         url: `${base}/${archived ? 'archive' : 'unarchive'}`,
-        summary: `${archived ? 'Archive' : 'Restore'} ${label.plural.toLowerCase()}`,
+        summary: `${archived ? 'Archive' : 'Restore'} ${many}`,
         tags,
         permission: p.manage,
-        schemas: { body: idListSchema, response: archiveResult },
+        schemas: { body: idListSchema, response: idsResult },
         example: { ids: [EXAMPLE_ID] },
         handler: async (ctx, { body }) => service.setEntitiesArchived(ctx, ent, body.ids, archived),
       });
     }
   }
-  return ent;
-}
 
-const coreRegistered = new WeakSet<Router>();
-
-// The shared calls every engine entity gets through its kind: entity fields, activity feed,
-// workflows. Registered once, with the first entity.
-export function registerEntityCoreRoutes(router: Router): void {
-  if (coreRegistered.has(router)) return;
-  coreRegistered.add(router);
-  const registry = entityRegistry(router) as ReadonlyMap<string, RegisteredEntity>;
-  const tags = ['Entity fields'];
-
-  router.tenant({
-    method: 'GET',
-    url: '/api/v1/core/entity-fields',
-    summary: 'Custom field definitions of an entity kind (and type)',
-    tags,
-    permission: null,
-    schemas: { query: entityFieldsQuerySchema, response: z.array(entityFieldSchema) },
-    handler: async (ctx, { query }) => getFields(ctx, fieldsEntity(registry, query.entity, ctx, 'view'), query.typeId),
-  });
-
-  router.tenant({
-    method: 'PUT',
-    url: '/api/v1/core/entity-fields',
-    summary: 'Replace the ordered custom field definitions of an entity kind (and type)',
-    tags,
-    permission: null,
-    schemas: { query: entityFieldsQuerySchema, body: entityFieldsPutSchema, response: z.array(entityFieldSchema) },
-    example: { fields: [{ kind: 'singleLine', label: 'Customer number', key: 'customerNumber', dataType: 'text' }] },
-    handler: async (ctx, { query, body }) => putFields(ctx, fieldsEntity(registry, query.entity, ctx, 'settings'), query.typeId, body),
-  });
-
-  router.tenant({
-    method: 'GET',
-    url: '/api/v1/core/entity-fields/columns',
-    summary: 'List columns of an entity kind, built-in and custom',
-    tags,
-    permission: null,
-    schemas: { query: z.object({ entity: z.string().min(1).max(40) }), response: z.array(entityColumnSchema) },
-    handler: async (ctx, { query }) => listColumns(ctx, fieldsEntity(registry, query.entity, ctx, 'view')),
-  });
-
-  router.tenant({
-    method: 'GET',
-    url: '/api/v1/core/custom-field-values',
-    summary: 'Custom field values of one record',
-    tags,
-    permission: null,
-    schemas: {
-      query: customFieldValuesQuerySchema,
-      response: z.object({ id: z.uuid(), customFields: z.record(z.string(), z.unknown()), fields: z.array(entityFieldSchema) }),
-    },
-    handler: async (ctx, { query }) => customFieldValues(ctx, fieldsEntity(registry, query.entity, ctx, 'view'), query.id),
-  });
-
-  for (const version of ['v1', 'v2']) {
+  for (const [name, rel] of Object.entries(definition.relations)) {
     router.tenant({
-      method: 'GET',
-      url: `/api/${version}/core/activity`,
-      summary: 'Activity feed of one record, with a count per feed type',
-      tags: ['Activity'],
-      permission: null,
-      schemas: { query: activityQuerySchema, response: activityFeedSchema },
-      handler: async (ctx, { query }) => activityFeed(ctx, registry, query),
+      method: 'POST',
+      url: `${base}/:id/${rel.path}`,
+      summary: `List the ${kindWords(rel.target).many} of a ${one}`,
+      tags,
+      permission: p.view,
+      table,
+      schemas: { params: idParams, body: entityListQuerySchema, response: pagedResponse(definitionOf(rel.target).schemas.row) },
+      example: { page: 1, pageSize: 25 },
+      handler: async (ctx, { params, body }) => extras.listRelated(ctx, ent, name, params.id, body),
+    });
+    for (const linking of [true, false]) {
+      router.tenant({
+        method: 'POST',
+        url: `${base}/:id/${rel.path}/${linking ? 'link' : 'unlink'}`,
+        summary: `${linking ? 'Link' : 'Unlink'} ${kindWords(rel.target).many} ${linking ? 'to' : 'from'} a ${one}`,
+        tags,
+        permission: p.manage,
+        table,
+        schemas: { params: idParams, body: idListSchema, response: idsResult },
+        example: { ids: [EXAMPLE_ID] },
+        handler: async (ctx, { params, body }) => extras.setLinked(ctx, ent, name, params.id, body.ids, linking),
+      });
+    }
+    router.tenant({
+      method: 'DELETE',
+      url: `${base}/:id/${rel.path}/:otherId`,
+      summary: `Unlink one ${kindWords(rel.target).one} from a ${one}`,
+      tags,
+      permission: p.manage,
+      table,
+      status: 204,
+      schemas: { params: z.object({ id: z.uuid(), otherId: z.uuid() }) },
+      handler: async (ctx, { params }) => {
+        await extras.setLinked(ctx, ent, name, params.id, [params.otherId], false, true);
+      },
     });
   }
 
-  const wtags = ['Workflows'];
+  if (definition.hierarchy) {
+    router.tenant({
+      method: 'GET',
+      url: `${base}/:id/hierarchy`,
+      summary: `The tree of ${many} a ${one} belongs to, from its top ancestor down`,
+      tags,
+      permission: p.view,
+      table,
+      schemas: { params: idParams, response: extras.hierarchySchema },
+      handler: async (ctx, { params }) => extras.hierarchy(ctx, ent, params.id),
+    });
+  }
+
+  if (definition.types) registerTypeRoutes(router, ent);
+  for (const provider of providers.get(router) ?? []) provider(router, ent);
+  return ent;
+}
+
+// The record types of a kind (the spec's contact types: list, create, get, PUT, DELETE, fields).
+function registerTypeRoutes(router: Router, ent: RegisteredEntity): void {
+  const { definition } = ent;
+  const base = definition.types?.basePath ?? '';
+  const p = definition.permissions;
+  const one = `${kindWords(definition.kind).one} type`;
+  const tags = [`${definition.kind}Type`];
+  const table = 'entity_types';
   router.tenant({
-    method: 'GET',
-    url: '/api/v1/core/workflows',
-    summary: 'Workflows (pipelines) of an entity kind and type, with their ordered stages',
-    tags: wtags,
-    permission: null,
-    schemas: { query: workflowListQuerySchema, response: z.array(workflowSchema) },
-    handler: async (ctx, { query }) => workflows.listWorkflows(ctx, registry, query.entity, query.typeId),
-  });
-  router.tenant({
-    method: 'GET',
-    url: '/api/v1/core/workflows/stage-types',
-    summary: 'Stage types',
-    tags: wtags,
-    permission: null,
-    schemas: { response: z.array(z.enum(STAGE_TYPES)) },
-    handler: async () => [...STAGE_TYPES],
-  });
-  router.tenant({
-    method: 'GET',
-    url: '/api/v1/core/workflows/default-stages',
-    summary: 'Stages a new workflow of an entity kind starts with',
-    tags: wtags,
-    permission: null,
-    schemas: { query: z.object({ entity: z.string().min(1).max(40) }), response: z.array(workflowStageInputSchema) },
-    handler: async (ctx, { query }) => [
-      ...defaultStagesFor(workflows.workflowEntity(registry, query.entity, false, ctx).definition.kind as EntityKind),
-    ],
+    method: 'POST',
+    url: `${base}/list`,
+    summary: `List ${one}s with their record counts`,
+    tags,
+    permission: p.view,
+    schemas: { body: entityTypeListSchema, response: pagedResponse(entityTypeSchema) },
+    example: { page: 1, pageSize: 25 },
+    handler: async (ctx, { body }) => types.list(ctx, ent, body),
   });
   router.tenant({
     method: 'POST',
-    url: '/api/v1/core/workflows',
-    summary: 'Create a workflow; without stages it gets the default stages',
-    tags: wtags,
-    permission: null,
+    url: base,
+    summary: `Create a ${one}`,
+    tags,
+    permission: p.settings,
     status: 201,
-    schemas: { body: workflowCreateSchema, response: workflowSchema },
-    example: { entity: 'Contact', name: 'Lifecycle' },
-    handler: async (ctx, { body }) => workflows.createWorkflow(ctx, registry, body),
+    schemas: { body: entityTypeInputSchema, response: entityTypeSchema },
+    example: { name: 'Supplier', description: 'Companies we buy from' },
+    handler: async (ctx, { body }) => types.create(ctx, ent, body),
   });
   router.tenant({
     method: 'GET',
-    url: '/api/v1/core/workflows/:id',
-    summary: 'Get a workflow',
-    tags: wtags,
-    permission: null,
-    table: 'workflows',
-    schemas: { params: idParams, response: workflowSchema },
-    handler: async (ctx, { params }) => workflows.getWorkflow(ctx, registry, params.id),
+    url: `${base}/:id`,
+    summary: `Get a ${one}`,
+    tags,
+    permission: p.view,
+    table,
+    schemas: { params: idParams, response: entityTypeSchema },
+    handler: async (ctx, { params }) => types.get(ctx, ent, params.id),
   });
   router.tenant({
     method: 'PUT',
-    url: '/api/v1/core/workflows/:id',
-    summary: 'Rename a workflow or make it the default',
-    tags: wtags,
-    permission: null,
-    table: 'workflows',
-    schemas: { params: idParams, body: workflowUpdateSchema, response: workflowSchema },
-    example: { name: 'Lifecycle', isDefault: false },
-    handler: async (ctx, { params, body }) => workflows.updateWorkflow(ctx, registry, params.id, body),
+    url: `${base}/:id`,
+    summary: `Rename or describe a ${one}`,
+    tags,
+    permission: p.settings,
+    table,
+    schemas: { params: idParams, body: entityTypeInputSchema, response: entityTypeSchema },
+    example: { name: 'Supplier', description: null },
+    handler: async (ctx, { params, body }) => types.update(ctx, ent, params.id, body),
   });
   router.tenant({
     method: 'DELETE',
-    url: '/api/v1/core/workflows/:id',
-    summary: 'Delete a workflow (not the default one, not one in use)',
-    tags: wtags,
-    permission: null,
-    table: 'workflows',
+    url: `${base}/:id`,
+    summary: `Delete a ${one} that no record has (with its fields)`,
+    tags,
+    permission: p.settings,
+    table,
     status: 204,
     schemas: { params: idParams },
-    handler: async (ctx, { params }) => workflows.deleteWorkflow(ctx, registry, params.id),
+    handler: async (ctx, { params }) => types.remove(ctx, ent, params.id),
   });
   router.tenant({
-    method: 'POST',
-    url: '/api/v1/core/workflow-stages',
-    summary: 'Add a stage to a workflow',
-    tags: wtags,
-    permission: null,
-    status: 201,
-    schemas: { body: workflowStageCreateSchema, response: workflowStageSchema },
-    example: { workflowId: EXAMPLE_ID, name: 'Qualified' },
-    handler: async (ctx, { body }) => workflows.createStage(ctx, registry, body),
+    method: 'GET',
+    url: `${base}/:id/fields`,
+    summary: `The custom fields of a ${one} (besides the common ones)`,
+    tags,
+    permission: p.view,
+    table,
+    schemas: { params: idParams, response: z.array(entityFieldSchema) },
+    handler: async (ctx, { params }) => types.getFields(ctx, ent, params.id),
   });
   router.tenant({
     method: 'PUT',
-    url: '/api/v1/core/workflow-stages/:id',
-    summary: 'Rename or recolour a stage',
-    tags: wtags,
-    permission: null,
-    table: 'workflow_stages',
-    schemas: { params: idParams, body: workflowStageInputSchema, response: workflowStageSchema },
-    example: { name: 'Qualified', stageType: 'InProgress', color: '#1677ff' },
-    handler: async (ctx, { params, body }) => workflows.updateStage(ctx, registry, params.id, body),
-  });
-  router.tenant({
-    method: 'PUT',
-    url: '/api/v1/core/workflow-stages/:id/sort-order',
-    summary: 'Move a stage between two others (writes only the moved stage)',
-    tags: wtags,
-    permission: null,
-    table: 'workflow_stages',
-    schemas: { params: idParams, body: workflowStageMoveSchema, response: workflowStageSchema },
-    example: { afterId: null },
-    handler: async (ctx, { params, body }) => workflows.moveStage(ctx, registry, params.id, body),
-  });
-  router.tenant({
-    method: 'DELETE',
-    url: '/api/v1/core/workflow-stages/:id',
-    summary: 'Delete a stage (a workflow keeps its minimum number of stages)',
-    tags: wtags,
-    permission: null,
-    table: 'workflow_stages',
-    status: 204,
-    schemas: { params: idParams },
-    handler: async (ctx, { params }) => workflows.deleteStage(ctx, registry, params.id),
+    url: `${base}/:id/fields`,
+    summary: `Replace the ordered custom fields of a ${one}`,
+    tags,
+    permission: p.settings,
+    table,
+    schemas: { params: idParams, body: entityFieldsPutSchema, response: z.array(entityFieldSchema) },
+    example: { fields: [{ kind: 'singleLine', label: 'Supplier number', key: 'supplierNumber', dataType: 'text' }] },
+    handler: async (ctx, { params, body }) => types.putFields(ctx, ent, params.id, body),
   });
 }

@@ -1,31 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { TenantContext } from '../context';
-import type { EntityRow, RegisteredEntity } from './entity-registry';
+import type { EntityRow, RegisteredEntity, RegisteredRelation } from './entity-registry';
+import { column, escapeLike, selectList, T, tableOf, titleSql, visibleSql } from './entity-sql';
 import type { CompiledListQuery } from './list-query';
-
-const HIDDEN_COLUMNS = new Set(['tenantId', 'searchText', 'createdBy', 'updatedBy']);
-
-// Cached per entity: the select list with every column aliased to its field name.
-const selectLists = new WeakMap<RegisteredEntity, SQL>();
-
-function selectList(ent: RegisteredEntity): SQL {
-  let list = selectLists.get(ent);
-  if (!list) {
-    const parts = Object.entries(ent.columns)
-      .filter(([key]) => !HIDDEN_COLUMNS.has(key))
-      .map(([key, col]) => sql`${isTimestamp(col) ? isoText(col.name) : sql.identifier(col.name)} as ${sql.identifier(key)}`);
-    list = sql.join(parts, sql`, `);
-    selectLists.set(ent, list);
-  }
-  return list;
-}
-
-const isTimestamp = (col: PgColumn) => col.columnType === 'PgTimestamp' || col.columnType === 'PgTimestampString';
-// ISO 8601 in UTC, as every API date is
-export const isoText = (column: string): SQL => sql`to_char(${sql.identifier(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-const table = (ent: RegisteredEntity) => sql.identifier(ent.tableName);
 
 function toRow(raw: Record<string, unknown>): EntityRow {
   const row: EntityRow = {};
@@ -40,21 +18,23 @@ function param(col: PgColumn, value: unknown): SQL {
   return sql`${value}`;
 }
 
+const ids = (list: readonly string[]) => sql`${sql.param(list)}::uuid[]`;
+
+// The statements, exported so that the benchmark can issue exactly the same SQL.
+export const byIdSql = (ent: RegisteredEntity, ctx: TenantContext, id: string): SQL =>
+  sql`select ${selectList(ent)} from ${tableOf(ent)} ${T}
+    where ${T}.tenant_id = ${ctx.tenantId} and ${T}.id = ${id} and ${visibleSql(ctx, ent)}`;
+export const listSql = (ent: RegisteredEntity, q: CompiledListQuery): SQL =>
+  sql`select ${selectList(ent)}${q.selective ? sql`, count(*) over () as "__total"` : sql``}
+    from ${tableOf(ent)} ${T} ${q.joins} where ${q.where} order by ${q.orderBy} limit ${q.limit} offset ${q.offset}`;
+export const countSql = (ent: RegisteredEntity, q: CompiledListQuery): SQL =>
+  sql`select count(*)::int as n from ${tableOf(ent)} ${T} where ${q.where}`;
+
 export async function findById(ctx: TenantContext, ent: RegisteredEntity, id: string, forUpdate = false): Promise<EntityRow | undefined> {
-  const res = await ctx.db.execute<Record<string, unknown>>(sql`${byIdSql(ent, ctx.tenantId, id)} ${forUpdate ? sql`for update` : sql``}`);
+  const res = await ctx.db.execute<Record<string, unknown>>(sql`${byIdSql(ent, ctx, id)} ${forUpdate ? sql`for update of t` : sql``}`);
   const raw = res.rows[0];
   return raw ? toRow(raw) : undefined;
 }
-
-// The list statements, exported so that the benchmark can issue exactly the same SQL.
-export const listSql = (ent: RegisteredEntity, q: CompiledListQuery): SQL =>
-  q.selective
-    ? sql`select ${selectList(ent)}, count(*) over () as "__total" from ${table(ent)} where ${q.where} order by ${q.orderBy} limit ${q.limit} offset ${q.offset}`
-    : sql`select ${selectList(ent)} from ${table(ent)} where ${q.where} order by ${q.orderBy} limit ${q.limit} offset ${q.offset}`;
-export const countSql = (ent: RegisteredEntity, q: CompiledListQuery): SQL =>
-  sql`select count(*)::int as n from ${table(ent)} where ${q.where}`;
-export const byIdSql = (ent: RegisteredEntity, tenantId: string, id: string): SQL =>
-  sql`select ${selectList(ent)} from ${table(ent)} where tenant_id = ${tenantId} and id = ${id}`;
 
 // A page and, when the statement carried it, the total of all matches.
 export async function listRows(
@@ -79,7 +59,7 @@ export async function countRows(ctx: TenantContext, ent: RegisteredEntity, q: Co
   return res.rows[0]?.n ?? 0;
 }
 
-// `values` holds writable fields plus customFields, keyed by field name.
+// `values` holds writable fields plus customFields (and number), keyed by field name.
 export async function insertRow(ctx: TenantContext, ent: RegisteredEntity, values: EntityRow): Promise<EntityRow> {
   const cols: SQL[] = [sql`tenant_id`, sql`created_by`, sql`updated_by`];
   const vals: SQL[] = [sql`${ctx.tenantId}`, sql`${ctx.tenantUserId}`, sql`${ctx.tenantUserId}`];
@@ -90,7 +70,7 @@ export async function insertRow(ctx: TenantContext, ent: RegisteredEntity, value
     vals.push(param(col, value));
   }
   const res = await ctx.db.execute<Record<string, unknown>>(sql`
-    insert into ${table(ent)} (${sql.join(cols, sql`, `)}) values (${sql.join(vals, sql`, `)})
+    insert into ${tableOf(ent)} as ${T} (${sql.join(cols, sql`, `)}) values (${sql.join(vals, sql`, `)})
     returning ${selectList(ent)}`);
   const raw = res.rows[0];
   if (!raw) throw new Error('insert returned no row');
@@ -98,21 +78,21 @@ export async function insertRow(ctx: TenantContext, ent: RegisteredEntity, value
 }
 
 export async function updateRow(ctx: TenantContext, ent: RegisteredEntity, id: string, values: EntityRow): Promise<EntityRow | undefined> {
-  const sets: SQL[] = [sql`version = version + 1`, sql`updated_at = now()`, sql`updated_by = ${ctx.tenantUserId}`];
+  const sets: SQL[] = [sql`version = ${T}.version + 1`, sql`updated_at = now()`, sql`updated_by = ${ctx.tenantUserId}`];
   for (const [key, value] of Object.entries(values)) {
     const col = ent.columns[key];
     if (!col) continue;
     sets.push(sql`${sql.identifier(col.name)} = ${param(col, value)}`);
   }
   const res = await ctx.db.execute<Record<string, unknown>>(sql`
-    update ${table(ent)} set ${sql.join(sets, sql`, `)} where tenant_id = ${ctx.tenantId} and id = ${id}
+    update ${tableOf(ent)} as ${T} set ${sql.join(sets, sql`, `)} where ${T}.tenant_id = ${ctx.tenantId} and ${T}.id = ${id}
     returning ${selectList(ent)}`);
   const raw = res.rows[0];
   return raw ? toRow(raw) : undefined;
 }
 
 export async function deleteRow(ctx: TenantContext, ent: RegisteredEntity, id: string): Promise<boolean> {
-  const res = await ctx.db.execute(sql`delete from ${table(ent)} where tenant_id = ${ctx.tenantId} and id = ${id} returning id`);
+  const res = await ctx.db.execute(sql`delete from ${tableOf(ent)} where tenant_id = ${ctx.tenantId} and id = ${id} returning id`);
   return res.rows.length > 0;
 }
 
@@ -120,20 +100,124 @@ export async function deleteRow(ctx: TenantContext, ent: RegisteredEntity, id: s
 export async function setArchived(
   ctx: TenantContext,
   ent: RegisteredEntity,
-  ids: readonly string[],
+  list: readonly string[],
   archived: boolean,
 ): Promise<{ id: string }[]> {
   const res = await ctx.db.execute<{ id: string }>(sql`
-    update ${table(ent)}
-    set archived_at = ${archived ? sql`now()` : sql`null`}, version = version + 1, updated_at = now(), updated_by = ${ctx.tenantUserId}
-    where tenant_id = ${ctx.tenantId} and id = any(${sql.param(ids)}::uuid[]) and archived_at is ${archived ? sql`null` : sql`not null`}
-    returning id`);
+    update ${tableOf(ent)} as ${T}
+    set archived_at = ${archived ? sql`now()` : sql`null`}, version = ${T}.version + 1, updated_at = now(), updated_by = ${ctx.tenantUserId}
+    where ${T}.tenant_id = ${ctx.tenantId} and ${T}.id = any(${ids(list)}) and ${T}.archived_at is ${archived ? sql`null` : sql`not null`}
+      and ${visibleSql(ctx, ent)}
+    returning ${T}.id`);
   return res.rows;
 }
 
-export async function existingIds(ctx: TenantContext, ent: RegisteredEntity, ids: readonly string[]): Promise<Set<string>> {
+// The listed ids that exist and that the caller may see.
+export async function existingIds(ctx: TenantContext, ent: RegisteredEntity, list: readonly string[]): Promise<Set<string>> {
+  if (list.length === 0) return new Set();
   const res = await ctx.db.execute<{ id: string }>(
-    sql`select id from ${table(ent)} where tenant_id = ${ctx.tenantId} and id = any(${sql.param(ids)}::uuid[])`,
+    sql`select ${T}.id from ${tableOf(ent)} ${T} where ${T}.tenant_id = ${ctx.tenantId} and ${T}.id = any(${ids(list)}) and ${visibleSql(ctx, ent)}`,
   );
   return new Set(res.rows.map((r) => r.id));
+}
+
+// Titles of records by id (links, activity, notifications).
+export async function titles(ctx: TenantContext, ent: RegisteredEntity, list: readonly string[]): Promise<Map<string, string>> {
+  if (list.length === 0) return new Map();
+  const res = await ctx.db.execute<{ id: string; title: string }>(
+    sql`select ${T}.id, ${titleSql(ent)} as title from ${tableOf(ent)} ${T} where ${T}.tenant_id = ${ctx.tenantId} and ${T}.id = any(${ids(list)})`,
+  );
+  return new Map(res.rows.map((r) => [r.id, r.title]));
+}
+
+// Records for a picker: by title, or by id (to label what is already chosen); active ones only.
+export async function lookup(
+  ctx: TenantContext,
+  ent: RegisteredEntity,
+  q: { search?: string | undefined; ids?: readonly string[] | undefined; limit: number },
+): Promise<{ id: string; title: string }[]> {
+  const conds: SQL[] = [sql`${T}.tenant_id = ${ctx.tenantId}`, visibleSql(ctx, ent)];
+  if (q.ids) conds.push(q.ids.length > 0 ? sql`${T}.id = any(${ids(q.ids)})` : sql`false`);
+  else if (ent.definition.capabilities.archive) conds.push(sql`${T}.archived_at is null`);
+  if (q.search) conds.push(sql`${titleSql(ent)} ilike ${`%${escapeLike(q.search)}%`}`);
+  const res = await ctx.db.execute<{ id: string; title: string }>(sql`
+    select ${T}.id, ${titleSql(ent)} as title from ${tableOf(ent)} ${T} where ${sql.join(conds, sql` and `)}
+    order by 2, 1 limit ${q.limit}`);
+  return res.rows;
+}
+
+// The next number of a kind in this workspace (decision 023: the counter row stays locked until
+// the creating transaction ends, so concurrent creates queue and a rollback gives the number back).
+export async function nextNumber(ctx: TenantContext, kind: string): Promise<number> {
+  const res = await ctx.db.execute<{ value: number }>(sql`
+    insert into entity_counters (tenant_id, entity_kind, value) values (${ctx.tenantId}, ${kind}, 1)
+    on conflict (tenant_id, entity_kind) do update set value = entity_counters.value + 1
+    returning value`);
+  return Number(res.rows[0]?.value);
+}
+
+// Records of `ent` whose reference field points at one of `targets`.
+export async function referencing(ctx: TenantContext, ent: RegisteredEntity, field: string, targets: readonly string[]): Promise<string[]> {
+  const res = await ctx.db.execute<{ id: string }>(sql`
+    select ${T}.id from ${tableOf(ent)} ${T} where ${T}.tenant_id = ${ctx.tenantId} and ${column(ent, field)} = any(${ids(targets)})
+    order by ${T}.id for update of t`);
+  return res.rows.map((r) => r.id);
+}
+
+// Clears a reference on the given records (the target is being deleted); returns them.
+export async function clearReference(ctx: TenantContext, ent: RegisteredEntity, field: string, list: readonly string[]): Promise<void> {
+  await ctx.db.execute(sql`
+    update ${tableOf(ent)} as ${T} set ${sql.identifier(ent.columns[field]?.name ?? field)} = null, version = ${T}.version + 1,
+      updated_at = now(), updated_by = ${ctx.tenantUserId}
+    where ${T}.tenant_id = ${ctx.tenantId} and ${T}.id = any(${ids(list)})`);
+}
+
+// The chain of parents above a record (itself first), for cycle checks and breadcrumbs.
+export async function ancestors(ctx: TenantContext, ent: RegisteredEntity, field: string, id: string): Promise<string[]> {
+  const parent = sql.identifier(ent.columns[field]?.name ?? field);
+  const res = await ctx.db.execute<{ id: string }>(sql`
+    with recursive up(id, parent, depth) as (
+      select id, ${parent}, 0 from ${tableOf(ent)} where tenant_id = ${ctx.tenantId} and id = ${id}
+      union all
+      select p.id, p.${parent}, up.depth + 1 from ${tableOf(ent)} p join up on p.tenant_id = ${ctx.tenantId} and p.id = up.parent
+      where up.depth < 1000
+    ) cycle id set looped using path
+    select id from up where not looped order by depth`);
+  return res.rows.map((r) => r.id);
+}
+
+export type TreeRow = { id: string; parentId: string | null; title: string; number: string | null; depth: number };
+
+// The whole tree a record belongs to: from its top ancestor down, depth-first by title.
+export async function tree(ctx: TenantContext, ent: RegisteredEntity, field: string, rootId: string): Promise<TreeRow[]> {
+  const parent = sql.identifier(ent.columns[field]?.name ?? field);
+  const number = ent.columns.number ? sql`${T}.number` : sql`null::text`;
+  const res = await ctx.db.execute<TreeRow>(sql`
+    with recursive down(id, depth, sort) as (
+      select ${rootId}::uuid, 0, array[]::text[]
+      union all
+      select ${T}.id, down.depth + 1, down.sort || (${titleSql(ent)} || ${T}.id::text)
+      from ${tableOf(ent)} ${T} join down on ${T}.tenant_id = ${ctx.tenantId} and ${T}.${parent} = down.id
+      where down.depth < 50 and ${visibleSql(ctx, ent)}
+    ) cycle id set looped using path
+    select ${T}.id, ${T}.${parent} as "parentId", ${titleSql(ent)} as title, ${number} as number, down.depth
+    from down join ${tableOf(ent)} ${T} on ${T}.tenant_id = ${ctx.tenantId} and ${T}.id = down.id
+    where not looped order by down.sort`);
+  return res.rows;
+}
+
+// Many-to-many links of one record.
+export async function link(ctx: TenantContext, rel: RegisteredRelation, fromId: string, toIds: readonly string[]): Promise<string[]> {
+  const res = await ctx.db.execute<{ to_id: string }>(sql`
+    insert into ${sql.identifier(rel.tableName)} (tenant_id, from_id, to_id, created_by)
+    select ${ctx.tenantId}, ${fromId}, x, ${ctx.tenantUserId} from unnest(${ids(toIds)}) x
+    on conflict do nothing returning to_id`);
+  return res.rows.map((r) => r.to_id);
+}
+
+export async function unlink(ctx: TenantContext, rel: RegisteredRelation, fromId: string, toIds: readonly string[]): Promise<string[]> {
+  const res = await ctx.db.execute<{ to_id: string }>(sql`
+    delete from ${sql.identifier(rel.tableName)} where tenant_id = ${ctx.tenantId} and from_id = ${fromId} and to_id = any(${ids(toIds)})
+    returning to_id`);
+  return res.rows.map((r) => r.to_id);
 }

@@ -1,91 +1,131 @@
 import type { EntityField, EntityListQuery, JsonPatchOperation } from '@atrium/domain';
+import type { SQL } from 'drizzle-orm';
 import type { TenantContext } from '../context';
 import { AppError, fieldError, issueToField, notFound } from '../errors';
 import { changeRows, recordActivities } from './activity.service';
 import { badFields, fieldAccess, prepareCustomFields, syncUniqueValues, visibleValues, type FieldAccess } from './custom-fields';
-import { clearEntityUniqueValues, selectFields } from './entity-fields.repository';
-import type { EntityRow, RegisteredEntity } from './entity-registry';
+import { clearEntityUniqueValues, selectFields, type FieldScope } from './entity-fields.repository';
+import { targetOf, type EntityRow, type RegisteredEntity } from './entity-registry';
+import { typeExists } from './entity-types.repository';
 import * as repo from './entity.repository';
 import { checkIfMatch } from './etag';
 import { applyJsonPatch } from './json-patch';
 import { compileListQuery } from './list-query';
+import { recordsDeleted } from './record-cleanup';
 import { firstStageOfDefault, stageBelongsTo } from './workflows.repository';
 
 type Loaded = { fields: EntityField[]; access: FieldAccess };
 
-async function load(ctx: TenantContext, ent: RegisteredEntity): Promise<Loaded> {
-  const fields = ent.definition.capabilities.customFields ? await selectFields(ctx, ent.definition.kind) : [];
+async function load(ctx: TenantContext, ent: RegisteredEntity, scope: FieldScope): Promise<Loaded> {
+  const fields = ent.definition.capabilities.customFields ? await selectFields(ctx, ent.definition.kind, scope) : [];
   return { fields, access: fieldAccess(ctx, ent.definition) };
 }
 
+const typeOf = (row: EntityRow | undefined): string | null => (typeof row?.typeId === 'string' ? row.typeId : null);
+
 // What leaves the server: restricted custom fields only for holders of ViewRestrictedFields.
-function present(ent: RegisteredEntity, { fields, access }: Loaded, row: EntityRow): EntityRow {
-  const out: EntityRow = { ...row, customFields: visibleValues(fields, row.customFields as Record<string, unknown>, access) };
-  if (!ent.definition.capabilities.workflowStage) delete out.workflowStage;
-  return out;
+function present({ fields, access }: Loaded, row: EntityRow): EntityRow {
+  return { ...row, customFields: visibleValues(fields, row.customFields as Record<string, unknown>, access) };
 }
 
 export async function listEntities(
   ctx: TenantContext,
   ent: RegisteredEntity,
   query: EntityListQuery,
+  extra: readonly SQL[] = [],
 ): Promise<{ data: EntityRow[]; total: number }> {
-  const loaded = await load(ctx, ent);
-  const compiled = compileListQuery(ent, loaded.fields, loaded.access, ctx.tenantId, query);
+  // a list shows the fields of every type (a type's own fields are empty on other records)
+  const loaded = await load(ctx, ent, 'all');
+  const compiled = compileListQuery(ctx, ent, loaded.fields, loaded.access, query, extra);
   const { rows, total: counted } = await repo.listRows(ctx, ent, compiled);
   // a first page shorter than the page size is the whole result: no count query needed
   const total = counted ?? (query.page === 1 && rows.length < query.pageSize ? rows.length : await repo.countRows(ctx, ent, compiled));
-  return { data: rows.map((r) => present(ent, loaded, r)), total };
+  return { data: rows.map((r) => present(loaded, r)), total };
 }
 
 export async function getEntity(ctx: TenantContext, ent: RegisteredEntity, id: string): Promise<EntityRow> {
   const row = await repo.findById(ctx, ent, id);
-  if (!row) throw notFound(ent.definition.label.singular);
-  return present(ent, await load(ctx, ent), row);
+  if (!row) throw notFound(ent.definition.kind);
+  return present(await load(ctx, ent, { record: typeOf(row) }), row);
 }
 
-async function checkStage(ctx: TenantContext, ent: RegisteredEntity, stage: unknown): Promise<void> {
-  if (stage === null || stage === undefined) return;
-  if (typeof stage !== 'string' || !(await stageBelongsTo(ctx, stage, ent.definition.kind))) {
-    throw fieldError(
-      'workflowStage',
-      'invalidStage',
-      `workflowStage is not a stage of a ${ent.definition.label.singular.toLowerCase()} workflow`,
-    );
-  }
-}
-
+// Built-in values of a write: every writable field, an empty one stored as its empty value.
 function builtinValues(ent: RegisteredEntity, body: EntityRow): EntityRow {
   const values: EntityRow = {};
   for (const key of ent.definition.writableFields) {
-    if (key !== 'workflowStage') values[key] = body[key] ?? null;
+    const f = ent.definition.fields[key];
+    values[key] = body[key] ?? f?.emptyValue ?? null;
   }
   return values;
 }
 
+// References must name a record of their kind that the caller can see; the stage a stage of
+// the kind's workflows; the type a type of the kind.
+async function checkLinks(ctx: TenantContext, ent: RegisteredEntity, values: EntityRow, before: EntityRow | undefined): Promise<void> {
+  const { definition } = ent;
+  for (const [key, f] of Object.entries(definition.fields)) {
+    if (f.kind !== 'reference' || f.readOnly) continue;
+    const value = values[key];
+    if (value === null || value === undefined || value === before?.[key]) continue;
+    const id = String(value);
+    const ok =
+      key === 'workflowStage'
+        ? await stageBelongsTo(ctx, id, definition.kind)
+        : key === 'typeId'
+          ? await typeExists(ctx, definition.kind, id)
+          : (await repo.existingIds(ctx, targetOf(ent, key), [id])).has(id);
+    if (!ok) {
+      const code = key === 'workflowStage' ? 'invalidStage' : 'referenceNotFound';
+      throw fieldError(key, code, `${key} names no ${key === 'workflowStage' ? 'stage' : (f.target ?? 'type')} of this workspace`);
+    }
+  }
+  const h = definition.hierarchy;
+  if (h && before && values[h.field] && values[h.field] !== before[h.field]) {
+    // a record cannot sit below itself: its new parent must not be one of its descendants
+    const chain = await repo.ancestors(ctx, ent, h.field, String(values[h.field]));
+    if (chain.includes(String(before.id)))
+      throw fieldError(h.field, 'hierarchyCycle', `${h.field} would put this record below itself (a cycle)`);
+  }
+}
+
+function customValues(
+  ent: RegisteredEntity,
+  loaded: Loaded,
+  body: EntityRow,
+  previous: EntityRow | null,
+): Record<string, unknown> | undefined {
+  if (!ent.definition.capabilities.customFields) {
+    if (body.customFields !== undefined) throw fieldError('customFields', 'unknownField', 'customFields is not a known field');
+    return undefined;
+  }
+  return prepareCustomFields({
+    fields: loaded.fields,
+    input: body.customFields as Record<string, unknown> | undefined,
+    previous: previous ? ((previous.customFields ?? {}) as Record<string, unknown>) : null,
+    access: loaded.access,
+  });
+}
+
 export async function createEntity(ctx: TenantContext, ent: RegisteredEntity, body: EntityRow): Promise<EntityRow> {
-  const loaded = await load(ctx, ent);
-  const { capabilities, kind } = ent.definition;
+  const { definition } = ent;
+  const kind = definition.kind;
   let values = builtinValues(ent, body);
-  if (capabilities.customFields) {
-    values.customFields = prepareCustomFields({
-      fields: loaded.fields,
-      input: body.customFields as Record<string, unknown> | undefined,
-      previous: null,
-      access: loaded.access,
-    });
-  } else if (body.customFields !== undefined) throw fieldError('customFields', 'unknownField', 'customFields is not a known field');
-  if (capabilities.workflowStage) {
-    values.workflowStage = body.workflowStage === undefined ? ((await firstStageOfDefault(ctx, kind)) ?? null) : body.workflowStage;
-    await checkStage(ctx, ent, values.workflowStage);
-  } else if (body.workflowStage !== undefined) throw fieldError('workflowStage', 'unknownField', 'workflowStage is not a known field');
+  if (definition.capabilities.workflowStage && body.workflowStage === undefined)
+    values.workflowStage = (await firstStageOfDefault(ctx, kind)) ?? null;
+  await checkLinks(ctx, ent, values, undefined);
+  const loaded = await load(ctx, ent, { record: typeOf(values) });
+  const custom = customValues(ent, loaded, body, null);
+  if (custom) values.customFields = custom;
   values = (await ent.hooks.beforeCreate?.(ctx, values)) ?? values;
+  if (definition.numbering) values.number = `${definition.numbering.prefix}-${await repo.nextNumber(ctx, kind)}`;
   const row = await repo.insertRow(ctx, ent, values);
   if (loaded.fields.some((f) => f.unique))
-    await syncUniqueValues(ctx, ent.definition, String(row.id), loaded.fields, row.customFields as Record<string, unknown>, true);
-  await recordActivities(ctx, [{ entityKind: kind, entityId: String(row.id), type: 'Change', action: 'created' }]);
+    await syncUniqueValues(ctx, definition, String(row.id), loaded.fields, row.customFields as Record<string, unknown>, true);
+  await recordActivities(ctx, [
+    { entityKind: kind, entityId: String(row.id), type: 'Change', action: 'created', after: { title: row.title } },
+  ]);
   await ent.hooks.afterCreate?.(ctx, row);
-  return present(ent, loaded, row);
+  return present(loaded, row);
 }
 
 async function lockForWrite(
@@ -96,40 +136,28 @@ async function lockForWrite(
   required: boolean,
 ): Promise<EntityRow> {
   const before = await repo.findById(ctx, ent, id, true);
-  if (!before) throw notFound(ent.definition.label.singular);
+  if (!before) throw notFound(ent.definition.kind);
   checkIfMatch(ifMatch, Number(before.version), required);
   return before;
 }
 
-async function applyUpdate(
-  ctx: TenantContext,
-  ent: RegisteredEntity,
-  loaded: Loaded,
-  before: EntityRow,
-  body: EntityRow,
-): Promise<EntityRow> {
-  const { capabilities } = ent.definition;
+async function applyUpdate(ctx: TenantContext, ent: RegisteredEntity, before: EntityRow, body: EntityRow): Promise<EntityRow> {
+  const { definition } = ent;
   let values = builtinValues(ent, body);
-  if (capabilities.customFields) {
-    values.customFields = prepareCustomFields({
-      fields: loaded.fields,
-      input: body.customFields as Record<string, unknown> | undefined,
-      previous: (before.customFields ?? {}) as Record<string, unknown>,
-      access: loaded.access,
-    });
-  }
-  if (capabilities.workflowStage) {
-    values.workflowStage = body.workflowStage === undefined ? before.workflowStage : body.workflowStage;
-    if (values.workflowStage !== before.workflowStage) await checkStage(ctx, ent, values.workflowStage);
-  }
+  if (definition.capabilities.workflowStage && body.workflowStage === undefined) values.workflowStage = before.workflowStage ?? null;
+  await checkLinks(ctx, ent, values, before);
+  // a new type brings its own fields; values of the old type's fields are dropped
+  const loaded = await load(ctx, ent, { record: typeOf(values) });
+  const custom = customValues(ent, loaded, body, before);
+  if (custom) values.customFields = custom;
   values = (await ent.hooks.beforeUpdate?.(ctx, values, before)) ?? values;
   const row = await repo.updateRow(ctx, ent, String(before.id), values);
-  if (!row) throw notFound(ent.definition.label.singular);
-  if (loaded.fields.some((f) => f.unique))
-    await syncUniqueValues(ctx, ent.definition, String(row.id), loaded.fields, row.customFields as Record<string, unknown>, false);
-  await recordActivities(ctx, changeRows(ent, loaded.fields, before, row));
+  if (!row) throw notFound(definition.kind);
+  if (loaded.fields.some((f) => f.unique) || typeOf(before) !== typeOf(row))
+    await syncUniqueValues(ctx, definition, String(row.id), loaded.fields, row.customFields as Record<string, unknown>, false);
+  await recordActivities(ctx, await changeRows(ctx, ent, loaded.fields, before, row));
   await ent.hooks.afterUpdate?.(ctx, row, before);
-  return present(ent, loaded, row);
+  return present(loaded, row);
 }
 
 export async function updateEntity(
@@ -140,7 +168,7 @@ export async function updateEntity(
   ifMatch: string | string[] | undefined,
 ): Promise<EntityRow> {
   const before = await lockForWrite(ctx, ent, id, ifMatch, true);
-  return applyUpdate(ctx, ent, await load(ctx, ent), before, body);
+  return applyUpdate(ctx, ent, before, body);
 }
 
 const READABLE_SYSTEM = ['id', 'version', 'archived', 'archivedAt', 'createdAt', 'updatedAt'];
@@ -155,7 +183,7 @@ export async function patchEntity(
   ifMatch: string | string[] | undefined,
 ): Promise<EntityRow> {
   const before = await lockForWrite(ctx, ent, id, ifMatch, true);
-  const loaded = await load(ctx, ent);
+  const loaded = await load(ctx, ent, 'all');
   const { writableFields, capabilities, schemas } = ent.definition;
   const doc: EntityRow = {};
   for (const key of [...READABLE_SYSTEM, ...writableFields]) doc[key] = before[key] ?? null;
@@ -170,12 +198,46 @@ export async function patchEntity(
   });
   const candidate: EntityRow = {};
   for (const key of writable) if (patched[key] !== undefined && patched[key] !== null) candidate[key] = patched[key];
-  if (capabilities.workflowStage) candidate.workflowStage = patched.workflowStage ?? null;
   const parsed = schemas.update.safeParse(candidate);
   if (!parsed.success) throw badFields(parsed.error.issues.flatMap((i) => issueToField(i)));
   const body: EntityRow = { ...(parsed.data as EntityRow) };
+  if (capabilities.workflowStage) body.workflowStage = patched.workflowStage ?? null;
   if (capabilities.customFields) body.customFields = (patched.customFields ?? {}) as Record<string, unknown>;
-  return applyUpdate(ctx, ent, loaded, before, body);
+  return applyUpdate(ctx, ent, before, body);
+}
+
+// Before a record goes, the records that reference it: a 'refuse' rule stops the delete with a
+// message naming how many and what; a 'clear' rule empties their reference (with an activity).
+async function applyDeleteRules(ctx: TenantContext, ent: RegisteredEntity, id: string): Promise<void> {
+  for (const other of ent.registry.values()) {
+    for (const [key, f] of Object.entries(other.definition.fields)) {
+      if (f.kind !== 'reference' || f.target !== ent.definition.kind) continue;
+      const ids = (await repo.referencing(ctx, other, key, [id])).filter((x) => !(other === ent && x === id));
+      if (ids.length === 0) continue;
+      if (f.onDelete === 'refuse') {
+        throw new AppError(
+          409,
+          'referencedRecord',
+          `${ids.length} ${other.definition.kind} record(s) still reference this ${ent.definition.kind} through ${key}`,
+          [{ field: 'id', code: 'referencedRecord', message: `${other.definition.kind}.${key} references it on ${ids.length} record(s)` }],
+          { limit: String(ids.length) },
+        );
+      }
+      await repo.clearReference(ctx, other, key, ids);
+      await recordActivities(
+        ctx,
+        ids.map((x) => ({
+          entityKind: other.definition.kind,
+          entityId: x,
+          type: 'Change' as const,
+          action: 'updated' as const,
+          field: key,
+          before: { id, title: '' },
+          after: null,
+        })),
+      );
+    }
+  }
 }
 
 export async function deleteEntity(
@@ -186,9 +248,13 @@ export async function deleteEntity(
 ): Promise<void> {
   const before = await lockForWrite(ctx, ent, id, ifMatch, false);
   await ent.hooks.beforeDelete?.(ctx, before);
+  await applyDeleteRules(ctx, ent, id);
+  await recordsDeleted(ctx, ent.definition.kind, [id]);
   await repo.deleteRow(ctx, ent, id);
   await clearEntityUniqueValues(ctx, ent.definition.kind, id);
-  await recordActivities(ctx, [{ entityKind: ent.definition.kind, entityId: id, type: 'Change', action: 'deleted' }]);
+  await recordActivities(ctx, [
+    { entityKind: ent.definition.kind, entityId: id, type: 'Change', action: 'deleted', before: { title: before.title } },
+  ]);
   await ent.hooks.afterDelete?.(ctx, before);
 }
 
@@ -207,7 +273,7 @@ export async function setEntitiesArchived(
     throw new AppError(
       404,
       'notFound',
-      `${missing.length} ${ent.definition.label.plural.toLowerCase()} not found`,
+      `${missing.length} ${ent.definition.kind} record(s) not found`,
       missing.map((id) => ({ field: 'ids', code: 'notFound', message: `${id} not found` })),
     );
   }

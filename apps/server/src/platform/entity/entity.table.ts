@@ -11,23 +11,10 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { tenantColumns, timestamps } from '../table-helpers';
-
-// Columns every engine entity table has besides its own fields (decision 010).
-export const entityColumns = () => ({
-  ...tenantColumns(),
-  version: integer('version').notNull().default(1),
-  customFields: jsonb('custom_fields')
-    .$type<Record<string, unknown>>()
-    .notNull()
-    .default(sql`'{}'::jsonb`),
-  archivedAt: timestamp('archived_at', { withTimezone: true }),
-  createdBy: uuid('created_by'),
-  updatedBy: uuid('updated_by'),
-  ...timestamps(),
-});
 
 // Custom field definitions per tenant, entity kind and optional type (contact type,
 // opportunity type). The definition itself is one jsonb document; key and position are
@@ -153,4 +140,35 @@ export const workflowStages = pgTable(
       name: 'workflow_stages_workflow_fk',
     }).onDelete('cascade'),
   ],
+);
+
+// Types of a kind's records (contact types…); a record's type_id selects extra custom fields
+// (entity_fields.type_id).
+export const entityTypes = pgTable(
+  'entity_types',
+  {
+    ...tenantColumns(),
+    entityKind: text('entity_kind').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    color: text('color'),
+    version: integer('version').notNull().default(1),
+    ...timestamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('entity_types_name_key').on(t.tenantId, t.entityKind, sql`lower(${t.name})`),
+  ],
+);
+
+// The last number given per kind (ORG-42): taking the next one locks the row until the
+// creating transaction ends, so numbers are gap-free even when creates race or roll back.
+export const entityCounters = pgTable(
+  'entity_counters',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    entityKind: text('entity_kind').notNull(),
+    value: bigint('value', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.entityKind] })],
 );

@@ -1,6 +1,21 @@
 // The entity engine's public door (decision 010).
-export { entityColumns, entityFields, entityUniqueValues, activities, idempotencyKeys, workflows, workflowStages } from './entity.table';
-export { registerEntity, registerEntityCoreRoutes, type RegisterEntityOptions } from './entity-routes';
+export {
+  entityFields,
+  entityUniqueValues,
+  activities,
+  idempotencyKeys,
+  workflows,
+  workflowStages,
+  entityTypes,
+  entityCounters,
+} from './entity.table';
+export { entityColumns, entityTable, relationTable } from './entity-table';
+export { registerEntity, provideEntityRoutes, kindWords, EXAMPLE_ID, type RegisterEntityOptions } from './entity-routes';
+export { registerEntityCoreRoutes } from './entity-core.routes';
+export { requireRecord, requireFeature, mayUse } from './record-access';
+export { provideRecordCleanup } from './record-cleanup';
+export { lookup as lookupRecords, titles as recordTitles, existingIds } from './entity.repository';
+export { listEntities } from './entity.service';
 export { entityRegistry, type EntityHooks, type EntityRow, type RegisteredEntity } from './entity-registry';
 export { recordActivities } from './activity.service';
 export type { ActivityInsert } from './activity.repository';

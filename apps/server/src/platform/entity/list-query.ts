@@ -14,12 +14,15 @@ import {
 } from '@atrium/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import type { TenantContext } from '../context';
 import { AppError } from '../errors';
-import type { FieldAccess } from './custom-fields';
-import type { RegisteredEntity } from './entity-registry';
+import { dataFields, visibleFields, type FieldAccess } from './custom-fields';
+import { targetOf, type RegisteredEntity } from './entity-registry';
+import { column, escapeLike, T, tableOf, titleSql } from './entity-sql';
 
 // A field the list query can address: a SQL expression and the value type it compares as.
-type Resolved = { expr: SQL; type: FilterValueType; custom?: { key: string } };
+// A reference compares by id; by title (contains, startsWith…) and in sorting through its target.
+type Resolved = { expr: SQL; type: FilterValueType; custom?: { key: string }; reference?: { field: string; target: RegisteredEntity } };
 
 const CUSTOM_PREFIX = 'customFields.';
 
@@ -47,6 +50,7 @@ const CAST: Record<FilterValueType, SQL> = {
   date: sql`date`,
   dateTime: sql`timestamptz`,
   uuid: sql`uuid`,
+  reference: sql`uuid`,
   array: sql`text`,
 };
 
@@ -68,7 +72,7 @@ function resolveField(
     if (!f || (f.restricted && !access.viewRestricted)) fail(at, 'unknownField', `${name} is not a known field`);
     const type = customFilterType(f.dataType);
     if (purpose === 'sort' && type === 'array') fail(at, 'unknownField', `${name} cannot be sorted`);
-    const text = sql`(custom_fields ->> ${key}::text)`;
+    const text = sql`(${T}.custom_fields ->> ${key}::text)`;
     const expr =
       type === 'number'
         ? sql`(${text})::numeric`
@@ -77,19 +81,21 @@ function resolveField(
           : type === 'dateTime'
             ? sql`(${text})::timestamptz`
             : type === 'array' && purpose === 'filter'
-              ? sql`(custom_fields -> ${key}::text)`
+              ? sql`(${T}.custom_fields -> ${key}::text)`
               : text;
     return { expr, type, custom: { key } };
   }
-  const builtin = ent.definition.fields[name];
-  const column = ent.columns[name];
-  if (!builtin || !column) fail(at, 'unknownField', `${name} is not a known field`);
-  if (purpose === 'sort' && builtin.sortable === false) fail(at, 'unknownField', `${name} cannot be sorted`);
-  if (purpose === 'filter' && builtin.filterable === false) fail(at, 'unknownField', `${name} cannot be filtered`);
-  return { expr: sql`${sql.identifier(column.name)}`, type: builtin.type };
+  // own properties only: "constructor" or "__proto__" name no field
+  const builtin = Object.hasOwn(ent.definition.fields, name) ? ent.definition.fields[name] : undefined;
+  const col = Object.hasOwn(ent.columns, name) ? ent.columns[name] : undefined;
+  if (!builtin || !col || builtin.kind === 'json') fail(at, 'unknownField', `${name} is not a known field`);
+  if (purpose === 'sort' && !builtin.sortable) fail(at, 'unknownField', `${name} cannot be sorted`);
+  if (purpose === 'filter' && !builtin.filterable) fail(at, 'unknownField', `${name} cannot be filtered`);
+  const expr = column(ent, name);
+  if (builtin.kind === 'reference' && builtin.target)
+    return { expr, type: 'reference', reference: { field: name, target: targetOf(ent, name) } };
+  return { expr, type: builtin.type };
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const dateSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 
@@ -109,13 +115,14 @@ function coerce(type: FilterValueType, value: unknown, at: string): string | num
     case 'dateTime':
       return typeof value === 'string' && dateSchema.safeParse(value).success ? value : bad();
     case 'uuid':
+    case 'reference':
       return typeof value === 'string' && z.uuid().safeParse(value).success ? value : bad();
     default:
       return typeof value === 'string' || typeof value === 'number' ? String(value) : bad();
   }
 }
 
-function filterSql(r: Resolved, op: FilterOperator, value: unknown, at: string): SQL {
+function filterSql(r: Resolved, op: FilterOperator, value: unknown, at: string, tenantId: string): SQL {
   const cast = CAST[r.type];
   const one = () => {
     if (value === undefined || value === null || Array.isArray(value)) fail(`${at}.value`, 'required', `${at}.value must be one value`);
@@ -128,10 +135,20 @@ function filterSql(r: Resolved, op: FilterOperator, value: unknown, at: string):
   };
   const e = r.expr;
   const isText = r.type === 'text';
+  if (r.reference && (op === 'contains' || op === 'notContains' || op === 'startsWith')) {
+    // by the linked record's title: ids of the matching targets, found through their own table
+    const target = r.reference.target;
+    const v = String(value ?? '');
+    if (typeof value !== 'string' && typeof value !== 'number') fail(`${at}.value`, 'required', `${at}.value must be one value`);
+    const pattern = op === 'startsWith' ? `${escapeLike(v)}%` : `%${escapeLike(v)}%`;
+    const r2 = sql.raw('f');
+    const matches = sql`select ${r2}.id from ${tableOf(target)} ${r2} where ${r2}.tenant_id = ${tenantId} and ${titleSql(target, r2)} ilike ${pattern}`;
+    return op === 'notContains' ? sql`(${e} is null or ${e} not in (${matches}))` : sql`${e} in (${matches})`;
+  }
   if (r.type === 'array' && r.custom) {
     // option lists (checkbox, multi-select) and files: element membership
     const key = r.custom.key;
-    const has = (v: string | number | boolean) => sql`custom_fields @> ${JSON.stringify({ [key]: [v] })}::jsonb`;
+    const has = (v: string | number | boolean) => sql`${T}.custom_fields @> ${JSON.stringify({ [key]: [v] })}::jsonb`;
     switch (op) {
       case 'eq':
       case 'contains':
@@ -155,7 +172,7 @@ function filterSql(r: Resolved, op: FilterOperator, value: unknown, at: string):
     case 'eq':
       // equality on a custom text or number field goes through the GIN index (containment)
       if (r.custom && (r.type === 'text' || r.type === 'number'))
-        return sql`custom_fields @> ${JSON.stringify({ [r.custom.key]: one() })}::jsonb`;
+        return sql`${T}.custom_fields @> ${JSON.stringify({ [r.custom.key]: one() })}::jsonb`;
       return sql`${e} = ${one()}::${cast}`;
     case 'neq':
       return sql`${e} is distinct from ${one()}::${cast}`;
@@ -188,8 +205,6 @@ function filterSql(r: Resolved, op: FilterOperator, value: unknown, at: string):
   }
 }
 
-// `selective`: a search or filter narrows the rows, so the page and its total come from one
-// scan of the matches (count(*) over ()) instead of an ordered walk of the whole tenant.
 // Tags live with the shared record features (modules/core); that module supplies the condition
 // when it registers, so the engine filters by tag without importing a module.
 type TagFilter = (tenantId: string, kind: EntityKind, idColumn: SQL, tagIds: readonly string[]) => SQL;
@@ -198,57 +213,87 @@ export function provideTagFilter(filter: TagFilter): void {
   tagFilter = filter;
 }
 
-export type CompiledListQuery = { where: SQL; orderBy: SQL; limit: number; offset: number; selective: boolean };
+// `selective`: a search or filter narrows the rows, so the page and its total come from one
+// scan of the matches (count(*) over ()) instead of an ordered walk of the whole tenant.
+// `joins`: the tables a sort by a reference's title needs.
+export type CompiledListQuery = { where: SQL; joins: SQL; orderBy: SQL; limit: number; offset: number; selective: boolean };
+
+// The search: the built-in search text, the values of custom fields the caller may see
+// (trigram index first, then a recheck that skips restricted and deleted fields) and the
+// titles of records that reference fields among the search fields point at.
+function searchSql(ent: RegisteredEntity, fields: readonly EntityField[], access: FieldAccess, tenantId: string, term: string): SQL {
+  const pattern = `%${escapeLike(term.toLowerCase())}%`;
+  const ors: SQL[] = [sql`${T}.search_text like ${pattern}`];
+  const keys = visibleFields(dataFields(fields), access).map((f) => f.key);
+  if (keys.length > 0) {
+    ors.push(sql`(${T}.custom_search like ${pattern} and exists (
+      select 1 from jsonb_each(${T}.custom_fields) v
+      where v.key = any(${sql.param(keys)}::text[]) and jsonb_typeof(v.value) in ('string', 'number') and lower(v.value #>> '{}') like ${pattern}))`);
+  }
+  for (const key of ent.definition.searchFields) {
+    const f = ent.definition.fields[key];
+    if (f?.kind !== 'reference' || !f.target) continue;
+    const target = targetOf(ent, key);
+    const r = sql.raw('s');
+    ors.push(
+      sql`${column(ent, key)} in (select ${r}.id from ${tableOf(target)} ${r} where ${r}.tenant_id = ${tenantId} and ${r}.search_text like ${pattern})`,
+    );
+  }
+  return sql`(${sql.join(ors, sql` or `)})`;
+}
 
 // Turns a list request into parameterised SQL. Every field and operator is checked against
 // the entity and its custom fields; anything unknown is a 400 naming it.
 export function compileListQuery(
+  ctx: TenantContext,
   ent: RegisteredEntity,
   fields: readonly EntityField[],
   access: FieldAccess,
-  tenantId: string,
   query: EntityListQuery,
+  extra: readonly SQL[] = [],
 ): CompiledListQuery {
-  const conds: SQL[] = [sql`tenant_id = ${tenantId}`];
-  if (ent.definition.capabilities.archive) conds.push(query.archived ? sql`archived_at is not null` : sql`archived_at is null`);
+  const tenantId = ctx.tenantId;
+  const conds: SQL[] = [sql`${T}.tenant_id = ${tenantId}`, ...extra];
+  const visible = ent.visibility?.(ctx);
+  if (visible) conds.push(visible);
+  if (ent.definition.capabilities.archive) conds.push(query.archived ? sql`${T}.archived_at is not null` : sql`${T}.archived_at is null`);
   const term = query.search?.trim();
-  if (term) {
-    const pattern = `%${escapeLike(term.toLowerCase())}%`;
-    const searchColumn = ent.columns.searchText;
-    if (searchColumn) conds.push(sql`${sql.identifier(searchColumn.name)} like ${pattern}`);
-    else {
-      const ors = ent.definition.searchFields.flatMap((f) => {
-        const c = ent.columns[f];
-        return c ? [sql`${sql.identifier(c.name)} ilike ${pattern}`] : [];
-      });
-      if (ors.length > 0) conds.push(sql`(${sql.join(ors, sql` or `)})`);
-    }
-  }
+  if (term) conds.push(searchSql(ent, fields, access, tenantId, term));
   query.filters.forEach((f: EntityListFilter, i) => {
     const at = `filters.${i}`;
     const r = resolveField(ent, fields, access, f.field, `${at}.field`, 'filter');
     if (!(FILTER_OPERATORS as readonly string[]).includes(f.op)) fail(`${at}.op`, 'unknownOperator', `${f.op} is not a known operator`);
     const op = f.op as FilterOperator;
     if (!OPERATORS_BY_TYPE[r.type].includes(op)) fail(`${at}.op`, 'unknownOperator', `${op} does not apply to ${f.field}`);
-    conds.push(filterSql(r, op, f.value, at));
+    conds.push(filterSql(r, op, f.value, at, tenantId));
   });
   if (query.tags && query.tags.length > 0) {
     if (!ent.definition.capabilities.tags || !tagFilter)
-      fail('tags', 'unknownField', `${ent.definition.label.plural} cannot be filtered by tag`);
-    conds.push(tagFilter(tenantId, ent.definition.kind, sql`${sql.identifier(ent.tableName)}.id`, query.tags));
+      fail('tags', 'unknownField', `${ent.definition.kind} records cannot be filtered by tag`);
+    conds.push(tagFilter(tenantId, ent.definition.kind, sql`${T}.id`, query.tags));
   }
+  const joins: SQL[] = [];
   const sort: readonly EntityListSort[] = query.sort.length > 0 ? query.sort : ent.definition.defaultSort;
   const order = sort.map((s, i) => {
     const r = resolveField(ent, fields, access, s.field, `sort.${i}.field`, 'sort');
-    return s.order === 'desc' ? sql`${r.expr} desc nulls last` : sql`${r.expr} asc nulls last`;
+    let expr = r.expr;
+    if (r.reference) {
+      // sorting by a reference sorts by the linked record's title
+      const alias = sql.raw(`j${i}`);
+      joins.push(sql`left join ${tableOf(r.reference.target)} ${alias} on ${alias}.tenant_id = ${T}.tenant_id and ${alias}.id = ${r.expr}`);
+      // records without a link sort last, not as an empty title
+      expr = sql`nullif(${titleSql(r.reference.target, alias)}, '')`;
+    }
+    return s.order === 'desc' ? sql`${expr} desc nulls last` : sql`${expr} asc nulls last`;
   });
   // id last: pages never overlap when sort values tie
-  order.push(sql`id asc`);
+  order.push(sql`${T}.id asc`);
   return {
     where: sql.join(conds, sql` and `),
+    joins: sql.join(joins, sql` `),
     orderBy: sql.join(order, sql`, `),
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
-    selective: Boolean(term) || query.filters.length > 0 || Boolean(query.tags?.length),
+    selective: Boolean(term) || query.filters.length > 0 || Boolean(query.tags?.length) || extra.length > 0,
   };
 }

@@ -137,3 +137,12 @@ export async function firstStageOfDefault(ctx: TenantContext, kind: EntityKind):
 export async function lockWorkflow(ctx: TenantContext, workflowId: string): Promise<void> {
   await ctx.db.execute(sql`select 1 from workflows where tenant_id = ${ctx.tenantId} and id = ${workflowId} for update`);
 }
+
+// Names of stages by id (activity entries show "Lead → Qualified", not ids).
+export async function stageNames(ctx: TenantContext, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const res = await ctx.db.execute<{ id: string; name: string }>(
+    sql`select id, name from workflow_stages where tenant_id = ${ctx.tenantId} and id = any(${sql.param(ids)}::uuid[])`,
+  );
+  return new Map(res.rows.map((r) => [r.id, r.name]));
+}

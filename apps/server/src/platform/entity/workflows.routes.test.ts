@@ -100,7 +100,12 @@ describe('workflows and stages', () => {
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body.workflowStage).toBe(lifecycle.stages[2].id);
     const feed = await admin.get(`/api/v1/core/activity?target=Contact&targetId=${contact.body.id}`);
-    expect(feed.body.data[0]).toMatchObject({ field: 'workflowStage', before: lifecycle.stages[0].id, after: lifecycle.stages[2].id });
+    // the feed names the stages, not their ids
+    expect(feed.body.data[0]).toMatchObject({
+      field: 'workflowStage',
+      before: { id: lifecycle.stages[0].id, title: lifecycle.stages[0].name },
+      after: { id: lifecycle.stages[2].id, title: lifecycle.stages[2].name },
+    });
     const bogus = await admin.patch(
       `/api/v1/contacts/${contact.body.id}`,
       [{ op: 'replace', path: '/workflowStage', value: '00000000-0000-4000-8000-000000000009' }],

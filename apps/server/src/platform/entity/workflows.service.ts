@@ -1,6 +1,5 @@
 import {
   MIN_WORKFLOW_STAGES,
-  defaultStagesFor,
   type EntityKind,
   type Workflow,
   type WorkflowStage,
@@ -53,7 +52,7 @@ export async function createWorkflow(
   const ent = workflowEntity(registry, body.entity, true, ctx);
   const kind: EntityKind = ent.definition.kind;
   const typeId = body.typeId ?? null;
-  const stages = body.stages ?? defaultStagesFor(kind);
+  const stages = body.stages ?? ent.definition.defaultStages;
   if (body.isDefault) await repo.clearDefault(ctx, kind, typeId, null);
   const id = await repo
     .insertWorkflow(ctx, { kind, typeId, name: body.name, isDefault: body.isDefault })

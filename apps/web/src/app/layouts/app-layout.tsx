@@ -1,7 +1,6 @@
 import type { NotificationItem } from '@atrium/domain';
-import { ContactsOutlined, DashboardOutlined, SettingOutlined } from '@ant-design/icons';
 import { Layout, Menu, Spin, type MenuProps } from 'antd';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useMyTenants } from '../../modules/workspaces/workspaces.api';
@@ -12,14 +11,10 @@ import { useMyPermissions } from '../../platform/permissions/permissions.api';
 import { switchWorkspace, useCurrentTenantId } from '../../platform/workspace/workspace-store';
 import { NAVIGATION, type NavEntry } from '../navigation';
 import { NotificationsBell } from '../../platform/notifications/notifications-bell';
+import { iconOf } from '../../platform/entity/entity-icons';
+import { recordPath } from '../../platform/entity/web-entity';
 import { UserMenu } from './user-menu';
 import { WorkspaceSwitcher } from './workspace-switcher';
-
-const ICONS: Record<NavEntry['icon'], ReactNode> = {
-  dashboard: <DashboardOutlined />,
-  contacts: <ContactsOutlined />,
-  settings: <SettingOutlined />,
-};
 
 // The frame of every workspace page: top bar, module navigation, content. Pages that opt out
 // of it (workspace selection, wizard, invitation, landing) are routed outside this layout.
@@ -46,12 +41,12 @@ export function AppLayout() {
       if (children && children.length > 0) {
         return {
           key: entry.key,
-          icon: ICONS[entry.icon],
+          icon: iconOf(entry.icon),
           label: t(entry.labelKey),
           children: children.map((c) => ({ key: c.key, label: <Link to={c.path}>{t(c.labelKey)}</Link> })),
         };
       }
-      return { key: entry.key, icon: ICONS[entry.icon], label: <Link to={entry.path}>{t(entry.labelKey)}</Link> };
+      return { key: entry.key, icon: iconOf(entry.icon), label: <Link to={entry.path}>{t(entry.labelKey)}</Link> };
     };
     return NAVIGATION.filter((e) => can(e.rule)).map(toItem);
   }, [can, t]);
@@ -93,11 +88,7 @@ export function AppLayout() {
   );
 }
 
-// Where a notification about a record leads; a kind gets its entry when its module has pages.
-const RECORD_PATHS: Partial<Record<string, (id: string) => string>> = {
-  Contact: (id) => `/contacts/${id}`,
-};
-
+// Where a notification about a record leads: its kind's record page.
 function recordPathOf(item: NotificationItem): string | undefined {
-  return item.entityKind && item.entityId ? RECORD_PATHS[item.entityKind]?.(item.entityId) : undefined;
+  return item.entityKind && item.entityId ? recordPath(item.entityKind, item.entityId) : undefined;
 }

@@ -1,3 +1,2 @@
-// The CRM module's public door: what other modules may use of it.
-export { contactKeys } from './contacts.api';
-export { contactName, contactPath } from './contacts.definition';
+// The CRM module's public door: what the app composes.
+export { CRM_ENTITIES } from './crm.entities';

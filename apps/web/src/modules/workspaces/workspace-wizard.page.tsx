@@ -1,7 +1,7 @@
 import { CheckCircleFilled } from '@ant-design/icons';
-import { LIMITS, slugSchema, type Tenant, type TenantRegister } from '@atrium/domain';
+import { CURRENCIES, LIMITS, slugSchema, type Currency, type Tenant, type TenantRegister } from '@atrium/domain';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Checkbox, Form, Input, Result, Space, Steps, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Form, Input, Result, Select, Space, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,7 +13,26 @@ import { useLeavePageGuard } from '../../platform/leave-guard/leave-page-guard';
 import { switchWorkspace } from '../../platform/workspace/workspace-store';
 import { slugAvailableQuery, useCreateTenant } from './workspaces.api';
 
-type DetailsForm = { name: string; slug: string; domain?: string; domainSignUp: boolean };
+type DetailsForm = { name: string; slug: string; domain?: string; domainSignUp: boolean; currency: Currency };
+
+// The currency most people in the browser's region use; the founder can pick another.
+const REGION_CURRENCIES: Record<string, Currency> = {
+  US: 'USD',
+  GB: 'GBP',
+  CH: 'CHF',
+  SE: 'SEK',
+  NO: 'NOK',
+  DK: 'DKK',
+  PL: 'PLN',
+  CZ: 'CZK',
+  JP: 'JPY',
+  CN: 'CNY',
+  IN: 'INR',
+  BR: 'BRL',
+  CA: 'CAD',
+  AU: 'AUD',
+};
+export const currencyOfLocale = (locale: string): Currency => REGION_CURRENCIES[locale.split('-')[1]?.toUpperCase() ?? ''] ?? 'EUR';
 
 // "Acme GmbH & Co." → "acme-gmbh-co"
 export function slugify(name: string): string {
@@ -87,6 +106,7 @@ export default function WorkspaceWizardPage() {
       name: values.name.trim(),
       slug: values.slug.trim(),
       domainSignUp: values.domainSignUp,
+      currency: values.currency,
       ...(values.domain?.trim() ? { domain: values.domain.trim() } : {}),
     };
     create.mutate(body, {
@@ -95,7 +115,8 @@ export default function WorkspaceWizardPage() {
         setCreated(tenant);
       },
       onError: (error) => {
-        if (!applyFieldErrors(form, error, t, ['name', 'slug', 'domain', 'domainSignUp'])) message.error(t('wizard.createFailed'));
+        if (!applyFieldErrors(form, error, t, ['name', 'slug', 'domain', 'domainSignUp', 'currency']))
+          message.error(t('wizard.createFailed'));
       },
     });
   };
@@ -137,7 +158,7 @@ export default function WorkspaceWizardPage() {
               form={form}
               layout="vertical"
               requiredMark="optional"
-              initialValues={{ name: '', slug: '', domain: '', domainSignUp: false }}
+              initialValues={{ name: '', slug: '', domain: '', domainSignUp: false, currency: currencyOfLocale(navigator.language) }}
               onValuesChange={onValuesChange}
               onFinish={onFinish}
             >
@@ -182,6 +203,9 @@ export default function WorkspaceWizardPage() {
               </Form.Item>
               <Form.Item name="domainSignUp" valuePropName="checked">
                 <Checkbox>{t('wizard.domainSignUp')}</Checkbox>
+              </Form.Item>
+              <Form.Item name="currency" label={t('wizard.currency')} extra={t('wizard.currencyHint')}>
+                <Select showSearch options={CURRENCIES.map((c) => ({ value: c, label: c }))} style={{ maxWidth: 200 }} />
               </Form.Item>
               <Space>
                 <Button type="primary" htmlType="submit" loading={create.isPending}>

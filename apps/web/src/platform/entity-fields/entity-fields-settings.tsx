@@ -33,7 +33,7 @@ const FLAGS = [
 
 // What a served definition looks like as input again: the PUT schema is strict.
 function toInput(f: EntityField): EntityFieldInput {
-  const { position: _position, ...rest } = f;
+  const { position: _position, typeId: _typeId, ...rest } = f;
   return rest;
 }
 
@@ -44,10 +44,13 @@ const nextUid = () => `new-${++uidCounter}`;
 // reorder (or use the arrow keys on the handle), save the whole ordered list at once.
 export function EntityFieldsSettings({
   entity,
+  typeId,
   managePermission,
   restrictedPermission,
 }: {
   entity: EntityKind;
+  // the fields of one record type; without it the fields every record has
+  typeId?: string;
   managePermission: Permission;
   restrictedPermission: Permission;
 }) {
@@ -55,8 +58,8 @@ export function EntityFieldsSettings({
   const { message } = App.useApp();
   const confirm = useConfirm();
   const { can } = useAccess();
-  const query = useEntityFields(entity);
-  const save = usePutEntityFields(entity);
+  const query = useEntityFields(entity, typeId);
+  const save = usePutEntityFields(entity, typeId);
   const [draft, setDraft] = useState<Row[] | null>(null);
   const [editing, setEditing] = useState<{ index: number | null; field: EntityFieldInput } | null>(null);
   const [errors, setErrors] = useState<FieldErrors>(new Map());

@@ -8,14 +8,19 @@ import { useActivity } from './activity.api';
 
 const PAGE_SIZE = 25;
 
-// A stored value as a person reads it: lists joined, files by name, nothing as a dash.
+// A stored value as a person reads it: linked records and stages by title, lists joined, files
+// by name, nothing as a dash.
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (Array.isArray(value))
     return value.map((v) => (typeof v === 'object' && v !== null && 'name' in v ? String(v.name) : String(v))).join(', ') || '—';
+  if (typeof value === 'object' && 'title' in value) return String(value.title) || '—';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
+
+// The record an entry names (a tag, a linked record, a follower): its title.
+const titleIn = (a: Activity) => show(a.after ?? a.before);
 
 // The activity feed of one record (spec §3): the feed types with their counts as a filter,
 // newest first, one line per change with the field's value before and after.
@@ -39,7 +44,7 @@ export function ActivityTimeline({
     if (a.action === 'updated' && a.field) {
       return t('activity.changed', { who, field: fieldLabel(a.field), before: show(a.before), after: show(a.after) });
     }
-    return t(`activity.action.${a.action}`, { who, type: t(`activity.type.${a.type}`) });
+    return t(`activity.action.${a.action}`, { who, type: t(`activity.type.${a.type}`), title: titleIn(a) });
   };
 
   return (
@@ -59,7 +64,7 @@ export function ActivityTimeline({
           setPage(1);
         }}
         style={{ marginBottom: 16, display: 'flex', flexWrap: 'wrap', rowGap: 8 }}
-        options={ACTIVITY_FEED_TYPES.map((ft) => ({
+        options={(feed?.types ?? ACTIVITY_FEED_TYPES).map((ft) => ({
           value: ft,
           label: `${t(`activity.feed.${ft}`)} (${feed?.counts[ft] ?? 0})`,
         }))}

@@ -46,6 +46,8 @@ export type EntityFilterField = {
   title?: string;
   type: FilterValueType;
   options?: FieldOption[];
+  // a reference: the lookup that lists the records it may point at
+  lookup?: string;
 };
 
 export type BulkAction<T> = {
@@ -61,6 +63,12 @@ export type BulkAction<T> = {
 export type EntityListDefinition<T> = {
   listKey: SavedViewKey;
   titleKey: string;
+  // translated texts, for generic lists whose captions name the kind ({{plural}})
+  title?: string;
+  searchLabel?: string;
+  emptyText?: string;
+  // "no {{plural}} match …", with the search text
+  noMatchText?: (search: string) => string;
   rowKey: (record: T) => string;
   columns: EntityColumn<T>[];
   filters?: EntityFilterDefinition[];

@@ -55,7 +55,9 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
   const [searchText, setSearchText] = useState<string | null>(null);
   const search = useDebouncedValue(searchText, 300);
   const selection = useBulkSelection(definition.rowKey);
-  usePageTitle(t(definition.titleKey));
+  const title = definition.title ?? t(definition.titleKey);
+  const searchLabel = definition.searchLabel ?? t(definition.searchLabelKey ?? 'list.search');
+  usePageTitle(title);
 
   // the debounced search box feeds the list state (and so saved views)
   if (searchText !== null && search === searchText && search !== state.search) update({ search });
@@ -109,13 +111,31 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
   };
 
   const archived = definition.archivable ? state.archived : false;
+  // an empty result of a search or filter is no match, with a way back; otherwise nothing yet
+  const narrowed = state.search.trim() !== '' || state.filters.length > 0 || state.tags.length > 0;
+  const clear = () => {
+    setSearchText(null);
+    update({ search: '', filters: [], tags: [] });
+  };
+  const emptyText: ReactNode = narrowed ? (
+    <Space direction="vertical" align="center">
+      <span>
+        {definition.noMatchText ? definition.noMatchText(state.search.trim()) : t('list.noMatch', { search: state.search.trim() })}
+      </span>
+      <Button onClick={clear}>{t('list.clearSearch')}</Button>
+    </Space>
+  ) : archived ? (
+    t('list.noArchived')
+  ) : (
+    (definition.emptyText ?? (definition.emptyKey ? t(definition.emptyKey) : undefined))
+  );
   const bulk = (definition.bulkActions ?? []).filter((a) => !a.when || a.when === (archived ? 'archived' : 'active'));
 
   return (
     <div className="page">
       <div className="page-header">
         <Typography.Title level={1} className="page-title">
-          {t(definition.titleKey)}
+          {title}
         </Typography.Title>
         {actions}
       </div>
@@ -123,8 +143,8 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
         <div className="list-toolbar">
           <Input.Search
             allowClear
-            aria-label={t(definition.searchLabelKey ?? 'list.search')}
-            placeholder={t(definition.searchLabelKey ?? 'list.search')}
+            aria-label={searchLabel}
+            placeholder={searchLabel}
             style={{ maxWidth: 280 }}
             value={searchText ?? state.search}
             onChange={(e) => setSearchText(e.target.value)}
@@ -198,11 +218,7 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
             columns={columns}
             dataSource={query.data?.data ?? []}
             loading={query.isFetching}
-            locale={{
-              emptyText: (
-                <EmptyState {...(definition.emptyKey ? { description: t(archived ? 'list.noArchived' : definition.emptyKey) } : {})} />
-              ),
-            }}
+            locale={{ emptyText: <EmptyState description={emptyText} /> }}
             onChange={onTableChange}
             {...(bulk.length > 0
               ? {

@@ -5,6 +5,9 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityFilterField } from './entity-definition';
+import { ReferencePicker, fetchLookup } from './reference-picker';
+import { useQuery } from '@tanstack/react-query';
+import { workspaceKey } from '../api/query-keys';
 
 type Value = ListFilter['value'];
 type Draft = { field: string; op: FilterOperator; value: Value };
@@ -36,6 +39,19 @@ function ValueInput({
   const { t } = useTranslation();
   if (NO_VALUE.includes(draft.op)) return null;
   const many = MANY.includes(draft.op);
+  if (field.lookup && ['eq', 'neq', 'in', 'notIn'].includes(draft.op)) {
+    return (
+      <div style={{ minWidth: 220 }}>
+        <ReferencePicker
+          lookup={field.lookup}
+          aria-label={label}
+          multiple={many}
+          value={Array.isArray(draft.value) ? draft.value.map(String) : typeof draft.value === 'string' ? draft.value : null}
+          onChange={(v) => onChange(v)}
+        />
+      </div>
+    );
+  }
   if (field.options && field.options.length > 0) {
     return (
       <Select
@@ -144,13 +160,33 @@ export function FilterBuilder({
     setDrafts(null);
   };
 
+  // applied filters on references name the records, not their ids
+  const refIds = filters.flatMap((f) => {
+    const lookup = byField.get(f.field)?.lookup;
+    const ids = Array.isArray(f.value) ? f.value.map(String) : typeof f.value === 'string' ? [f.value] : [];
+    return lookup && ['eq', 'neq', 'in', 'notIn'].includes(f.op) ? ids.map((id) => ({ lookup, id })) : [];
+  });
+  const titles = useQuery({
+    queryKey: workspaceKey('filter-titles', refIds),
+    enabled: refIds.length > 0,
+    queryFn: async () => {
+      const out = new Map<string, string>();
+      for (const lookup of new Set(refIds.map((r) => r.lookup))) {
+        const ids = refIds.filter((r) => r.lookup === lookup).map((r) => r.id);
+        for (const o of await fetchLookup(lookup, '', [], ids)) out.set(o.value, o.label);
+      }
+      return out;
+    },
+  });
+  const shown = (v: unknown) => titles.data?.get(String(v)) ?? String(v);
+
   const describe = (f: ListFilter) => {
     const value =
       f.value === undefined || f.value === null
         ? ''
         : Array.isArray(f.value)
-          ? f.value.join(f.op === 'between' ? ' – ' : ', ')
-          : String(f.value);
+          ? f.value.map(shown).join(f.op === 'between' ? ' – ' : ', ')
+          : shown(f.value);
     return `${fieldTitle(byField.get(f.field), t)} ${t(`filters.op.${f.op}`)} ${value}`.trim();
   };
 

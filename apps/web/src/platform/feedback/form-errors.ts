@@ -12,7 +12,13 @@ export function applyFieldErrors<T>(form: FormInstance<T>, error: unknown, t: TF
   return true;
 }
 
-export function errorText(t: TFunction, code: string): string {
-  const key = `errorCodes.${code}`;
-  return t(key, { defaultValue: t('errorCodes.validation') });
+// With the field's limit a message says it: "At most 100 characters" rather than "too long".
+export type Limits = { min?: number | undefined; max?: number | undefined };
+const WITH_LIMIT: Record<string, keyof Limits> = { maxLength: 'max', minLength: 'min', tooBig: 'max', tooSmall: 'min' };
+
+export function errorText(t: TFunction, code: string, limits?: Limits): string {
+  const bound = WITH_LIMIT[code];
+  const value = bound ? limits?.[bound] : undefined;
+  if (value !== undefined) return t(`errorCodes.${code}Of`, { [bound as string]: value.toLocaleString() });
+  return t(`errorCodes.${code}`, { defaultValue: t('errorCodes.validation') });
 }

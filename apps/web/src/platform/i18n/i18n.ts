@@ -36,6 +36,12 @@ export async function initI18n(): Promise<void> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  // {{plural, noun}}: a kind's name inside an English sentence starts lowercase ("New contact");
+  // German nouns keep their capital
+  i18next.services.formatter?.add('noun', (value: unknown, lng: string | undefined) => {
+    const text = String(value ?? '');
+    return lng?.startsWith('en') ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+  });
   try {
     await ensureCaptions(code);
   } catch {

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { SERVER_ROOT } from '../platform/config';
+import { migrateDatabase } from '../platform/database';
+
+// Data migrations, run against a database that holds data of the version before them.
+const MIGRATIONS = path.join(SERVER_ROOT, 'src/db/migrations');
+type Journal = { entries: { tag: string }[] };
+
+let dir: string;
+let url: string;
+let dbName: string;
+let db: pg.Client;
+
+function withDatabase(adminUrl: string, database: string): string {
+  const u = new URL(adminUrl);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+// A copy of the migrations that stops before `tag`.
+function migrationsBefore(tag: string): string {
+  const copy = path.join(dir, 'before', 'migrations');
+  cpSync(MIGRATIONS, copy, { recursive: true });
+  cpSync(path.join(MIGRATIONS, '..', 'security.sql'), path.join(dir, 'before', 'security.sql'));
+  const journal = JSON.parse(readFileSync(path.join(copy, 'meta', '_journal.json'), 'utf8')) as Journal;
+  const at = journal.entries.findIndex((e) => e.tag === tag);
+  if (at < 0) throw new Error(`no migration ${tag}`);
+  writeFileSync(path.join(copy, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+  return copy;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-migrations-'));
+  const adminUrl = inject('pgAdminUrl');
+  dbName = `atrium_test_mig_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const admin = new pg.Client(adminUrl);
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  await admin.end();
+  url = withDatabase(adminUrl, dbName);
+  db = new pg.Client(url);
+  await db.connect();
+});
+
+afterAll(async () => {
+  await db?.end();
+  const admin = new pg.Client(inject('pgAdminUrl'));
+  await admin.connect();
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('0007: a contact’s organization becomes a reference', () => {
+  it('creates one organization per distinct name per workspace and points the contacts at it', async () => {
+    await migrateDatabase(url, migrationsBefore('0007_organizations'));
+    const tenant = async (slug: string) =>
+      (await db.query<{ id: string }>(`insert into tenants (name, slug) values ($1, $1) returning id`, [slug])).rows[0]?.id;
+    const a = await tenant('mig-a');
+    const b = await tenant('mig-b');
+    const contact = (tenantId: string | undefined, name: string, organization: string | null) =>
+      db.query(`insert into contacts (tenant_id, first_name, organization) values ($1, $2, $3)`, [tenantId, name, organization]);
+    await contact(a, 'Ann', 'Acme');
+    await contact(a, 'Al', ' acme ');
+    await contact(a, 'Bea', 'Beta GmbH');
+    await contact(a, 'Nobody', null);
+    await contact(b, 'Ben', 'Acme');
+
+    await migrateDatabase(url, MIGRATIONS);
+
+    const orgs = await db.query<{ tenant_id: string; number: string; name: string }>(
+      `select tenant_id, number, name from organizations order by tenant_id = $1 desc, number`,
+      [a],
+    );
+    expect(orgs.rows.map((o) => [o.tenant_id === a ? 'a' : 'b', o.number, o.name])).toEqual([
+      ['a', 'ORG-1', 'Acme'],
+      ['a', 'ORG-2', 'Beta GmbH'],
+      ['b', 'ORG-1', 'Acme'],
+    ]);
+    const linked = await db.query<{ first_name: string; org: string | null }>(`
+      select c.first_name, o.name as org from contacts c left join organizations o on o.tenant_id = c.tenant_id and o.id = c.organization_id
+      order by c.first_name`);
+    expect(linked.rows.map((r) => [r.first_name, r.org])).toEqual([
+      ['Al', 'Acme'],
+      ['Ann', 'Acme'],
+      ['Bea', 'Beta GmbH'],
+      ['Ben', 'Acme'],
+      ['Nobody', null],
+    ]);
+    const counters = await db.query<{ value: number }>(
+      `select value from entity_counters where tenant_id = $1 and entity_kind = 'Organization'`,
+      [a],
+    );
+    expect(Number(counters.rows[0]?.value)).toBe(2);
+    // RLS is forced again after the migration
+    const forced = await db.query<{ relforcerowsecurity: boolean }>(`select relforcerowsecurity from pg_class where relname = 'contacts'`);
+    expect(forced.rows[0]?.relforcerowsecurity).toBe(true);
+  });
+});

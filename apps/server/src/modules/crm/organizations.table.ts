@@ -1,0 +1,4 @@
+import { organizationEntity } from '@atrium/domain';
+import { entityTable } from '../../platform/entity';
+
+export const organizations = entityTable('organizations', organizationEntity);

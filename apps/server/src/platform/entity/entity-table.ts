@@ -1,0 +1,172 @@
+import type { BuiltinField, EntityDefinition } from '@atrium/domain';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+  type ExtraConfigColumn,
+  type IndexBuilder,
+  type PgColumnBuilderBase,
+  type PgTable,
+} from 'drizzle-orm/pg-core';
+import { tenantColumns, timestamps } from '../table-helpers';
+import { entityTypes, workflowStages } from './entity.table';
+
+// Columns every engine entity table has besides its own fields (decision 010).
+export const entityColumns = () => ({
+  ...tenantColumns(),
+  version: integer('version').notNull().default(1),
+  customFields: jsonb('custom_fields')
+    .$type<Record<string, unknown>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
+  createdBy: uuid('created_by'),
+  updatedBy: uuid('updated_by'),
+  ...timestamps(),
+});
+
+function columnFor(f: BuiltinField): PgColumnBuilderBase {
+  switch (f.kind) {
+    case 'integer':
+      return integer(f.column);
+    case 'money':
+      return numeric(f.column, { precision: 15, scale: 2 });
+    case 'decimal':
+      return numeric(f.column, { precision: 18, scale: f.scale ?? 4 });
+    case 'boolean':
+      return boolean(f.column).notNull().default(false);
+    case 'date':
+      return date(f.column, { mode: 'string' });
+    case 'dateTime':
+      return timestamp(f.column, { withTimezone: true });
+    case 'reference':
+      return uuid(f.column);
+    case 'json':
+      return jsonb(f.column);
+    default:
+      return f.required ? text(f.column).notNull() : text(f.column);
+  }
+}
+
+// The list search matches one trigram-indexed text built from the definition's search fields
+// (references are searched through their own table), so nothing here repeats the field list.
+export function searchTextSql(definition: EntityDefinition): string {
+  const parts = definition.searchFields
+    .map((key) => definition.fields[key])
+    .filter((f): f is BuiltinField => f !== undefined && f.kind !== 'reference')
+    .map((f) => `coalesce("${f.column}"::text, '')`);
+  return parts.length > 0 ? `lower(${parts.join(` || ' ' || `)})` : `''`;
+}
+
+type Columns = Record<string, ExtraConfigColumn>;
+const get = (t: Columns, key: string): ExtraConfigColumn => {
+  const c = t[key];
+  if (!c) throw new Error(`no column ${key}`);
+  return c;
+};
+
+type EntityTableOptions = {
+  // tables of the kinds its references point at, besides its own (a parent is the table itself)
+  references?: Record<string, PgTable>;
+  // more indexes for the module's own queries; `col` gives a column by field name
+  indexes?: (col: (key: string) => ExtraConfigColumn) => IndexBuilder[];
+};
+
+// The table of an entity kind, derived from its definition: one column per built-in field, the
+// engine's columns, (tenant_id, id) foreign keys for references, stage and type, the number's
+// unique key and the indexes every list needs.
+export function entityTable(name: string, definition: EntityDefinition, opts: EntityTableOptions = {}) {
+  const columns: Record<string, PgColumnBuilderBase> = { ...entityColumns() };
+  for (const [key, f] of Object.entries(definition.fields)) {
+    if (f.kind === 'system') continue;
+    columns[key] = f.kind === 'numbering' ? text(f.column).notNull() : columnFor(f);
+  }
+  columns.searchText = text('search_text').generatedAlwaysAs(sql.raw(searchTextSql(definition)));
+  // values of custom fields, for the search; atrium_search_values() is defined in migration 0006
+  columns.customSearch = text('custom_search').generatedAlwaysAs(sql`atrium_search_values(custom_fields)`);
+
+  return pgTable(name, columns, (table) => {
+    const t = table as unknown as Columns;
+    const tenant = get(t, 'tenantId');
+    const fk = (key: string, target: PgTable, onDelete: 'restrict' | 'no action' | 'cascade' = 'no action') => {
+      const other = target as unknown as Columns;
+      return foreignKey({
+        columns: [tenant, get(t, key)],
+        foreignColumns: [get(other, 'tenantId'), get(other, 'id')],
+        name: `${name}_${definition.fields[key]?.column ?? key}_fk`,
+      }).onDelete(onDelete);
+    };
+    const extras = [];
+    for (const [key, f] of Object.entries(definition.fields)) {
+      // stage and type have no target kind; they are linked below
+      if (f.kind !== 'reference' || !f.target) continue;
+      const target = f.target === definition.kind ? table : opts.references?.[f.target];
+      if (!target) throw new Error(`${definition.kind}.${key}: pass the ${f.target} table`);
+      // 'refuse' is enforced by the database too; 'clear' is done by the engine before it deletes
+      extras.push(fk(key, target as PgTable, f.onDelete === 'refuse' ? 'restrict' : 'no action'));
+      extras.push(index(`${name}_${f.column}_idx`).on(tenant, get(t, key)));
+    }
+    if (definition.fields.workflowStage) {
+      extras.push(fk('workflowStage', workflowStages));
+      extras.push(index(`${name}_stage_idx`).on(tenant, get(t, 'workflowStage')));
+    }
+    if (definition.fields.typeId) {
+      extras.push(fk('typeId', entityTypes));
+      extras.push(index(`${name}_type_idx`).on(tenant, get(t, 'typeId')));
+    }
+    if (definition.numbering) extras.push(unique(`${name}_number_key`).on(tenant, get(t, 'number')));
+    const sortColumns = definition.defaultSort.flatMap((s) => (t[s.field] ? [get(t, s.field)] : []));
+    return [
+      primaryKey({ columns: [tenant, get(t, 'id')] }),
+      ...extras,
+      // tenant_id inside the GIN indexes (btree_gin): one index answers tenant + search/filter
+      index(`${name}_search_idx`).using('gin', tenant, get(t, 'searchText').op('gin_trgm_ops')),
+      index(`${name}_custom_search_idx`).using('gin', tenant, get(t, 'customSearch').op('gin_trgm_ops')),
+      index(`${name}_custom_fields_idx`).using('gin', tenant, get(t, 'customFields').op('jsonb_path_ops')),
+      index(`${name}_created_idx`).on(tenant, get(t, 'createdAt')),
+      ...(sortColumns.length > 0 ? [index(`${name}_sort_idx`).on(tenant, ...sortColumns, get(t, 'id'))] : []),
+      ...(opts.indexes?.((key) => get(t, key)) ?? []),
+    ];
+  });
+}
+
+// The join table of a many-to-many relation: both sides by (tenant_id, id), removed with either.
+export function relationTable(name: string, from: PgTable, to: PgTable) {
+  return pgTable(
+    name,
+    {
+      tenantId: uuid('tenant_id').notNull(),
+      fromId: uuid('from_id').notNull(),
+      toId: uuid('to_id').notNull(),
+      createdBy: uuid('created_by'),
+      createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => {
+      const a = from as unknown as Columns;
+      const b = to as unknown as Columns;
+      return [
+        primaryKey({ columns: [t.tenantId, t.fromId, t.toId] }),
+        foreignKey({
+          columns: [t.tenantId, t.fromId],
+          foreignColumns: [get(a, 'tenantId'), get(a, 'id')],
+          name: `${name}_from_fk`,
+        }).onDelete('cascade'),
+        foreignKey({ columns: [t.tenantId, t.toId], foreignColumns: [get(b, 'tenantId'), get(b, 'id')], name: `${name}_to_fk` }).onDelete(
+          'cascade',
+        ),
+        index(`${name}_to_idx`).on(t.tenantId, t.toId),
+      ];
+    },
+  );
+}

@@ -1,0 +1,107 @@
+import { contactModulePermissions, defineEntity, fields } from '@atrium/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type Client, type TestApp, type TestUser } from '../../../test/harness';
+import { entityTable } from './entity-table';
+import { registerEntity } from './entity-routes';
+
+// A kind whose definition narrows what a caller sees: members see the samples they created,
+// holders of Contact.ManageSettings see all. The rule must hold on every generic call and on
+// every shared-record call alike.
+const sampleEntity = defineEntity({
+  kind: 'Sample',
+  module: 'test',
+  basePath: '/api/v1/samples',
+  web: { path: '/samples', icon: 'contacts' },
+  title: { fields: ['name'] },
+  fields: { name: fields.text({ max: 100, required: true }) },
+  searchFields: ['name'],
+  defaultColumns: ['name'],
+  defaultSort: [{ field: 'name', order: 'asc' }],
+  savedViewKey: 'contacts',
+  permissions: contactModulePermissions({
+    view: 'Contact.ViewContacts',
+    create: 'Contact.CreateContacts',
+    manage: 'Contact.ManageContacts',
+  }),
+
+  capabilities: { archive: true, notes: true, tags: true, documents: true, collaborators: true, linkedEntities: true },
+});
+const samples = entityTable('samples', sampleEntity);
+
+let t: TestApp;
+let admin: Client;
+let alice: Client;
+let bob: Client;
+let owner: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp(
+    {},
+    {},
+    {
+      extraModules: [
+        (router) =>
+          registerEntity(router, sampleEntity, {
+            table: samples,
+            visibility: (ctx) => (ctx.permissions.has('Contact.ManageSettings') ? undefined : sql`t.created_by = ${ctx.tenantUserId}`),
+            example: { name: 'Sample' },
+            patchExample: [{ op: 'replace', path: '/name', value: 'Renamed' }],
+          }),
+      ],
+    },
+  );
+  await t.sql(`
+    create table samples (
+      tenant_id uuid not null, id uuid not null default gen_random_uuid(), version integer not null default 1,
+      custom_fields jsonb not null default '{}'::jsonb, archived_at timestamptz, created_by uuid, updated_by uuid,
+      created_at timestamptz not null default now(), updated_at timestamptz not null default now(), name text not null,
+      search_text text generated always as (lower(coalesce(name, ''))) stored,
+      custom_search text generated always as (atrium_search_values(custom_fields)) stored,
+      primary key (tenant_id, id));
+    alter table samples enable row level security;
+    alter table samples force row level security;
+    create policy tenant_isolation on samples using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid);
+    grant select, insert, update, delete on samples to atrium_app;`);
+  owner = await t.createUser();
+  const tenant = await t.createTenant(owner);
+  admin = t.client(owner, tenant.id);
+  alice = t.client(await t.addMember(tenant.id, 'Member'), tenant.id);
+  bob = t.client(await t.addMember(tenant.id, 'Member'), tenant.id);
+});
+afterAll(async () => t.close());
+
+describe('row visibility declared by a definition', () => {
+  it('hides other members’ records from list, get, update, delete, archive and shared records', async () => {
+    const mine = await alice.post('/api/v1/samples', { name: 'Alice sample' });
+    expect(mine.status, mine.text).toBe(201);
+    const id = mine.body.id;
+    const theirs = await bob.post('/api/v1/samples', { name: 'Bob sample' });
+    expect(theirs.status).toBe(201);
+
+    expect((await alice.post('/api/v1/samples/list', {})).body.data.map((r: { name: string }) => r.name)).toEqual(['Alice sample']);
+    expect((await bob.post('/api/v1/samples/list', {})).body.total).toBe(1);
+    expect((await admin.post('/api/v1/samples/list', {})).body.total).toBe(2);
+
+    const calls = [
+      bob.get(`/api/v1/samples/${id}`),
+      bob.put(`/api/v1/samples/${id}`, { name: 'Stolen' }, { 'if-match': '"1"' }),
+      bob.patch(`/api/v1/samples/${id}`, [{ op: 'replace', path: '/name', value: 'Stolen' }], { 'if-match': '"1"' }),
+      bob.delete(`/api/v1/samples/${id}`),
+      bob.post('/api/v1/samples/archive', { ids: [id] }),
+      bob.post('/api/v1/core/notes', { entityKind: 'Sample', entityId: id, body: 'peek' }),
+      bob.post('/api/v1/core/notes/list', { entityKind: 'Sample', entityId: id }),
+      bob.get(`/api/v1/core/tags/entity?entityKind=Sample&entityId=${id}`),
+      bob.post('/api/v1/core/documents', { entityKind: 'Sample', entityId: id, type: 'Folder', name: 'x' }),
+      bob.post('/api/v1/core/collaborators', { entityKind: 'Sample', entityId: id }),
+      bob.get(`/api/v1/core/activity?target=Sample&targetId=${id}`),
+      bob.post('/api/v1/core/lookups', { entities: ['Sample'], ids: [id] }),
+    ];
+    const results = await Promise.all(calls);
+    expect(results.slice(0, -1).map((r) => r.status)).toEqual(Array(11).fill(404));
+    expect(results.at(-1)?.body).toEqual({ Sample: [] });
+    expect((await alice.get(`/api/v1/samples/${id}`)).body.name).toBe('Alice sample');
+    expect((await admin.get(`/api/v1/samples/${id}`)).status).toBe(200);
+    expect((await alice.post('/api/v1/core/notes', { entityKind: 'Sample', entityId: id, body: 'mine' })).status).toBe(201);
+  });
+});

@@ -1,0 +1,29 @@
+import { useParams } from 'react-router';
+import { EntityListRoute } from '../platform/entity/entity-list.route';
+import { EntityRecordRoute } from '../platform/entity/entity-record.route';
+import { EntitySettingsRoute } from '../platform/entity/entity-settings.route';
+import { AccessDeniedPage } from '../platform/errors/access-denied.page';
+import { NotFoundPage } from '../platform/errors/not-found.page';
+import { useAccess } from '../platform/permissions/use-access';
+import type { WebEntity } from '../platform/entity/web-entity';
+import { entityAt } from './entities';
+
+// The pages of every entity kind behind three generic routes (/:section, /:section/:id,
+// /settings/:section), so that the definitions load with the workspace frame, not with the
+// first page. An unknown section is a 404; a kind the user may not see, access denied.
+function Guarded({ settings, render }: { settings?: boolean; render: (e: WebEntity) => React.ReactNode }) {
+  const { section = '' } = useParams();
+  const { ready, can } = useAccess();
+  const entity = entityAt(`/${section}`);
+  if (!entity) return <NotFoundPage />;
+  if (!ready) return null;
+  const p = entity.definition.permissions;
+  if (!can({ permissions: settings ? [p.view, p.settings] : [p.view] })) return <AccessDeniedPage />;
+  return <>{render(entity)}</>;
+}
+
+export const EntityListPage = () => <Guarded render={(e) => <EntityListRoute key={e.definition.kind} definition={e.definition} />} />;
+export const EntityRecordPage = () => <Guarded render={(e) => <EntityRecordRoute key={e.definition.kind} definition={e.definition} />} />;
+export const EntitySettingsPage = () => (
+  <Guarded settings render={(e) => <EntitySettingsRoute key={e.definition.kind} definition={e.definition} />} />
+);

@@ -1,0 +1,25 @@
+import { contactEntity, organizationEntity } from '@atrium/domain';
+import { lazy, Suspense } from 'react';
+import type { WebEntity } from '../../platform/entity/web-entity';
+
+const OrganizationHierarchy = lazy(() => import('./organization-hierarchy').then((m) => ({ default: m.OrganizationHierarchy })));
+
+// Customer management on the web: contacts are their definition alone; organizations add their
+// hierarchy tab. Lists, record pages, forms, panels, settings and routes come from the engine.
+export const CRM_ENTITIES: WebEntity[] = [
+  { definition: contactEntity },
+  {
+    definition: organizationEntity,
+    tabs: [
+      {
+        key: 'hierarchy',
+        labelKey: 'crm.organization.hierarchy',
+        render: (record) => (
+          <Suspense fallback={null}>
+            <OrganizationHierarchy record={record} />
+          </Suspense>
+        ),
+      },
+    ],
+  },
+];

@@ -1,0 +1,112 @@
+import type { EntityColumn, EntityDefinition, EntityKind, EntityListQueryInput, EntityRecord, JsonPatchOperation } from '@atrium/domain';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../api/api-client';
+import { workspaceKey } from '../api/query-keys';
+import { activityKeys } from './activity.api';
+import type { EntityListRequest, Paged } from './entity-definition';
+
+export type RecordValues = Record<string, unknown>;
+
+// The API client and query keys of one entity kind, from its definition (one per kind).
+function makeEntityApi(definition: EntityDefinition) {
+  const base = definition.basePath;
+  const kind = definition.kind;
+  const keys = {
+    all: () => workspaceKey('entity', kind),
+    lists: () => workspaceKey('entity', kind, 'list'),
+    list: (request: EntityListRequest | EntityListQueryInput) => workspaceKey('entity', kind, 'list', request),
+    detail: (id: string) => workspaceKey('entity', kind, 'detail', id),
+    columns: () => workspaceKey('entity-fields', kind, 'columns'),
+    related: (id: string, relation: string) => workspaceKey('entity', kind, 'related', id, relation),
+    hierarchy: (id: string) => workspaceKey('entity', kind, 'hierarchy', id),
+  };
+  const paths = {
+    list: `${base}/list`,
+    create: base,
+    record: (id: string) => `${base}/${id}`,
+    columns: `${base}/entity-field-columns`,
+    archive: (archived: boolean) => `${base}/${archived ? 'archive' : 'unarchive'}`,
+    related: (id: string, path: string) => `${base}/${id}/${path}`,
+    hierarchy: (id: string) => `${base}/${id}/hierarchy`,
+  };
+  const ifMatch = (version: number) => ({ 'if-match': `"${version}"` });
+
+  const fetchList = (request: EntityListRequest | EntityListQueryInput) =>
+    apiRequest<Paged<EntityRecord>>(paths.list, { method: 'POST', body: request });
+  const fetchRecord = (id: string) => apiRequest<EntityRecord>(paths.record(id));
+  const recordQuery = (id: string) => queryOptions({ queryKey: keys.detail(id), queryFn: () => fetchRecord(id) });
+  const columnsQuery = () => queryOptions({ queryKey: keys.columns(), queryFn: () => apiRequest<EntityColumn[]>(paths.columns) });
+
+  // After any write: lists, the record and its feed show the new state.
+  const refresh = (qc: ReturnType<typeof useQueryClient>, saved?: EntityRecord) => {
+    if (saved) qc.setQueryData(keys.detail(saved.id), saved);
+    void qc.invalidateQueries({ queryKey: keys.lists() });
+    if (saved) void qc.invalidateQueries({ queryKey: activityKeys.record(kind, saved.id) });
+  };
+
+  return {
+    definition,
+    keys,
+    paths,
+    fetchList,
+    fetchRecord,
+    recordQuery,
+    useRecord: (id: string) => useQuery(recordQuery(id)),
+    useColumns: () => useQuery(columnsQuery()),
+    useCreate() {
+      const qc = useQueryClient();
+      return useMutation({
+        mutationFn: (body: RecordValues) => apiRequest<EntityRecord>(paths.create, { method: 'POST', body }),
+        onSuccess: (saved) => refresh(qc, saved),
+      });
+    },
+    // PUT with the version the form was loaded from: a stale write is a 412, never a silent overwrite.
+    useUpdate() {
+      const qc = useQueryClient();
+      return useMutation({
+        mutationFn: ({ id, body, version }: { id: string; body: RecordValues; version: number }) =>
+          apiRequest<EntityRecord>(paths.record(id), { method: 'PUT', body, headers: ifMatch(version) }),
+        onSuccess: (saved) => refresh(qc, saved),
+      });
+    },
+    usePatch() {
+      const qc = useQueryClient();
+      return useMutation({
+        mutationFn: ({ id, ops, version }: { id: string; ops: JsonPatchOperation[]; version: number }) =>
+          apiRequest<EntityRecord>(paths.record(id), { method: 'PATCH', body: ops, headers: ifMatch(version) }),
+        onSuccess: (saved) => refresh(qc, saved),
+      });
+    },
+    useDelete() {
+      const qc = useQueryClient();
+      return useMutation({
+        mutationFn: ({ id, version }: { id: string; version: number }) =>
+          apiRequest<void>(paths.record(id), { method: 'DELETE', headers: ifMatch(version) }),
+        onSuccess: (_r, { id }) => {
+          qc.removeQueries({ queryKey: keys.detail(id) });
+          void qc.invalidateQueries({ queryKey: keys.lists() });
+        },
+      });
+    },
+    useSetArchived() {
+      const qc = useQueryClient();
+      return useMutation({
+        mutationFn: ({ ids, archived }: { ids: string[]; archived: boolean }) =>
+          apiRequest<{ ids: string[] }>(paths.archive(archived), { method: 'POST', body: { ids } }),
+        onSuccess: () => qc.invalidateQueries({ queryKey: keys.all() }),
+      });
+    },
+  };
+}
+
+export type EntityApi = ReturnType<typeof makeEntityApi>;
+const apis = new Map<EntityKind, EntityApi>();
+
+export function entityApi(definition: EntityDefinition): EntityApi {
+  let api = apis.get(definition.kind);
+  if (!api) {
+    api = makeEntityApi(definition);
+    apis.set(definition.kind, api);
+  }
+  return api;
+}

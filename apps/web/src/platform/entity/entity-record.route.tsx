@@ -1,0 +1,222 @@
+import {
+  ArrowLeftOutlined,
+  DeleteOutlined,
+  InboxOutlined,
+  LeftOutlined,
+  MoreOutlined,
+  RightOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
+import type { EntityDefinition, EntityRecord } from '@atrium/domain';
+import { App, Button, Card, Dropdown, Skeleton, Space, Tabs, Tag, Tooltip, Typography, type MenuProps } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '../api/api-error';
+import { useConfirm } from '../confirm/confirm-modal';
+import { useAllEntityFields } from '../entity-fields/entity-fields.api';
+import { NotFoundPage } from '../errors/not-found.page';
+import { errorText } from '../feedback/form-errors';
+import { LinkButton } from '../feedback/link-button';
+import { usePageTitle } from '../feedback/use-page-title';
+import { useAccess } from '../permissions/use-access';
+import { entityApi, type EntityApi } from './entity-api';
+import { useEntityText } from './entity-text';
+import { listContextOf, rememberList } from './list-context';
+import { RecordPanels } from './record-panels';
+import { RelationPanel } from './relation-panel';
+import { webEntityOf } from './web-entity';
+
+// Previous and next record of the list the user came from, across its pages.
+function useStepper(api: EntityApi, id: string) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const kind = api.definition.kind;
+  const context = listContextOf(kind);
+  const at = context ? context.ids.indexOf(id) : -1;
+  const position = context && at >= 0 ? (context.request.page - 1) * context.request.pageSize + at : -1;
+  const can = (dir: -1 | 1) => context !== undefined && position >= 0 && position + dir >= 0 && position + dir < context.total;
+  const go = async (dir: -1 | 1) => {
+    if (!context || !can(dir)) return;
+    const next = context.ids[at + dir];
+    if (next) {
+      navigate(`${api.definition.web.path}/${next}`);
+      return;
+    }
+    setBusy(true);
+    try {
+      const request = { ...context.request, page: context.request.page + dir };
+      const page = await api.fetchList(request);
+      rememberList(kind, request, page);
+      const target = dir === 1 ? page.data[0] : page.data[page.data.length - 1];
+      if (target) navigate(`${api.definition.web.path}/${target.id}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { can, go, busy, shown: context !== undefined && at >= 0, position, total: context?.total ?? 0 };
+}
+
+function RecordHeader({ api, record }: { api: EntityApi; record: EntityRecord }) {
+  const { definition } = api;
+  const { t, text } = useEntityText(definition);
+  const { message } = App.useApp();
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  const { can } = useAccess();
+  const stepper = useStepper(api, record.id);
+  const setArchived = api.useSetArchived();
+  const remove = api.useDelete();
+  const p = definition.permissions;
+  const fail = (e: unknown) => message.error(isApiError(e) ? errorText(t, e.code) : text('entity.saveFailed'));
+
+  const items: MenuProps['items'] = [];
+  if (definition.capabilities.archive && can({ permissions: [p.manage] })) {
+    items.push({
+      key: 'archive',
+      icon: record.archived ? <UndoOutlined /> : <InboxOutlined />,
+      label: t(record.archived ? 'entity.unarchive' : 'entity.archive'),
+      onClick: async () => {
+        const archived = !record.archived;
+        const ok = await confirm({
+          title: text(archived ? 'entity.archiveTitle' : 'entity.unarchiveTitle', { count: 1 }),
+          description: text(archived ? 'entity.archiveText' : 'entity.unarchiveText', { count: 1 }),
+          okText: t(archived ? 'entity.archive' : 'entity.unarchive'),
+          danger: archived,
+        });
+        if (!ok) return;
+        setArchived.mutate(
+          { ids: [record.id], archived },
+          { onSuccess: () => message.success(text(archived ? 'entity.archived' : 'entity.unarchived', { count: 1 })), onError: fail },
+        );
+      },
+    });
+  }
+  if (can({ permissions: [p.delete] })) {
+    items.push({
+      key: 'delete',
+      danger: true,
+      icon: <DeleteOutlined />,
+      label: t('common.delete'),
+      onClick: async () => {
+        const ok = await confirm({
+          title: text('entity.deleteTitle', { title: record.title }),
+          description: text('entity.deleteText'),
+          okText: t('common.delete'),
+          danger: true,
+        });
+        if (!ok) return;
+        remove.mutate(
+          { id: record.id, version: record.version },
+          {
+            onSuccess: () => {
+              message.success(text('entity.deleted', { title: record.title }));
+              navigate(definition.web.path);
+            },
+            onError: fail,
+          },
+        );
+      },
+    });
+  }
+
+  return (
+    <div className="page-header record-header">
+      <Space size={8} wrap style={{ minWidth: 0 }}>
+        <Typography.Title level={1} className="page-title">
+          {record.title || t('entity.untitled')}
+        </Typography.Title>
+        {typeof record.number === 'string' ? <Tag>{record.number}</Tag> : null}
+        {record.archived ? <Tag color="default">{t('entity.archivedTag')}</Tag> : null}
+      </Space>
+      <Space wrap>
+        {stepper.shown ? (
+          <Space.Compact>
+            <Tooltip title={t('entity.previous')}>
+              <Button
+                icon={<LeftOutlined />}
+                aria-label={t('entity.previous')}
+                disabled={!stepper.can(-1)}
+                loading={stepper.busy}
+                onClick={() => void stepper.go(-1)}
+              />
+            </Tooltip>
+            <Button disabled className="record-position">
+              {t('entity.position', { n: stepper.position + 1, total: stepper.total })}
+            </Button>
+            <Tooltip title={t('entity.next')}>
+              <Button
+                icon={<RightOutlined />}
+                aria-label={t('entity.next')}
+                disabled={!stepper.can(1)}
+                loading={stepper.busy}
+                onClick={() => void stepper.go(1)}
+              />
+            </Tooltip>
+          </Space.Compact>
+        ) : null}
+        {items.length > 0 ? (
+          <Dropdown menu={{ items }} trigger={['click']}>
+            <Button icon={<MoreOutlined />} aria-label={t('entity.moreActions')} />
+          </Dropdown>
+        ) : null}
+      </Space>
+    </div>
+  );
+}
+
+// The record page of any kind: header (title, number, previous/next, archive, delete), the
+// fields form and shared panels, a tab per relation and the module's own tabs.
+export function EntityRecordRoute({ definition }: { definition: EntityDefinition }) {
+  const { id = '' } = useParams();
+  // the open tab is part of the address (?tab=contacts), so a link can open it
+  const [search, setSearch] = useSearchParams();
+  const api = entityApi(definition);
+  const { t, text } = useEntityText(definition);
+  const query = api.useRecord(id);
+  const fields = useAllEntityFields(definition.kind);
+  const record = query.data;
+  const extra = webEntityOf(definition.kind)?.tabs ?? [];
+  usePageTitle(record ? record.title || t('entity.untitled') : undefined);
+
+  if (isApiError(query.error) && query.error.status === 404) return <NotFoundPage />;
+  if (query.error) throw query.error;
+
+  const relations = Object.entries(definition.relations);
+  return (
+    <div className="page">
+      <LinkButton to={definition.web.path} type="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }}>
+        {text('entity.back')}
+      </LinkButton>
+      {!record || (definition.capabilities.customFields && !fields.data) ? (
+        <Card>
+          <Skeleton active />
+        </Card>
+      ) : (
+        <>
+          <RecordHeader api={api} record={record} />
+          {relations.length + extra.length === 0 ? (
+            <RecordPanels api={api} record={record} fields={fields.data ?? []} />
+          ) : (
+            <Tabs
+              activeKey={search.get('tab') ?? 'details'}
+              onChange={(tab) => setSearch(tab === 'details' ? {} : { tab }, { replace: true })}
+              items={[
+                {
+                  key: 'details',
+                  label: t('entity.details'),
+                  children: <RecordPanels api={api} record={record} fields={fields.data ?? []} />,
+                },
+                ...relations.map(([name, rel]) => ({
+                  key: name,
+                  label: t(rel.label),
+                  children: <RelationPanel api={api} record={record} relation={rel} />,
+                })),
+                ...extra.map((tab) => ({ key: tab.key, label: t(tab.labelKey), children: tab.render(record) })),
+              ]}
+            />
+          )}
+        </>
+      )}
+    </div>
+  );
+}

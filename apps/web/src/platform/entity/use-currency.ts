@@ -1,0 +1,22 @@
+import { DEFAULT_CURRENCY, type Tenant } from '@atrium/domain';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../api/api-client';
+import { API } from '../api/paths';
+import { workspaceKey } from '../api/query-keys';
+import { useCurrentTenantId } from '../workspace/workspace-store';
+
+// The workspace's currency: every money field is in it (decision 024).
+export function useWorkspaceCurrency(): string {
+  const tenantId = useCurrentTenantId();
+  const tenant = useQuery({
+    queryKey: workspaceKey('tenant'),
+    queryFn: () => apiRequest<Tenant>(API.tenant(tenantId ?? '')),
+    enabled: tenantId !== null,
+    staleTime: 5 * 60_000,
+  });
+  return tenant.data?.currency ?? DEFAULT_CURRENCY;
+}
+
+// An amount as the user's culture writes it, with the workspace's currency.
+export const formatMoney = (value: number, currency: string, locale?: string): string =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value);

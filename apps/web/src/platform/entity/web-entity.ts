@@ -1,0 +1,38 @@
+import { ENTITY_DEFINITIONS, type EntityDefinition, type EntityKind, type EntityRecord } from '@atrium/domain';
+import type { ReactNode } from 'react';
+
+// What a module adds to a kind's generic pages: cells that render a field its own way and tabs on
+// the record page. Everything else (list, record page, form, panels, settings, routes,
+// navigation, record paths) comes from the definition.
+export type WebEntity = {
+  definition: EntityDefinition;
+  cells?: Record<string, (record: EntityRecord) => ReactNode>;
+  tabs?: { key: string; labelKey: string; render: (record: EntityRecord) => ReactNode }[];
+};
+
+const registered = new Map<EntityKind, WebEntity>();
+
+export function registerWebEntities(entities: readonly WebEntity[]): void {
+  for (const e of entities) registered.set(e.definition.kind, e);
+}
+
+export const webEntities = (): WebEntity[] => [...registered.values()];
+export const webEntityOf = (kind: string): WebEntity | undefined => registered.get(kind as EntityKind);
+
+export function definitionOf(kind: string): EntityDefinition {
+  const found = registered.get(kind as EntityKind)?.definition ?? ENTITY_DEFINITIONS.find((d) => d.kind === kind);
+  if (!found) throw new Error(`${kind} has no definition`);
+  return found;
+}
+
+// Where a record opens: its kind's web path (undefined for kinds without pages yet).
+export function recordPath(kind: string, id: string): string | undefined {
+  const entity = registered.get(kind as EntityKind);
+  return entity ? `${entity.definition.web.path}/${id}` : undefined;
+}
+
+// The caption keys of a kind's names, for t(): {{singular}} and {{plural}} in generic captions.
+export const kindNames = (definition: Pick<EntityDefinition, 'captionKey'>) => ({
+  singular: `${definition.captionKey}.singular`,
+  plural: `${definition.captionKey}.plural`,
+});

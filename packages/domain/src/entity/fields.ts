@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import type { EntityKind } from '../enums';
+import { EMAIL_PATTERN, URL_PATTERN } from './entity-field.schema';
+import type { FilterValueType } from './list-query.schema';
+
+// Built-in fields of an entity kind. One declaration gives the database column, the write
+// schema (with its limits), the list query's comparison type, the form input and the caption
+// key of the label — nothing about a field is typed twice (ARCHITECTURE §3).
+export const BUILTIN_FIELD_KINDS = [
+  'text',
+  'longText',
+  'email',
+  'url',
+  'phone',
+  'integer',
+  'decimal',
+  'money',
+  'boolean',
+  'date',
+  'dateTime',
+  'enum',
+  'reference',
+  'json',
+  'numbering',
+  'system',
+] as const;
+export type BuiltinFieldKind = (typeof BUILTIN_FIELD_KINDS)[number];
+
+// What deleting a referenced record does to the records that point at it.
+export type ReferenceDeleteRule = 'refuse' | 'clear';
+
+export type BuiltinField = {
+  kind: BuiltinFieldKind;
+  // caption key of the label; defineEntity fills it in (<module>.<kind>.field.<key>)
+  label: string;
+  type: Exclude<FilterValueType, 'array'>;
+  // database column; defineEntity fills it in (snake_case of the key)
+  column: string;
+  required: boolean;
+  // system fields, numbers and computed fields are read but never written through the API
+  readOnly: boolean;
+  sortable: boolean;
+  filterable: boolean;
+  // shown on the record form (json details and system fields are not)
+  form: boolean;
+  // also asked in the create dialog (required fields always are)
+  quick: boolean;
+  // text limits, number bounds and decimals, shown by the form as they are enforced
+  min?: number;
+  max?: number;
+  scale?: number;
+  // enum values; their captions are <label>.<value>
+  options?: readonly string[];
+  // reference: the kind pointed at, the key of the expanded { id, title } on rows, the delete rule
+  target?: EntityKind;
+  expand?: string;
+  onDelete?: ReferenceDeleteRule;
+  // the zod schema of one non-empty value (writable fields)
+  schema?: z.ZodType;
+  // stored when a write leaves the field empty (booleans: false)
+  emptyValue?: unknown;
+};
+
+type Options = Partial<Pick<BuiltinField, 'label' | 'column' | 'required' | 'sortable' | 'filterable' | 'form' | 'quick'>>;
+
+function field(
+  kind: BuiltinFieldKind,
+  type: BuiltinField['type'],
+  schema: z.ZodType | undefined,
+  opts: Options,
+  extra: Partial<BuiltinField> = {},
+) {
+  return {
+    kind,
+    label: opts.label ?? '',
+    type,
+    column: opts.column ?? '',
+    required: opts.required ?? false,
+    readOnly: schema === undefined,
+    sortable: opts.sortable ?? true,
+    filterable: opts.filterable ?? true,
+    form: opts.form ?? schema !== undefined,
+    quick: opts.quick ?? false,
+    ...(schema ? { schema } : {}),
+    ...extra,
+  } satisfies BuiltinField;
+}
+
+const string = () => z.string({ error: 'validation' }).trim();
+
+// Dates a person could mean; year 0 or 10000 is a typing error, not a date (and PostgreSQL
+// refuses year 0).
+export const SANE_YEARS = { min: 1000, max: 9999 } as const;
+const saneYear = (v: string) => {
+  const year = Number(v.slice(0, 4));
+  return year >= SANE_YEARS.min && year <= SANE_YEARS.max;
+};
+export const isoDateSchema = z.iso.date({ error: 'validation' }).refine(saneYear, { error: 'validation' });
+export const isoDateTimeSchema = z.iso.datetime({ offset: true, error: 'validation' }).refine(saneYear, { error: 'validation' });
+
+// Money is stored as numeric(15,2) and travels as a JSON number; the bound keeps every amount
+// exact in a double (13 significant digits). The workspace's currency applies (tenants.currency).
+export const MONEY_MAX = 99_999_999_999.99;
+const decimals = (n: number, scale: number) => Math.abs(Math.round(n * 10 ** scale) - n * 10 ** scale) < 1e-6;
+
+export const fields = {
+  text: (opts: Options & { max: number; min?: number }) => {
+    let s = string();
+    if (opts.min) s = s.min(opts.min, { error: 'minLength' });
+    s = s.max(opts.max, { error: 'maxLength' });
+    return field('text', 'text', opts.required ? s.min(1, { error: 'required' }) : s, opts, {
+      max: opts.max,
+      ...(opts.min ? { min: opts.min } : {}),
+    });
+  },
+  longText: (opts: Options & { max: number }) =>
+    field('longText', 'text', string().max(opts.max, { error: 'maxLength' }), { sortable: false, ...opts }, { max: opts.max }),
+  email: (opts: Options = {}) =>
+    field('email', 'text', string().toLowerCase().max(254, { error: 'maxLength' }).regex(EMAIL_PATTERN, { error: 'invalidEmail' }), opts, {
+      max: 254,
+    }),
+  url: (opts: Options = {}) =>
+    field('url', 'text', string().max(2000, { error: 'maxLength' }).regex(URL_PATTERN, { error: 'invalidUrl' }), opts, { max: 2000 }),
+  phone: (opts: Options = {}) =>
+    field(
+      'phone',
+      'text',
+      string()
+        .max(40, { error: 'maxLength' })
+        .regex(/^[+()\d][\d\s().\-/]*$/, { error: 'validation' }),
+      opts,
+      {
+        max: 40,
+      },
+    ),
+  integer: (opts: Options & { min?: number; max?: number } = {}) => {
+    const min = opts.min ?? 0;
+    const max = opts.max ?? 2_147_483_647;
+    return field(
+      'integer',
+      'number',
+      z.number({ error: 'validation' }).int({ error: 'validation' }).min(min, { error: 'tooSmall' }).max(max, { error: 'tooBig' }),
+      opts,
+      { min, max, scale: 0 },
+    );
+  },
+  money: (opts: Options = {}) =>
+    field(
+      'money',
+      'number',
+      z
+        .number({ error: 'validation' })
+        .finite({ error: 'validation' })
+        .min(-MONEY_MAX, { error: 'tooSmall' })
+        .max(MONEY_MAX, { error: 'tooBig' })
+        .refine((n) => decimals(n, 2), { error: 'validation' }),
+      opts,
+      { min: -MONEY_MAX, max: MONEY_MAX, scale: 2 },
+    ),
+  decimal: (opts: Options & { scale: number; min?: number; max?: number }) =>
+    field(
+      'decimal',
+      'number',
+      z
+        .number({ error: 'validation' })
+        .finite({ error: 'validation' })
+        .min(opts.min ?? -MONEY_MAX, { error: 'tooSmall' })
+        .max(opts.max ?? MONEY_MAX, { error: 'tooBig' })
+        .refine((n) => decimals(n, opts.scale), { error: 'validation' }),
+      opts,
+      { min: opts.min ?? -MONEY_MAX, max: opts.max ?? MONEY_MAX, scale: opts.scale },
+    ),
+  boolean: (opts: Options = {}) => field('boolean', 'boolean', z.boolean({ error: 'validation' }), opts, { emptyValue: false }),
+  date: (opts: Options = {}) => field('date', 'date', isoDateSchema, opts),
+  dateTime: (opts: Options = {}) => field('dateTime', 'dateTime', isoDateTimeSchema, opts),
+  enumeration: <const T extends readonly [string, ...string[]]>(values: T, opts: Options = {}) =>
+    field('enum', 'text', z.enum(values, { error: 'invalidOption' }), opts, { options: values }),
+  // A many-to-one link to another record (or to one of the same kind, e.g. a parent). The key
+  // ends in Id; rows also carry the linked record as { id, title } under the key without Id.
+  reference: (target: EntityKind, opts: Options & { onDelete: ReferenceDeleteRule }) =>
+    field('reference', 'reference', z.uuid({ error: 'validation' }), opts, { target, onDelete: opts.onDelete }),
+  // structured data kept as it is (e.g. a contact's extra e-mails and phones)
+  json: <T extends z.ZodType>(schema: T, opts: Options = {}) =>
+    field('json', 'text', schema, { sortable: false, filterable: false, form: false, ...opts }),
+} as const;
+
+export type FieldInput = ReturnType<(typeof fields)[keyof typeof fields]>;
+
+// Fields every engine entity carries besides its own (decision 010).
+export const SYSTEM_FIELDS: Record<string, BuiltinField> = {
+  id: field('system', 'uuid', undefined, { sortable: false, column: 'id', label: 'entity.field.id' }),
+  version: field('system', 'number', undefined, { sortable: false, filterable: false, column: 'version', label: 'entity.field.version' }),
+  createdAt: field('system', 'dateTime', undefined, { column: 'created_at', label: 'entity.field.createdAt' }),
+  updatedAt: field('system', 'dateTime', undefined, { column: 'updated_at', label: 'entity.field.updatedAt' }),
+  archivedAt: field('system', 'dateTime', undefined, { column: 'archived_at', label: 'entity.field.archivedAt' }),
+};
+export const WORKFLOW_STAGE_FIELD: BuiltinField = {
+  ...field('reference', 'uuid', z.uuid({ error: 'invalidStage' }), { column: 'workflow_stage_id', label: 'entity.field.workflowStage' }),
+  form: false,
+};
+export const TYPE_FIELD: BuiltinField = {
+  ...field('reference', 'uuid', z.uuid({ error: 'validation' }), { column: 'type_id', label: 'entity.field.typeId', quick: true }),
+  form: false,
+};
+export const NUMBER_FIELD: BuiltinField = field('numbering', 'text', undefined, { column: 'number', label: 'entity.field.number' });
+
+export const snakeCase = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN, URL_PATTERN } from '../../entity/entity-field.schema';
+import { defineEntity } from '../../entity/define-entity';
+import { fields } from '../../entity/fields';
+import { contactModulePermissions } from './crm.permissions';
+
+const text = (max: number) => z.string({ error: 'validation' }).trim().max(max, { error: 'maxLength' });
+const email = () =>
+  z.string({ error: 'validation' }).trim().toLowerCase().max(254, { error: 'maxLength' }).regex(EMAIL_PATTERN, { error: 'invalidEmail' });
+const url = () => z.string({ error: 'validation' }).trim().max(2000, { error: 'maxLength' }).regex(URL_PATTERN, { error: 'invalidUrl' });
+
+const labelled = <T extends z.ZodType>(value: T) => z.strictObject({ label: text(100).min(1, { error: 'required' }), value });
+
+// Extra addresses, e-mails, phones, social profiles and websites; labels come from the
+// global lookups of the same name (Address, Email, Phone, Social, Website).
+export const contactDetailsSchema = z.strictObject({
+  emails: z.array(labelled(email())).max(20).default([]),
+  phones: z
+    .array(labelled(text(40).min(1, { error: 'required' })))
+    .max(20)
+    .default([]),
+  addresses: z
+    .array(labelled(text(500).min(1, { error: 'required' })))
+    .max(20)
+    .default([]),
+  socials: z.array(labelled(url())).max(20).default([]),
+  websites: z.array(labelled(url())).max(20).default([]),
+});
+export type ContactDetails = z.infer<typeof contactDetailsSchema>;
+
+export const contactEntity = defineEntity({
+  kind: 'Contact',
+  module: 'crm',
+  basePath: '/api/v1/contacts',
+  web: { path: '/contacts', icon: 'contacts' },
+  title: { fields: ['firstName', 'lastName'] },
+  fields: {
+    firstName: fields.text({ max: 100, required: true, quick: true }),
+    lastName: fields.text({ max: 100, quick: true }),
+    email: fields.email({ quick: true }),
+    phone: fields.phone({ quick: true }),
+    organizationId: fields.reference('Organization', { onDelete: 'clear', quick: true }),
+    jobTitle: fields.text({ max: 100 }),
+    department: fields.text({ max: 100 }),
+    website: fields.url(),
+    address: fields.longText({ max: 500 }),
+    details: fields.json(contactDetailsSchema),
+  },
+  searchFields: ['firstName', 'lastName', 'email', 'phone', 'organizationId'],
+  defaultColumns: ['email', 'phone', 'organizationId'],
+  defaultSort: [
+    { field: 'lastName', order: 'asc' },
+    { field: 'firstName', order: 'asc' },
+  ],
+  savedViewKey: 'contacts',
+  permissions: contactModulePermissions({
+    view: 'Contact.ViewContacts',
+    create: 'Contact.CreateContacts',
+    manage: 'Contact.ManageContacts',
+  }),
+
+  capabilities: {
+    archive: true,
+    customFields: true,
+    notes: true,
+    documents: true,
+    tags: true,
+    collaborators: true,
+    linkedEntities: true,
+    workflowStage: true,
+    importExport: true,
+  },
+  defaultStages: [
+    { name: 'Subscriber', stageType: 'Open', color: '#8c8c8c' },
+    { name: 'Lead', stageType: 'InProgress', color: '#1677ff' },
+    { name: 'Customer', stageType: 'Won', color: '#52c41a' },
+    { name: 'Inactive', stageType: 'Closed', color: '#bfbfbf' },
+  ],
+  feedTypes: ['All Activity', 'Note', 'Attachment', 'Email', 'Campaign'],
+  types: { basePath: '/api/v1/contact-types' },
+});

@@ -1,0 +1,3 @@
+export * from './contact.entity';
+export * from './organization.entity';
+export * from './crm.permissions';
