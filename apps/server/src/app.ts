@@ -15,7 +15,9 @@ import { FILE_SIZE_LIMITS } from '@atrium/domain';
 import type { Config } from './platform/config';
 import type { Database } from './platform/database';
 import { migrationsApplied } from './platform/database';
+import { registerConditionalGet } from './platform/conditional-get';
 import { registerErrorHandling, sendProblem } from './platform/errors';
+import { completeOpenApi } from './platform/openapi';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { Router, type RegisteredRoute } from './platform/router';
 import { createTokenVerifier, remoteKeySet, type TokenVerifier } from './platform/auth';
@@ -30,6 +32,11 @@ export type App = FastifyInstance & {
 // Tests add modules of their own (e.g. an entity kind with a row-visibility rule).
 export type BuildOptions = { extraModules?: ((router: Router) => void)[] };
 
+// A hop count trusts that many proxies in front of the server; Fastify takes it as a function.
+function trustProxyOption(value: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
 export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
@@ -37,7 +44,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: true,
+    // forwarding headers count only from the proxies TRUST_PROXY names (off by default)
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1_048_576,
     maxParamLength: 500,
     ajv: { customOptions: { allErrors: false } },
@@ -45,6 +53,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerConditionalGet(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -77,22 +86,25 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Atrium API', version: '1' },
+      info: {
+        title: 'Atrium API',
+        version: '1',
+        description: 'Multi-tenant workspace API. Errors are RFC 9457 problem details with a stable code.',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Atrium' },
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
+    // read at request time, when every route is registered
+    transformObject: (documents) =>
+      'openapiObject' in documents
+        ? completeOpenApi(documents.openapiObject as Record<string, unknown>, router.routes, config.publicUrl)
+        : documents.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  app.addContentTypeParser('application/json-patch+json', { parseAs: 'string' }, (_req, body, done) => {
-    try {
-      done(null, JSON.parse(String(body)));
-    } catch (err) {
-      const e = err as Error & { statusCode?: number };
-      e.statusCode = 400;
-      done(e, undefined);
-    }
-  });
+  // the same parser as JSON bodies, with its refusal of __proto__ and constructor.prototype keys
+  app.addContentTypeParser('application/json-patch+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
 
   const mailer = createMailer(config, database);
   let verifier: TokenVerifier | undefined;

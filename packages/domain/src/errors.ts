@@ -87,6 +87,12 @@ export const ERROR_CODES = [
   'referencedRecord',
   'hierarchyCycle',
   'typeInUse',
+  // hardening (#11)
+  'invalidText',
+  'dateOutOfRange',
+  'unsupportedMediaType',
+  'publicMailDomain',
+  'domainNotProven',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,4 +1,6 @@
 export * from './constants';
+export * from './date-range';
+export * from './field-name';
 export * from './enums';
 export * from './errors';
 export * from './permissions';

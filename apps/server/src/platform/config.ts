@@ -40,7 +40,25 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_PUBLIC: z.coerce.number().int().min(1).default(120),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(10).default(900),
+  TRUST_PROXY: z.string().trim().default('false'),
 });
+
+// TRUST_PROXY: off (false, 0, empty), a hop count (1, 2…) or a comma-separated list of proxy
+// addresses and CIDR ranges. Anything else is refused at start rather than guessed.
+export function parseTrustProxy(value: string): false | number | string[] {
+  const v = value.trim().toLowerCase();
+  if (v === '' || v === 'false' || v === 'off' || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  const address = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f:]+(?:\.\d{1,3}){0,3}|loopback|linklocal|uniquelocal)(?:\/\d{1,3})?$/;
+  const bad = list.filter((x) => !address.test(x));
+  if (bad.length > 0 || list.length === 0)
+    throw new Error(`Invalid configuration:\n  TRUST_PROXY: not a hop count or a list of addresses (${bad.join(', ')})`);
+  return list;
+}
 
 export type Config = {
   port: number;
@@ -58,6 +76,8 @@ export type Config = {
   cookieSecure: boolean;
   rateLimit: { auth: number; public: number };
   accessTokenTtl: number;
+  // which peers may set X-Forwarded-For/-Proto/-Host (Fastify's trustProxy)
+  trustProxy: false | number | string[];
   webDist: string;
   migrationsDir: string;
 };
@@ -94,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cookieSecure: e.COOKIE_SECURE ?? /^(https:|http:\/\/(localhost|127\.0\.0\.1)[:/])/.test(`${publicUrl}/`),
     rateLimit: { auth: e.RATE_LIMIT_AUTH, public: e.RATE_LIMIT_PUBLIC },
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: path.join(REPO_ROOT, 'apps/web/dist'),
     migrationsDir: path.join(SERVER_ROOT, 'src/db/migrations'),
   };

@@ -2,6 +2,7 @@ import type { ErrorCode, Problem, ProblemField } from '@atrium/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@atrium/domain';
+import { dbErrorOf } from './db-errors';
 
 const TITLES: Partial<Record<number, string>> = {
   400: 'Bad Request',
@@ -49,6 +50,9 @@ const HUMAN: Partial<Record<ErrorCode, string>> = {
   domainMaxLength: 'is too long',
   domainInvalid: 'must be a domain name such as example.com',
   unknownField: 'is not a known field',
+  unique: 'must be unique',
+  invalidText: 'contains a NUL character or a lone UTF-16 surrogate',
+  dateOutOfRange: 'must be a date between the years 1 and 9999',
 };
 
 const isCode = (s: string): s is ErrorCode => (ERROR_CODES as readonly string[]).includes(s);
@@ -105,23 +109,30 @@ export function sendProblem(
   return reply.status(status).type('application/problem+json').send(problem);
 }
 
-type PgError = { code?: string; constraint?: string; detail?: string };
-
-// Database errors that mean bad input, never a 500.
+// Database errors that mean bad input, never a 500. They arrive wrapped (drizzle puts the
+// driver's error in `cause`), so they are read through dbErrorOf.
 const PG_BAD_INPUT: Record<string, [number, ErrorCode]> = {
   '23505': [409, 'unique'],
   '23503': [409, 'conflict'],
+  '23502': [400, 'required'],
   '23514': [400, 'validation'],
-  '22P02': [400, 'validation'],
+  '23P01': [409, 'conflict'],
   '22001': [400, 'maxLength'],
   '22003': [400, 'validation'],
-  '22007': [400, 'validation'],
-  '22008': [400, 'validation'],
-  '23P01': [409, 'conflict'],
+  '22004': [400, 'required'],
+  '22007': [400, 'dateOutOfRange'],
+  '22008': [400, 'dateOutOfRange'],
+  '22012': [400, 'validation'],
+  '22021': [400, 'invalidText'],
+  '22025': [400, 'validation'],
+  '2201B': [400, 'validation'],
+  '22P02': [400, 'validation'],
+  '22P05': [400, 'invalidText'],
+  '54000': [400, 'maxLength'],
 };
 
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError & PgError, request, reply) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       return sendProblem(reply, request, error.status, error.code, error.message, {
@@ -146,17 +157,34 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.error({ err: error }, 'response did not match its schema');
       return sendProblem(reply, request, 500, 'internalServerError', 'Internal server error');
     }
-    if (error.code && error.code in PG_BAD_INPUT) {
-      const [status, code] = PG_BAD_INPUT[error.code] ?? [400, 'validation'];
-      return sendProblem(reply, request, status, code, error.constraint ? `violates ${error.constraint}` : 'Invalid value', {
-        errors: [{ field: error.constraint ?? 'body', code, message: error.detail ?? code }],
-      });
+    const db = dbErrorOf(error);
+    const mapped = db && PG_BAD_INPUT[db.code];
+    if (db && mapped) {
+      const [status, code] = mapped;
+      const field = db.column ?? db.constraint ?? 'body';
+      request.log.info({ sqlState: db.code, constraint: db.constraint }, 'bad input refused by the database');
+      return sendProblem(
+        reply,
+        request,
+        status,
+        code,
+        db.constraint ? `violates ${db.constraint}` : `${field} ${HUMAN[code] ?? 'is not valid'}`,
+        {
+          errors: [{ field, code, message: `${field} ${HUMAN[code] ?? 'is not valid'}` }],
+        },
+      );
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return sendProblem(reply, request, 429, 'rateLimited', 'Too many requests, try again later');
     if (status >= 400 && status < 500) {
       const code: ErrorCode =
-        status === 415 || error.code?.startsWith('FST_ERR_CTP') ? 'malformedBody' : status === 404 ? 'notFound' : 'validation';
+        status === 415
+          ? 'unsupportedMediaType'
+          : error.code?.startsWith('FST_ERR_CTP')
+            ? 'malformedBody'
+            : status === 404
+              ? 'notFound'
+              : 'validation';
       return sendProblem(reply, request, status, code, error.message);
     }
     request.log.error({ err: error }, 'unhandled error');

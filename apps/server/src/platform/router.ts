@@ -10,6 +10,7 @@ import { AppError, accessDenied } from './errors';
 import { entityRegistry } from './entity/entity-registry';
 import { requireRecord } from './entity/record-access';
 import { enterTenant, resolveUser } from './tenancy';
+import { assertStorableInput } from './text-guard';
 
 type AnyZod = z.ZodType;
 type Infer<T> = T extends AnyZod ? z.output<T> : undefined;
@@ -48,6 +49,14 @@ type BaseDef<S extends Schemas> = {
   consumes?: string[];
   // path values for routes whose parameters are not record ids (e.g. a product type)
   paramsExample?: Record<string, string>;
+  // conditional writes: If-Match required (428 without it) or honoured when sent
+  ifMatch?: 'required' | 'optional';
+  // the success answer carries an ETag (and a GET answers 304 to a matching If-None-Match)
+  etag?: boolean;
+  // accepts an Idempotency-Key header
+  idempotencyKey?: boolean;
+  // the form fields of a multipart body, for the API document (a route reads them itself)
+  multipartFields?: Record<string, { type: 'string' | 'file'; description: string; required?: boolean }>;
 };
 
 // A call about one record of any kind (notes, documents, tags… of a contact): the router
@@ -92,6 +101,15 @@ export type RegisteredRoute = {
   example?: unknown;
   paramsExample?: Record<string, string>;
   status: number;
+  // the media types a request body may have
+  consumes: readonly string[];
+  // every status the operation can answer, as declared in the API document
+  statuses: readonly number[];
+  operationId: string;
+  ifMatch?: 'required' | 'optional';
+  etag: boolean;
+  idempotencyKey: boolean;
+  multipartFields?: BaseDef<Schemas>['multipartFields'];
 };
 
 export type RouterDeps = {
@@ -101,22 +119,54 @@ export type RouterDeps = {
   rateLimits: { auth: number; public: number };
 };
 
-const PROBLEM_RESPONSES = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-  412: problemSchema,
-  422: problemSchema,
-  428: problemSchema,
-  429: problemSchema,
-};
+const JSON_ONLY: readonly string[] = ['application/json'];
+
+// The error statuses an operation can answer, from what it declares (ARCHITECTURE §5: the
+// document says what the server does, no more).
+function errorStatuses(def: BaseDef<Schemas>, access: RouteAccess, consumes: readonly string[]): number[] {
+  const out = new Set<number>();
+  const hasBody = def.schemas.body !== undefined || consumes.some((c) => c !== 'application/json');
+  const hasInput = hasBody || def.schemas.params || def.schemas.query || def.schemas.headers || access.kind === 'tenant';
+  const hasParams = def.url.includes(':');
+  const writes = def.method !== 'GET';
+  if (hasInput) out.add(400);
+  if (access.kind !== 'public') out.add(401);
+  if (access.kind === 'tenant') out.add(403);
+  if (hasParams || (access.kind === 'tenant' && hasBody)) out.add(404);
+  if (writes && access.kind !== 'public') out.add(409);
+  if (def.ifMatch) out.add(412);
+  if (hasBody) out.add(413).add(415);
+  if (def.idempotencyKey) out.add(422);
+  if (def.ifMatch === 'required') out.add(428);
+  if (def.rateLimit) out.add(429);
+  return [...out].sort((a, b) => a - b);
+}
+
+// getV1CoreActivity, putV1CrmContactsById…: unique because method and path are.
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((seg) => (seg.startsWith(':') ? ['by', seg.slice(1)] : seg.split(/[^A-Za-z0-9]+/)))
+    .filter(Boolean);
+  return [method.toLowerCase(), ...words.map((w) => w.charAt(0).toUpperCase() + w.slice(1))].join('');
+}
+
+// The media type of a request with a body, or undefined when it has none.
+function bodyMediaType(request: FastifyRequest): string | undefined {
+  const length = request.headers['content-length'];
+  const chunked = request.headers['transfer-encoding'] !== undefined;
+  if (!chunked && (length === undefined || length === '0')) return undefined;
+  return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
 
 // The one way to declare an API route: schemas, access rule, handler. Tenant routes run in
 // one transaction with app.tenant_id set, after the membership and permission checks.
 export class Router {
   readonly routes: RegisteredRoute[] = [];
+  // the caller, authenticated in onRequest: before the body is parsed or validated
+  private readonly callers = new WeakMap<FastifyRequest, AuthUser>();
   constructor(
     private readonly app: FastifyInstance,
     private readonly deps: RouterDeps,
@@ -138,7 +188,7 @@ export class Router {
       : undefined;
     const access: RouteAccess = { kind: 'tenant', permission, ...(def.table ? { table: def.table } : {}), ...(record ? { record } : {}) };
     this.register(def, access, async (request, input) => {
-      const user = await this.authenticate(request);
+      const user = this.caller(request);
       const tenantId = tenantIdOf(request);
       return this.deps.database.db.transaction(async (tx) => {
         const membership = await enterTenant(tx, tenantId, user.id);
@@ -155,13 +205,18 @@ export class Router {
 
   user<S extends Schemas>(def: UserRouteDef<S>): void {
     this.register(def, { kind: 'user' }, async (request, input) => {
-      const user = await this.authenticate(request);
-      return def.handler({ user, db: this.deps.database.db }, input);
+      return def.handler({ user: this.caller(request), db: this.deps.database.db }, input);
     });
   }
 
   public<S extends Schemas>(def: PublicRouteDef<S>): void {
     this.register(def, { kind: 'public' }, (_request, input) => def.handler({ db: this.deps.database.db }, input));
+  }
+
+  private caller(request: FastifyRequest): AuthUser {
+    const user = this.callers.get(request);
+    if (!user) throw new AppError(401, 'unauthorized', 'Sign in to continue');
+    return user;
   }
 
   async authenticate(request: FastifyRequest): Promise<AuthUser> {
@@ -179,12 +234,22 @@ export class Router {
     run: (request: FastifyRequest, input: RouteInput<S>) => Promise<unknown>,
   ): void {
     const status = def.status ?? 200;
+    const consumes = def.consumes ?? JSON_ONLY;
+    const errors = errorStatuses(def as BaseDef<Schemas>, access, consumes);
+    const operationId = operationIdOf(def.method, def.url);
     this.routes.push({
       method: def.method,
       url: def.url,
       access,
       schemas: def.schemas,
       status,
+      consumes,
+      statuses: [status, ...(def.etag && def.method === 'GET' ? [304] : []), ...errors],
+      operationId,
+      etag: def.etag ?? false,
+      idempotencyKey: def.idempotencyKey ?? false,
+      ...(def.ifMatch ? { ifMatch: def.ifMatch } : {}),
+      ...(def.multipartFields ? { multipartFields: def.multipartFields } : {}),
       ...(def.example !== undefined ? { example: def.example } : {}),
       ...(def.paramsExample ? { paramsExample: def.paramsExample } : {}),
     });
@@ -193,6 +258,7 @@ export class Router {
       access.kind === 'tenant'
         ? z.looseObject({ 'x-tenant-id': z.uuid({ error: 'tenantRequired' }).describe('Workspace id') })
         : def.schemas.headers;
+    const problems = Object.fromEntries(errors.map((code) => [code, problemSchema]));
     this.app.withTypeProvider<ZodTypeProvider>().route({
       method: def.method,
       url: def.url,
@@ -201,8 +267,25 @@ export class Router {
         access,
         ...(def.rateLimit ? { rateLimit: { max: this.deps.rateLimits[def.rateLimit], timeWindow: 60_000 } } : {}),
       },
+      // who is calling comes first: a bad body from nobody is a 401, not a 400
+      onRequest: async (request) => {
+        if (access.kind !== 'public') this.callers.set(request, await this.authenticate(request));
+        const type = bodyMediaType(request);
+        if (type !== undefined && !consumes.includes(type)) {
+          throw new AppError(
+            415,
+            'unsupportedMediaType',
+            `This operation accepts ${consumes.join(' or ')} bodies, not ${type || 'untyped ones'}`,
+          );
+        }
+      },
+      // text the database cannot hold is refused naming the field, whatever the route
+      preValidation: async (request) => {
+        assertStorableInput({ params: request.params, query: request.query, body: request.body });
+      },
       schema: {
         summary: def.summary,
+        operationId,
         tags: def.tags,
         security,
         ...(def.consumes ? { consumes: def.consumes } : {}),
@@ -212,7 +295,7 @@ export class Router {
         ...(headers ? { headers } : {}),
         response: {
           [status]: status === 204 ? z.null().describe('No content') : (def.schemas.response ?? z.unknown()),
-          ...PROBLEM_RESPONSES,
+          ...problems,
         },
       },
       handler: async (request, reply) => {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DATE_FORMATS, FILE_SIZE_LIMITS } from '../constants';
+import { isDateInRange } from '../date-range';
+import { isBuiltinName } from '../field-name';
 
 // Entity fields (the spec's custom fields), §3: every kind and attribute.
 export const FIELD_KINDS = [
@@ -104,6 +106,7 @@ const entityFieldBase = z.strictObject({
     .trim()
     .max(ENTITY_FIELD_LIMITS.keyMax, { error: 'maxLength' })
     .regex(FIELD_KEY_PATTERN, { error: 'validation' })
+    .refine((key) => !isBuiltinName(key), { error: 'validation' })
     .optional(),
   dataType: z.enum(FIELD_DATA_TYPES).optional(),
   prefix: z.string().max(ENTITY_FIELD_LIMITS.affixMax, { error: 'maxLength' }).optional(),
@@ -265,9 +268,9 @@ export function fieldValueSchema(f: ValueField): z.ZodType {
     case 'decimal':
       return z.number({ error: 'validation' }).finite({ error: 'validation' });
     case 'date':
-      return z.iso.date({ error: 'validation' });
+      return z.iso.date({ error: 'validation' }).refine(isDateInRange, { error: 'dateOutOfRange' });
     case 'dateTime':
-      return z.iso.datetime({ offset: true, error: 'validation' });
+      return z.iso.datetime({ offset: true, error: 'validation' }).refine(isDateInRange, { error: 'dateOutOfRange' });
     case 'time':
       return z.iso.time({ error: 'validation' });
     case 'option':

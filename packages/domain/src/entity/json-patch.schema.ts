@@ -18,5 +18,6 @@ export const jsonPatchOperationSchema = z.discriminatedUnion('op', [
 ]);
 export type JsonPatchOperation = z.infer<typeof jsonPatchOperationSchema>;
 
-export const jsonPatchSchema = z.array(jsonPatchOperationSchema).min(1).max(100);
+// An empty patch is valid and changes nothing (RFC 6902 §3).
+export const jsonPatchSchema = z.array(jsonPatchOperationSchema).max(100);
 export type JsonPatch = z.infer<typeof jsonPatchSchema>;

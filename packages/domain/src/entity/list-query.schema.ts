@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE } from '../constants';
+import { fieldNameSchema } from '../field-name';
 import { pageSizeSchema } from '../schemas';
 
 export const FILTER_OPERATORS = [
@@ -42,7 +43,7 @@ const scalar = z.union([z.string().max(500), z.number(), z.boolean()]);
 // Field names are free strings here: the server knows the entity's fields and answers an
 // unknown one with a 400 naming it. Custom fields are addressed as `customFields.<key>`.
 export const entityListFilterSchema = z.strictObject({
-  field: z.string().min(1).max(100),
+  field: fieldNameSchema,
   // validated by the server so that the error names the operator
   op: z.string().min(1).max(20),
   value: z.union([scalar, z.null(), z.array(scalar).max(500)]).optional(),
@@ -50,7 +51,7 @@ export const entityListFilterSchema = z.strictObject({
 export type EntityListFilter = z.infer<typeof entityListFilterSchema>;
 
 export const entityListSortSchema = z.strictObject({
-  field: z.string().min(1).max(100),
+  field: fieldNameSchema,
   order: z.enum(['asc', 'desc']).default('asc'),
 });
 export type EntityListSort = z.infer<typeof entityListSortSchema>;

@@ -1,6 +1,7 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database';
 import { roles, subscriptions, teamMembers, teams, tenants, tenantUsers } from './admin.table';
+import { inIdList } from '../../platform/sql.util';
 
 export type TenantRow = typeof tenants.$inferSelect;
 
@@ -69,8 +70,7 @@ export const tenantsRepository = {
   },
 
   async byIds(db: Db, ids: string[]): Promise<TenantRow[]> {
-    if (ids.length === 0) return [];
-    return db.select().from(tenants).where(inArray(tenants.id, ids)).orderBy(tenants.name);
+    return db.select().from(tenants).where(inIdList(tenants.id, ids)).orderBy(tenants.name);
   },
 
   async recommendedFor(db: Db, domain: string, excludeIds: string[]): Promise<TenantRow[]> {

@@ -1,6 +1,7 @@
 import { MODULE_KINDS, SYSTEM_ROLE_PERMISSIONS, defaultPlan, type MyTenant, type Tenant, type TenantRegister } from '@atrium/domain';
 import type { TenantContext, UserContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
+import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { tenantsRepository as repo, type TenantRow } from './tenants.repository';
 
@@ -18,12 +19,6 @@ export function toTenant(row: TenantRow): Tenant {
     createdAt: row.createdAt.toISOString(),
   };
 }
-
-const isUniqueViolation = (err: unknown, constraint: string) =>
-  typeof err === 'object' &&
-  err !== null &&
-  (err as { code?: string }).code === '23505' &&
-  (err as { constraint?: string }).constraint === constraint;
 
 const slugTaken = () => fieldError('slug', 'slugAlreadyExists', 'slug is already taken', 409);
 

@@ -1,7 +1,8 @@
 import type { EntityKind } from '@atrium/domain';
-import { and, asc, count, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TenantContext } from '../../platform/context';
 import { documents, type DocumentRow } from './documents.table';
+import { containsPattern, inIdList } from '../../platform/sql.util';
 
 export type DocumentInsert = Omit<
   typeof documents.$inferInsert,
@@ -17,13 +18,12 @@ export type DocumentListFilter = {
 
 const tenant = (ctx: TenantContext) => eq(documents.tenantId, ctx.tenantId);
 const inFolder = (parentId: string | null) => (parentId ? eq(documents.parentId, parentId) : isNull(documents.parentId));
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const documentsRepository = {
   async list(ctx: TenantContext, f: DocumentListFilter, limit: number, offset: number): Promise<{ rows: DocumentRow[]; total: number }> {
     const conditions: SQL[] = [tenant(ctx), eq(documents.entityKind, f.kind), eq(documents.entityId, f.entityId)];
     // a search looks through every folder of the record; otherwise one folder is listed
-    if (f.search) conditions.push(ilike(documents.name, `%${escapeLike(f.search)}%`));
+    if (f.search) conditions.push(ilike(documents.name, containsPattern(f.search)));
     else conditions.push(inFolder(f.parentId));
     if (f.type) conditions.push(eq(documents.type, f.type));
     const where = and(...conditions);
@@ -52,7 +52,7 @@ export const documentsRepository = {
     return ctx.db
       .select()
       .from(documents)
-      .where(and(tenant(ctx), inArray(documents.id, [...ids])))
+      .where(and(tenant(ctx), inIdList(documents.id, [...ids])))
       .for('update');
   },
 
@@ -74,7 +74,7 @@ export const documentsRepository = {
       : ctx.db
           .select()
           .from(documents)
-          .where(and(tenant(ctx), inArray(documents.id, all)));
+          .where(and(tenant(ctx), inIdList(documents.id, all)));
   },
 
   // The folder chain from the root down to `id`.
@@ -130,7 +130,7 @@ export const documentsRepository = {
     if (ids.length === 0) return 0;
     const rows = await ctx.db
       .delete(documents)
-      .where(and(tenant(ctx), inArray(documents.id, [...ids])))
+      .where(and(tenant(ctx), inIdList(documents.id, [...ids])))
       .returning({ id: documents.id });
     return rows.length;
   },

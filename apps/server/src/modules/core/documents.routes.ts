@@ -109,6 +109,12 @@ export function registerDocumentRoutes(router: Router, deps: SharedRecordDeps): 
     tags,
     permission: null,
     consumes: ['multipart/form-data'],
+    multipartFields: {
+      file: { type: 'file', description: 'The image (png, jpeg, gif, bmp or webp)', required: true },
+      entityKind: { type: 'string', description: 'Kind of the record', required: true },
+      entityId: { type: 'string', description: 'Id of the record', required: true },
+      parentId: { type: 'string', description: 'Folder id, empty for the root' },
+    },
     status: 201,
     schemas: { response: documentSchema },
     handler: async (ctx, { request }) => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TenantContext } from '../../platform/context';
+import { containsPattern } from '../../platform/sql.util';
 
 export type NamedRow = { id: string; name: string };
 
@@ -12,7 +13,7 @@ const idFilter = (ids: readonly string[] | undefined) =>
         )})`
       : sql`and false`
     : sql``;
-const likeOf = (search: string | undefined) => (search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined);
+const likeOf = (search: string | undefined) => (search ? containsPattern(search) : undefined);
 
 // Roles and teams belong to the admin module; the lookups read only their ids and names.
 export const lookupsRepository = {

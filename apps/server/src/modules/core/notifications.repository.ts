@@ -1,7 +1,8 @@
 import type { EntityKind } from '@atrium/domain';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { TenantContext } from '../../platform/context';
 import { notifications, type NotificationRow } from './notifications.table';
+import { containsPattern, inIdList } from '../../platform/sql.util';
 
 export type NotificationInsert = {
   recipientId: string;
@@ -57,7 +58,7 @@ export const notificationsRepository = {
     const rows = await ctx.db
       .update(notifications)
       .set({ readAt: new Date() })
-      .where(and(mine(ctx), isNull(notifications.readAt), ...(ids === 'all' ? [] : [inArray(notifications.id, [...ids])])))
+      .where(and(mine(ctx), isNull(notifications.readAt), ...(ids === 'all' ? [] : [inIdList(notifications.id, [...ids])])))
       .returning({ id: notifications.id });
     return rows.length;
   },
@@ -65,7 +66,7 @@ export const notificationsRepository = {
   // Active members of the workspace (tenant_users joined with users), optionally only `ids`.
   async members(ctx: TenantContext, opts: { ids?: readonly string[]; search?: string; limit?: number }): Promise<Member[]> {
     if (opts.ids && opts.ids.length === 0) return [];
-    const like = opts.search ? `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+    const like = opts.search ? containsPattern(opts.search) : undefined;
     const res = await ctx.db.execute<{ id: string; user_id: string | null; name: string; email: string; picture_id: string | null }>(sql`
       select tu.id, tu.user_id, coalesce(nullif(u.name, ''), tu.email) as name, tu.email,
         (select p.id::text from user_pictures p where p.user_id = tu.user_id order by p.created_at desc limit 1) as picture_id

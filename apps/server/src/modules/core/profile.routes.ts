@@ -82,6 +82,7 @@ export function registerProfileRoutes(router: Router, deps: { publicUrl: string 
     summary: 'Upload my picture (multipart field "file": png, jpeg, gif or webp up to 5 MB)',
     tags,
     consumes: ['multipart/form-data'],
+    multipartFields: { file: { type: 'file', description: 'png, jpeg, gif or webp, at most 5 MB', required: true } },
     schemas: { response: profileSchema },
     handler: async (ctx, { request }) => {
       if (!request.isMultipart()) throw fieldError('file', 'required', 'file is required (multipart/form-data)');

@@ -1,7 +1,8 @@
 import type { EntityKind } from '@atrium/domain';
-import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { TenantContext } from '../../platform/context';
 import { entityTags, tags, type TagRow } from './tags.table';
+import { containsPattern, inIdList } from '../../platform/sql.util';
 
 const tenant = (ctx: TenantContext) => eq(tags.tenantId, ctx.tenantId);
 
@@ -11,8 +12,8 @@ export const tagsRepository = {
     q: { search?: string | undefined; ids?: string[] | undefined; limit: number; offset: number },
   ): Promise<{ rows: TagRow[]; total: number }> {
     const conditions: SQL[] = [tenant(ctx)];
-    if (q.search) conditions.push(ilike(tags.name, `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-    if (q.ids) conditions.push(inArray(tags.id, q.ids.length ? q.ids : ['00000000-0000-0000-0000-000000000000']));
+    if (q.search) conditions.push(ilike(tags.name, containsPattern(q.search)));
+    if (q.ids) conditions.push(inIdList(tags.id, q.ids));
     const where = and(...conditions);
     const rows = await ctx.db
       .select()
@@ -48,7 +49,7 @@ export const tagsRepository = {
     const rows = await ctx.db
       .select({ id: tags.id })
       .from(tags)
-      .where(and(tenant(ctx), inArray(tags.id, [...ids])));
+      .where(and(tenant(ctx), inIdList(tags.id, [...ids])));
     return rows.map((r) => r.id);
   },
 
@@ -94,7 +95,7 @@ export const tagsRepository = {
     const rows = await ctx.db
       .selectDistinct({ id: entityTags.entityId })
       .from(entityTags)
-      .where(and(eq(entityTags.tenantId, ctx.tenantId), eq(entityTags.entityKind, kind), inArray(entityTags.tagId, [...tagIds])));
+      .where(and(eq(entityTags.tenantId, ctx.tenantId), eq(entityTags.entityKind, kind), inIdList(entityTags.tagId, [...tagIds])));
     return rows.map((r) => r.id);
   },
 };

@@ -1,6 +1,7 @@
 import type { GlobalLookup, GlobalLookupEntity } from '@atrium/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TenantContext } from '../../platform/context';
+import { containsPattern, inTextList } from '../../platform/sql.util';
 
 type Row = { id: string; entity: GlobalLookupEntity; name: string; is_default: boolean; version: number };
 const toLookup = (r: Row): GlobalLookup => ({ id: r.id, entity: r.entity, name: r.name, isDefault: r.is_default, version: r.version });
@@ -17,8 +18,8 @@ export async function selectPage(
   q: { entities?: readonly GlobalLookupEntity[]; search?: string; limit: number; offset: number },
 ): Promise<{ data: GlobalLookup[]; total: number }> {
   const conds: SQL[] = [sql`tenant_id = ${ctx.tenantId}`];
-  if (q.entities && q.entities.length > 0) conds.push(sql`entity = any(${sql.param(q.entities)}::text[])`);
-  if (q.search) conds.push(sql`name ilike ${`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  if (q.entities && q.entities.length > 0) conds.push(inTextList(sql`entity`, q.entities));
+  if (q.search) conds.push(sql`name ilike ${containsPattern(q.search)}`);
   const where = sql.join(conds, sql` and `);
   const rows = await ctx.db.execute<Row>(sql`
     select id, entity, name, is_default, version from global_lookups where ${where}

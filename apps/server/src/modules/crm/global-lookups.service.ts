@@ -7,20 +7,16 @@ import type {
 } from '@atrium/domain';
 import type { z } from 'zod';
 import type { TenantContext } from '../../platform/context';
+import { isUniqueViolation } from '../../platform/db-errors';
 import { fieldError, notFound } from '../../platform/errors';
 import * as repo from './global-lookups.repository';
-
-const isUnique = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err.code === '23505' || err.cause?.code === '23505';
-};
 
 // The database's unique index (tenant, entity, lower(name)) decides duplicates.
 async function guardDuplicate<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (e) {
-    if (isUnique(e)) throw fieldError('name', 'duplicateTitle', 'name already exists for this lookup', 409);
+    if (isUniqueViolation(e)) throw fieldError('name', 'duplicateTitle', 'name already exists for this lookup', 409);
     throw e;
   }
 }

@@ -11,7 +11,7 @@ import type { TenantContext } from '../context';
 import { AppError, issueToField } from '../errors';
 import { clearEntityUniqueValues, insertUniqueValue } from './entity-fields.repository';
 import { sameValue } from './json-value';
-import { pgErrorCode } from './pg-error';
+import { pgErrorCode } from '../db-errors';
 
 export type FieldAccess = { viewRestricted: boolean; manageRestricted: boolean };
 

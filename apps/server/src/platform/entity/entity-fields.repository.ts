@@ -1,6 +1,7 @@
 import type { EntityField, EntityKind } from '@atrium/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TenantContext } from '../context';
+import { inIdList } from '../sql.util';
 
 type FieldRow = { id: string; key: string; position: number; type_id: string | null; definition: Record<string, unknown> };
 
@@ -45,7 +46,7 @@ export async function replaceFields(
   await ctx.db.execute(sql`
     delete from entity_fields
     where tenant_id = ${ctx.tenantId} and entity_kind = ${kind} and type_id is not distinct from ${typeId}::uuid
-      and not (id = any(${sql.param(ids)}::uuid[]))`);
+      and not (${inIdList(sql`id`, ids)})`);
   if (fields.length === 0) return;
   const values: SQL[] = fields.map((f) => {
     const { id, key, position, typeId: _typeId, ...definition } = f;

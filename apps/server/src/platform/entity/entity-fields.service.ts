@@ -17,7 +17,7 @@ import type { RegisteredEntity } from './entity-registry';
 import { typeExists } from './entity-types.repository';
 import { findById } from './entity.repository';
 import { customFilterType } from './list-query';
-import { pgErrorCode } from './pg-error';
+import { pgErrorCode } from '../db-errors';
 
 type Registry = ReadonlyMap<string, RegisteredEntity>;
 

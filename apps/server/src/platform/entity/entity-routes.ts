@@ -104,6 +104,8 @@ export function registerEntity(router: Router, definition: EntityDefinition, opt
     status: 201,
     schemas: { body: schemas.create, response: row },
     example: options.example,
+    etag: true,
+    idempotencyKey: true,
     handler: async (ctx, { body, request, reply }) => {
       const key = idempotencyKeyOf(request.headers['idempotency-key']);
       if (key) {
@@ -140,6 +142,7 @@ export function registerEntity(router: Router, definition: EntityDefinition, opt
     permission: p.view,
     table,
     schemas: { params: idParams, response: row },
+    etag: true,
     handler: async (ctx, { params, reply }) => {
       const found = await service.getEntity(ctx, ent, params.id);
       reply.header('etag', etagOf(Number(found.version)));
@@ -156,6 +159,8 @@ export function registerEntity(router: Router, definition: EntityDefinition, opt
     table,
     schemas: { params: idParams, body: schemas.update, response: row },
     example: options.example,
+    etag: true,
+    ifMatch: 'required',
     handler: async (ctx, { params, body, request, reply }) => {
       const updated = await service.updateEntity(ctx, ent, params.id, body as EntityRow, request.headers['if-match']);
       reply.header('etag', etagOf(Number(updated.version)));
@@ -173,6 +178,8 @@ export function registerEntity(router: Router, definition: EntityDefinition, opt
     consumes: ['application/json-patch+json', 'application/json'],
     schemas: { params: idParams, body: jsonPatchSchema, response: row },
     example: options.patchExample,
+    etag: true,
+    ifMatch: 'required',
     handler: async (ctx, { params, body, request, reply }) => {
       const updated = await service.patchEntity(ctx, ent, params.id, body, request.headers['if-match']);
       reply.header('etag', etagOf(Number(updated.version)));
@@ -189,6 +196,7 @@ export function registerEntity(router: Router, definition: EntityDefinition, opt
     table,
     status: 204,
     schemas: { params: idParams },
+    ifMatch: 'optional',
     handler: async (ctx, { params, request }) => service.deleteEntity(ctx, ent, params.id, request.headers['if-match']),
   });
 

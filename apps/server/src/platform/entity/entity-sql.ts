@@ -67,4 +67,5 @@ export function visibleSql(ctx: TenantContext, ent: RegisteredEntity): SQL {
 }
 
 // LIKE/ILIKE patterns match the user's text literally.
-export const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+// one escaping for every LIKE pattern (platform/sql.util.ts)
+export { escapeLike } from '../sql.util';

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../errors';
 import { getFields as fieldsOf, putFields as putFieldsOf } from './entity-fields.service';
 import type { RegisteredEntity } from './entity-registry';
 import * as repo from './entity-types.repository';
-import { pgErrorCode } from './pg-error';
+import { pgErrorCode } from '../db-errors';
 
 function duplicate(e: unknown): never {
   if (pgErrorCode(e) === '23505')

@@ -10,6 +10,7 @@ import { typeExists } from './entity-types.repository';
 import * as repo from './entity.repository';
 import { checkIfMatch } from './etag';
 import { applyJsonPatch } from './json-patch';
+import { changesNothing } from './no-op-write';
 import { compileListQuery } from './list-query';
 import { recordsDeleted } from './record-cleanup';
 import { firstStageOfDefault, stageBelongsTo } from './workflows.repository';
@@ -150,6 +151,7 @@ async function applyUpdate(ctx: TenantContext, ent: RegisteredEntity, before: En
   const loaded = await load(ctx, ent, { record: typeOf(values) });
   const custom = customValues(ent, loaded, body, before);
   if (custom) values.customFields = custom;
+  if (changesNothing(before, values)) return present(loaded, before);
   values = (await ent.hooks.beforeUpdate?.(ctx, values, before)) ?? values;
   const row = await repo.updateRow(ctx, ent, String(before.id), values);
   if (!row) throw notFound(definition.kind);

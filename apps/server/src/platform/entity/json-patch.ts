@@ -18,6 +18,32 @@ export type PatchRules = {
 
 const unescape = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
 
+// Members no JSON document of ours has, that name JavaScript's object machinery instead.
+const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
+// RFC 6901 §4: an array index is 0 or digits without a leading zero; `-` (past the end) only
+// where an operation adds.
+const ARRAY_INDEX = /^(0|[1-9][0-9]*)$/;
+
+// Walks a pointer through the document, refusing what RFC 6901 does not allow, the same way
+// for every operation: a leading-zero index, `-` outside an add, a built-in member name.
+function checkPointer(doc: unknown, pointer: string, adding: boolean): void {
+  const segments = pointer.split('/').slice(1).map(unescape);
+  let node: unknown = doc;
+  segments.forEach((seg, i) => {
+    if (FORBIDDEN_SEGMENTS.has(seg)) reject(pointer, 'invalidPatch', `may not name ${seg}`);
+    const last = i === segments.length - 1;
+    if (Array.isArray(node)) {
+      if (seg === '-' && last && adding) return;
+      if (!ARRAY_INDEX.test(seg)) reject(pointer, 'invalidPatch', `has ${seg}, which is not an array index`);
+      node = node[Number(seg)];
+    } else if (node !== null && typeof node === 'object') {
+      node = Object.hasOwn(node, seg) ? (node as Record<string, unknown>)[seg] : undefined;
+    } else {
+      node = undefined;
+    }
+  });
+}
+
 function reject(path: string, code: ErrorCode, message: string): never {
   throw new AppError(400, code, `${path} ${message}`, [{ field: path, code, message: `${path} ${message}` }]);
 }
@@ -49,6 +75,7 @@ function checkPath(path: string, writing: boolean, rules: PatchRules): void {
 
 // RFC 6902 over a JSON document; the input is not changed. `test` failing is a 409 (the
 // state differs from what the client expected), any other failure a 400 naming the path.
+// An empty patch is valid and changes nothing (RFC 6902 §3).
 export function applyJsonPatch<T extends object>(doc: T, ops: readonly JsonPatchOperation[], rules?: PatchRules): T {
   if (rules) {
     for (const op of ops) {
@@ -57,8 +84,15 @@ export function applyJsonPatch<T extends object>(doc: T, ops: readonly JsonPatch
       if (op.op === 'copy') checkPath(op.from, false, rules);
     }
   }
+  let current = structuredClone(doc);
   try {
-    return applyPatch(structuredClone(doc), ops.map((o) => ({ ...o })) as Parameters<typeof applyPatch>[1], true, true).newDocument;
+    // one operation at a time, each pointer checked against the document as it is then
+    for (const op of ops) {
+      checkPointer(current, op.path, op.op === 'add' || op.op === 'move' || op.op === 'copy');
+      if (op.op === 'move' || op.op === 'copy') checkPointer(current, op.from, false);
+      current = applyPatch(current, [{ ...op }] as Parameters<typeof applyPatch>[1], true, true).newDocument;
+    }
+    return current;
   } catch (e) {
     if (e instanceof JsonPatchError) {
       const op = e.operation as { path?: string } | undefined;

@@ -11,6 +11,7 @@ import {
   type FieldDataType,
   type FilterOperator,
   type FilterValueType,
+  isDateInRange,
 } from '@atrium/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -113,7 +114,8 @@ function coerce(type: FilterValueType, value: unknown, at: string): string | num
       return value === 'true' ? true : value === 'false' ? false : bad();
     case 'date':
     case 'dateTime':
-      return typeof value === 'string' && dateSchema.safeParse(value).success ? value : bad();
+      if (typeof value !== 'string' || !dateSchema.safeParse(value).success) return bad();
+      return isDateInRange(value) ? value : fail(at, 'dateOutOfRange', `${at} must be a date between the years 1 and 9999`);
     case 'uuid':
     case 'reference':
       return typeof value === 'string' && z.uuid().safeParse(value).success ? value : bad();

@@ -1,6 +1,7 @@
 import type { EntityKind, StageType, Workflow, WorkflowStage } from '@atrium/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TenantContext } from '../context';
+import { inIdList } from '../sql.util';
 
 type WorkflowRecord = { id: string; entity_kind: string; type_id: string | null; name: string; is_default: boolean };
 type StageRecord = { id: string; workflow_id: string; name: string; stage_type: StageType; color: string; sort_order: string };
@@ -21,7 +22,10 @@ async function withStages(ctx: TenantContext, rows: WorkflowRecord[]): Promise<W
   if (rows.length === 0) return [];
   const stages = await ctx.db.execute<StageRecord>(sql`
     select id, workflow_id, name, stage_type, color, sort_order from workflow_stages
-    where tenant_id = ${ctx.tenantId} and workflow_id = any(${sql.param(rows.map((r) => r.id))}::uuid[])
+    where tenant_id = ${ctx.tenantId} and ${inIdList(
+      sql`workflow_id`,
+      rows.map((r) => r.id),
+    )}
     order by ${STAGE_ORDER}`);
   return rows.map((w) => ({
     id: w.id,

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { TenantContext } from '../context';
 import { AppError, accessDenied, fieldError, notFound } from '../errors';
 import type { RegisteredEntity } from './entity-registry';
-import { pgErrorCode } from './pg-error';
+import { pgErrorCode } from '../db-errors';
 import * as repo from './workflows.repository';
 
 type Registry = ReadonlyMap<string, RegisteredEntity>;

@@ -539,4 +539,9 @@ export const DE_CAPTIONS: Record<CaptionKey, string> = {
   'activity.action.unlinked': '{{who}} hat die Verknüpfung mit {{title}} gelöst',
   'activity.action.followed': '{{who}} hat {{title}} als Mitwirkende(n) hinzugefügt',
   'activity.action.unfollowed': '{{who}} hat eine(n) Mitwirkende(n) entfernt',
+  'errorCodes.invalidText': 'Entfernen Sie die unsichtbaren Steuerzeichen aus diesem Text',
+  'errorCodes.dateOutOfRange': 'Geben Sie ein Datum zwischen den Jahren 1 und 9999 ein',
+  'errorCodes.unsupportedMediaType': 'Diese Art von Inhalt wird hier nicht angenommen',
+  'errorCodes.publicMailDomain': 'Eine öffentliche Mail-Domain kann nicht einem einzelnen Arbeitsbereich gehören',
+  'errorCodes.domainNotProven': 'Weisen Sie zuerst nach, dass diese Domain dem Arbeitsbereich gehört',
 };

@@ -535,6 +535,11 @@ export const EN_CAPTIONS = {
   'activity.action.unlinked': '{{who}} unlinked {{title}}',
   'activity.action.followed': '{{who}} added {{title}} as a collaborator',
   'activity.action.unfollowed': '{{who}} removed a collaborator',
+  'errorCodes.invalidText': 'Remove the invisible control characters from this text',
+  'errorCodes.dateOutOfRange': 'Enter a date between the years 1 and 9999',
+  'errorCodes.unsupportedMediaType': 'This kind of content is not accepted here',
+  'errorCodes.publicMailDomain': 'A public mail domain cannot belong to one workspace',
+  'errorCodes.domainNotProven': 'Prove that the workspace owns this domain first',
 } as const satisfies Record<string, string>;
 
 export type CaptionKey = keyof typeof EN_CAPTIONS;
