@@ -138,7 +138,7 @@ function errorStatuses(def: BaseDef<Schemas>, access: RouteAccess, consumes: rea
   if (hasBody) out.add(413).add(415);
   if (def.idempotencyKey) out.add(422);
   if (def.ifMatch === 'required') out.add(428);
-  if (def.rateLimit) out.add(429);
+  if (def.rateLimit || access.kind === 'public') out.add(429);
   return [...out].sort((a, b) => a - b);
 }
 
@@ -235,6 +235,8 @@ export class Router {
   ): void {
     const status = def.status ?? 200;
     const consumes = def.consumes ?? JSON_ONLY;
+    // public operations are throttled per address (RATE_LIMIT_PUBLIC) unless they name a stricter limit
+    const rateLimit = def.rateLimit ?? (access.kind === 'public' ? 'public' : undefined);
     const errors = errorStatuses(def as BaseDef<Schemas>, access, consumes);
     const operationId = operationIdOf(def.method, def.url);
     this.routes.push({
@@ -265,7 +267,7 @@ export class Router {
       ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
       config: {
         access,
-        ...(def.rateLimit ? { rateLimit: { max: this.deps.rateLimits[def.rateLimit], timeWindow: 60_000 } } : {}),
+        ...(rateLimit ? { rateLimit: { max: this.deps.rateLimits[rateLimit], timeWindow: 60_000 } } : {}),
       },
       // who is calling comes first: a bad body from nobody is a 401, not a 400
       onRequest: async (request) => {
