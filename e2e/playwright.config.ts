@@ -3,10 +3,17 @@ import { defineConfig } from '@playwright/test';
 
 // One free port for the run, chosen here so that the runner, the global setup and the workers
 // (which inherit the environment) all agree on the base URL.
-process.env.E2E_PORT ??= execFileSync(process.execPath, [
-  '-e',
-  "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
-]).toString();
+// The config must know it synchronously, so the platform's helper runs in a child process.
+process.env.E2E_PORT ??= execFileSync(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    '-e',
+    "import('../apps/server/src/platform/free-port.ts').then((m) => m.freePort()).then((p) => process.stdout.write(String(p)))",
+  ],
+  { cwd: import.meta.dirname },
+).toString();
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({

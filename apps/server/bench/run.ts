@@ -18,7 +18,8 @@ import pg from 'pg';
 import { API_AUDIENCE } from '../src/identity/keys';
 import { REPO_ROOT, SERVER_ROOT } from '../src/platform/config';
 import { migrateDatabase } from '../src/platform/database';
-import { freePort, startEmbeddedPostgres } from '../src/platform/embedded-postgres';
+import { startEmbeddedPostgres } from '../src/platform/embedded-postgres';
+import { freePort } from '../src/platform/free-port';
 import type { TenantContext } from '../src/platform/context';
 import { bindEntity, type RegisteredEntity } from '../src/platform/entity/entity-registry';
 import { byIdSql, countSql, listSql } from '../src/platform/entity/entity.repository';
@@ -102,7 +103,7 @@ async function main() {
       child?.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
     });
 
-    const [key] = (await db.query<{ jwk: { kid: string } }>('select jwk from idp_keys where active limit 1')).rows;
+    const [key] = (await db.query<{ jwk: { kid: string } }>('select jwk from identity.idp_keys where active limit 1')).rows;
     if (!key) throw new Error('no signing key');
     const token = await new SignJWT({ scope: 'openid profile email' })
       .setProtectedHeader({ alg: 'RS256', kid: key.jwk.kid, typ: 'at+jwt' })

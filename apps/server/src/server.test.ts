@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SERVER_ROOT, loadConfig } from './platform/config';
-import { freePort } from './platform/embedded-postgres';
+import { freePort } from './platform/free-port';
 import { startServer } from './server';
 
 // The README's first command in miniature: embedded PostgreSQL in a fresh data directory,

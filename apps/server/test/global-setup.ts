@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { SERVER_ROOT } from '../src/platform/config';
 import { migrateDatabase } from '../src/platform/database';
 import { startEmbeddedPostgres } from '../src/platform/embedded-postgres';
+import { freePort } from '../src/platform/free-port';
 
 export const TEMPLATE_DB = 'atrium_test_template';
 
@@ -29,7 +30,8 @@ export default async function setup(project: TestProject) {
   let dir: string | undefined;
   if (!adminUrl) {
     dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-test-pg-'));
-    const server = await startEmbeddedPostgres({ dir, port: 55432, password: 'test' });
+    // a free port: other runs on this machine may hold any fixed one
+    const server = await startEmbeddedPostgres({ dir, port: await freePort(), password: 'test' });
     adminUrl = server.url('postgres');
     stop = server.stop;
   }

@@ -76,7 +76,7 @@ export async function createTestApp(
   let keyCache: { key: Awaited<ReturnType<typeof importJWK>>; kid: string } | undefined;
   const tokenFor = async (user: TestUser, opts: { expiresIn?: string | number } = {}) => {
     if (!keyCache) {
-      const [row] = await sqlFn<{ jwk: { kid: string } }>('select jwk from idp_keys where active limit 1');
+      const [row] = await sqlFn<{ jwk: { kid: string } }>('select jwk from identity.idp_keys where active limit 1');
       if (!row) throw new Error('no signing key');
       keyCache = { key: await importJWK(row.jwk, 'RS256'), kid: row.jwk.kid };
     }

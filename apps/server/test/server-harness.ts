@@ -8,7 +8,7 @@ import { loadConfig, type Config } from '../src/platform/config';
 import { startServer, type RunningServer } from '../src/server';
 import { TEMPLATE_DB } from './harness';
 
-import { freePort } from '../src/platform/embedded-postgres';
+import { freePort } from '../src/platform/free-port';
 
 export { freePort };
 

@@ -7,9 +7,46 @@ begin
   end if;
 end $$;
 
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'atrium_identity') then
+    create role atrium_identity nologin nosuperuser nobypassrls noinherit;
+  end if;
+end $$;
+
+-- Connections start as one of these roles (-c role=…), so the owner must be able to switch to
+-- them; a superuser can already, a CREATEROLE owner is granted them here.
+do $$
+begin
+  execute format('grant atrium_app, atrium_identity to %I', current_user);
+exception when others then
+  null;
+end $$;
+
 grant usage on schema public to atrium_app;
 grant select, insert, update, delete on all tables in schema public to atrium_app;
 grant usage, select on all sequences in schema public to atrium_app;
+
+-- Identity secrets: credentials, sessions, one-time tokens, the provider's storage and signing
+-- keys. Only atrium_identity reaches them; privileges a table had before it moved here are gone.
+create schema if not exists identity;
+revoke all on schema identity from public;
+revoke all on all tables in schema identity from public, atrium_app;
+grant usage on schema identity to atrium_identity;
+grant select, insert, update, delete on all tables in schema identity to atrium_identity;
+grant usage on schema public to atrium_identity;
+grant select, insert, update on public.users to atrium_identity;
+grant select, insert on public.mail_outbox to atrium_identity;
+
+-- An external issuer's subject maps to a user through identity.user_identities; requests ask
+-- this function for that one mapping instead of reading the table.
+create or replace function public.atrium_user_for_identity(p_issuer text, p_subject text)
+returns uuid
+language sql stable security definer set search_path = pg_catalog as $$
+  select i.user_id from identity.user_identities i where i.issuer = p_issuer and i.subject = p_subject
+$$;
+revoke all on function public.atrium_user_for_identity(text, text) from public;
+grant execute on function public.atrium_user_for_identity(text, text) to atrium_app;
 
 do $$
 declare

@@ -188,15 +188,17 @@ ${links(opts.links ?? [])}`,
 }
 
 // oidc-provider hands over its own <form> (with the xsrf field); the buttons submit it by id.
-export function signOutPage(form: string): string {
+// `form` posts the confirmation (the provider's, or Atrium's own); staying signed in is a plain
+// link back, so declining touches no session and no grant.
+export function signOutPage(form: string, stayHref: string, formId = 'op.logoutForm'): string {
   return layout({
     title: 'Sign out',
     body: `<h1>Sign out of Atrium?</h1>
 <p class="muted">You will be signed out of Atrium on this browser.</p>
 ${form}
 <div class="actions">
-<button class="button" type="submit" form="op.logoutForm" value="yes" name="logout" autofocus>Yes, sign me out</button>
-<button class="button button-secondary" type="submit" form="op.logoutForm">No, stay signed in</button>
+<button class="button" type="submit" form="${escapeHtml(formId)}" value="yes" name="logout" autofocus>Yes, sign me out</button>
+<a class="button button-secondary" href="${escapeHtml(stayHref)}">No, stay signed in</a>
 </div>`,
   });
 }

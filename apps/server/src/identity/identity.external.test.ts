@@ -101,9 +101,10 @@ describe('external OIDC provider (OIDC_ISSUER)', () => {
     const body = JSON.parse(session) as { user: { id: string; email: string; name: string }; accessToken: string; error: null };
     expect(body.error).toBeNull();
     expect(body.user).toMatchObject({ email: 'ext-1@example.com', name: 'External One' });
-    const [identity] = await t.sql<{ user_id: string }>(`select user_id from user_identities where issuer = $1 and subject = 'ext-1'`, [
-      issuer,
-    ]);
+    const [identity] = await t.sql<{ user_id: string }>(
+      `select user_id from identity.user_identities where issuer = $1 and subject = 'ext-1'`,
+      [issuer],
+    );
     expect(identity?.user_id).toBe(body.user.id);
 
     const api = await fetch(`${t.url}/api/v1/admin/tenants`, { headers: { authorization: `Bearer ${body.accessToken}` } });
@@ -129,14 +130,14 @@ describe('external OIDC provider (OIDC_ISSUER)', () => {
     current = { sub: 'ext-3', email: 'other@example.com', name: 'Impostor', verified: false };
     const refused = await signIn(new TestBrowser());
     expect(refused.status).toBe(400);
-    expect(await t.sql(`select 1 from user_identities where subject = 'ext-3'`)).toHaveLength(0);
+    expect(await t.sql(`select 1 from identity.user_identities where subject = 'ext-3'`)).toHaveLength(0);
   });
 
   it('signs out through the issuer end-session endpoint', async () => {
     current = { sub: 'ext-1', email: 'ext-1@example.com', name: 'External One', verified: true };
     const browser = new TestBrowser();
     await signIn(browser);
-    const res = await browser.request(`${t.url}/auth/signout`, { method: 'POST', follow: false });
+    const res = await browser.request(`${t.url}/auth/signout`, { method: 'POST', follow: false, headers: { origin: t.url } });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toMatch(new RegExp(`^${issuer}/session/end`));
     const session = JSON.parse((await browser.get(`${t.url}/auth/session`)).text) as { user: unknown };

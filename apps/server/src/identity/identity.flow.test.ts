@@ -12,7 +12,7 @@ type SessionBody = {
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startTestServer({ TRUST_PROXY: 'loopback' });
 });
 afterAll(async () => {
   await t?.stop();
@@ -57,6 +57,13 @@ async function signIn(browser: TestBrowser, email: string, password = PASSWORD, 
   expect(page.status).toBe(200);
   expect(page.text).toContain('Sign in');
   return browser.post(formAction(page), { email, password });
+}
+
+// The test server trusts its loopback proxy (TRUST_PROXY=loopback), so X-Forwarded-For names the client.
+async function signInFrom(browser: TestBrowser, email: string, password: string, address: string) {
+  const headers = { 'x-forwarded-for': address };
+  const page = await browser.request(`${t.url}/auth/signin?returnTo=%2F`, { headers });
+  return browser.request(formAction(page), { form: { email, password }, headers });
 }
 
 async function registeredUser(): Promise<{ email: string; browser: TestBrowser }> {
@@ -104,11 +111,11 @@ describe('embedded identity provider and BFF session', () => {
     expect((await fetch(`${t.url}/api/v1/admin/tenants`)).status).toBe(401);
 
     // an expired access token is refreshed (the refresh token rotates)
-    const [before] = await t.sql<{ data: { refreshToken: string } }>(`select data from auth_sessions where user_id = $1`, [
+    const [before] = await t.sql<{ data: { refreshToken: string } }>(`select data from identity.auth_sessions where user_id = $1`, [
       session.user?.id,
     ]);
     await t.sql(
-      `update auth_sessions set data = jsonb_set(data, '{accessTokenExpires}', to_jsonb((extract(epoch from now()) * 1000 - 1000)::bigint)) where user_id = $1`,
+      `update identity.auth_sessions set data = jsonb_set(data, '{accessTokenExpires}', to_jsonb((extract(epoch from now()) * 1000 - 1000)::bigint)) where user_id = $1`,
       [session.user?.id],
     );
     const refreshed = await sessionOf(browser);
@@ -116,20 +123,20 @@ describe('embedded identity provider and BFF session', () => {
     expect(refreshed.accessToken).toBeTruthy();
     expect(refreshed.accessToken).not.toBe(session.accessToken);
     expect(refreshed.accessTokenExpires).toBeGreaterThan(Date.now());
-    const [after] = await t.sql<{ data: { refreshToken: string } }>(`select data from auth_sessions where user_id = $1`, [
+    const [after] = await t.sql<{ data: { refreshToken: string } }>(`select data from identity.auth_sessions where user_id = $1`, [
       session.user?.id,
     ]);
     expect(after?.data.refreshToken).not.toBe(before?.data.refreshToken);
     // stored sealed, never as the issuer's token
     expect(after?.data.refreshToken).toMatch(/^v1\./);
 
-    // sign-out ends the session and goes through the provider's sign-out confirmation
-    const confirm = await browser.post(`${t.url}/auth/signout`, {});
+    // sign-out (a same-origin POST) goes through the provider's confirmation, then ends the session
+    const confirm = await browser.request(`${t.url}/auth/signout`, { form: {}, headers: { origin: t.url } });
     expect(confirm.url).toContain('/idp/session/end');
     expect(confirm.text).toContain('Sign out of Atrium?');
     const xsrf = confirm.text.match(/name="xsrf" value="([^"]+)"/)?.[1] ?? '';
     const home = await browser.post(formAction(confirm), { xsrf, logout: 'yes' });
-    expect(home.url).toBe(`${t.url}/`);
+    expect(home.url).toBe(`${t.url}/?signedOut=1`);
     expect(await sessionOf(browser)).toEqual({ user: null, accessToken: null, accessTokenExpires: null, error: null });
   });
 
@@ -138,8 +145,8 @@ describe('embedded identity provider and BFF session', () => {
     await signIn(browser, email);
     const session = await sessionOf(browser);
     expect(session.accessToken).toBeTruthy();
-    await t.sql(`delete from idp_payloads where model = 'RefreshToken'`);
-    await t.sql(`update auth_sessions set data = jsonb_set(data, '{accessTokenExpires}', '0'::jsonb) where user_id = $1`, [
+    await t.sql(`delete from identity.idp_payloads where model = 'RefreshToken'`);
+    await t.sql(`update identity.auth_sessions set data = jsonb_set(data, '{accessTokenExpires}', '0'::jsonb) where user_id = $1`, [
       session.user?.id,
     ]);
     const failed = await sessionOf(browser);
@@ -159,30 +166,42 @@ describe('embedded identity provider and BFF session', () => {
     expect((await sessionOf(browser)).user).toBeNull();
   });
 
-  it('locks an account after repeated wrong passwords, and tells nothing about unknown e-mails', async () => {
+  it('throttles per account and address: a guesser waits, the owner elsewhere signs in, and nothing tells who exists', async () => {
     const { email } = await registeredUser();
-    const browser = new TestBrowser();
     const unknown = newEmail();
-    const wrongKnown = await signIn(browser, email, 'wrong password 1');
-    const wrongUnknown = await signIn(browser, unknown, 'wrong password 1');
-    expect(wrongKnown.status).toBe(401);
-    expect(wrongUnknown.status).toBe(401);
-    expect(wrongKnown.text).toContain('The e-mail or password is incorrect.');
-    expect(wrongUnknown.text).toContain('The e-mail or password is incorrect.');
-    for (let i = 2; i <= 5; i++) {
-      await signIn(browser, email, `wrong password ${i}`);
-      await signIn(browser, unknown, `wrong password ${i}`);
+    const attacker = (who: string, password: string) => signInFrom(new TestBrowser(), who, password, '203.0.113.7');
+    const sameAnswer = (a: string, b: string, typedA: string, typedB: string) =>
+      expect(a.replaceAll(typedA, 'EMAIL').replace(/interaction\/[\w-]+/g, 'interaction/UID')).toBe(
+        b.replaceAll(typedB, 'EMAIL').replace(/interaction\/[\w-]+/g, 'interaction/UID'),
+      );
+    for (let i = 1; i <= 5; i++) {
+      const known = await attacker(email, `wrong password ${i}`);
+      const missing = await attacker(unknown, `wrong password ${i}`);
+      expect([known.status, missing.status]).toEqual([401, 401]);
+      // the very same page for a real account and a missing one
+      sameAnswer(known.text, missing.text, email, unknown);
+      expect(known.text).toContain('The e-mail or password is incorrect.');
     }
-    const locked = await signIn(browser, email, PASSWORD);
-    expect(locked.status).toBe(429);
-    expect(locked.text).toContain('Too many failed attempts');
-    const lockedUnknown = await signIn(browser, unknown, PASSWORD);
-    expect(lockedUnknown.status).toBe(429);
-    const [row] = await t.sql<{ failed_logins: number; locked: boolean }>(
-      `select failed_logins, locked_until > now() as locked from users where email = $1`,
+    // the sixth try from that address waits, even with the right password, for both alike
+    const held = await attacker(email, PASSWORD);
+    const heldMissing = await attacker(unknown, PASSWORD);
+    expect([held.status, heldMissing.status]).toEqual([429, 429]);
+    expect(held.text).toContain('Too many failed attempts');
+    sameAnswer(held.text, heldMissing.text, email, unknown);
+    // the owner, from another address, is not locked out
+    const owner = new TestBrowser();
+    const ok = await signInFrom(owner, email, PASSWORD, '198.51.100.4');
+    expect(ok.url).toBe(`${t.url}/`);
+    expect((await sessionOf(owner)).user?.email).toBe(email);
+    // the delay grows with every further miss from the guessing address
+    await t.sql(`update identity.sign_in_failures set blocked_until = now() - interval '1 second' where account = $1`, [email]);
+    await attacker(email, 'wrong again');
+    const [row] = await t.sql<{ failures: number; wait: number }>(
+      `select failures, extract(epoch from blocked_until - now())::int as wait from identity.sign_in_failures where account = $1 and address = '203.0.113.7'`,
       [email],
     );
-    expect(row).toMatchObject({ failed_logins: 5, locked: true });
+    expect(row?.failures).toBe(6);
+    expect(row?.wait).toBeGreaterThan(20);
   });
 
   it('resets a forgotten password: the old one stops working, the new one signs in', async () => {
@@ -259,6 +278,7 @@ describe('embedded identity provider and BFF session', () => {
     expect(one).not.toContain('<script>');
     expect(one).not.toContain('onerror');
     expect(one).toContain('<a href="http://127.0.0.1/x?a=1&amp;b=2">');
+    // through a proxy the client is not this machine, whatever the proxy's own address
     expect((await fetch(`${t.url}/mailbox`, { headers: { 'x-forwarded-for': '203.0.113.9' } })).status).toBe(404);
   });
 
@@ -274,5 +294,95 @@ describe('embedded identity provider and BFF session', () => {
     const font = await fetch(`${t.url}/idp/assets/inter.woff2`);
     expect(font.status).toBe(200);
     expect(font.headers.get('content-type')).toBe('font/woff2');
+  });
+});
+
+describe('sign-out, redirects and the provider', () => {
+  it('never redirects off-site after sign-in, whatever the path normalises to', async () => {
+    const { email } = await registeredUser();
+    for (const returnTo of [
+      '/..//evil.example/x',
+      '/.//evil.example/x',
+      '/%2e//evil.example/x',
+      '/%2E%2E//evil.example',
+      '/\\evil.example',
+    ]) {
+      const start = await fetch(`${t.url}/auth/signin?returnTo=${encodeURIComponent(returnTo)}`, { redirect: 'manual' });
+      expect(start.status).toBe(302);
+      const landed = await signIn(new TestBrowser(), email, PASSWORD, returnTo);
+      expect(landed.url, returnTo).toBe(`${t.url}/`);
+    }
+    const inside = await signIn(new TestBrowser(), email, PASSWORD, '/contacts?tab=notes');
+    expect(inside.url).toBe(`${t.url}/contacts?tab=notes`);
+  });
+
+  it('does not sign out through a link or a form of another site', async () => {
+    const { email, browser } = await registeredUser();
+    await signIn(browser, email);
+    // another site's form: refused
+    const forged = await browser.request(`${t.url}/auth/signout`, { form: {}, headers: { origin: 'https://evil.example' } });
+    expect(forged.status).toBe(403);
+    const nameless = await browser.request(`${t.url}/auth/signout`, { form: {} });
+    expect(nameless.status).toBe(403);
+    expect((await sessionOf(browser)).user?.email).toBe(email);
+    // a link: only the confirmation page, nothing ends
+    const linked = await browser.get(`${t.url}/auth/signout`);
+    expect(linked.text).toContain('Sign out of Atrium?');
+    expect((await sessionOf(browser)).user?.email).toBe(email);
+    // a forged callback without the stored state ends nothing either
+    await browser.get(`${t.url}/auth/signout/callback?state=guess`);
+    expect((await sessionOf(browser)).user?.email).toBe(email);
+  });
+
+  it('"No, stay signed in" keeps the user signed in, and the refresh token still works', async () => {
+    const { email, browser } = await registeredUser();
+    await signIn(browser, email);
+    const confirm = await browser.request(`${t.url}/auth/signout`, { form: {}, headers: { origin: t.url } });
+    const stay = confirm.text.match(/<a class="button button-secondary" href="([^"]+)">No, stay signed in<\/a>/)?.[1];
+    expect(stay).toBe(`${t.url}/`);
+    await browser.get(stay ?? '');
+    expect((await sessionOf(browser)).user?.email).toBe(email);
+    await t.sql(
+      `update identity.auth_sessions set data = jsonb_set(data, '{accessTokenExpires}', '0'::jsonb) where data->>'signOutState' is not null`,
+    );
+    const refreshed = await sessionOf(browser);
+    expect(refreshed.error).toBeNull();
+    expect(refreshed.accessToken).toBeTruthy();
+  });
+
+  it('turns off what Atrium does not use and marks its cookies Secure', async () => {
+    const discovery = (await (await fetch(`${t.url}/idp/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+    expect(discovery.response_types_supported).toEqual(['code']);
+    expect(discovery.token_endpoint_auth_methods_supported).toEqual(['client_secret_basic']);
+    const browser = new TestBrowser();
+    const page = await browser.get(`${t.url}/auth/signin`);
+    expect(page.url).toContain('/idp/interaction/');
+    const res = await fetch(`${t.url}/auth/signin`, { redirect: 'manual' });
+    const auth = await fetch(res.headers.get('location') ?? '', { redirect: 'manual' });
+    const cookies = auth.headers.getSetCookie();
+    expect(cookies.length).toBeGreaterThan(0);
+    for (const c of cookies) expect(c.toLowerCase()).toContain('; secure');
+    // an implicit-flow request is refused
+    const implicit = await fetch(
+      `${t.url}/idp/auth?client_id=${t.config.oidc.clientId}&response_type=id_token&scope=openid&redirect_uri=${encodeURIComponent(`${t.url}/auth/callback`)}&nonce=n`,
+      { redirect: 'manual' },
+    );
+    // OAuth reports it to the client's redirect URI
+    expect(implicit.headers.get('location') ?? (await implicit.text())).toMatch(/error=unsupported_response_type/);
+  });
+
+  it('names the configured public address in discovery, whatever the request claims', async () => {
+    const forged = await fetch(`${t.url}/idp/.well-known/openid-configuration`, {
+      headers: {
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'https',
+        forwarded: 'host=evil.example;proto=https',
+        'x-real-ip': '1.2.3.4',
+      },
+    });
+    const doc = (await forged.json()) as Record<string, unknown>;
+    expect(doc.issuer).toBe(`${t.url}/idp`);
+    expect(doc.authorization_endpoint).toBe(`${t.url}/idp/auth`);
+    expect(JSON.stringify(doc)).not.toContain('evil.example');
   });
 });

@@ -1,17 +1,19 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../platform/database';
-import { authSessions, identityTokens, idpPayloads, userIdentities, users } from './identity.table';
+import { authSessions, credentials, identityTokens, idpPayloads, signInFailures, userIdentities, users } from './identity.table';
 
 export type UserRow = typeof users.$inferSelect;
+export type UserWithPassword = UserRow & { passwordHash: string | null };
 export type TokenKind = 'verify' | 'reset';
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+export async function findUserByEmail(db: Db, email: string): Promise<UserWithPassword | undefined> {
   const [row] = await db
-    .select()
+    .select({ user: users, passwordHash: credentials.passwordHash })
     .from(users)
+    .leftJoin(credentials, eq(credentials.userId, users.id))
     .where(sql`lower(${users.email}) = lower(${email})`)
     .limit(1);
-  return row;
+  return row ? { ...row.user, passwordHash: row.passwordHash } : undefined;
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
@@ -24,28 +26,61 @@ export async function insertUser(
   db: Db,
   values: { email: string; name: string; passwordHash: string | null; emailVerifiedAt?: Date | null },
 ): Promise<UserRow | undefined> {
-  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
-  return row;
+  const { passwordHash, ...profile } = values;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(users).values(profile).onConflictDoNothing().returning();
+    if (row && passwordHash) await tx.insert(credentials).values({ userId: row.id, passwordHash });
+    return row;
+  });
 }
 
-export async function recordFailedLogin(db: Db, userId: string, maxFailures: number, lockSeconds: number): Promise<void> {
+// Growing delays per (account, address): after FREE_FAILURES misses from one address, each
+// further miss doubles the wait there, up to the cap. Other addresses are not affected.
+export async function recordFailedSignIn(
+  db: Db,
+  account: string,
+  address: string,
+  policy: { freeFailures: number; firstDelaySeconds: number; maxDelaySeconds: number },
+): Promise<void> {
   await db
-    .update(users)
-    .set({
-      failedLogins: sql`${users.failedLogins} + 1`,
-      lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${maxFailures}
-        then now() + make_interval(secs => ${lockSeconds}) else ${users.lockedUntil} end`,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, userId));
+    .insert(signInFailures)
+    .values({ account, address, failures: 1 })
+    .onConflictDoUpdate({
+      target: [signInFailures.account, signInFailures.address],
+      set: {
+        failures: sql`${signInFailures.failures} + 1`,
+        lastFailedAt: sql`now()`,
+        blockedUntil: sql`case when ${signInFailures.failures} + 1 >= ${policy.freeFailures}
+          then now() + make_interval(secs => least(${policy.maxDelaySeconds}::float8,
+            ${policy.firstDelaySeconds}::float8 * power(2, ${signInFailures.failures} + 1 - ${policy.freeFailures})))
+          else null end`,
+      },
+    });
 }
 
-export async function clearFailedLogins(db: Db, userId: string): Promise<void> {
-  await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, userId));
+// Seconds until this address may try this account again (0: now).
+export async function signInWait(db: Db, account: string, address: string): Promise<number> {
+  const [row] = await db
+    .select({ wait: sql<number>`greatest(0, ceil(extract(epoch from ${signInFailures.blockedUntil} - now())))`.mapWith(Number) })
+    .from(signInFailures)
+    .where(and(eq(signInFailures.account, account), eq(signInFailures.address, address)));
+  return row?.wait ?? 0;
+}
+
+export async function clearFailedSignIns(db: Db, account: string, address: string): Promise<void> {
+  await db.delete(signInFailures).where(and(eq(signInFailures.account, account), eq(signInFailures.address, address)));
+}
+
+export async function deleteStaleSignInFailures(db: Db): Promise<void> {
+  await db.delete(signInFailures).where(sql`${signInFailures.lastFailedAt} < now() - interval '1 day'`);
 }
 
 export async function updatePassword(db: Db, userId: string, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: new Date() }).where(eq(users.id, userId));
+  await db
+    .insert(credentials)
+    .values({ userId, passwordHash })
+    .onConflictDoUpdate({ target: credentials.userId, set: { passwordHash, updatedAt: new Date() } });
+  await db.update(users).set({ updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
 export async function markEmailVerified(db: Db, userId: string): Promise<void> {

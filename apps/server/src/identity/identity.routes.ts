@@ -178,9 +178,16 @@ export async function registerIdentityRoutes(app: FastifyInstance, deps: Identit
       );
     const parsed = signInForm.safeParse(form);
     if (!parsed.success) return page({ fieldErrors: fieldErrors(parsed.error) }, 400);
-    const result = await service.signIn(parsed.data.email, parsed.data.password);
+    const result = await service.signIn(parsed.data.email, parsed.data.password, request.ip);
     if (!result.ok) {
-      if (result.reason === 'locked') return page({ error: 'Too many failed attempts. Wait 15 minutes or reset your password.' }, 429);
+      if (result.reason === 'throttled') {
+        const minutes = Math.max(1, Math.ceil(result.waitSeconds / 60));
+        reply.header('retry-after', String(result.waitSeconds));
+        return page(
+          { error: `Too many failed attempts from here. Wait ${minutes} minute${minutes === 1 ? '' : 's'} or reset your password.` },
+          429,
+        );
+      }
       if (result.reason === 'unverified') return page({ notice: 'Confirm your e-mail address first: we have sent you a new link.' }, 403);
       return page({ error: 'The e-mail or password is incorrect.' }, 401);
     }

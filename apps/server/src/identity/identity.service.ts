@@ -6,35 +6,21 @@ import { forgetUser } from '../platform/tenancy';
 import * as repo from './identity.repository';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password.util';
 
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_SECONDS = 15 * 60;
+// Growing delays per account and address (issue 11): five misses are free, then each one
+// doubles the wait from that address, from 15 seconds up to 15 minutes.
+export const SIGN_IN_THROTTLE = { freeFailures: 5, firstDelaySeconds: 15, maxDelaySeconds: 15 * 60 } as const;
 const VERIFY_TTL_MS = 24 * 60 * 60_000;
 const RESET_TTL_MS = 60 * 60_000;
 
 export type IdentityServiceDeps = { db: Db; mailer: Mailer; config: Config };
 
-export type SignInResult = { ok: true; userId: string } | { ok: false; reason: 'invalid' | 'locked' | 'unverified' };
+export type SignInResult =
+  { ok: true; userId: string } | { ok: false; reason: 'invalid' | 'unverified' } | { ok: false; reason: 'throttled'; waitSeconds: number };
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-// Unknown e-mails are throttled like real accounts, so "locked" never tells that an account exists.
-class UnknownEmailThrottle {
-  private readonly failures = new Map<string, { count: number; until: number }>();
-  isLocked(email: string): boolean {
-    const entry = this.failures.get(email);
-    return !!entry && entry.count >= MAX_FAILED_LOGINS && entry.until > Date.now();
-  }
-  fail(email: string): void {
-    if (this.failures.size > 10_000) this.failures.clear();
-    const entry = this.failures.get(email);
-    const fresh = !entry || entry.until < Date.now();
-    const count = fresh ? 1 : entry.count + 1;
-    this.failures.set(email, { count, until: Date.now() + LOCK_SECONDS * 1000 });
-  }
-}
-
 export class IdentityService {
-  private readonly unknown = new UnknownEmailThrottle();
+  private lastSweep = 0;
   constructor(private readonly deps: IdentityServiceDeps) {}
 
   private link(path: string, params: Record<string, string>): string {
@@ -81,27 +67,31 @@ export class IdentityService {
     return true;
   }
 
-  async signIn(email: string, password: string): Promise<SignInResult> {
+  // Known and unknown e-mails go through the same steps and answers, so neither the message
+  // nor the throttle tells whether an account exists.
+  async signIn(email: string, password: string, address: string): Promise<SignInResult> {
     const { db } = this.deps;
-    const key = email.toLowerCase();
+    const account = email.trim().toLowerCase();
+    if (Date.now() - this.lastSweep > 10 * 60_000) {
+      this.lastSweep = Date.now();
+      repo.deleteStaleSignInFailures(db).catch(() => {});
+    }
+    const wait = await repo.signInWait(db, account, address);
+    if (wait > 0) return { ok: false, reason: 'throttled', waitSeconds: wait };
     const user = await repo.findUserByEmail(db, email);
-    if (!user || !user.passwordHash) {
-      if (this.unknown.isLocked(key)) return { ok: false, reason: 'locked' };
-      await burnPasswordCheck(password);
-      this.unknown.fail(key);
+    let passwordOk = false;
+    if (user?.passwordHash) passwordOk = await verifyPassword(password, user.passwordHash);
+    else await burnPasswordCheck(password);
+    if (!user || !user.passwordHash || !passwordOk) {
+      await repo.recordFailedSignIn(db, account, address, SIGN_IN_THROTTLE);
       return { ok: false, reason: 'invalid' };
     }
-    if (user.lockedUntil && user.lockedUntil > new Date()) return { ok: false, reason: 'locked' };
-    if (!(await verifyPassword(password, user.passwordHash))) {
-      await repo.recordFailedLogin(db, user.id, MAX_FAILED_LOGINS, LOCK_SECONDS);
-      return { ok: false, reason: user.failedLogins + 1 >= MAX_FAILED_LOGINS ? 'locked' : 'invalid' };
-    }
+    await repo.clearFailedSignIns(db, account, address);
     if (!user.emailVerifiedAt) {
       // the password is right, so saying "verify first" reveals nothing to a stranger
       await this.sendVerification(user);
       return { ok: false, reason: 'unverified' };
     }
-    if (user.failedLogins > 0 || user.lockedUntil) await repo.clearFailedLogins(db, user.id);
     if (needsRehash(user.passwordHash)) await repo.updatePassword(db, user.id, await hashPassword(password));
     return { ok: true, userId: user.id };
   }

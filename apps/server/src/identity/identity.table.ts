@@ -1,9 +1,28 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
-// Global tables: people exist before and across workspaces.
+// Identity secrets (credentials, sessions, one-time tokens, the provider's storage and signing
+// keys) live in their own schema, readable only by the atrium_identity role: no query a request
+// runs as atrium_app can reach them (db/security.sql, ARCHITECTURE §4).
+export const identitySchema = pgSchema('identity');
+
+// Global tables: people exist before and across workspaces. A user row is the profile; the
+// password lives in identity.credentials.
 export const users = pgTable(
   'users',
   {
@@ -12,21 +31,42 @@ export const users = pgTable(
       .default(sql`gen_random_uuid()`),
     email: text('email').notNull(),
     name: text('name').notNull(),
-    passwordHash: text('password_hash'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     timeZone: text('time_zone').notNull().default('UTC'),
     culture: text('culture').notNull().default('en-US'),
     pictureDocumentId: text('picture_url'),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
 );
 
+// Local passwords (memory-hard hashes, password.util.ts), one per user that signs in with one.
+export const credentials = identitySchema.table('credentials', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  passwordHash: text('password_hash').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Failed sign-ins per account and client address, so that growing delays slow a guesser down
+// without locking the owner out from elsewhere. `account` is the lower-cased e-mail as typed,
+// registered or not, so the answer never tells whether an account exists.
+export const signInFailures = identitySchema.table(
+  'sign_in_failures',
+  {
+    account: text('account').notNull(),
+    address: text('address').notNull(),
+    failures: integer('failures').notNull().default(0),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull().defaultNow(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.address] }), index('sign_in_failures_last_failed_idx').on(t.lastFailedAt)],
+);
+
 // Maps an identity provider's (issuer, subject) to a user.
-export const userIdentities = pgTable(
+export const userIdentities = identitySchema.table(
   'user_identities',
   {
     issuer: text('issuer').notNull(),
@@ -40,7 +80,7 @@ export const userIdentities = pgTable(
 );
 
 // One-time tokens for e-mail verification and password reset; only the hash is stored.
-export const identityTokens = pgTable('identity_tokens', {
+export const identityTokens = identitySchema.table('identity_tokens', {
   tokenHash: text('token_hash').primaryKey(),
   kind: text('kind', { enum: ['verify', 'reset'] }).notNull(),
   userId: uuid('user_id')
@@ -52,7 +92,7 @@ export const identityTokens = pgTable('identity_tokens', {
 });
 
 // Storage of the embedded OIDC provider (sessions, grants, codes, refresh tokens…).
-export const idpPayloads = pgTable(
+export const idpPayloads = identitySchema.table(
   'idp_payloads',
   {
     id: text('id').notNull(),
@@ -73,7 +113,7 @@ export const idpPayloads = pgTable(
 );
 
 // Signing keys of the embedded provider, made once and kept so tokens survive restarts.
-export const idpKeys = pgTable('idp_keys', {
+export const idpKeys = identitySchema.table('idp_keys', {
   kid: text('kid').primaryKey(),
   jwk: jsonb('jwk').notNull(),
   active: boolean('active').notNull().default(true),
@@ -81,7 +121,7 @@ export const idpKeys = pgTable('idp_keys', {
 });
 
 // Backend-for-frontend sessions: the refresh token never leaves the server.
-export const authSessions = pgTable(
+export const authSessions = identitySchema.table(
   'auth_sessions',
   {
     id: text('id').primaryKey(),

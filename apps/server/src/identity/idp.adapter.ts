@@ -2,20 +2,20 @@ import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type pg from 'pg';
 
 // oidc-provider's storage (sessions, interactions, codes, grants, refresh tokens…) in the
-// idp_payloads table, so every API node sees the same state and restarts lose nothing.
+// identity.idp_payloads table, so every API node sees the same state and restarts lose nothing.
 export function createPostgresAdapterFactory(pool: pg.Pool): (model: string) => Adapter {
   let lastSweep = 0;
   const sweep = () => {
     // expired rows are invisible to find(); clear them out now and then, off the request path
     if (Date.now() - lastSweep < 10 * 60_000) return;
     lastSweep = Date.now();
-    pool.query(`delete from idp_payloads where expires_at < now() - interval '1 hour'`).catch(() => {});
+    pool.query(`delete from identity.idp_payloads where expires_at < now() - interval '1 hour'`).catch(() => {});
   };
 
   return (model: string): Adapter => {
     const findBy = async (column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> => {
       const res = await pool.query<{ payload: AdapterPayload; consumed_at: Date | null }>(
-        `select payload, consumed_at from idp_payloads
+        `select payload, consumed_at from identity.idp_payloads
          where model = $1 and ${column} = $2 and (expires_at is null or expires_at > now())
          limit 1`,
         [model, value],
@@ -29,7 +29,7 @@ export function createPostgresAdapterFactory(pool: pg.Pool): (model: string) => 
       async upsert(id, payload, expiresIn) {
         sweep();
         await pool.query(
-          `insert into idp_payloads (model, id, payload, grant_id, user_code, uid, expires_at)
+          `insert into identity.idp_payloads (model, id, payload, grant_id, user_code, uid, expires_at)
            values ($1, $2, $3, $4, $5, $6, case when $7::int is null then null else now() + make_interval(secs => $7::int) end)
            on conflict (model, id) do update set payload = excluded.payload, grant_id = excluded.grant_id,
              user_code = excluded.user_code, uid = excluded.uid, expires_at = excluded.expires_at`,
@@ -40,14 +40,14 @@ export function createPostgresAdapterFactory(pool: pg.Pool): (model: string) => 
       findByUid: (uid) => findBy('uid', uid),
       findByUserCode: (userCode) => findBy('user_code', userCode),
       async consume(id) {
-        await pool.query(`update idp_payloads set consumed_at = now() where model = $1 and id = $2`, [model, id]);
+        await pool.query(`update identity.idp_payloads set consumed_at = now() where model = $1 and id = $2`, [model, id]);
       },
       async destroy(id) {
-        await pool.query(`delete from idp_payloads where model = $1 and id = $2`, [model, id]);
+        await pool.query(`delete from identity.idp_payloads where model = $1 and id = $2`, [model, id]);
       },
       async revokeByGrantId(grantId) {
         // a grant's tokens live under several models; revoking the grant removes all of them
-        await pool.query(`delete from idp_payloads where grant_id = $1`, [grantId]);
+        await pool.query(`delete from identity.idp_payloads where grant_id = $1`, [grantId]);
       },
     };
   };

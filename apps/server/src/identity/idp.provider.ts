@@ -6,6 +6,7 @@ import type { Database } from '../platform/database';
 import { findUserById } from './identity.repository';
 import { messagePage, signOutPage } from './identity-pages.view';
 import { createPostgresAdapterFactory } from './idp.adapter';
+import { FORWARDING_HEADERS } from '../platform/proxy';
 import { API_AUDIENCE, type SigningKey } from './keys';
 
 export const IDP_PREFIX = '/idp';
@@ -13,6 +14,8 @@ export const IDP_PREFIX = '/idp';
 // the host name. Tokens for it carry aud = API_AUDIENCE.
 export const API_RESOURCE = 'urn:atrium:api';
 export const API_SCOPES = 'openid profile email';
+// where the provider sends the browser once the user confirmed the sign-out
+export const SIGN_OUT_CALLBACK = '/auth/signout/callback';
 
 export type IdpDeps = { config: Config; database: Database; keys: SigningKey[] };
 
@@ -22,15 +25,23 @@ function cookieKeys(secret: string): string[] {
 
 export function createIdentityProvider({ config, database, keys }: IdpDeps): Provider {
   const configuration: Configuration = {
-    adapter: createPostgresAdapterFactory(database.app),
+    adapter: createPostgresAdapterFactory(database.identity),
     jwks: { keys },
-    cookies: { keys: cookieKeys(config.sessionSecret) },
+    // Secure like Atrium's own cookies (COOKIE_SECURE), whatever scheme the request arrived on
+    cookies: {
+      keys: cookieKeys(config.sessionSecret),
+      long: { httpOnly: true, sameSite: 'lax', secure: config.cookieSecure },
+      short: { httpOnly: true, sameSite: 'lax', secure: config.cookieSecure },
+    },
+    // only what Atrium uses: the code flow, and clients that authenticate with their secret
+    responseTypes: ['code'],
+    clientAuthMethods: ['client_secret_basic'],
     clients: [
       {
         client_id: config.oidc.clientId,
         client_secret: config.oidc.clientSecret,
         redirect_uris: [`${config.publicUrl}/auth/callback`],
-        post_logout_redirect_uris: [`${config.publicUrl}/`],
+        post_logout_redirect_uris: [`${config.publicUrl}/`, `${config.publicUrl}${SIGN_OUT_CALLBACK}`],
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
@@ -47,7 +58,7 @@ export function createIdentityProvider({ config, database, keys }: IdpDeps): Pro
     conformIdTokenClaims: false,
     pkce: { required: () => true },
     async findAccount(_ctx, sub) {
-      const user = await findUserById(database.db, sub).catch(() => undefined);
+      const user = await findUserById(database.identityDb, sub).catch(() => undefined);
       // only verified accounts exist as far as the provider is concerned
       if (!user || !user.emailVerifiedAt) return undefined;
       return {
@@ -87,7 +98,7 @@ export function createIdentityProvider({ config, database, keys }: IdpDeps): Pro
         enabled: true,
         logoutSource: (ctx, form) => {
           ctx.type = 'html';
-          ctx.body = signOutPage(form);
+          ctx.body = signOutPage(form, `${config.publicUrl}/`);
         },
         postLogoutSuccessSource: (ctx) => {
           ctx.type = 'html';
@@ -102,7 +113,7 @@ export function createIdentityProvider({ config, database, keys }: IdpDeps): Pro
     async extraTokenClaims(_ctx, token) {
       // the API reads e-mail and name from access tokens of any issuer
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
-      const user = await findUserById(database.db, token.accountId);
+      const user = await findUserById(database.identityDb, token.accountId);
       return user ? { email: user.email, name: user.name } : undefined;
     },
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
@@ -128,14 +139,26 @@ export function createIdentityProvider({ config, database, keys }: IdpDeps): Pro
     },
   };
   const provider = new Provider(config.oidc.issuer, configuration);
-  // the app trusts X-Forwarded-* (Fastify trustProxy); the provider builds its URLs the same way
+  // The provider builds its URLs from the request; mountIdentityProvider hands it the public
+  // address in X-Forwarded-Host/-Proto, so it trusts those two headers and nothing a client sends.
   provider.proxy = true;
+  if (config.cookieSecure) {
+    // Koa refuses Secure cookies on a request it sees as plain http (http://localhost in
+    // development, a TLS-terminating proxy); the browser is told they are secure either way.
+    const createContext = provider.createContext.bind(provider);
+    provider.createContext = (req, res) => {
+      const ctx = createContext(req, res);
+      ctx.cookies.secure = true;
+      return ctx;
+    };
+  }
   return provider;
 }
 
 // Hands /idp/* to the provider. The provider reads the raw request body itself, so these routes
 // live in their own scope whose content-type parser leaves the stream untouched.
-export async function mountIdentityProvider(app: FastifyInstance, provider: Provider): Promise<void> {
+export async function mountIdentityProvider(app: FastifyInstance, provider: Provider, publicUrl: string): Promise<void> {
+  const publicAddress = new URL(publicUrl);
   const callback = provider.callback();
   provider.on('server_error', (_ctx: unknown, err: Error) => app.log.error({ err }, 'identity provider error'));
   await app.register(async (scope) => {
@@ -147,6 +170,12 @@ export async function mountIdentityProvider(app: FastifyInstance, provider: Prov
       // strip the prefix so the provider's router matches; originalUrl lets it rebuild its own URLs
       raw.originalUrl = original;
       raw.url = original.slice(IDP_PREFIX.length) || '/';
+      // the issuer's URLs (discovery, redirects) always name PUBLIC_URL; forwarding headers a
+      // client sent never reach the provider, the client address is the one Fastify trusted
+      for (const h of FORWARDING_HEADERS) delete raw.headers[h];
+      raw.headers['x-forwarded-host'] = publicAddress.host;
+      raw.headers['x-forwarded-proto'] = publicAddress.protocol.replace(':', '');
+      raw.headers['x-forwarded-for'] = request.ip;
       reply.hijack();
       await callback(raw, reply.raw);
     });

@@ -20,12 +20,16 @@ export { SESSION_COOKIE } from './session.routes';
 // returned and the app fetches the issuer's JWKS.
 export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps): Promise<{ verifier?: TokenVerifier }> {
   const { config, database, mailer } = deps;
-  registerSessionRoutes(app, { config, sessions: new SessionService({ config, db: database.db }) });
-  registerMailboxRoutes(app, { mailer, db: database.db });
+  // the identity module works as atrium_identity; API requests never do
+  const db = database.identityDb;
+  registerSessionRoutes(app, { config, sessions: new SessionService({ config, db }) });
+  registerMailboxRoutes(app, { mailer, db: database.db, trustProxy: config.trustProxy });
   if (!config.oidc.embedded) return {};
   const keys = await loadSigningKeys(database);
   const provider = createIdentityProvider({ config, database, keys });
-  await mountIdentityProvider(app, provider);
-  await registerIdentityRoutes(app, { config, provider, mailer, service: new IdentityService({ db: database.db, mailer, config }) });
-  return { verifier: createTokenVerifier({ issuer: config.oidc.issuer, audience: API_AUDIENCE, keys: localKeySet(keys) }) };
+  await mountIdentityProvider(app, provider, config.publicUrl);
+  await registerIdentityRoutes(app, { config, provider, mailer, service: new IdentityService({ db, mailer, config }) });
+  return {
+    verifier: createTokenVerifier({ issuer: config.oidc.issuer, audience: API_AUDIENCE, keys: localKeySet(keys), tokenType: 'at+jwt' }),
+  };
 }

@@ -11,7 +11,7 @@ export type SigningKey = JWK & { kid: string; alg: 'RS256'; use: 'sig' };
 // The embedded provider's signing keys: made at first start and kept in the database so
 // tokens stay valid across restarts and across API nodes.
 export async function loadSigningKeys(database: Database): Promise<SigningKey[]> {
-  const { db } = database;
+  const db = database.identityDb;
   const rows = await db.select().from(idpKeys).where(eq(idpKeys.active, true));
   if (rows.length > 0) return rows.map((r) => r.jwk as SigningKey);
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });

@@ -4,18 +4,15 @@ import { z } from 'zod';
 import type { Db } from '../platform/database';
 import { mailOutbox } from '../platform/mail/mail.table';
 import type { Mailer } from '../platform/mail/mailer';
+import { isLoopbackClient } from '../platform/proxy';
 import { escapeHtml, layout } from './identity-pages.view';
 
-export type MailboxDeps = { mailer: Mailer; db: Db };
-
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+export type MailboxDeps = { mailer: Mailer; db: Db; trustProxy: false | number | string[] };
 
 // The captured outbox holds verification and reset links, so it is shown only without SMTP and
 // only to a browser on this machine (not through a proxy, whose requests would look local).
-function allowed(request: FastifyRequest, mailer: Mailer): boolean {
-  if (!mailer.captured) return false;
-  if (request.headers['x-forwarded-for'] || request.headers.forwarded) return false;
-  return LOOPBACK.test(request.raw.socket.remoteAddress ?? '');
+function allowed(request: FastifyRequest, mailer: Mailer, trustProxy: false | number | string[]): boolean {
+  return mailer.captured && isLoopbackClient(request, trustProxy);
 }
 
 // Mails render as text: escaped, with http(s) links made clickable. Their HTML part is never shown.
@@ -33,12 +30,12 @@ const page = (reply: FastifyReply, title: string, body: string, status = 200) =>
     .header('cache-control', 'no-store')
     .send(layout({ title, body, wide: true }));
 
-export function registerMailboxRoutes(app: FastifyInstance, { mailer, db }: MailboxDeps): void {
+export function registerMailboxRoutes(app: FastifyInstance, { mailer, db, trustProxy }: MailboxDeps): void {
   const opts = { config: { access: { kind: 'public' as const } }, schema: { hide: true } };
   const notFound = (reply: FastifyReply) => reply.status(404).type('text/plain').send('Not found');
 
   app.get('/mailbox', opts, async (request, reply) => {
-    if (!allowed(request, mailer)) return notFound(reply);
+    if (!allowed(request, mailer, trustProxy)) return notFound(reply);
     const rows = await db
       .select({ id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, createdAt: mailOutbox.createdAt })
       .from(mailOutbox)
@@ -60,7 +57,7 @@ export function registerMailboxRoutes(app: FastifyInstance, { mailer, db }: Mail
   });
 
   app.get('/mailbox/:id', opts, async (request, reply) => {
-    if (!allowed(request, mailer)) return notFound(reply);
+    if (!allowed(request, mailer, trustProxy)) return notFound(reply);
     const params = z.object({ id: z.uuid() }).safeParse(request.params);
     if (!params.success) return notFound(reply);
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, params.data.id)).limit(1);

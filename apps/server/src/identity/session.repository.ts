@@ -14,6 +14,8 @@ export type ActiveSession = {
   refreshToken: string | null;
   idToken: string | null;
   refreshFailed: boolean;
+  // set when a sign-out went to the provider for confirmation; its callback must bring it back
+  signOutState?: string;
 };
 export type SessionData = PendingSignIn | ActiveSession;
 export type SessionRow = { id: string; userId: string | null; data: SessionData; expiresAt: Date };

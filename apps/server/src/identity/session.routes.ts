@@ -1,12 +1,31 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../platform/config';
-import { messagePage } from './identity-pages.view';
+import { messagePage, signOutPage } from './identity-pages.view';
+import { SIGN_OUT_CALLBACK } from './idp.provider';
 import { safeReturnTo, type SessionService } from './session.service';
 
 export const SESSION_COOKIE = 'atrium_session';
 const PENDING_COOKIE = 'atrium_signin';
 
 export type SessionRoutesDeps = { config: Config; sessions: SessionService };
+
+// The request comes from a page of this origin: Origin says so, or, where a browser sends none,
+// Referer or Sec-Fetch-Site. A request that names no origin at all is refused.
+export function sameOrigin(request: FastifyRequest, publicUrl: string): boolean {
+  const expected = new URL(publicUrl).origin;
+  const origin = request.headers.origin;
+  if (origin !== undefined) return origin === expected;
+  if (request.headers['sec-fetch-site'] !== undefined) return request.headers['sec-fetch-site'] === 'same-origin';
+  const referer = request.headers.referer;
+  try {
+    return referer !== undefined && new URL(referer).origin === expected;
+  } catch {
+    return false;
+  }
+}
+
+const signOutConfirmation = (publicUrl: string) =>
+  signOutPage('<form id="signout-form" method="post" action="/auth/signout"></form>', `${publicUrl}/`, 'signout-form');
 
 export function registerSessionRoutes(app: FastifyInstance, { config, sessions }: SessionRoutesDeps): void {
   const cookieBase = { httpOnly: true, secure: config.cookieSecure, sameSite: 'lax' as const, signed: true };
@@ -62,11 +81,36 @@ export function registerSessionRoutes(app: FastifyInstance, { config, sessions }
     return reply.header('cache-control', 'no-store').send(session);
   });
 
-  const signOut = async (request: FastifyRequest, reply: FastifyReply) => {
-    const next = await sessions.signOut(signedCookie(request, SESSION_COOKIE));
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  const beginSignOut = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { next, ended } = await sessions.beginSignOut(signedCookie(request, SESSION_COOKIE));
+    if (ended) reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.header('cache-control', 'no-store').redirect(next, 303);
   };
-  app.post('/auth/signout', opts, (request, reply) => signOut(request, reply));
-  app.get('/auth/signout', opts, (request, reply) => signOut(request, reply));
+
+  // A POST from Atrium's own pages only: another site's form cannot sign anyone out.
+  app.post('/auth/signout', opts, async (request, reply) => {
+    if (!sameOrigin(request, config.publicUrl)) {
+      return reply
+        .status(403)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(signOutConfirmation(config.publicUrl));
+    }
+    return beginSignOut(request, reply);
+  });
+
+  // A link (from anywhere) never signs out by itself. With the embedded provider it leads to the
+  // provider's confirmation, which ends nothing until the user says yes; otherwise Atrium asks.
+  app.get('/auth/signout', opts, async (request, reply) => {
+    if (config.oidc.embedded) return beginSignOut(request, reply);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(signOutConfirmation(config.publicUrl));
+  });
+
+  app.get(SIGN_OUT_CALLBACK, opts, async (request, reply) => {
+    const state = (request.query as Record<string, unknown>).state;
+    const ended = await sessions.finishSignOut(signedCookie(request, SESSION_COOKIE), typeof state === 'string' ? state : undefined);
+    if (ended) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    // the SPA tells its other tabs (session-store.ts)
+    return reply.header('cache-control', 'no-store').redirect(ended ? '/?signedOut=1' : '/', 303);
+  });
 }

@@ -5,7 +5,7 @@ import type { Config } from '../platform/config';
 import type { Db } from '../platform/database';
 import { AppError } from '../platform/errors';
 import * as users from './identity.repository';
-import { API_RESOURCE } from './idp.provider';
+import { API_RESOURCE, SIGN_OUT_CALLBACK } from './idp.provider';
 import * as repo from './session.repository';
 import { createTokenCipher, type TokenCipher } from './token-cipher.util';
 
@@ -29,7 +29,8 @@ export function safeReturnTo(value: unknown, publicUrl: string): string {
   try {
     const base = new URL(publicUrl);
     const url = new URL(value, base);
-    if (url.origin !== base.origin) return '/';
+    // judged after normalisation: /..//host, /.//host and /%2e//host all resolve to //host
+    if (url.origin !== base.origin || url.pathname.startsWith('//') || url.pathname.includes('\\')) return '/';
     if (/^\/auth\/(signin|signup|callback|signout)/.test(url.pathname)) return '/';
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
@@ -229,8 +230,42 @@ export class SessionService {
     });
   }
 
-  // Ends the BFF session and answers where the browser goes next: the issuer's end-session
-  // endpoint when it has one (it signs out there and comes back to /), else /.
+  // Starts a sign-out and answers where the browser goes next. The embedded provider asks the
+  // user to confirm; the session ends only when its callback comes back with the state stored
+  // here, so "No, stay signed in" leaves everything as it was. `ended`: the session is gone already.
+  async beginSignOut(cookie: string | undefined): Promise<{ next: string; ended: boolean }> {
+    const home = `${this.deps.config.publicUrl}/`;
+    if (!this.embedded) return { next: await this.signOut(cookie), ended: true };
+    if (!cookie) return { next: home, ended: true };
+    const id = storedId(cookie);
+    const row = await repo.findSession(this.deps.db, id);
+    const config = await this.configuration().catch(() => undefined);
+    if (!row || row.data.kind !== 'active' || !config?.serverMetadata().end_session_endpoint) {
+      return { next: await this.signOut(cookie), ended: true };
+    }
+    const state = newId();
+    await repo.updateSessionData(this.deps.db, id, { ...row.data, signOutState: state });
+    const idToken = this.open(row.data.idToken);
+    const url = oidc.buildEndSessionUrl(config, {
+      post_logout_redirect_uri: `${this.deps.config.publicUrl}${SIGN_OUT_CALLBACK}`,
+      state,
+      ...(idToken ? { id_token_hint: idToken } : { client_id: this.deps.config.oidc.clientId }),
+    });
+    return { next: url.href, ended: false };
+  }
+
+  // The provider's sign-out callback: ends the session that started this sign-out, and only it.
+  async finishSignOut(cookie: string | undefined, state: string | undefined): Promise<boolean> {
+    if (!cookie || !state) return false;
+    const id = storedId(cookie);
+    const row = await repo.findSession(this.deps.db, id);
+    if (!row || row.data.kind !== 'active' || row.data.signOutState !== state) return false;
+    await this.signOut(cookie);
+    return true;
+  }
+
+  // Ends the BFF session at once and answers where the browser goes next: an external issuer's
+  // end-session endpoint when it has one (it signs out there and comes back to /), else /.
   async signOut(cookie: string | undefined): Promise<string> {
     const home = `${this.deps.config.publicUrl}/`;
     if (!cookie) return home;
@@ -240,7 +275,7 @@ export class SessionService {
     if (!config) return home;
     const refreshToken = this.open(row.data.refreshToken);
     if (refreshToken) await oidc.tokenRevocation(config, refreshToken, { token_type_hint: 'refresh_token' }).catch(() => {});
-    if (!config.serverMetadata().end_session_endpoint) return home;
+    if (this.embedded || !config.serverMetadata().end_session_endpoint) return home;
     const idToken = this.open(row.data.idToken);
     return oidc.buildEndSessionUrl(config, {
       post_logout_redirect_uri: home,

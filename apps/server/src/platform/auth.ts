@@ -4,7 +4,16 @@ import { AppError } from './errors';
 export type TokenClaims = { issuer: string; subject: string; exp: number; email?: string; name?: string };
 export type TokenVerifier = (token: string) => Promise<TokenClaims>;
 
-export type VerifierOptions = { issuer: string; audience?: string; keys: JWTVerifyGetKey };
+export type VerifierOptions = {
+  issuer: string;
+  audience?: string;
+  keys: JWTVerifyGetKey;
+  // the JOSE header typ access tokens must carry (RFC 9068: at+jwt from the embedded provider)
+  tokenType?: string;
+};
+
+// Clock difference tolerated between the issuer and this server.
+export const CLOCK_SKEW_SECONDS = 5;
 
 const VERIFIED_CACHE_MAX = 10_000;
 
@@ -28,13 +37,18 @@ async function verify(opts: VerifierOptions, token: string): Promise<TokenClaims
     const { payload } = await jwtVerify(token, opts.keys, {
       issuer: opts.issuer,
       ...(opts.audience ? { audience: opts.audience } : {}),
-      clockTolerance: 5,
+      ...(opts.tokenType ? { typ: opts.tokenType } : {}),
+      // a token without an expiry would be valid forever
+      requiredClaims: ['exp', 'sub'],
+      clockTolerance: CLOCK_SKEW_SECONDS,
     });
-    if (!payload.sub) throw new Error('token has no subject');
+    // jose checks iat only against a maximum age; a token issued in the future is forged or from a broken clock
+    if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + CLOCK_SKEW_SECONDS) throw new Error('iat in the future');
+    if (!payload.sub || typeof payload.exp !== 'number') throw new Error('token has no subject or expiry');
     return {
       issuer: opts.issuer,
       subject: payload.sub,
-      exp: payload.exp ?? Math.floor(Date.now() / 1000) + 60,
+      exp: payload.exp,
       ...(typeof payload.email === 'string' ? { email: payload.email } : {}),
       ...(typeof payload.name === 'string' ? { name: payload.name } : {}),
     };

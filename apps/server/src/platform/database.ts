@@ -7,6 +7,8 @@ import type { Config } from './config';
 import { startEmbeddedPostgres } from './embedded-postgres';
 
 export const APP_ROLE = 'atrium_app';
+// the identity module's role: the only one that reads the identity schema (db/security.sql)
+export const IDENTITY_ROLE = 'atrium_identity';
 
 export type Db = NodePgDatabase;
 export type Database = {
@@ -16,6 +18,9 @@ export type Database = {
   // everything a request does runs here, as APP_ROLE (no superuser, no BYPASSRLS)
   app: pg.Pool;
   db: Db;
+  // sign-in, sessions and the embedded provider, as IDENTITY_ROLE
+  identity: pg.Pool;
+  identityDb: Db;
   close: () => Promise<void>;
 };
 
@@ -44,17 +49,20 @@ export function openDatabase(url: string, poolSize = 10): Database {
   const admin = new pg.Pool({ connectionString: url, max: 2 });
   // The role is a startup option: no statement on any app connection ever runs as the owner.
   const app = new pg.Pool({ connectionString: url, max: poolSize, options: `-c role=${APP_ROLE}` });
+  const identity = new pg.Pool({ connectionString: url, max: 3, options: `-c role=${IDENTITY_ROLE}` });
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on next use.
-  for (const pool of [admin, app]) pool.on('error', () => {});
+  for (const pool of [admin, app, identity]) pool.on('error', () => {});
   const db = drizzle({ client: app });
   return {
     url,
     admin,
     app,
     db,
+    identity,
+    identityDb: drizzle({ client: identity }),
     close: async () => {
-      await Promise.all([admin.end(), app.end()]);
+      await Promise.all([admin.end(), app.end(), identity.end()]);
     },
   };
 }

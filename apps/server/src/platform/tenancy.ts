@@ -32,6 +32,8 @@ export async function enterTenant(tx: Db, tenantId: string, userId: string): Pro
   return { tenantUserId: row.tenant_user_id, role: row.role_name, permissions: mergePermissions(row.permissions, plans), plans };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const userCache = new Map<string, { user: AuthUser; at: number }>();
 const USER_CACHE_MS = 30_000;
 
@@ -45,12 +47,14 @@ export async function resolveUser(db: Db, claims: TokenClaims, embeddedIssuer: s
   const key = `${claims.issuer} ${claims.subject}`;
   const cached = userCache.get(key);
   if (cached && Date.now() - cached.at < USER_CACHE_MS) return cached.user;
+  // the embedded provider's subjects are user ids; anything else names no user (401, not a cast error)
+  if (claims.issuer === embeddedIssuer && !UUID.test(claims.subject)) return undefined;
   const res =
     claims.issuer === embeddedIssuer
       ? await db.execute<AuthUser>(sql`select id, email, name from users where id = ${claims.subject}::uuid`)
       : await db.execute<AuthUser>(sql`
-          select u.id, u.email, u.name from user_identities i join users u on u.id = i.user_id
-          where i.issuer = ${claims.issuer} and i.subject = ${claims.subject}`);
+          select u.id, u.email, u.name from users u
+          where u.id = atrium_user_for_identity(${claims.issuer}, ${claims.subject})`);
   const user = res.rows[0];
   if (user) userCache.set(key, { user, at: Date.now() });
   return user;

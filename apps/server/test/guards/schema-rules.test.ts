@@ -2,17 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../harness';
 
 // The few tables that are not per tenant (ARCHITECTURE §3). A new global table must be named here.
-const GLOBAL_TABLES = [
-  'auth_sessions',
-  'identity_tokens',
-  'idp_keys',
-  'idp_payloads',
-  'mail_outbox',
-  'tenants',
-  'user_identities',
-  'user_pictures',
-  'users',
-];
+const GLOBAL_TABLES = ['mail_outbox', 'tenants', 'user_pictures', 'users'];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -103,6 +93,46 @@ describe('schema rules, read from the live catalog', () => {
     expect(offenders).toEqual([]);
     const pkless = [...tenantTables].filter((table) => !rows.some((r) => r.table === table && r.kind === 'p'));
     expect(pkless, 'tenant tables without a primary key').toEqual([]);
+  });
+});
+
+describe('identity secrets', () => {
+  it('live in the identity schema, which the request role cannot reach', async () => {
+    const identityTables = await t.sql<{ table: string }>(
+      `select c.relname as table from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'identity' and c.relkind = 'r' order by 1`,
+    );
+    expect(identityTables.map((r) => r.table)).toEqual(
+      expect.arrayContaining([
+        'auth_sessions',
+        'credentials',
+        'idp_keys',
+        'idp_payloads',
+        'identity_tokens',
+        'sign_in_failures',
+        'user_identities',
+      ]),
+    );
+    const [usage] = await t.sql<{ app: boolean; identity: boolean }>(
+      `select has_schema_privilege('atrium_app', 'identity', 'USAGE') as app, has_schema_privilege('atrium_identity', 'identity', 'USAGE') as identity`,
+    );
+    expect(usage).toEqual({ app: false, identity: true });
+    for (const { table } of identityTables) {
+      await expect(t.database.app.query(`select * from identity.${table} limit 1`), table).rejects.toThrow(/permission denied/);
+    }
+    // no column of public.users holds a secret any more
+    const columns = await t.sql<{ column_name: string }>(
+      `select column_name from information_schema.columns where table_schema = 'public' and table_name = 'users'`,
+    );
+    expect(columns.map((c) => c.column_name)).not.toContain('password_hash');
+  });
+
+  it('the identity role reads them, and requests reach an external identity only through its one function', async () => {
+    const res = await t.database.identity.query<{ n: number }>(`select count(*)::int as n from identity.idp_keys`);
+    expect(res.rows[0]?.n).toBeGreaterThan(0);
+    const fns = await t.sql<{ name: string }>(`
+      select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and p.prosecdef and has_function_privilege('atrium_app', p.oid, 'EXECUTE') order by 1`);
+    expect(fns.map((f) => f.name)).toEqual(['atrium_user_for_identity', 'atrium_user_memberships']);
   });
 });
 

@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Client, type TestApp, type TestUser } from '../../../test/harness';
 import { createAzureBlobStore } from '../../platform/blobs/azure-blob-store';
 import { SERVER_ROOT } from '../../platform/config';
+import { freePort } from '../../platform/free-port';
 
 // Azurite's well-known development account (public, documented by Microsoft).
 const ACCOUNT = 'devstoreaccount1';
@@ -20,18 +20,6 @@ let t: TestApp;
 let owner: TestUser;
 let tenant: { id: string };
 let c: Client;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url: string): Promise<void> {
   for (let i = 0; i < 100; i += 1) {

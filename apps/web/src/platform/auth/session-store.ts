@@ -107,9 +107,9 @@ export function tokenExpired(now = Date.now()): boolean {
 }
 
 // A form post, so the server can redirect through the identity provider's sign-out and back to /.
+// Nothing ends yet: the provider asks first, and "No, stay signed in" keeps this session. Other
+// tabs hear of it once the sign-out is done (announceCompletedSignOut).
 export function signOut(): void {
-  broadcast('atrium.session', { type: 'signedOut' });
-  storeToken(null);
   const form = document.createElement('form');
   form.method = 'POST';
   form.action = AUTH_PATHS.signOut;
@@ -126,8 +126,20 @@ async function waitUntilSignedOut(attempts = 40): Promise<void> {
   }
 }
 
+// The server lands a finished sign-out on /?signedOut=1: tell the other tabs, tidy the address.
+function announceCompletedSignOut(): void {
+  const params = new URLSearchParams(window.location.search);
+  if (!params.has('signedOut')) return;
+  broadcast('atrium.session', { type: 'signedOut' });
+  storeToken(null);
+  params.delete('signedOut');
+  const rest = params.toString();
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}${rest ? `?${rest}` : ''}${window.location.hash}`);
+}
+
 // Other tabs: a sign-out ends this tab's session too; a refresh there means our token is stale.
 export function listenToOtherTabs(): () => void {
+  announceCompletedSignOut();
   return subscribe('atrium.session', (message) => {
     if (message.type === 'signedOut') {
       storeToken(null);
