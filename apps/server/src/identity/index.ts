@@ -14,6 +14,8 @@ import { SessionService } from './session.service';
 
 export type IdentityDeps = { config: Config; database: Database; mailer: Mailer; router: Router };
 export { SESSION_COOKIE } from './session.routes';
+// the profile tables modules may read and write (the secrets stay in the identity schema)
+export { users, userPictures } from './identity.table';
 
 // The BFF (/auth) and the local mailbox always; the embedded provider (/idp) unless OIDC_ISSUER
 // names another one. Embedded: tokens are verified with its own keys. External: no verifier is

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK } from 'jose';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../platform/database';
-import { idpKeys } from './identity.table';
+import { activeKeys, insertKey } from './keys.repository';
 
 export const API_AUDIENCE = 'atrium-api';
 
@@ -12,14 +11,13 @@ export type SigningKey = JWK & { kid: string; alg: 'RS256'; use: 'sig' };
 // tokens stay valid across restarts and across API nodes.
 export async function loadSigningKeys(database: Database): Promise<SigningKey[]> {
   const db = database.identityDb;
-  const rows = await db.select().from(idpKeys).where(eq(idpKeys.active, true));
-  if (rows.length > 0) return rows.map((r) => r.jwk as SigningKey);
+  const stored = (await activeKeys(db)) as SigningKey[];
+  if (stored.length > 0) return stored;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: 'RS256', use: 'sig' } as SigningKey;
-  await db.insert(idpKeys).values({ kid: jwk.kid, jwk }).onConflictDoNothing();
+  await insertKey(db, jwk.kid, jwk);
   // a concurrent first start may have won; use whatever is stored
-  const stored = await db.select().from(idpKeys).where(eq(idpKeys.active, true));
-  return stored.map((r) => r.jwk as SigningKey);
+  return (await activeKeys(db)) as SigningKey[];
 }
 
 export function publicJwks(keys: SigningKey[]) {

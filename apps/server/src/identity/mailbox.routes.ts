@@ -1,11 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../platform/database';
-import { mailOutbox } from '../platform/mail/mail.table';
 import type { Mailer } from '../platform/mail/mailer';
 import { isLoopbackClient } from '../platform/proxy';
 import { escapeHtml, layout } from './identity-pages.view';
+import { mailById, recentMail } from './mailbox.repository';
 
 export type MailboxDeps = { mailer: Mailer; db: Db; trustProxy: false | number | string[] };
 
@@ -36,11 +35,7 @@ export function registerMailboxRoutes(app: FastifyInstance, { mailer, db, trustP
 
   app.get('/mailbox', opts, async (request, reply) => {
     if (!allowed(request, mailer, trustProxy)) return notFound(reply);
-    const rows = await db
-      .select({ id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, createdAt: mailOutbox.createdAt })
-      .from(mailOutbox)
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(200);
+    const rows = await recentMail(db, 200);
     const list = rows.length
       ? `<table><thead><tr><th scope="col">Received</th><th scope="col">To</th><th scope="col">Subject</th></tr></thead><tbody>${rows
           .map(
@@ -60,7 +55,7 @@ export function registerMailboxRoutes(app: FastifyInstance, { mailer, db, trustP
     if (!allowed(request, mailer, trustProxy)) return notFound(reply);
     const params = z.object({ id: z.uuid() }).safeParse(request.params);
     if (!params.success) return notFound(reply);
-    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, params.data.id)).limit(1);
+    const mail = await mailById(db, params.data.id);
     if (!mail) return notFound(reply);
     return page(
       reply,

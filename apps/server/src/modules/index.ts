@@ -1,12 +1,8 @@
-import type { Config } from '../platform/config';
-import type { Database } from '../platform/database';
-import type { Mailer } from '../platform/mail/mailer';
+import type { ModuleDeps } from '../platform/module';
 import type { Router } from '../platform/router';
 import { registerAdminModule } from './admin';
 import { registerCoreModule } from './core';
 import { registerCrmModule } from './crm';
-
-export type ModuleDeps = { config: Config; database: Database; mailer: Mailer };
 
 // Each business module registers its routes here; the platform never imports a module.
 export async function registerModules(router: Router, deps: ModuleDeps): Promise<void> {

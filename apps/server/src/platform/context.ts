@@ -16,3 +16,8 @@ export type TenantContext = {
 };
 
 export type UserContext = { user: AuthUser; db: Db };
+
+// What a repository needs to stay inside one tenant: the tenant id for its predicates and the
+// transaction that has app.tenant_id set. A TenantContext is one; so is the scope an invitation
+// opens from its token before the caller is a member.
+export type TenantScope = Pick<TenantContext, 'tenantId' | 'db'>;

@@ -1,4 +1,4 @@
-import { BareLayout } from './layouts/bare-layout';
+import { BareLayout } from '../platform/layouts/bare-layout';
 import { NotFoundPage } from '../platform/errors/not-found.page';
 
 export default function NotFoundStandalonePage() {

@@ -3,7 +3,7 @@ import { isApiError } from '../platform/api/api-error';
 import { AccessDeniedPage } from '../platform/errors/access-denied.page';
 import { NotFoundPage } from '../platform/errors/not-found.page';
 import { ServerErrorPage } from '../platform/errors/server-error.page';
-import { BareLayout } from './layouts/bare-layout';
+import { BareLayout } from '../platform/layouts/bare-layout';
 
 // The router's error boundary: a thrown render or loader error shows the 500 page, never a
 // blank screen; 404 and 403 answers get their own pages. Inside the workspace layout the frame

@@ -1,4 +1,4 @@
-import { BareLayout } from './layouts/bare-layout';
+import { BareLayout } from '../platform/layouts/bare-layout';
 import { ServerErrorPage } from '../platform/errors/server-error.page';
 
 export default function ServerErrorStandalonePage() {

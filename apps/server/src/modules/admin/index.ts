@@ -1,5 +1,5 @@
 import type { Router } from '../../platform/router';
-import type { ModuleDeps } from '../index';
+import type { ModuleDeps } from '../../platform/module';
 import { registerCaptionRoutes } from './captions.routes';
 import { registerPlanRoutes } from './plans.routes';
 import { registerRoleRoutes } from './roles.routes';
@@ -8,7 +8,7 @@ import { registerTenantRoutes } from './tenants.routes';
 import { registerWorkspaceUserRoutes } from './workspace-users.routes';
 
 export { tenants, tenantUsers, roles, teams, teamMembers, subscriptions } from './admin.table';
-export { assertWithinPlanLimit } from './subscriptions.routes';
+export { assertWithinPlanLimit } from './subscriptions.service';
 
 export async function registerAdminModule(router: Router, deps: ModuleDeps): Promise<void> {
   registerPlanRoutes(router);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors';
-import { assertWithinPlanLimit } from './subscriptions.routes';
+import { assertWithinPlanLimit } from './subscriptions.service';
 
 describe('plan limits', () => {
   it('Free Workplace allows one location and one booking page', () => {

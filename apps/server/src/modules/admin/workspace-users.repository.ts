@@ -1,8 +1,9 @@
 import type { WorkspaceUserList } from '@atrium/domain';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { users } from '../../identity/identity.table';
-import type { Db } from '../../platform/database';
-import { roles, teamMembers, tenantUsers } from './admin.table';
+import { users } from '../../identity';
+import type { TenantScope } from '../../platform/context';
+import { containsPattern } from '../../platform/sql.util';
+import { roles, tenantUsers } from './admin.table';
 
 const columns = {
   tenantUserId: tenantUsers.id,
@@ -40,21 +41,22 @@ const SORTS = {
   invitedAt: tenantUsers.createdAt,
 } as const;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-function base(db: Db) {
-  return db
+function base(ctx: TenantScope) {
+  return ctx.db
     .select({ ...columns, total: sql<number>`count(*) over()`.mapWith(Number) })
     .from(tenantUsers)
     .innerJoin(roles, and(eq(roles.tenantId, tenantUsers.tenantId), eq(roles.id, tenantUsers.roleId)))
     .leftJoin(users, eq(users.id, tenantUsers.userId));
 }
 
+// Every predicate names the tenant: row-level security is the second wall, not the only one.
+const inTenant = (ctx: TenantScope) => eq(tenantUsers.tenantId, ctx.tenantId);
+
 export const workspaceUsersRepository = {
-  async list(db: Db, q: WorkspaceUserList): Promise<{ rows: WorkspaceUserRow[]; total: number }> {
-    const where: SQL[] = [];
+  async list(ctx: TenantScope, q: WorkspaceUserList): Promise<{ rows: WorkspaceUserRow[]; total: number }> {
+    const where: SQL[] = [inTenant(ctx)];
     if (q.search) {
-      const term = `%${escapeLike(q.search)}%`;
+      const term = containsPattern(q.search);
       const match = or(ilike(tenantUsers.email, term), ilike(users.name, term));
       if (match) where.push(match);
     }
@@ -62,46 +64,49 @@ export const workspaceUsersRepository = {
     const order = (q.sort ?? [{ field: 'email', order: 'asc' }]).map((s) =>
       s.order === 'desc' ? desc(SORTS[s.field]) : asc(SORTS[s.field]),
     );
-    const rows = await base(db)
-      .where(where.length ? and(...where) : undefined)
+    const rows = await base(ctx)
+      .where(and(...where))
       .orderBy(...order, asc(tenantUsers.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize);
-    return { rows, total: rows[0]?.total ?? (q.page > 1 ? await workspaceUsersRepository.count(db, where) : 0) };
+    return { rows, total: rows[0]?.total ?? (q.page > 1 ? await workspaceUsersRepository.count(ctx, where) : 0) };
   },
 
-  async count(db: Db, where: SQL[]): Promise<number> {
-    const [row] = await db
+  async count(ctx: TenantScope, where: SQL[]): Promise<number> {
+    const [row] = await ctx.db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(tenantUsers)
       .leftJoin(users, eq(users.id, tenantUsers.userId))
-      .where(where.length ? and(...where) : undefined);
+      .where(and(inTenant(ctx), ...where));
     return row?.n ?? 0;
   },
 
-  async byId(db: Db, id: string): Promise<WorkspaceUserRow | undefined> {
-    const [row] = await base(db).where(eq(tenantUsers.id, id));
+  async byId(ctx: TenantScope, id: string): Promise<WorkspaceUserRow | undefined> {
+    const [row] = await base(ctx).where(and(inTenant(ctx), eq(tenantUsers.id, id)));
     return row;
   },
 
-  async byEmail(db: Db, email: string) {
-    const [row] = await db.select({ id: tenantUsers.id }).from(tenantUsers).where(eq(tenantUsers.email, email));
+  async byEmail(ctx: TenantScope, email: string) {
+    const [row] = await ctx.db
+      .select({ id: tenantUsers.id })
+      .from(tenantUsers)
+      .where(and(inTenant(ctx), eq(tenantUsers.email, email)));
     return row;
   },
 
-  async roleExists(db: Db, roleId: string) {
-    const [row] = await db.select({ id: roles.id, systemKey: roles.systemKey }).from(roles).where(eq(roles.id, roleId));
+  async roleExists(ctx: TenantScope, roleId: string) {
+    const [row] = await ctx.db
+      .select({ id: roles.id, systemKey: roles.systemKey })
+      .from(roles)
+      .where(and(eq(roles.tenantId, ctx.tenantId), eq(roles.id, roleId)));
     return row;
   },
 
-  async insertInvited(
-    db: Db,
-    values: { tenantId: string; email: string; roleId: string; tokenHash: string; expiresAt: Date; invitedBy: string },
-  ) {
-    const [row] = await db
+  async insertInvited(ctx: TenantScope, values: { email: string; roleId: string; tokenHash: string; expiresAt: Date; invitedBy: string }) {
+    const [row] = await ctx.db
       .insert(tenantUsers)
       .values({
-        tenantId: values.tenantId,
+        tenantId: ctx.tenantId,
         email: values.email,
         roleId: values.roleId,
         status: 'invited',
@@ -114,55 +119,54 @@ export const workspaceUsersRepository = {
     return row;
   },
 
-  async setInviteToken(db: Db, id: string, tokenHash: string, expiresAt: Date) {
-    await db
+  async setInviteToken(ctx: TenantScope, id: string, tokenHash: string, expiresAt: Date) {
+    await ctx.db
       .update(tenantUsers)
       .set({ inviteTokenHash: tokenHash, inviteExpiresAt: expiresAt, updatedAt: new Date() })
-      .where(eq(tenantUsers.id, id));
+      .where(and(inTenant(ctx), eq(tenantUsers.id, id)));
   },
 
-  async setRole(db: Db, id: string, roleId: string) {
-    await db
+  async setRole(ctx: TenantScope, id: string, roleId: string) {
+    await ctx.db
       .update(tenantUsers)
       .set({ roleId, version: sql`gen_random_uuid()::text`, updatedAt: new Date() })
-      .where(eq(tenantUsers.id, id));
+      .where(and(inTenant(ctx), eq(tenantUsers.id, id)));
   },
 
-  async remove(db: Db, id: string) {
-    await db.delete(tenantUsers).where(eq(tenantUsers.id, id));
+  async remove(ctx: TenantScope, id: string) {
+    await ctx.db.delete(tenantUsers).where(and(inTenant(ctx), eq(tenantUsers.id, id)));
   },
 
   // Locks every active admin row, so two concurrent demotions cannot both pass the check.
-  async lockActiveAdmins(db: Db): Promise<string[]> {
-    const rows = await db.execute<{ id: string }>(sql`
+  async lockActiveAdmins(ctx: TenantScope): Promise<string[]> {
+    const rows = await ctx.db.execute<{ id: string }>(sql`
       select tu.id from tenant_users tu
       join roles r on r.tenant_id = tu.tenant_id and r.id = tu.role_id
-      where r.system_key = 'Admin' and tu.status = 'active'
+      where tu.tenant_id = ${ctx.tenantId} and r.system_key = 'Admin' and tu.status = 'active'
       for update of tu`);
     return rows.rows.map((r) => r.id);
   },
 
-  async byTokenHash(db: Db, tokenHash: string) {
-    const [row] = await db
+  async byTokenHash(ctx: TenantScope, tokenHash: string) {
+    const [row] = await ctx.db
       .select({ id: tenantUsers.id, email: tenantUsers.email, status: tenantUsers.status, expiresAt: tenantUsers.inviteExpiresAt })
       .from(tenantUsers)
-      .where(eq(tenantUsers.inviteTokenHash, tokenHash));
+      .where(and(inTenant(ctx), eq(tenantUsers.inviteTokenHash, tokenHash)));
     return row;
   },
 
-  async activate(db: Db, id: string, userId: string) {
-    await db
+  async activate(ctx: TenantScope, id: string, userId: string) {
+    await ctx.db
       .update(tenantUsers)
       .set({ userId, status: 'active', joinedAt: new Date(), inviteTokenHash: null, inviteExpiresAt: null, updatedAt: new Date() })
-      .where(eq(tenantUsers.id, id));
+      .where(and(inTenant(ctx), eq(tenantUsers.id, id)));
   },
 
-  async isMemberUser(db: Db, userId: string) {
-    const [row] = await db.select({ id: tenantUsers.id }).from(tenantUsers).where(eq(tenantUsers.userId, userId));
+  async isMemberUser(ctx: TenantScope, userId: string) {
+    const [row] = await ctx.db
+      .select({ id: tenantUsers.id })
+      .from(tenantUsers)
+      .where(and(inTenant(ctx), eq(tenantUsers.userId, userId)));
     return row;
-  },
-
-  async teamMemberships(db: Db, tenantUserId: string) {
-    return db.select().from(teamMembers).where(eq(teamMembers.tenantUserId, tenantUserId));
   },
 };

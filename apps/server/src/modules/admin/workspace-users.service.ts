@@ -55,7 +55,7 @@ export function workspaceUsersService(deps: WorkspaceUsersDeps) {
   }
 
   async function get(ctx: TenantContext, id: string): Promise<WorkspaceUserRow> {
-    const row = await repo.byId(ctx.db, id);
+    const row = await repo.byId(ctx, id);
     if (!row) throw notFound('User');
     return row;
   }
@@ -63,7 +63,7 @@ export function workspaceUsersService(deps: WorkspaceUsersDeps) {
   // An admin stays: demoting or removing the last active admin is refused.
   async function assertNotLastAdmin(ctx: TenantContext, row: WorkspaceUserRow) {
     if (row.roleKey !== 'Admin' || row.status !== 'active') return;
-    const admins = await repo.lockActiveAdmins(ctx.db);
+    const admins = await repo.lockActiveAdmins(ctx);
     if (admins.length <= 1 && admins.includes(row.tenantUserId)) {
       throw new AppError(409, 'lastAdminCannotBeRemoved', 'The last admin of a workspace cannot be removed or demoted');
     }
@@ -71,7 +71,7 @@ export function workspaceUsersService(deps: WorkspaceUsersDeps) {
 
   return {
     async list(ctx: TenantContext, q: WorkspaceUserList) {
-      const { rows, total } = await repo.list(ctx.db, q);
+      const { rows, total } = await repo.list(ctx, q);
       return { data: rows.map(toDto), total };
     },
 
@@ -81,12 +81,11 @@ export function workspaceUsersService(deps: WorkspaceUsersDeps) {
 
     async invite(ctx: TenantContext, input: WorkspaceUserCreate): Promise<WorkspaceUser> {
       const email = input.email.toLowerCase();
-      if (!(await repo.roleExists(ctx.db, input.roleId)))
+      if (!(await repo.roleExists(ctx, input.roleId)))
         throw fieldError('roleId', 'notFound', 'roleId does not name a role of this workspace');
-      if (await repo.byEmail(ctx.db, email)) throw fieldError('email', 'alreadyMember', 'email is already a member or invited', 409);
+      if (await repo.byEmail(ctx, email)) throw fieldError('email', 'alreadyMember', 'email is already a member or invited', 409);
       const token = newInviteToken(ctx.tenantId);
-      const created = await repo.insertInvited(ctx.db, {
-        tenantId: ctx.tenantId,
+      const created = await repo.insertInvited(ctx, {
         email,
         roleId: input.roleId,
         tokenHash: hashToken(token),
@@ -101,24 +100,24 @@ export function workspaceUsersService(deps: WorkspaceUsersDeps) {
       const row = await get(ctx, id);
       if (row.status !== 'invited') throw new AppError(409, 'alreadyMember', 'This user has already joined');
       const token = newInviteToken(ctx.tenantId);
-      await repo.setInviteToken(ctx.db, id, hashToken(token), new Date(Date.now() + INVITE_TTL_MS));
+      await repo.setInviteToken(ctx, id, hashToken(token), new Date(Date.now() + INVITE_TTL_MS));
       await sendInvite(ctx, row.email, token);
       return toDto(row);
     },
 
     async update(ctx: TenantContext, id: string, input: WorkspaceUserUpdate): Promise<WorkspaceUser> {
       const row = await get(ctx, id);
-      const role = await repo.roleExists(ctx.db, input.roleId);
+      const role = await repo.roleExists(ctx, input.roleId);
       if (!role) throw fieldError('roleId', 'notFound', 'roleId does not name a role of this workspace');
       if (role.systemKey !== 'Admin') await assertNotLastAdmin(ctx, row);
-      await repo.setRole(ctx.db, id, input.roleId);
+      await repo.setRole(ctx, id, input.roleId);
       return toDto(await get(ctx, id));
     },
 
     async remove(ctx: TenantContext, id: string): Promise<void> {
       const row = await get(ctx, id);
       await assertNotLastAdmin(ctx, row);
-      await repo.remove(ctx.db, id);
+      await repo.remove(ctx, id);
     },
   };
 }
@@ -131,7 +130,8 @@ export const invitationsService = {
     if (!parsed) return { valid: false };
     return db.transaction(async (tx) => {
       await tenantsRepository.setTenant(tx, parsed.tenantId);
-      const invite = await repo.byTokenHash(tx, hashToken(token));
+      const scope = { tenantId: parsed.tenantId, db: tx };
+      const invite = await repo.byTokenHash(scope, hashToken(token));
       if (!invite || invite.status !== 'invited' || !invite.expiresAt || invite.expiresAt < new Date()) return { valid: false };
       const tenant = await tenantsRepository.byId(tx, parsed.tenantId);
       return { valid: true, tenantName: tenant?.name ?? '', email: invite.email };
@@ -143,16 +143,17 @@ export const invitationsService = {
     if (!parsed) throw invalidInvite();
     return db.transaction(async (tx) => {
       await tenantsRepository.setTenant(tx, parsed.tenantId);
-      const invite = await repo.byTokenHash(tx, hashToken(token));
+      const scope = { tenantId: parsed.tenantId, db: tx };
+      const invite = await repo.byTokenHash(scope, hashToken(token));
       // expired, used, or issued to another e-mail: all the same invalid link
       if (!invite || invite.status !== 'invited' || !invite.expiresAt || invite.expiresAt < new Date()) throw invalidInvite();
       if (invite.email.toLowerCase() !== user.email.toLowerCase()) throw invalidInvite();
-      if (await repo.isMemberUser(tx, user.id)) throw new AppError(409, 'alreadyMember', 'You are already a member of this workspace');
-      await repo.activate(tx, invite.id, user.id);
+      if (await repo.isMemberUser(scope, user.id)) throw new AppError(409, 'alreadyMember', 'You are already a member of this workspace');
+      await repo.activate(scope, invite.id, user.id);
       const teamId = await tenantsRepository.defaultTeamId(tx, parsed.tenantId);
       if (teamId) await tenantsRepository.addTeamMember(tx, parsed.tenantId, teamId, invite.id);
       const tenant = await tenantsRepository.byId(tx, parsed.tenantId);
-      const row = await repo.byId(tx, invite.id);
+      const row = await repo.byId(scope, invite.id);
       if (!tenant || !row) throw invalidInvite();
       return { ...toTenant(tenant), tenantUserId: invite.id, role: row.roleName };
     });

@@ -1,5 +1,5 @@
 import type { Router } from '../../platform/router';
-import type { ModuleDeps } from '../index';
+import type { ModuleDeps } from '../../platform/module';
 import { registerProfileRoutes } from './profile.routes';
 import { registerSavedViewRoutes } from './saved-views.routes';
 import { registerSharedRecordRoutes } from './shared-records';

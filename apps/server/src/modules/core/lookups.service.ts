@@ -15,10 +15,7 @@ import {
   type LookupRequest,
 } from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
-import { fieldAccess, visibleFields } from '../../platform/entity/custom-fields';
-import { selectFields } from '../../platform/entity/entity-fields.repository';
-import { listTypes } from '../../platform/entity/entity-types.repository';
-import { lookupRecords, mayUse } from '../../platform/entity';
+import { fieldAccess, listTypes, lookupRecords, mayUse, selectFields, visibleFields } from '../../platform/entity';
 import { accessDenied, AppError, fieldError, notFound } from '../../platform/errors';
 import { lookupsRepository } from './lookups.repository';
 import { notificationsRepository } from './notifications.repository';

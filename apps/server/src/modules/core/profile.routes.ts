@@ -1,12 +1,10 @@
 import { FILE_SIZE_LIMITS, profileSchema, profileUpdateSchema, type Profile } from '@atrium/domain';
-import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { userPictures, users } from '../../identity/identity.table';
 import type { UserContext } from '../../platform/context';
-import type { Db } from '../../platform/database';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import type { Router } from '../../platform/router';
 import { forgetUser } from '../../platform/tenancy';
+import { profileRepository as repo } from './profile.repository';
 
 const IMAGE_SIGNATURES: { type: string; test: (b: Buffer) => boolean }[] = [
   { type: 'image/png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
@@ -29,22 +27,17 @@ const isTimeZone = (tz: string) => {
   }
 };
 
-async function loadProfile(db: Db, userId: string, publicUrl: string): Promise<Profile> {
-  const [u] = await db.select().from(users).where(eq(users.id, userId));
+async function loadProfile(ctx: UserContext, publicUrl: string): Promise<Profile> {
+  const u = await repo.mine(ctx);
   if (!u) throw notFound('User');
-  const [pic] = await db
-    .select({ id: userPictures.id })
-    .from(userPictures)
-    .where(eq(userPictures.userId, userId))
-    .orderBy(desc(userPictures.createdAt))
-    .limit(1);
+  const pictureId = await repo.myPictureId(ctx);
   return {
     id: u.id,
     email: u.email,
     name: u.name,
     timeZone: u.timeZone,
     culture: u.culture,
-    pictureUrl: pic ? `${publicUrl}/api/v1/core/profile/pictures/${pic.id}` : null,
+    pictureUrl: pictureId ? `${publicUrl}/api/v1/core/profile/pictures/${pictureId}` : null,
     emailVerified: u.emailVerifiedAt !== null,
   };
 }
@@ -57,7 +50,7 @@ export function registerProfileRoutes(router: Router, deps: { publicUrl: string 
     summary: 'My profile',
     tags,
     schemas: { response: profileSchema },
-    handler: (ctx: UserContext) => loadProfile(ctx.db, ctx.user.id, deps.publicUrl),
+    handler: (ctx: UserContext) => loadProfile(ctx, deps.publicUrl),
   });
   router.user({
     method: 'PUT',
@@ -68,12 +61,9 @@ export function registerProfileRoutes(router: Router, deps: { publicUrl: string 
     schemas: { body: profileUpdateSchema, response: profileSchema },
     handler: async (ctx, { body }) => {
       if (!isTimeZone(body.timeZone)) throw fieldError('timeZone', 'validation', 'timeZone must be an IANA time zone');
-      await ctx.db
-        .update(users)
-        .set({ name: body.name, timeZone: body.timeZone, culture: body.culture, updatedAt: new Date() })
-        .where(eq(users.id, ctx.user.id));
+      await repo.update(ctx, { name: body.name, timeZone: body.timeZone, culture: body.culture });
       forgetUser(ctx.user.id);
-      return loadProfile(ctx.db, ctx.user.id, deps.publicUrl);
+      return loadProfile(ctx, deps.publicUrl);
     },
   });
   router.user({
@@ -95,11 +85,8 @@ export function registerProfileRoutes(router: Router, deps: { publicUrl: string 
       if (data.length === 0) throw fieldError('file', 'emptyFile', 'file is empty');
       const type = sniffImage(data);
       if (!type) throw fieldError('file', 'imageType', 'file must be a PNG, JPEG, GIF or WebP image', 415);
-      await ctx.db.transaction(async (tx) => {
-        await tx.delete(userPictures).where(eq(userPictures.userId, ctx.user.id));
-        await tx.insert(userPictures).values({ userId: ctx.user.id, contentType: type, data });
-      });
-      return loadProfile(ctx.db, ctx.user.id, deps.publicUrl);
+      await repo.replacePicture(ctx, type, data);
+      return loadProfile(ctx, deps.publicUrl);
     },
   });
   router.public({
@@ -109,7 +96,7 @@ export function registerProfileRoutes(router: Router, deps: { publicUrl: string 
     tags,
     schemas: { params: z.strictObject({ id: z.uuid() }) },
     handler: async (ctx, { params, reply }) => {
-      const [pic] = await ctx.db.select().from(userPictures).where(eq(userPictures.id, params.id));
+      const pic = await repo.picture(ctx.db, params.id);
       if (!pic) throw new AppError(404, 'notFound', 'Picture not found');
       reply.header('cache-control', 'private, max-age=86400').type(pic.contentType).send(pic.data);
     },

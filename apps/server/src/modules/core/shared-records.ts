@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { blobStoreFor } from '../../platform/blobs/blob-store';
 import { entityRegistry, kindWords, provideEntityRoutes, provideRecordCleanup, provideTagFilter } from '../../platform/entity';
 import type { Router } from '../../platform/router';
-import type { ModuleDeps } from '../index';
+import type { ModuleDeps } from '../../platform/module';
 import { registerCollaboratorRoutes } from './collaborators.routes';
 import { documentsService } from './documents.service';
 import { registerDocumentRoutes } from './documents.routes';
@@ -16,9 +16,6 @@ import { deleteForRecords } from './shared-records.repository';
 import { taggedWithAny } from './tags.repository';
 import { registerTagRoutes } from './tags.routes';
 
-export { collaboratorsService } from './collaborators.service';
-export { taggedWithAny } from './tags.repository';
-export { tagsService } from './tags.service';
 
 // Documents of one record by its kind's path (spec §7: POST documents by {id}).
 const documentsByRecordSchema = documentListSchema.omit({ entityKind: true, entityId: true });

@@ -1,7 +1,7 @@
 import { registerCaptions } from '../../platform/captions';
 import type { Router } from '../../platform/router';
 import { CRM_CAPTIONS } from './crm.captions';
-import type { ModuleDeps } from '../index';
+import type { ModuleDeps } from '../../platform/module';
 import { registerCrmEntities } from './crm.entities';
 import { registerGlobalLookupRoutes } from './global-lookups.routes';
 

@@ -137,11 +137,6 @@ export async function firstStageOfDefault(ctx: TenantContext, kind: EntityKind):
   return res.rows[0]?.id;
 }
 
-// Locks the workflow's row so that concurrent stage moves and deletes see each other.
-export async function lockWorkflow(ctx: TenantContext, workflowId: string): Promise<void> {
-  await ctx.db.execute(sql`select 1 from workflows where tenant_id = ${ctx.tenantId} and id = ${workflowId} for update`);
-}
-
 // Names of stages by id (activity entries show "Lead → Qualified", not ids).
 export async function stageNames(ctx: TenantContext, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();

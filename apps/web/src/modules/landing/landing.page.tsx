@@ -3,7 +3,7 @@ import { Button, Card, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { BareLayout } from '../../app/layouts/bare-layout';
+import { BareLayout } from '../../platform/layouts/bare-layout';
 import { redirectToSignIn, redirectToSignUp } from '../../platform/auth/session-store';
 import { useSession } from '../../platform/auth/use-session';
 import { usePageTitle } from '../../platform/feedback/use-page-title';

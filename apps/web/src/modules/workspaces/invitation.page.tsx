@@ -4,7 +4,7 @@ import { App, Button, Card, Result, Skeleton, Space } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { BareLayout } from '../../app/layouts/bare-layout';
+import { BareLayout } from '../../platform/layouts/bare-layout';
 import { isApiError } from '../../platform/api/api-error';
 import { redirectToSignIn, redirectToSignUp } from '../../platform/auth/session-store';
 import { useSession } from '../../platform/auth/use-session';

@@ -3,7 +3,7 @@ import type { MyTenant, Tenant } from '@atrium/domain';
 import { App, Avatar, Button, Card, List, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { BareLayout } from '../../app/layouts/bare-layout';
+import { BareLayout } from '../../platform/layouts/bare-layout';
 import { signOut } from '../../platform/auth/session-store';
 import { EmptyState } from '../../platform/feedback/empty-state';
 import { usePageTitle } from '../../platform/feedback/use-page-title';

@@ -5,7 +5,7 @@ import { App, Button, Card, Checkbox, Form, Input, Result, Select, Space, Steps,
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { BareLayout } from '../../app/layouts/bare-layout';
+import { BareLayout } from '../../platform/layouts/bare-layout';
 import { applyFieldErrors, errorText } from '../../platform/feedback/form-errors';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { useDebouncedValue } from '../../platform/feedback/use-debounced-value';

@@ -18,7 +18,6 @@ export const API = {
   invitation: (token: string) => `/api/v1/admin/invitations/${encodeURIComponent(token)}`,
   acceptInvitation: (token: string) => `/api/v1/admin/invitations/${encodeURIComponent(token)}/accept`,
   myPermissions: '/api/v1/admin/permissions/me',
-  permissionCatalogue: '/api/v1/admin/permissions/catalogue',
   roles: '/api/v1/admin/roles',
   role: (id: string) => `/api/v1/admin/roles/${id}`,
   subscriptions: '/api/v1/admin/subscriptions',

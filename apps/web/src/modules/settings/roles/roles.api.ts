@@ -4,23 +4,12 @@ import { apiRequest } from '../../../platform/api/api-client';
 import { API } from '../../../platform/api/paths';
 import { workspaceKey } from '../../../platform/api/query-keys';
 
-export type PermissionCatalogue = { modules: { module: string; permissions: string[] }[]; plan: string[] };
-
 export const roleKeys = {
   all: () => workspaceKey('roles'),
-  catalogue: () => ['permission-catalogue'] as const,
 };
 
 export const rolesQuery = () => queryOptions({ queryKey: roleKeys.all(), queryFn: () => apiRequest<Role[]>(API.roles) });
-export const permissionCatalogueQuery = () =>
-  queryOptions({
-    queryKey: roleKeys.catalogue(),
-    queryFn: () => apiRequest<PermissionCatalogue>(API.permissionCatalogue),
-    staleTime: Infinity,
-  });
-
 export const useRoles = (enabled = true) => useQuery({ ...rolesQuery(), enabled });
-export const usePermissionCatalogue = () => useQuery(permissionCatalogueQuery());
 
 function useRoleMutation<V, R>(fn: (v: V) => Promise<R>) {
   const qc = useQueryClient();

@@ -1,5 +1,5 @@
 import type { WorkspaceUser, WorkspaceUserCreate, WorkspaceUserList } from '@atrium/domain';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../platform/api/api-client';
 import { API } from '../../../platform/api/paths';
 import { workspaceKey } from '../../../platform/api/query-keys';
@@ -15,13 +15,7 @@ export const userKeys = {
 export const fetchUsers = (request: WorkspaceUserList) =>
   apiRequest<Paged<WorkspaceUser>>(API.usersList, { method: 'POST', body: request });
 
-export const usersListQuery = (request: WorkspaceUserList) =>
-  queryOptions({ queryKey: userKeys.list(request), queryFn: () => fetchUsers(request), placeholderData: keepPreviousData });
-
 export const fetchUser = (id: string) => apiRequest<WorkspaceUser>(API.user(id));
-export const userQuery = (id: string) => queryOptions({ queryKey: userKeys.detail(id), queryFn: () => fetchUser(id) });
-
-export const useUser = (id: string) => useQuery(userQuery(id));
 
 function useUserMutation<V, R>(fn: (v: V) => Promise<R>) {
   const qc = useQueryClient();

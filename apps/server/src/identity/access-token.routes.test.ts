@@ -1,7 +1,7 @@
 import { importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness';
-import { API_AUDIENCE } from '../identity/keys';
+import { API_AUDIENCE } from './keys';
 
 // Issue 11, token rules: the API accepts only well-formed access tokens of the embedded provider
 // and answers 401, never 500, for everything else.

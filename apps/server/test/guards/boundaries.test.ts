@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../src/platform/config';
+// @ts-expect-error: a plain .mjs script without types; the function returns the problems found
+import { checkBoundaries } from '../../../../scripts/check-boundaries.mjs';
+
+// The boundary check (npm run lint) is a test subject itself: fed one forbidden import at a
+// time, it must name it; fed the allowed shape, it must stay quiet.
+const check = checkBoundaries as (root: string) => string[];
+let root: string;
+
+function tree(files: Record<string, string>): string {
+  root = mkdtempSync(path.join(os.tmpdir(), 'atrium-boundaries-'));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  return root;
+}
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const FORBIDDEN: [string, Record<string, string>, RegExp][] = [
+  ['the ORM in a service', { 'apps/server/src/modules/crm/deals.service.ts': "import { eq } from 'drizzle-orm';" }, /ORM/],
+  ['the ORM in a route file', { 'apps/server/src/modules/admin/roles.routes.ts': "import { sql } from 'drizzle-orm/sql';" }, /ORM/],
+  ['the ORM in identity outside a repository', { 'apps/server/src/identity/keys.ts': "import { eq } from 'drizzle-orm';" }, /ORM/],
+  [
+    'the entity engine past its door',
+    { 'apps/server/src/modules/core/notes.service.ts': "import { recordActivities } from '../../platform/entity/activity.service';" },
+    /platform\/entity only through its index/,
+  ],
+  [
+    'the identity module past its door',
+    { 'apps/server/src/modules/core/profile.repository.ts': "import { users } from '../../identity/identity.table';" },
+    /identity only through its index/,
+  ],
+  [
+    'a web module importing the app shell',
+    { 'apps/web/src/modules/landing/landing.page.tsx': "import { BareLayout } from '../../app/layouts/bare-layout';" },
+    /app shell/,
+  ],
+  [
+    'another module past its door',
+    { 'apps/server/src/modules/crm/contacts.routes.ts': "import { tagsService } from '../core/tags.service';" },
+    /only through its index/,
+  ],
+  [
+    'the platform importing a module',
+    { 'apps/server/src/platform/router.ts': "import { registerCrmModule } from '../modules/crm';" },
+    /never imports a module/,
+  ],
+  ['the domain importing a library', { 'packages/domain/src/enums.ts': "import dayjs from 'dayjs';" }, /zod only/],
+  [
+    'the web app importing the server',
+    { 'apps/web/src/platform/api/api-client.ts': "import { Router } from '../../../../server/src/platform/router';" },
+    /never imports the server/,
+  ],
+];
+
+describe('the boundary check', () => {
+  it.each(FORBIDDEN)('fails on %s', (_label, files, why) => {
+    const problems = check(tree(files));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(why);
+  });
+
+  it('accepts the allowed shapes', () => {
+    const problems = check(
+      tree({
+        'apps/server/src/modules/crm/deals.repository.ts': "import { eq } from 'drizzle-orm';",
+        'apps/server/src/modules/crm/deals.table.ts':
+          "import { entityColumns } from '../../platform/entity/entity.table';\nimport { users } from '../../identity/identity.table';",
+        'apps/server/src/modules/crm/deals.service.ts':
+          "import { recordActivities } from '../../platform/entity';\nimport { users } from '../../identity';",
+        'apps/server/src/modules/crm/deals.routes.ts': "import { tagsService } from '../core';",
+        'apps/server/src/modules/crm/deals.routes.test.ts': "import { sql } from 'drizzle-orm';",
+        'apps/web/src/modules/landing/landing.page.tsx': "import { BareLayout } from '../../platform/layouts/bare-layout';",
+      }),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('finds nothing in this repository', () => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'atrium-boundaries-'));
+    expect(check(REPO_ROOT)).toEqual([]);
+  });
+});
