@@ -133,7 +133,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   verifier = identity.verifier ?? createTokenVerifier({ issuer: config.oidc.issuer, keys: await remoteKeySet(config.oidc.issuer) });
 
   // signed PUT/GET of the local blob store (raw bodies up to 50 MB, parsed in its own scope)
-  await registerBlobHttp(app, { config });
+  await registerBlobHttp(app, { config, database });
   await registerModules(router, { config, database, mailer });
   for (const extra of options.extraModules ?? []) extra(router);
 

@@ -91,13 +91,15 @@ describe('documents on Azure Blob Storage (Azurite)', () => {
       ...ref,
       files: [
         { name: 'offer.pdf', size: PDF.length },
-        { name: 'page.html', size: 10 },
+        { name: 'page.html', size: Buffer.from('<p>hi</p>').length },
       ],
     });
     expect(info.status).toBe(200);
     expect(info.body[0].url).toContain(`/atrium-test/${tenant.id}/uploads/`);
-    expect(info.body[0].headers).toEqual({ 'x-ms-blob-type': 'BlockBlob' });
+    expect(info.body[0].headers).toEqual({ 'x-ms-blob-type': 'BlockBlob', 'content-type': 'application/octet-stream' });
     expect((await put(info.body[0].url, PDF)).status).toBe(201);
+    // create-only: the URL cannot overwrite what it uploaded
+    expect((await put(info.body[0].url, Buffer.from('swapped after the upload'))).status).toBeGreaterThanOrEqual(400);
     expect((await put(info.body[1].url, Buffer.from('<p>hi</p>'))).status).toBe(201);
     const add = await c.post('/api/v1/core/documents/add', {
       ...ref,
@@ -134,7 +136,7 @@ describe('documents on Azure Blob Storage (Azurite)', () => {
     const other = randomUUID();
     expect((await put(info.body[0].url.replace(tenant.id, other), Buffer.from('hello'))).status).toBe(403);
     const store = createAzureBlobStore({ connectionString, container: 'atrium-test' });
-    const short = await store.uploadUrl(`${tenant.id}/uploads/${randomUUID()}`, 1);
+    const short = await store.uploadUrl(`${tenant.id}/uploads/${randomUUID()}`, { size: 4, contentType: 'text/plain' }, 1);
     await new Promise((r) => setTimeout(r, 2100));
     expect((await put(short.url, Buffer.from('late'))).status).toBe(403);
   });

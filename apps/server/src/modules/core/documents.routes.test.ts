@@ -46,7 +46,7 @@ async function upload(
     files: files.map((f) => ({ name: f.name, size: f.data.length })),
   });
   if (info.status !== 200) return info;
-  for (const [i, f] of files.entries()) expect((await putBlob(info.body[i].url, f.data)).status).toBe(201);
+  for (const [i, f] of files.entries()) expect((await putBlob(info.body[i].url, f.data, info.body[i].headers)).status).toBe(201);
   return c.post('/api/v1/core/documents/add', {
     ...ref,
     parentId,
@@ -171,9 +171,12 @@ describe('documents: signed-URL upload on the local store', () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('fileSize');
     const sneaky = await c.post('/api/v1/core/documents/upload-info', { ...ref, files: [{ name: 'small.png', size: 10 }] });
-    expect((await putBlob(sneaky.body[0].url, big)).status).toBe(201);
+    // the URL is bound to the declared size
+    const put = await putBlob(sneaky.body[0].url, big, sneaky.body[0].headers);
+    expect(put.status).toBe(400);
+    expect(put.body.code).toBe('fileSize');
     const reg = await c.post('/api/v1/core/documents/add', { ...ref, files: [{ uploadId: sneaky.body[0].uploadId, name: 'small.png' }] });
-    expect(reg.body.code).toBe('fileSize');
+    expect(reg.status).toBe(400);
     // the PUT itself stops at 50 MB
     const huge = await putBlob(sneaky.body[0].url, Buffer.alloc(52_428_801));
     expect(huge.status).toBe(413);
@@ -195,12 +198,12 @@ describe('documents: signed-URL upload on the local store', () => {
     ).toBe('duplicateFile');
     expect((await upload(ref, [{ name: 'one.txt', data: Buffer.from('1') }])).status).toBe(200);
     expect((await info([{ name: 'One.txt', size: 1 }])).body.code).toBe('duplicateFile');
-    // an empty PUT is caught at registration too
+    // an empty PUT is refused: its URL was issued for one byte, and nothing registers
     const empty = await info([{ name: 'e.txt', size: 1 }]);
-    expect((await putBlob(empty.body[0].url, Buffer.alloc(0))).status).toBe(201);
+    expect((await putBlob(empty.body[0].url, Buffer.alloc(0), empty.body[0].headers)).body.code).toBe('fileSize');
     expect(
       (await c.post('/api/v1/core/documents/add', { ...ref, files: [{ uploadId: empty.body[0].uploadId, name: 'e.txt' }] })).body.code,
-    ).toBe('emptyFile');
+    ).toBe('notFound');
   });
 
   it('needs the block-blob header and a valid signature', async () => {
@@ -387,5 +390,32 @@ describe('documents: permissions', () => {
     const v = t.client(viewer, tenant.id);
     expect((await v.post('/api/v1/core/documents/list', { ...ref })).status).toBe(200);
     expect((await v.post('/api/v1/core/documents/upload-info', { ...ref, files: [{ name: 'a.txt', size: 1 }] })).status).toBe(403);
+  });
+  it('binds each upload URL to its declared size and type, and uses it once; an upload registers once', async () => {
+    const ref = entity();
+    const data = Buffer.from('hello, world');
+    const info = await c.post('/api/v1/core/documents/upload-info', {
+      ...ref,
+      files: [{ name: 'note.txt', size: data.length, contentType: 'text/plain' }],
+    });
+    const [slot] = info.body;
+    expect(slot.headers).toEqual({ 'x-ms-blob-type': 'BlockBlob', 'content-type': 'text/plain' });
+    // another type than declared
+    const wrongType = await putBlob(slot.url, data, { 'x-ms-blob-type': 'BlockBlob', 'content-type': 'text/html' });
+    expect(wrongType.status).toBe(415);
+    // a tampered size in the URL voids its signature
+    expect((await putBlob(slot.url.replace(`sz=${data.length}`, 'sz=999'), Buffer.alloc(999), slot.headers)).status).toBe(403);
+    expect((await putBlob(slot.url, data, slot.headers)).status).toBe(201);
+    // once: a second PUT with the same URL cannot swap the bytes
+    const again = await putBlob(slot.url, Buffer.from('hello, WORLD'), slot.headers);
+    expect(again.status).toBe(409);
+    const add = () => c.post('/api/v1/core/documents/add', { ...ref, files: [{ uploadId: slot.uploadId, name: 'note.txt' }] });
+    const first = await add();
+    expect(first.status).toBe(200);
+    const second = await add();
+    expect(second.status).toBe(400);
+    expect(second.body.errors[0]).toMatchObject({ field: 'files.0.uploadId', code: 'notFound' });
+    const listed = await c.post('/api/v1/core/documents/list', { ...ref, parentId: null, page: 1, pageSize: 25 });
+    expect(listed.body.total).toBe(1);
   });
 });

@@ -20,6 +20,7 @@ import {
 } from '@atrium/domain';
 import { isAcceptedExtension, servedInline, sniffDocument } from '../../platform/blobs/content-type.util';
 import { makeThumbnail } from '../../platform/blobs/image.util';
+import { claimUploadSlots, openUploadSlot, uploadKeyOf } from '../../platform/blobs/upload-slots';
 import type { TenantContext } from '../../platform/context';
 import { accessDenied, AppError, fieldError, notFound } from '../../platform/errors';
 import { collaboratorsService } from './collaborators.service';
@@ -27,7 +28,7 @@ import { documentsRepository, type DocumentInsert } from './documents.repository
 import type { DocumentRow } from './documents.table';
 import { mayManageOthers, recordActivity, requireShared, type SharedRecordDeps } from './shared-records.access';
 
-const uploadKey = (ctx: TenantContext, uploadId: string) => `${ctx.tenantId}/uploads/${uploadId}`;
+const uploadKey = (ctx: TenantContext, uploadId: string) => uploadKeyOf(ctx.tenantId, uploadId);
 const documentKey = (ctx: TenantContext, id: string, variant?: 'thumb') => `${ctx.tenantId}/documents/${id}${variant ? `-${variant}` : ''}`;
 
 const OFFICE = /^application\/(pdf|msword|vnd\.)/;
@@ -172,14 +173,15 @@ export const documentsService = {
     if (errors.length) throw invalid(errors);
     return Promise.all(
       body.files.map(async (f) => {
-        const uploadId = randomUUID();
-        const signed = await deps.blobs.uploadUrl(uploadKey(ctx, uploadId));
+        // bound to the declared size and type, usable once (platform/blobs/upload-slots.ts)
+        const slot = await openUploadSlot(ctx, f);
+        const signed = await deps.blobs.uploadUrl(slot.key, slot);
         return {
-          uploadId,
+          uploadId: slot.uploadId,
           name: f.name,
           url: signed.url,
           method: 'PUT' as const,
-          headers: { 'x-ms-blob-type': 'BlockBlob' },
+          headers: { 'x-ms-blob-type': 'BlockBlob', 'content-type': slot.contentType },
           expiresAt: signed.expiresAt.toISOString(),
         };
       }),
@@ -190,11 +192,20 @@ export const documentsService = {
   async add(ctx: TenantContext, deps: SharedRecordDeps, body: DocumentAdd): Promise<DocumentItem[]> {
     await folderOf(ctx, body, body.parentId);
     const existing = await documentsRepository.namesIn(ctx, body.entityKind, body.entityId, body.parentId);
-    const loaded = await Promise.all(body.files.map(async (f) => ({ ...f, data: await deps.blobs.read(uploadKey(ctx, f.uploadId)) })));
+    // each upload registers once: its slot is taken here, whatever happens next
+    const slots = await claimUploadSlots(
+      ctx,
+      body.files.map((f) => f.uploadId),
+    );
+    const loaded = await Promise.all(
+      body.files.map(async (f) => ({ ...f, data: slots.has(f.uploadId) ? await deps.blobs.read(uploadKey(ctx, f.uploadId)) : undefined })),
+    );
     const errors: ProblemField[] = [];
     loaded.forEach((f, i) => {
       if (!f.data)
         errors.push({ field: `files.${i}.uploadId`, code: 'notFound', message: `${f.name}: nothing was uploaded for this upload id` });
+      else if (f.data.length !== slots.get(f.uploadId)?.size)
+        errors.push({ field: `files.${i}.uploadId`, code: 'fileSize', message: `${f.name} does not have the size it was declared with` });
     });
     if (errors.length) throw invalid(errors);
     const sized = loaded.map((f) => ({ ...f, data: f.data ?? Buffer.alloc(0), size: f.data?.length ?? 0 }));

@@ -29,10 +29,11 @@ export function createAzureBlobStore(options: AzureBlobStoreOptions): BlobStore 
 
   return {
     kind: 'azure',
-    async uploadUrl(key, ttlSeconds = UPLOAD_URL_TTL_SECONDS) {
+    // create only ('c', no 'w'): the URL cannot overwrite what it uploaded, so it works once
+    async uploadUrl(key, _bind, ttlSeconds = UPLOAD_URL_TTL_SECONDS) {
       await ensure();
       const expiresAt = expiry(ttlSeconds);
-      const url = await blob(key).generateSasUrl({ permissions: BlobSASPermissions.parse('cw'), expiresOn: expiresAt });
+      const url = await blob(key).generateSasUrl({ permissions: BlobSASPermissions.parse('c'), expiresOn: expiresAt });
       return { url, expiresAt };
     },
     async downloadUrl(key, o) {

@@ -7,6 +7,8 @@ import { AppError } from '../errors';
 import { blobStoreFor, isBlobKey } from './blob-store';
 import { verifyGrant, type BlobGrant } from './blob-signing';
 import { createLocalBlobStore, LOCAL_BLOB_ROUTE } from './local-blob-store';
+import { normaliseContentType, useUploadSlot } from './upload-slots';
+import type { Database } from '../database';
 
 // Largest body a signed PUT accepts; the document service applies the per-type limits.
 export const BLOB_PUT_LIMIT = FILE_SIZE_LIMITS.largeFile;
@@ -22,15 +24,24 @@ function grantFrom(request: FastifyRequest, permission: 'r' | 'w'): { grant: Blo
   if (!isBlobKey(key) || q.sp !== permission || !Number.isInteger(expiresAt) || !q.sig) {
     throw new AppError(403, 'accessDenied', 'Invalid or missing signature');
   }
+  const size = q.sz !== undefined && /^\d+$/.test(q.sz) ? Number(q.sz) : undefined;
   return {
-    grant: { permission, key, expiresAt, ...(q.rscd ? { disposition: q.rscd } : {}), ...(q.rsct ? { contentType: q.rsct } : {}) },
+    grant: {
+      permission,
+      key,
+      expiresAt,
+      ...(q.rscd ? { disposition: q.rscd } : {}),
+      ...(q.rsct ? { contentType: q.rsct } : {}),
+      ...(size !== undefined ? { size } : {}),
+      ...(q.ct ? { uploadType: q.ct } : {}),
+    },
     sig: q.sig,
   };
 }
 
 // The HTTP side of the local blob store (signed PUT and GET). Needs the Fastify instance because raw bodies up to 50 MB of any
 // content type are parsed only inside this plugin's scope. Safe to call more than once.
-export async function registerBlobHttp(app: FastifyInstance, deps: { config: Config }): Promise<void> {
+export async function registerBlobHttp(app: FastifyInstance, deps: { config: Config; database: Database }): Promise<void> {
   if (registered.has(app)) return;
   registered.add(app);
   const store = blobStoreFor(deps.config);
@@ -68,7 +79,21 @@ export async function registerBlobHttp(app: FastifyInstance, deps: { config: Con
           ]);
         }
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        await local.write(grant.key, body, 'application/octet-stream');
+        // the URL was issued for one file: its declared size and type, once
+        if (grant.size === undefined || !grant.uploadType) throw new AppError(403, 'accessDenied', 'Invalid or missing signature');
+        if (body.length !== grant.size) {
+          throw new AppError(400, 'fileSize', `The upload has ${body.length} bytes; the URL was issued for ${grant.size}`, [
+            { field: 'body', code: 'fileSize', message: 'The file does not have the declared size' },
+          ]);
+        }
+        const type = normaliseContentType(request.headers['content-type']);
+        if (type !== grant.uploadType) {
+          throw new AppError(415, 'unsupportedMediaType', `The upload is ${type}; the URL was issued for ${grant.uploadType}`);
+        }
+        if (!(await useUploadSlot(deps.database, grant.key))) {
+          throw new AppError(409, 'conflict', 'This upload URL has been used already or has expired; ask for a new one');
+        }
+        await local.write(grant.key, body, grant.uploadType);
         return reply.status(201).send();
       },
     );

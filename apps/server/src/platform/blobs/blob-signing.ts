@@ -8,6 +8,9 @@ export type BlobGrant = {
   expiresAt: number;
   disposition?: string;
   contentType?: string;
+  // uploads: the exact size and media type the PUT must carry
+  size?: number;
+  uploadType?: string;
 };
 
 export function signingKey(secret: string): Buffer {
@@ -15,7 +18,15 @@ export function signingKey(secret: string): Buffer {
 }
 
 function canonical(g: BlobGrant): string {
-  return [g.permission, g.key, String(g.expiresAt), g.disposition ?? '', g.contentType ?? ''].join('\n');
+  return [
+    g.permission,
+    g.key,
+    String(g.expiresAt),
+    g.disposition ?? '',
+    g.contentType ?? '',
+    String(g.size ?? ''),
+    g.uploadType ?? '',
+  ].join('\n');
 }
 
 export function signGrant(key: Buffer, grant: BlobGrant): string {

@@ -1,5 +1,6 @@
 // Shared by the store implementations and blob-store.ts (kept apart to avoid an import cycle).
 export type SignedUrl = { url: string; expiresAt: Date };
+export type UploadBinding = { size: number; contentType: string };
 export type DownloadOptions = {
   fileName: string;
   contentType: string;
@@ -13,7 +14,9 @@ export type DownloadOptions = {
 // URLs. Keys always start with the tenant id, and a signature covers the whole key.
 export type BlobStore = {
   kind: 'local' | 'azure';
-  uploadUrl: (key: string, ttlSeconds?: number) => Promise<SignedUrl>;
+  // a URL for one upload of exactly `size` bytes of `contentType` (the local store checks both;
+  // Azure SAS cannot, so registration compares the size) that cannot overwrite anything
+  uploadUrl: (key: string, bind: UploadBinding, ttlSeconds?: number) => Promise<SignedUrl>;
   downloadUrl: (key: string, options: DownloadOptions) => Promise<SignedUrl>;
   stat: (key: string) => Promise<{ size: number } | undefined>;
   read: (key: string) => Promise<Buffer | undefined>;

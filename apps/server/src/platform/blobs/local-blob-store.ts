@@ -22,6 +22,8 @@ export function createLocalBlobStore(
     const q = new URLSearchParams({ sp: grant.permission, se: String(grant.expiresAt) });
     if (grant.disposition) q.set('rscd', grant.disposition);
     if (grant.contentType) q.set('rsct', grant.contentType);
+    if (grant.size !== undefined) q.set('sz', String(grant.size));
+    if (grant.uploadType) q.set('ct', grant.uploadType);
     q.set('sig', signGrant(key, grant));
     return `${options.publicUrl}${LOCAL_BLOB_ROUTE}/${grant.key}?${q.toString()}`;
   };
@@ -39,10 +41,11 @@ export function createLocalBlobStore(
     dir: options.dir,
     key,
     pathOf,
-    async uploadUrl(blobKey, ttlSeconds = UPLOAD_URL_TTL_SECONDS) {
+    async uploadUrl(blobKey, bind, ttlSeconds = UPLOAD_URL_TTL_SECONDS) {
       assertBlobKey(blobKey);
       const expiresAt = expiry(ttlSeconds);
-      return { url: signedUrl({ permission: 'w', key: blobKey, expiresAt }), expiresAt: new Date(expiresAt * 1000) };
+      const grant: BlobGrant = { permission: 'w', key: blobKey, expiresAt, size: bind.size, uploadType: bind.contentType };
+      return { url: signedUrl(grant), expiresAt: new Date(expiresAt * 1000) };
     },
     async downloadUrl(blobKey, o) {
       assertBlobKey(blobKey);

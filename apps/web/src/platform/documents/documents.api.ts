@@ -52,8 +52,8 @@ function putBlob(info: UploadInfo, file: File, onProgress: (percent: number) => 
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(info.method, info.url);
+    // the URL is bound to the size and media type it was issued for; the headers name the type
     for (const [k, v] of Object.entries(info.headers)) xhr.setRequestHeader(k, v);
-    xhr.setRequestHeader('content-type', 'application/octet-stream');
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
     };
