@@ -125,6 +125,15 @@ export class AppShell {
 
 export class UsersPage {
   constructor(private readonly page: Page) {}
+  // antd's page-size changer: a select showing "25 / page" under the table
+  async choosePageSize(size: 25 | 50 | 100): Promise<void> {
+    await this.page.locator('.ant-pagination-options .ant-select').click();
+    await chooseOption(this.page, `${size} / page`);
+    await this.expectPageSize(size);
+  }
+  async expectPageSize(size: 25 | 50 | 100): Promise<void> {
+    await expect(this.page.locator('.ant-pagination-options')).toContainText(`${size} / page`);
+  }
   async open(): Promise<void> {
     await this.page.goto('/settings/users');
     await expect(this.page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();

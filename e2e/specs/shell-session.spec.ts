@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { AppShell, LeaveGuardDialog, expectAccessible, newAccount, signIn, signedInWithWorkspace } from '../pages/shell.pages';
+import { AppShell, LeaveGuardDialog, UsersPage, expectAccessible, newAccount, signIn, signedInWithWorkspace } from '../pages/shell.pages';
 
 type SessionBody = { user: { id: string } | null; accessToken: string | null; accessTokenExpires: number | null; error: string | null };
 
@@ -168,6 +168,7 @@ test.describe.serial('session and shell behaviour', () => {
     await page.getByRole('checkbox', { name: 'E-mail' }).uncheck();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('columnheader', { name: 'E-mail' })).toHaveCount(0);
+    await new UsersPage(page).choosePageSize(50);
     await page.getByRole('button', { name: 'Save view' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save view' });
     await dialog.getByLabel('View name').fill('Compact');
@@ -179,6 +180,26 @@ test.describe.serial('session and shell behaviour', () => {
     await expect(page.getByRole('row').nth(1)).toContainText('Sam S. Session');
     await expect(page.getByRole('columnheader', { name: 'E-mail' })).toHaveCount(0);
     await expect(page.getByRole('columnheader', { name: 'Role' })).toBeVisible();
+    await new UsersPage(page).expectPageSize(50);
+  });
+
+  test('"No, stay signed in" on the sign-out confirmation keeps the user signed in', async () => {
+    await page.goto('/dashboard');
+    await new AppShell(page).signOut();
+    await expect(page.getByRole('heading', { name: 'Sign out of Atrium?' })).toBeVisible();
+    await page.getByRole('link', { name: 'No, stay signed in' }).click();
+    await page.goto('/dashboard');
+    await new AppShell(page).expectWorkspace(workspace.name);
+  });
+
+  test('a sign-out link from another site does not sign out', async () => {
+    // what a hostile page can make the browser do: a top-level GET, a cross-site form POST
+    await page.goto('/auth/signout');
+    await expect(page.getByRole('heading', { name: 'Sign out of Atrium?' })).toBeVisible();
+    const forged = await page.request.post('/auth/signout', { headers: { origin: 'https://evil.example' }, maxRedirects: 0 });
+    expect(forged.status()).toBe(403);
+    await page.goto('/dashboard');
+    await new AppShell(page).expectWorkspace(workspace.name);
   });
 
   test('signing out in one tab signs out the other', async () => {
@@ -187,12 +208,12 @@ test.describe.serial('session and shell behaviour', () => {
     await new AppShell(other).expectWorkspace(workspace.name);
     await page.goto('/dashboard');
     await new AppShell(page).signOut();
+    // the identity provider asks first; nothing ends before the user says yes
+    await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
     await other.waitForURL((u) => u.pathname === '/');
     await expect(other.getByRole('button', { name: 'Sign in' }).first()).toBeVisible();
     await other.close();
-    // the identity provider asks to confirm ending its own session too
-    await page.getByRole('button', { name: 'Yes, sign me out' }).click();
-    await page.waitForURL((u) => u.pathname === '/');
   });
 
   test('after signing in again the session is back', async () => {

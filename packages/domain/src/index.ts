@@ -10,3 +10,5 @@ export * from './views.schema';
 export * from './entity';
 export * from './shared-records.schema';
 export * from './modules';
+export * from './public-mail-domains';
+export * from './workspace-domain.schema';

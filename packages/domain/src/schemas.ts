@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES, DEFAULT_CURRENCY, DEFAULT_PAGE_SIZE, LIMITS, PAGE_SIZES } from './constants';
 import { MODULE_KINDS } from './enums';
+import { isPublicMailDomain } from './public-mail-domains';
 
 // Messages that are error codes: the server turns them into problem field errors.
 export const slugSchema = z
@@ -52,6 +53,10 @@ export const tenantRegisterSchema = z
   .superRefine((v, ctx) => {
     if (v.domainSignUp && !v.domain) {
       ctx.addIssue({ code: 'custom', path: ['domain'], message: 'domainRequired' });
+    }
+    // a public mail domain would let anyone with a mailbox there in
+    if (v.domain && isPublicMailDomain(v.domain)) {
+      ctx.addIssue({ code: 'custom', path: ['domain'], message: 'publicMailDomain' });
     }
   });
 export type TenantRegister = z.infer<typeof tenantRegisterSchema>;

@@ -41,6 +41,8 @@ const envSchema = z.object({
   RATE_LIMIT_PUBLIC: z.coerce.number().int().min(1).default(120),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(10).default(900),
   TRUST_PROXY: z.string().trim().default('false'),
+  // resolvers for the DNS proof of a workspace domain (host or host:port, comma-separated); the system's when unset
+  DNS_SERVERS: z.string().trim().optional(),
 });
 
 // TRUST_PROXY: off (false, 0, empty), a hop count (1, 2…) or a comma-separated list of proxy
@@ -78,6 +80,7 @@ export type Config = {
   accessTokenTtl: number;
   // which peers may set X-Forwarded-For/-Proto/-Host (Fastify's trustProxy)
   trustProxy: false | number | string[];
+  dnsServers: string[] | undefined;
   webDist: string;
   migrationsDir: string;
 };
@@ -115,6 +118,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimit: { auth: e.RATE_LIMIT_AUTH, public: e.RATE_LIMIT_PUBLIC },
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    dnsServers: e.DNS_SERVERS
+      ? e.DNS_SERVERS.split(',')
+          .map((x) => x.trim())
+          .filter(Boolean)
+      : undefined,
     webDist: path.join(REPO_ROOT, 'apps/web/dist'),
     migrationsDir: path.join(SERVER_ROOT, 'src/db/migrations'),
   };

@@ -29,6 +29,13 @@ const SHELL_SETTINGS: NavEntry[] = [
     icon: 'settings',
     rule: { permissions: ['Setting.ViewSubscription'] },
   },
+  {
+    key: 'settings-domain',
+    path: '/settings/domain',
+    labelKey: 'nav.domain',
+    icon: 'settings',
+    rule: { permissions: ['Setting.ViewUserDomain'] },
+  },
 ];
 
 export const SETTINGS_ENTRIES: NavEntry[] = [...SHELL_SETTINGS, ...entitySettingsEntries()];

@@ -49,6 +49,10 @@ export const routes: RouteObject[] = [
                     children: [{ path: '/settings/roles', ...page(() => import('../modules/settings/roles/roles.page')) }],
                   },
                   {
+                    element: <RequireAccess rule={{ anyPermission: ['Setting.ViewUserDomain', 'Setting.ManageUserDomain'] }} />,
+                    children: [{ path: '/settings/domain', ...page(() => import('../modules/settings/domain/domain.page')) }],
+                  },
+                  {
                     element: <RequireAccess rule={{ permissions: ['Setting.ViewSubscription'] }} />,
                     children: [{ path: '/settings/plans', ...page(() => import('../modules/settings/plans/plans.page')) }],
                   },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../identity/identity.table';
 import { tenantColumns, timestamps } from '../../platform/table-helpers';
 
@@ -16,6 +16,15 @@ export const tenants = pgTable(
     domainSignUp: boolean('domain_sign_up').notNull().default(false),
     // ISO 4217 code of every money field in the workspace (decision 024)
     currency: text('currency').notNull().default('EUR'),
+    // join-by-domain counts only once the domain is proven (workspace-domain.service.ts)
+    domainVerifiedAt: timestamp('domain_verified_at', { withTimezone: true }),
+    domainProofMethod: text('domain_proof_method', { enum: ['dns', 'email'] }),
+    // the value of the TXT record that proves the domain; public by nature, unguessable
+    domainChallenge: text('domain_challenge'),
+    domainCodeHash: text('domain_code_hash'),
+    domainCodeSentTo: text('domain_code_sent_to'),
+    domainCodeExpiresAt: timestamp('domain_code_expires_at', { withTimezone: true }),
+    domainCodeAttempts: integer('domain_code_attempts').notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),
   },

@@ -5,7 +5,9 @@ import { registerPlanRoutes } from './plans.routes';
 import { registerRoleRoutes } from './roles.routes';
 import { registerSubscriptionRoutes } from './subscriptions.routes';
 import { registerTenantRoutes } from './tenants.routes';
+import { registerWorkspaceDomainRoutes } from './workspace-domain.routes';
 import { registerWorkspaceUserRoutes } from './workspace-users.routes';
+import { createTxtResolver } from '../../platform/dns';
 
 export { tenants, tenantUsers, roles, teams, teamMembers, subscriptions } from './admin.table';
 export { assertWithinPlanLimit } from './subscriptions.service';
@@ -17,4 +19,9 @@ export async function registerAdminModule(router: Router, deps: ModuleDeps): Pro
   registerWorkspaceUserRoutes(router, { mailer: deps.mailer, publicUrl: deps.config.publicUrl });
   registerRoleRoutes(router);
   registerSubscriptionRoutes(router);
+  registerWorkspaceDomainRoutes(router, {
+    mailer: deps.mailer,
+    resolveTxt: createTxtResolver(deps.config.dnsServers),
+    db: deps.database.db,
+  });
 }

@@ -1,4 +1,5 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import type { TenantContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
 import { roles, subscriptions, teamMembers, teams, tenants, tenantUsers } from './admin.table';
 import { inIdList } from '../../platform/sql.util';
@@ -73,11 +74,12 @@ export const tenantsRepository = {
     return db.select().from(tenants).where(inIdList(tenants.id, ids)).orderBy(tenants.name);
   },
 
+  // only workspaces that proved the domain (decision 033)
   async recommendedFor(db: Db, domain: string, excludeIds: string[]): Promise<TenantRow[]> {
     const rows = await db
       .select()
       .from(tenants)
-      .where(and(eq(tenants.domain, domain), eq(tenants.domainSignUp, true), ne(tenants.slug, '')))
+      .where(and(eq(tenants.domain, domain), eq(tenants.domainSignUp, true), isNotNull(tenants.domainVerifiedAt), ne(tenants.slug, '')))
       .orderBy(tenants.name);
     return rows.filter((r) => !excludeIds.includes(r.id));
   },
@@ -88,5 +90,28 @@ export const tenantsRepository = {
       .from(roles)
       .where(and(eq(roles.tenantId, tenantId), eq(roles.systemKey, systemKey)));
     return row?.id;
+  },
+
+  // The caller's own workspace: the predicate names the tenant of the context.
+  async current(ctx: TenantContext): Promise<TenantRow | undefined> {
+    const [row] = await ctx.db.select().from(tenants).where(eq(tenants.id, ctx.tenantId));
+    return row;
+  },
+
+  async updateCurrent(ctx: TenantContext, values: Partial<typeof tenants.$inferInsert>): Promise<TenantRow | undefined> {
+    const [row] = await ctx.db
+      .update(tenants)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(tenants.id, ctx.tenantId))
+      .returning();
+    return row;
+  },
+
+  // A wrong code counts against the five a code allows, in one statement.
+  async countCodeAttempt(ctx: TenantContext): Promise<void> {
+    await ctx.db
+      .update(tenants)
+      .set({ domainCodeAttempts: sql`${tenants.domainCodeAttempts} + 1` })
+      .where(eq(tenants.id, ctx.tenantId));
   },
 };

@@ -60,6 +60,14 @@ describe('workspace registration', () => {
     const owner = await t.createUser({ email: 'boss@globex.test' });
     const ws = await t.createTenant(owner, { name: 'Globex', slug: 'globex', domain: 'globex.test', domainSignUp: true });
     await t.createTenant(owner, { name: 'Closed', slug: 'globex-closed', domain: 'globex.test', domainSignUp: false });
+    // proven by a code mailed into the domain (workspace-domain.routes.test.ts covers the proofs)
+    const admin = t.client(owner, ws.id);
+    await admin.post('/api/v1/admin/workspace-domain/code', { localPart: 'boss' });
+    const [mail] = await t.sql<{ text: string }>(
+      `select text from mail_outbox where "to" = 'boss@globex.test' order by created_at desc limit 1`,
+    );
+    const code = mail?.text.match(/code: ([A-Z0-9]{8})/)?.[1];
+    expect((await admin.post('/api/v1/admin/workspace-domain/code/confirm', { code })).status).toBe(200);
     const colleague = await t.createUser({ email: 'homer@globex.test' });
     const outsider = await t.createUser({ email: 'someone@other.test' });
     const rec = await t.client(colleague).get('/api/v1/admin/tenants/recommended');

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/database';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { tenantsRepository as repo, type TenantRow } from './tenants.repository';
+import { newDomainChallenge } from './workspace-domain.service';
 
 const ROLE_NAMES = { Admin: 'Admin', Member: 'Member', PortalUser: 'Portal user' } as const;
 const DEFAULT_TEAM_NAME = 'Everyone';
@@ -35,6 +36,8 @@ export const tenantsService = {
           domain: input.domain ? input.domain : null,
           domainSignUp: input.domainSignUp,
           currency: input.currency,
+          // unproven until the TXT record or a mailed code says otherwise
+          domainChallenge: input.domain ? newDomainChallenge() : null,
           createdBy: ctx.user.id,
         });
         await repo.setTenant(tx, tenant.id);
