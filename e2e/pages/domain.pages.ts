@@ -26,12 +26,12 @@ export class WorkspaceDomainPage {
   }
 
   async sendCode(localPart: string): Promise<void> {
-    await this.page.getByLabel('Address').fill(localPart);
+    await this.page.getByRole('textbox', { name: 'Address' }).fill(localPart);
     await this.page.getByRole('button', { name: 'Send a code' }).click();
   }
 
   async confirmCode(code: string): Promise<void> {
-    await this.page.getByLabel(/^Code sent to/).fill(code);
+    await this.page.getByRole('textbox', { name: /Code sent to/ }).fill(code);
     await this.page.getByRole('button', { name: 'Confirm' }).click();
   }
 

@@ -186,6 +186,8 @@ test.describe.serial('session and shell behaviour', () => {
   test('"No, stay signed in" on the sign-out confirmation keeps the user signed in', async () => {
     await page.goto('/dashboard');
     await new AppShell(page).signOut();
+    // the identity provider's confirmation, reached through Atrium's same-origin POST
+    await page.waitForURL((u) => u.pathname.startsWith('/idp/session/end'));
     await expect(page.getByRole('heading', { name: 'Sign out of Atrium?' })).toBeVisible();
     await page.getByRole('link', { name: 'No, stay signed in' }).click();
     await page.goto('/dashboard');

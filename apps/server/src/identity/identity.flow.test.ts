@@ -324,6 +324,12 @@ describe('sign-out, redirects and the provider', () => {
     expect(forged.status).toBe(403);
     const nameless = await browser.request(`${t.url}/auth/signout`, { form: {} });
     expect(nameless.status).toBe(403);
+    // a page with Referrer-Policy: no-referrer sends Origin: null; the fetch metadata decides then
+    const hidden = await browser.request(`${t.url}/auth/signout`, {
+      form: {},
+      headers: { origin: 'null', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(hidden.status).toBe(403);
     expect((await sessionOf(browser)).user?.email).toBe(email);
     // a link: only the confirmation page, nothing ends
     const linked = await browser.get(`${t.url}/auth/signout`);
@@ -337,7 +343,11 @@ describe('sign-out, redirects and the provider', () => {
   it('"No, stay signed in" keeps the user signed in, and the refresh token still works', async () => {
     const { email, browser } = await registeredUser();
     await signIn(browser, email);
-    const confirm = await browser.request(`${t.url}/auth/signout`, { form: {}, headers: { origin: t.url } });
+    const confirm = await browser.request(`${t.url}/auth/signout`, {
+      form: {},
+      headers: { origin: 'null', 'sec-fetch-site': 'same-origin' },
+    });
+    expect(confirm.url).toContain('/idp/session/end');
     const stay = confirm.text.match(/<a class="button button-secondary" href="([^"]+)">No, stay signed in<\/a>/)?.[1];
     expect(stay).toBe(`${t.url}/`);
     await browser.get(stay ?? '');

@@ -9,12 +9,13 @@ const PENDING_COOKIE = 'atrium_signin';
 
 export type SessionRoutesDeps = { config: Config; sessions: SessionService };
 
-// The request comes from a page of this origin: Origin says so, or, where a browser sends none,
-// Referer or Sec-Fetch-Site. A request that names no origin at all is refused.
+// The request comes from a page of this origin: Origin says so, or, where a browser sends none
+// or "null" (pages with Referrer-Policy: no-referrer, as ours), Sec-Fetch-Site or Referer. A
+// request that names no origin at all is refused.
 export function sameOrigin(request: FastifyRequest, publicUrl: string): boolean {
   const expected = new URL(publicUrl).origin;
   const origin = request.headers.origin;
-  if (origin !== undefined) return origin === expected;
+  if (origin !== undefined && origin !== 'null') return origin === expected;
   if (request.headers['sec-fetch-site'] !== undefined) return request.headers['sec-fetch-site'] === 'same-origin';
   const referer = request.headers.referer;
   try {

@@ -57,7 +57,6 @@ export default function DomainPage() {
               layout="vertical"
               onFinish={onSave}
               disabled={!manage}
-              requiredMark="optional"
               initialValues={{ domain: data.domain ?? '', domainSignUp: data.domainSignUp }}
             >
               <Form.Item
