@@ -122,6 +122,20 @@ describe('object built-ins as field names', () => {
         () => c.post('/api/v1/contacts/list', { filters: [{ field: `customFields.${name}`, op: 'eq', value: 'x' }] }),
         'filters.0.field',
       );
+      // a saved view keeps what a list would refuse later: refused when saved
+      await refused(
+        () =>
+          c.post('/api/v1/core/saved-views', {
+            listKey: 'contacts',
+            name: `View ${name}`,
+            filters: [{ field: name, op: 'eq', value: 'x' }],
+          }),
+        'filters.0.field',
+      );
+      await refused(
+        () => c.post('/api/v1/core/saved-views', { listKey: 'contacts', name: `Sorted ${name}`, sort: [{ field: name, order: 'asc' }] }),
+        'sort.0.field',
+      );
     }
   });
 
