@@ -40,6 +40,9 @@ grant select, insert on public.mail_outbox to atrium_identity;
 
 -- An external issuer's subject maps to a user through identity.user_identities; requests ask
 -- this function for that one mapping instead of reading the table.
+-- (bodies are checked when called: an older database migrated step by step may not have the
+-- table yet when this file runs)
+set check_function_bodies = off;
 create or replace function public.atrium_user_for_identity(p_issuer text, p_subject text)
 returns uuid
 language sql stable security definer set search_path = pg_catalog as $$
@@ -47,6 +50,7 @@ language sql stable security definer set search_path = pg_catalog as $$
 $$;
 revoke all on function public.atrium_user_for_identity(text, text) from public;
 grant execute on function public.atrium_user_for_identity(text, text) to atrium_app;
+reset check_function_bodies;
 
 do $$
 declare

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { ENTITY_DEFINITIONS } from '@atrium/domain';
 import { captionSets } from '../../platform/captions';
+import { DE_CAPTIONS } from './captions/de';
+import { EN_CAPTIONS } from './captions/en';
 
 const WEB_SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/src');
 

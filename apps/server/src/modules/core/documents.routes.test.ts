@@ -392,7 +392,7 @@ describe('documents: permissions', () => {
     expect((await v.post('/api/v1/core/documents/upload-info', { ...ref, files: [{ name: 'a.txt', size: 1 }] })).status).toBe(403);
   });
   it('binds each upload URL to its declared size and type, and uses it once; an upload registers once', async () => {
-    const ref = entity();
+    const ref = await entity();
     const data = Buffer.from('hello, world');
     const info = await c.post('/api/v1/core/documents/upload-info', {
       ...ref,

@@ -16,7 +16,6 @@ import { deleteForRecords } from './shared-records.repository';
 import { taggedWithAny } from './tags.repository';
 import { registerTagRoutes } from './tags.routes';
 
-
 // Documents of one record by its kind's path (spec §7: POST documents by {id}).
 const documentsByRecordSchema = documentListSchema.omit({ entityKind: true, entityId: true });
 

@@ -1,11 +1,11 @@
 import { contactEntity, entityListQuerySchema, organizationEntity, pagedResponse } from '@atrium/domain';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { listEntities, registerEntity, requireRecord } from '../../platform/entity';
 import type { Router } from '../../platform/router';
 import { contacts } from './contacts.table';
 import { organizationContacts } from './organization-contacts.table';
 import { organizations } from './organizations.table';
+import { requestersOf } from './organizations.repository';
 
 // Contacts and organizations are declarations: everything generic comes from their definitions.
 export function registerCrmEntities(router: Router): void {
@@ -34,8 +34,7 @@ export function registerCrmEntities(router: Router): void {
     example: { page: 1, pageSize: 25 },
     handler: async (ctx, { params, body }) => {
       await requireRecord(ctx, organization.registry, { kind: 'Organization', id: params.id }, 'view');
-      // TODO(#helpdesk): "and raised a request" joins the requests table when it exists
-      return listEntities(ctx, contact, body, [sql`t.organization_id = ${params.id}`, sql`false`]);
+      return listEntities(ctx, contact, body, requestersOf(params.id));
     },
   });
 }
