@@ -8,3 +8,5 @@ export * from './views.schema';
 export * from './entity';
 export * from './shared-records.schema';
 export * from './modules';
+export * from './jobs.schema';
+export * from './live-events.schema';

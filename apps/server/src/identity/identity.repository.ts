@@ -77,6 +77,14 @@ export async function consumeToken(db: Db, kind: TokenKind, tokenHash: string, e
   return row?.userId;
 }
 
+// Verification and reset links past their lifetime or used, and the embedded provider's expired
+// grants, codes and sessions (its adapter ignores them already).
+export async function deleteExpiredIdentityRows(db: Db): Promise<{ tokens: number; providerRows: number }> {
+  const tokens = await db.execute(sql`delete from identity_tokens where expires_at < now() or used_at < now() - interval '1 day'`);
+  const provider = await db.execute(sql`delete from idp_payloads where expires_at < now() - interval '1 hour'`);
+  return { tokens: tokens.rowCount ?? 0, providerRows: provider.rowCount ?? 0 };
+}
+
 export async function invalidateTokens(db: Db, kind: TokenKind, userId: string): Promise<void> {
   await db
     .update(identityTokens)

@@ -5,7 +5,9 @@ import { registerPlanRoutes } from './plans.routes';
 import { registerRoleRoutes } from './roles.routes';
 import { registerSubscriptionRoutes } from './subscriptions.routes';
 import { registerTenantRoutes } from './tenants.routes';
+import { workspaceUsersRepository } from './workspace-users.repository';
 import { registerWorkspaceUserRoutes } from './workspace-users.routes';
+import { INVITATION_RETENTION_MS } from './workspace-users.service';
 
 export { tenants, tenantUsers, roles, teams, teamMembers, subscriptions } from './admin.table';
 export { assertWithinPlanLimit } from './subscriptions.routes';
@@ -17,4 +19,11 @@ export async function registerAdminModule(router: Router, deps: ModuleDeps): Pro
   registerWorkspaceUserRoutes(router, { mailer: deps.mailer, publicUrl: deps.config.publicUrl });
   registerRoleRoutes(router);
   registerSubscriptionRoutes(router);
+  // an expired invitation stays listed (it can be sent again) for a while, then goes
+  deps.jobs.cleanup({
+    name: 'invitations',
+    description: 'Invitations expired more than 30 days ago',
+    run: (ctx, now) =>
+      workspaceUsersRepository.deleteExpiredInvitations(ctx.db, ctx.tenantId, new Date(now.getTime() - INVITATION_RETENTION_MS)),
+  });
 }

@@ -114,6 +114,21 @@ export const workspaceUsersRepository = {
     return row;
   },
 
+  // invitations nobody accepted, expired before `before`
+  async deleteExpiredInvitations(db: Db, tenantId: string, before: Date): Promise<number> {
+    const rows = await db
+      .delete(tenantUsers)
+      .where(
+        and(
+          eq(tenantUsers.tenantId, tenantId),
+          eq(tenantUsers.status, 'invited'),
+          sql`${tenantUsers.inviteExpiresAt} < ${before.toISOString()}::timestamptz`,
+        ),
+      )
+      .returning({ id: tenantUsers.id });
+    return rows.length;
+  },
+
   async setInviteToken(db: Db, id: string, tokenHash: string, expiresAt: Date) {
     await db
       .update(tenantUsers)

@@ -1,0 +1,170 @@
+import { RESET_EVENT, type Permission } from '@atrium/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../database';
+import { enterTenant, type Membership } from '../tenancy';
+import type { EventHub, LiveEvent } from './event-hub';
+import { latestLiveEventId, liveEventsAfter } from './live-events.repository';
+
+export type StreamOptions = {
+  hub: EventHub;
+  database: Database;
+  // the view permission of an entity kind (entity definition permissions.view); undefined: nobody
+  permissionOf: (kind: string) => Permission | undefined;
+  heartbeatMs?: number;
+  // how often the member's permissions are read again (a role change, a removal)
+  recheckMs?: number;
+};
+
+export type StreamIdentity = { userId: string; tenantId: string; lifetimeMs: number };
+
+// Events replayed per reconnect; a client further behind is told to refetch everything.
+const REPLAY_LIMIT = 1000;
+const RECENT = 2000;
+// a client that does not read its stream is cut off rather than buffered without end
+const MAX_BUFFERED_BYTES = 1_000_000;
+
+// Who may receive an event: record events go to holders of the kind's view permission,
+// notification and job events only to the member they are for.
+export function mayReceive(event: LiveEvent, member: Membership, permissionOf: (kind: string) => Permission | undefined): boolean {
+  if (event.type === 'record') {
+    const permission = event.entityKind ? permissionOf(event.entityKind) : undefined;
+    return permission !== undefined && member.permissions.has(permission);
+  }
+  return event.recipientId !== null && event.recipientId === member.tenantUserId;
+}
+
+async function loadMembership(database: Database, tenantId: string, userId: string): Promise<Membership | undefined> {
+  return database.db.transaction((tx) => enterTenant(tx, tenantId, userId));
+}
+
+export function parseLastEventId(value: unknown): number | undefined {
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (typeof raw !== 'string' || !/^\d{1,18}$/.test(raw)) return undefined;
+  return Number(raw);
+}
+
+// One server-sent event stream (GET /events): replay after Last-Event-ID, then live events as
+// they commit on any node, filtered by what this member may see.
+export async function openLiveStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  who: StreamIdentity,
+  lastEventId: number | undefined,
+  opts: StreamOptions,
+  open: Set<() => void>,
+): Promise<Membership | undefined> {
+  let member = await loadMembership(opts.database, who.tenantId, who.userId);
+  if (!member) return undefined;
+
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    // proxies such as nginx must pass events on at once
+    'x-accel-buffering': 'no',
+    'x-request-id': request.id,
+  });
+  raw.write('retry: 2000\n: connected\n\n');
+
+  let closed = false;
+  let lastId = lastEventId ?? 0;
+  // ids come from one sequence but commit out of order: remember what was sent to skip repeats
+  const sent = new Set<number>();
+  let pending: LiveEvent[] | null = [];
+
+  const write = (chunk: string) => {
+    if (closed) return;
+    raw.write(chunk);
+    if (raw.writableLength > MAX_BUFFERED_BYTES) close();
+  };
+  const deliver = (event: LiveEvent) => {
+    if (closed || sent.has(event.id) || !member || !mayReceive(event, member, opts.permissionOf)) return;
+    sent.add(event.id);
+    if (sent.size > RECENT) sent.delete(sent.values().next().value ?? 0);
+    if (event.id > lastId) lastId = event.id;
+    write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+  };
+  const onEvent = (event: LiveEvent) => {
+    if (pending) pending.push(event);
+    else deliver(event);
+  };
+
+  const replay = async (after: number) => {
+    const events = await opts.database.db.transaction(async (tx) => {
+      if (!(await enterTenant(tx, who.tenantId, who.userId))) return undefined;
+      return liveEventsAfter(tx, who.tenantId, after, REPLAY_LIMIT + 1);
+    });
+    if (!events) return close();
+    if (events.length > REPLAY_LIMIT) {
+      write(`event: ${RESET_EVENT}\ndata: {}\n\n`);
+      const newest = events[events.length - 1];
+      if (newest) lastId = Math.max(lastId, newest.id);
+      return;
+    }
+    for (const event of events) deliver(event);
+  };
+
+  // Subscribe first, replay second, then flush what arrived meanwhile: nothing falls between.
+  const unsubscribe = opts.hub.subscribe(who.tenantId, onEvent);
+  const catchUp = async () => {
+    const buffered = pending ?? [];
+    pending = [];
+    try {
+      await replay(lastId);
+    } catch {
+      return close();
+    }
+    const more = pending;
+    pending = null;
+    for (const event of [...buffered, ...more].sort((a, b) => a.id - b.id)) deliver(event);
+  };
+  const offReconnect = opts.hub.onReconnect(() => {
+    pending ??= [];
+    void catchUp();
+  });
+
+  const heartbeat = setInterval(() => write(': keep-alive\n\n'), opts.heartbeatMs ?? 25_000);
+  const recheck = setInterval(() => {
+    loadMembership(opts.database, who.tenantId, who.userId)
+      .then((m) => {
+        if (!m) close();
+        else member = m;
+      })
+      .catch(() => {});
+  }, opts.recheckMs ?? 60_000);
+  // the stream lives as long as the credential that opened it; the client reconnects with a new one
+  const expiry = setTimeout(() => close(), Math.max(1000, who.lifetimeMs));
+
+  function close() {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    clearInterval(recheck);
+    clearTimeout(expiry);
+    unsubscribe();
+    offReconnect();
+    open.delete(close);
+    raw.end();
+  }
+  open.add(close);
+  raw.on('close', close);
+
+  if (lastEventId !== undefined) await catchUp();
+  else {
+    // a fresh stream starts now; the newest id is where a later catch-up would start from
+    try {
+      lastId = await opts.database.db.transaction(async (tx) => {
+        await enterTenant(tx, who.tenantId, who.userId);
+        return latestLiveEventId(tx, who.tenantId);
+      });
+    } catch {
+      close();
+    }
+    const buffered = pending ?? [];
+    pending = null;
+    for (const event of buffered) deliver(event);
+  }
+  return member;
+}
