@@ -149,7 +149,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
     try {
       const ok = await migrationsApplied(database.admin, config.migrationsDir);
       if (!ok) return sendProblem(reply, request, 503, 'internalServerError', 'Migrations are not applied');
-      return { status: 'ready' };
+      // mail waiting for another try and mail given up on: visible to whoever watches the nodes
+      return { status: 'ready', mailOutbox: await mailer.outboxCounts() };
     } catch {
       return sendProblem(reply, request, 503, 'internalServerError', 'Database unreachable');
     }
