@@ -49,6 +49,10 @@ export const routes: RouteObject[] = [
                     children: [{ path: '/settings/roles', ...page(() => import('../modules/settings/roles/roles.page')) }],
                   },
                   {
+                    element: <RequireAccess rule={{ permissions: ['Setting.ViewWorkspace'] }} />,
+                    children: [{ path: '/settings/workspace', ...page(() => import('../modules/settings/workspace/workspace.page')) }],
+                  },
+                  {
                     element: <RequireAccess rule={{ permissions: ['Setting.ViewSubscription'] }} />,
                     children: [{ path: '/settings/plans', ...page(() => import('../modules/settings/plans/plans.page')) }],
                   },
