@@ -162,6 +162,19 @@ describe('GET /events', () => {
     expect(adminStream.events.filter((e) => e.event === 'job')).toEqual([]);
   });
 
+  it('a new stream starts with the events of the last half minute, so a page loaded just before misses nothing', async () => {
+    const before = await createContact(t.client(owner, tenant.id), 'JustBefore');
+    const fresh = await open(owner, tenant.id);
+    const replayed = await fresh.waitFor((e) => e.data.includes(before.id));
+    expect(JSON.parse(replayed.data)).toMatchObject({ id: before.id, action: 'created' });
+    // older events are not replayed to a new stream
+    await t.sql(`update live_events set created_at = now() - interval '1 minute' where data->>'id' = $1`, [before.id]);
+    const later = await open(owner, tenant.id);
+    const marker = await createContact(t.client(owner, tenant.id), 'Marker');
+    await later.waitFor((e) => e.data.includes(marker.id));
+    expect(later.events.some((e) => e.data.includes(before.id))).toBe(false);
+  });
+
   it('resumes after a reconnect from Last-Event-ID: what was missed, in order, nothing older', async () => {
     const first = await open(owner, tenant.id);
     const c = t.client(owner, tenant.id);

@@ -64,6 +64,28 @@ export async function liveEventsAfter(db: Db, tenantId: string, afterId: number,
   }));
 }
 
+// The events of the last `seconds`, oldest first: what a new stream starts with.
+export async function recentLiveEvents(db: Db, tenantId: string, seconds: number, limit: number): Promise<StoredLiveEvent[]> {
+  const res = await db.execute<{
+    id: number;
+    type: LiveEventType;
+    entity_kind: string | null;
+    recipient_id: string | null;
+    data: unknown;
+  }>(sql`
+    select id, type, entity_kind, recipient_id, data from live_events
+    where tenant_id = ${tenantId} and created_at >= now() - make_interval(secs => ${seconds})
+    order by id limit ${limit}`);
+  return res.rows.map((r) => ({
+    tenantId,
+    id: Number(r.id),
+    type: r.type,
+    entityKind: r.entity_kind,
+    recipientId: r.recipient_id,
+    data: r.data,
+  }));
+}
+
 export async function deleteLiveEventsBefore(db: Db, tenantId: string, before: Date): Promise<number> {
   const res = await db.execute(
     sql`delete from live_events where tenant_id = ${tenantId} and created_at < ${before.toISOString()}::timestamptz`,

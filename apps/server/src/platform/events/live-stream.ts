@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../database';
 import { enterTenant, type Membership } from '../tenancy';
 import type { EventHub, LiveEvent } from './event-hub';
-import { latestLiveEventId, liveEventsAfter } from './live-events.repository';
+import { latestLiveEventId, liveEventsAfter, recentLiveEvents } from './live-events.repository';
 
 export type StreamOptions = {
   hub: EventHub;
@@ -19,6 +19,9 @@ export type StreamIdentity = { userId: string; tenantId: string; lifetimeMs: num
 
 // Events replayed per reconnect; a client further behind is told to refetch everything.
 const REPLAY_LIMIT = 1000;
+// A new stream starts with the last half minute: a page that loaded its data just before its
+// stream opened misses nothing (a repeat only makes it refetch).
+const FRESH_REPLAY_SECONDS = 30;
 const RECENT = 2000;
 // a client that does not read its stream is cut off rather than buffered without end
 const MAX_BUFFERED_BYTES = 1_000_000;
@@ -153,18 +156,23 @@ export async function openLiveStream(
 
   if (lastEventId !== undefined) await catchUp();
   else {
-    // a fresh stream starts now; the newest id is where a later catch-up would start from
     try {
-      lastId = await opts.database.db.transaction(async (tx) => {
+      const { recent, latest } = await opts.database.db.transaction(async (tx) => {
         await enterTenant(tx, who.tenantId, who.userId);
-        return latestLiveEventId(tx, who.tenantId);
+        return {
+          recent: await recentLiveEvents(tx, who.tenantId, FRESH_REPLAY_SECONDS, REPLAY_LIMIT),
+          latest: await latestLiveEventId(tx, who.tenantId),
+        };
       });
+      // the newest id is where a later catch-up (lost LISTEN connection) starts from
+      lastId = latest;
+      for (const event of recent) deliver(event);
     } catch {
       close();
     }
     const buffered = pending ?? [];
     pending = null;
-    for (const event of buffered) deliver(event);
+    for (const event of buffered.sort((a, b) => a.id - b.id)) deliver(event);
   }
   return member;
 }

@@ -13,6 +13,8 @@ import type { JobRow } from './jobs.table';
 import { JOB_QUEUE_SCHEMA } from './job-queue';
 
 const WAKE_CHANNEL = 'atrium_jobs';
+const QUEUE_LOCK = 727275;
+const SYSTEM_TASK_EXPIRY_SECONDS = 900;
 // a job row that does not exist yet may belong to a transaction that has not committed
 const UNCOMMITTED_GRACE_MS = 60_000;
 
@@ -114,7 +116,22 @@ export function createJobRuntime(opts: JobRuntimeOptions): JobRuntime {
   };
 
   const send = async (type: string, data: BossData) => {
-    await started().send(type, data, { id: bossId(data.jobId, data.run, data.slice ?? 0) });
+    // the lease travels with each job, so a changed JOBS_LEASE_SECONDS applies to existing queues
+    await started().send(type, data, { id: bossId(data.jobId, data.run, data.slice ?? 0), expireInSeconds: opts.leaseSeconds });
+  };
+
+  // Nodes starting together would create the same queues at once, and pg-boss's create_queue
+  // (a partition, a foreign key) deadlocks against itself: one node at a time, missing ones only.
+  const createQueues = async (b: PgBoss, names: string[]) => {
+    const client = await database.admin.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [QUEUE_LOCK]);
+      const existing = new Set((await b.getQueues()).map((q) => q.name));
+      for (const name of names) if (!existing.has(name)) await b.createQueue(name, { name, ...queueOptions });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [QUEUE_LOCK]).catch(() => {});
+      client.release();
+    }
   };
 
   const publish = (db: Db, row: JobRow) => publishJobEvent(db, row.tenantId, row.createdBy, toJobEvent(row));
@@ -265,7 +282,7 @@ export function createJobRuntime(opts: JobRuntimeOptions): JobRuntime {
       b.on('error', (err: unknown) => log.warn({ err: describe(err) }, 'job queue error'));
       await b.start();
       boss = b;
-      for (const name of [...types.keys(), ...tasks.keys()]) await b.createQueue(name, { name, ...queueOptions });
+      await createQueues(b, [...types.keys(), ...tasks.keys()]);
       if (!runsJobs) return;
       for (const def of types.values()) {
         workerIds.set(
@@ -276,7 +293,8 @@ export function createJobRuntime(opts: JobRuntimeOptions): JobRuntime {
         );
       }
       for (const task of tasks.values()) {
-        await b.schedule(task.name, task.cron, {}, { tz: 'UTC' });
+        // a system task is not sliced: it may run up to 15 minutes before another worker retries it
+        await b.schedule(task.name, task.cron, {}, { tz: 'UTC', expireInSeconds: Math.max(SYSTEM_TASK_EXPIRY_SECONDS, opts.leaseSeconds) });
         workerIds.set(
           task.name,
           await b.work(task.name, async () => {

@@ -2,6 +2,7 @@ import { FINISHED_JOB_STATUSES, type Job, type JobEvent, type JobListRequest } f
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api/api-client';
 import { workspaceKey } from '../api/query-keys';
+import { liveConnection } from '../live/live-connection';
 import { useLiveEvent, useLiveStatus } from '../live/use-live-events';
 
 export const JOB_PATHS = {
@@ -20,9 +21,21 @@ export const jobKeys = {
 
 export const isFinished = (job: Pick<Job, 'status'> | undefined) => job !== undefined && FINISHED_JOB_STATUSES.includes(job.status);
 
-// A job just started: its first state comes from the answer, the rest from live events.
+// The newest event of each job this tab heard of: a short job can finish before the answer that
+// started it has arrived, and its events must not be lost in between.
+const latestEvents = new Map<string, JobEvent>();
+liveConnection.on('job', (event) => {
+  latestEvents.delete(event.id);
+  latestEvents.set(event.id, event);
+  if (latestEvents.size > 200) latestEvents.delete(latestEvents.keys().next().value ?? '');
+});
+
+// A job just started: its first state comes from the answer (or a later event), the rest from
+// live events.
 export function rememberJob(qc: QueryClient, job: Job): void {
-  qc.setQueryData(jobKeys.detail(job.id), job);
+  const event = latestEvents.get(job.id);
+  qc.setQueryData(jobKeys.detail(job.id), event ? { ...job, status: event.status, progress: event.progress } : job);
+  if (event && isFinished(event)) void qc.invalidateQueries({ queryKey: jobKeys.detail(job.id) });
   void qc.invalidateQueries({ queryKey: jobKeys.lists() });
 }
 
