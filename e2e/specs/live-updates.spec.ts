@@ -105,7 +105,8 @@ test.describe.serial('live updates', () => {
     // the job's own address is refused: only the live events can move the bar
     await ownerPage.route(/\/api\/v1\/core\/jobs\/[0-9a-f-]{36}$/, (route) => route.abort());
     await settings.startCleanup();
-    await expect(settings.progress()).toHaveAttribute('aria-valuenow', '100', { timeout: LIVE_MS });
+    // the job's own pace depends on the worker; that the bar moves at all proves the events
+    await expect(settings.progress()).toHaveAttribute('aria-valuenow', '100', { timeout: 15_000 });
     await expect(settings.progress()).toHaveAttribute('aria-valuetext', '5 of 5');
     await expect(settings.status('Done')).toBeVisible();
     await ownerPage.unroute(/\/api\/v1\/core\/jobs\/[0-9a-f-]{36}$/);
