@@ -107,7 +107,8 @@ test.describe.serial('live updates', () => {
     await settings.startCleanup();
     // the job's own pace depends on the worker; that the bar moves at all proves the events
     await expect(settings.progress()).toHaveAttribute('aria-valuenow', '100', { timeout: 15_000 });
-    await expect(settings.progress()).toHaveAttribute('aria-valuetext', '5 of 5');
+    // one step per clean-up task, all of them done
+    await expect(settings.progress()).toHaveAttribute('aria-valuetext', /^(\d+) of \1$/);
     await expect(settings.status('Done')).toBeVisible();
     await ownerPage.unroute(/\/api\/v1\/core\/jobs\/[0-9a-f-]{36}$/);
     await expectAccessible(ownerPage, 'workspace settings with a finished clean-up');
