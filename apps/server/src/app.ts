@@ -21,6 +21,7 @@ import { Router, type RegisteredRoute } from './platform/router';
 import { createTokenVerifier, remoteKeySet, type TokenVerifier } from './platform/auth';
 import { registerBlobHttp } from './platform/blobs/blob-http';
 import { entityRegistry } from './platform/entity/entity-registry';
+import { recordEventAudience } from './platform/entity/record-events';
 import { createEventHub, type EventHub } from './platform/events/event-hub';
 import { registerEventRoutes } from './platform/events/events.routes';
 import { registerHousekeeping } from './platform/jobs/housekeeping';
@@ -168,7 +169,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   const events = registerEventRoutes(app, router, {
     hub,
     database,
-    permissionOf: (kind) => [...entities.values()].find((e) => e.definition.kind === kind)?.definition.permissions.view,
+    mayReceiveRecord: recordEventAudience(entities, database),
     sessionSecret: config.sessionSecret,
     accessTokenTtl: config.accessTokenTtl,
   });

@@ -139,9 +139,8 @@ describe('GET /events', () => {
     const colleagueStream = await open(colleague, tenant.id);
     const ownerStream = await open(owner, tenant.id);
     const body = `<p>Look <span class="mention" data-mention-id="${colleague.tenantUserId}">@Carl Colleague</span></p>`;
-    const note = await t
-      .client(owner, tenant.id)
-      .post('/api/v1/core/notes', { entityKind: 'Contact', entityId: crypto.randomUUID(), body });
+    const contact = await createContact(t.client(owner, tenant.id), 'Noted');
+    const note = await t.client(owner, tenant.id).post('/api/v1/core/notes', { entityKind: 'Contact', entityId: contact.id, body });
     expect(note.status).toBe(201);
     const event = await colleagueStream.waitFor((e) => e.event === 'notification');
     const [stored] = await t.sql<{ id: string }>(`select id from notifications where recipient_id = $1`, [colleague.tenantUserId]);

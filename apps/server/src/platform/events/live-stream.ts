@@ -1,4 +1,4 @@
-import { RESET_EVENT, type Permission } from '@atrium/domain';
+import { RESET_EVENT } from '@atrium/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../database';
 import { enterTenant, type Membership } from '../tenancy';
@@ -8,14 +8,16 @@ import { latestLiveEventId, liveEventsAfter, recentLiveEvents } from './live-eve
 export type StreamOptions = {
   hub: EventHub;
   database: Database;
-  // the view permission of an entity kind (entity definition permissions.view); undefined: nobody
-  permissionOf: (kind: string) => Permission | undefined;
+  // whether this member may hear that a record changed (the entity engine's rules: the kind's
+  // view permission and its row visibility)
+  mayReceiveRecord: (viewer: Viewer, event: { kind: string; id: string; action: string }) => boolean | Promise<boolean>;
   heartbeatMs?: number;
   // how often the member's permissions are read again (a role change, a removal)
   recheckMs?: number;
 };
 
 export type StreamIdentity = { userId: string; tenantId: string; lifetimeMs: number };
+export type Viewer = { tenantId: string; userId: string; member: Membership };
 
 // Events replayed per reconnect; a client further behind is told to refetch everything.
 const REPLAY_LIMIT = 1000;
@@ -26,14 +28,15 @@ const RECENT = 2000;
 // a client that does not read its stream is cut off rather than buffered without end
 const MAX_BUFFERED_BYTES = 1_000_000;
 
-// Who may receive an event: record events go to holders of the kind's view permission,
-// notification and job events only to the member they are for.
-export function mayReceive(event: LiveEvent, member: Membership, permissionOf: (kind: string) => Permission | undefined): boolean {
+// Who may receive an event: record events whom the entity engine lets see the record,
+// notification and job events only the member they are for.
+async function mayReceive(event: LiveEvent, viewer: Viewer, opts: StreamOptions): Promise<boolean> {
   if (event.type === 'record') {
-    const permission = event.entityKind ? permissionOf(event.entityKind) : undefined;
-    return permission !== undefined && member.permissions.has(permission);
+    const data = event.data as { id?: unknown; action?: unknown };
+    if (!event.entityKind || typeof data.id !== 'string') return false;
+    return opts.mayReceiveRecord(viewer, { kind: event.entityKind, id: data.id, action: String(data.action) });
   }
-  return event.recipientId !== null && event.recipientId === member.tenantUserId;
+  return event.recipientId !== null && event.recipientId === viewer.member.tenantUserId;
 }
 
 async function loadMembership(database: Database, tenantId: string, userId: string): Promise<Membership | undefined> {
@@ -82,9 +85,16 @@ export async function openLiveStream(
     raw.write(chunk);
     if (raw.writableLength > MAX_BUFFERED_BYTES) close();
   };
+  // one event after another, in order, though deciding who may see one can take a query
+  let queue: Promise<void> = Promise.resolve();
   const deliver = (event: LiveEvent) => {
-    if (closed || sent.has(event.id) || !member || !mayReceive(event, member, opts.permissionOf)) return;
+    queue = queue.then(() => deliverNow(event)).catch(() => {});
+    return queue;
+  };
+  const deliverNow = async (event: LiveEvent) => {
+    if (closed || sent.has(event.id) || !member) return;
     sent.add(event.id);
+    if (!(await mayReceive(event, { tenantId: who.tenantId, userId: who.userId, member }, opts))) return;
     if (sent.size > RECENT) sent.delete(sent.values().next().value ?? 0);
     if (event.id > lastId) lastId = event.id;
     write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
