@@ -15,7 +15,7 @@ function pureDomainPlugin(): Plugin {
 }
 
 const backend = process.env.ATRIUM_DEV_BACKEND ?? 'http://localhost:3000';
-const proxied = ['/api', '/auth', '/idp', '/mailbox'];
+const proxied = ['/api', '/auth', '/idp', '/mailbox', '/events'];
 
 export default defineConfig({
   // plugin-react's types resolve against the workspace root's newer Vite (from Vitest); the

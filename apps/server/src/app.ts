@@ -22,11 +22,26 @@ import { createMailer, type Mailer } from './platform/mail/mailer';
 import { Router, type RegisteredRoute } from './platform/router';
 import { createTokenVerifier, remoteKeySet, type TokenVerifier } from './platform/auth';
 import { registerBlobHttp } from './platform/blobs/blob-http';
+import { entityRegistry } from './platform/entity/entity-registry';
+import { recordEventAudience } from './platform/entity/record-events';
+import { createEventHub, type EventHub } from './platform/events/event-hub';
+import { registerEventRoutes } from './platform/events/events.routes';
+import { registerHousekeeping } from './platform/jobs/housekeeping';
+import { createJobRuntime, type JobRuntime } from './platform/jobs/job-runtime';
+import { registerJobRoutes } from './platform/jobs/jobs.routes';
 import { registerIdentity } from './identity';
 import { registerModules } from './modules';
 
 export type App = FastifyInstance & {
-  atrium: { router: Router; routes: RegisteredRoute[]; mailer: Mailer; config: Config; database: Database };
+  atrium: {
+    router: Router;
+    routes: RegisteredRoute[];
+    mailer: Mailer;
+    config: Config;
+    database: Database;
+    jobs: JobRuntime;
+    hub: EventHub;
+  };
 };
 
 // Tests add modules of their own (e.g. an entity kind with a row-visibility rule).
@@ -106,7 +121,21 @@ export async function buildApp(config: Config, database: Database, options: Buil
   // the same parser as JSON bodies, with its refusal of __proto__ and constructor.prototype keys
   app.addContentTypeParser('application/json-patch+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
 
-  const mailer = createMailer(config, database);
+  const mailer = createMailer(config, database, app.log);
+  // one LISTEN connection per process carries live events and job wake-ups between nodes
+  const hub = createEventHub(database.url, app.log);
+  const jobs = createJobRuntime({ database, hub, log: app.log, role: config.role, leaseSeconds: config.jobsLeaseSeconds });
+  registerHousekeeping(jobs, database);
+  jobs.schedule({
+    name: 'mail.outbox',
+    cron: '* * * * *',
+    idempotency:
+      'One message per transaction, marked sent in the transaction that locked it; a crash between SMTP and commit sends it again (at least once, same Message-ID).',
+    run: async () => {
+      const r = await mailer.deliverDue();
+      return `${r.sent} sent, ${r.retried} to retry, ${r.failed} given up`;
+    },
+  });
   let verifier: TokenVerifier | undefined;
   const router = new Router(app, {
     database,
@@ -118,24 +147,54 @@ export async function buildApp(config: Config, database: Database, options: Buil
     rateLimits: config.rateLimit,
   });
 
+  // A worker runs jobs and answers only health and readiness (ATRIUM_ROLE=worker).
+  if (config.role === 'worker') {
+    app.addHook('onRequest', async (request, reply) => {
+      const pathname = request.url.split('?')[0];
+      if (pathname !== '/api/health' && pathname !== '/api/ready') {
+        return sendProblem(reply, request, 404, 'notFound', 'This node runs background jobs only (ATRIUM_ROLE=worker)');
+      }
+    });
+  }
+
   app.get('/api/health', { schema: { hide: true }, config: { access: { kind: 'public' } } }, async () => ({ status: 'ok' }));
   app.get('/api/ready', { schema: { hide: true }, config: { access: { kind: 'public' } } }, async (request, reply) => {
     try {
       const ok = await migrationsApplied(database.admin, config.migrationsDir);
       if (!ok) return sendProblem(reply, request, 503, 'internalServerError', 'Migrations are not applied');
-      return { status: 'ready' };
+      // mail waiting for another try and mail given up on: visible to whoever watches the nodes
+      return { status: 'ready', mailOutbox: await mailer.outboxCounts() };
     } catch {
       return sendProblem(reply, request, 503, 'internalServerError', 'Database unreachable');
     }
   });
 
-  const identity = await registerIdentity(app, { config, database, mailer, router });
+  const identity = await registerIdentity(app, { config, database, mailer, router, jobs });
   verifier = identity.verifier ?? createTokenVerifier({ issuer: config.oidc.issuer, keys: await remoteKeySet(config.oidc.issuer) });
 
   // signed PUT/GET of the local blob store (raw bodies up to 50 MB, parsed in its own scope)
   await registerBlobHttp(app, { config, database });
-  await registerModules(router, { config, database, mailer });
+  await registerModules(router, { config, database, mailer, jobs });
   for (const extra of options.extraModules ?? []) extra(router);
+  registerJobRoutes(router, jobs);
+  const entities = entityRegistry(router);
+  const events = registerEventRoutes(app, router, {
+    hub,
+    database,
+    mayReceiveRecord: recordEventAudience(entities, database),
+    sessionSecret: config.sessionSecret,
+    accessTokenTtl: config.accessTokenTtl,
+  });
+  app.addHook('onReady', async () => {
+    await hub.start();
+    await jobs.start();
+  });
+  // open event streams would keep the HTTP server from closing
+  app.addHook('preClose', async () => events.closeAll());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await hub.stop();
+  });
 
   // The SPA: every non-API GET that is not a file falls back to index.html.
   const webDist = config.webDist;
@@ -168,6 +227,6 @@ export async function buildApp(config: Config, database: Database, options: Buil
   }
 
   const decorated = app as unknown as App;
-  decorated.atrium = { router, routes: router.routes, mailer, config, database };
+  decorated.atrium = { router, routes: router.routes, mailer, config, database, jobs, hub };
   return decorated;
 }

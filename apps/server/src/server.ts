@@ -6,7 +6,8 @@ export type RunningServer = { app: App; url: string; stop: () => Promise<void> }
 
 // Starts everything `npm start` starts: database (embedded unless DATABASE_URL), migrations,
 // identity provider and HTTP server. e2e tests use this too.
-export async function startServer(config: Config): Promise<RunningServer> {
+// `beforeListen` lets a test add to the app (a test job type) before it starts.
+export async function startServer(config: Config, opts: { beforeListen?: (app: App) => void } = {}): Promise<RunningServer> {
   const t0 = Date.now();
   const log = (line: string) => {
     if (config.logLevel === 'debug' || config.logLevel === 'trace') process.stdout.write(`[postgres] ${line}\n`);
@@ -17,8 +18,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await migrateDatabase(pg.url, config.migrationsDir);
     const database = openDatabase(pg.url);
     const app = await buildApp(config, database);
+    opts.beforeListen?.(app);
     await app.listen({ port: config.port, host: config.host });
-    app.log.info({ ms: Date.now() - t0, url: config.publicUrl }, 'Atrium is ready');
+    app.log.info({ ms: Date.now() - t0, url: config.publicUrl, role: config.role }, 'Atrium is ready');
     return {
       app,
       url: config.publicUrl,

@@ -50,10 +50,12 @@ function withDatabase(url: string, database: string): string {
 }
 
 // A fresh database per test file, cloned from the migrated template (global-setup.ts).
+// Tests run as ATRIUM_ROLE=api unless they ask for a worker: no job polling in every file.
+// `beforeReady` may add what a test needs (a test job type) before the app starts.
 export async function createTestApp(
   overrides: Partial<Config> = {},
   env: NodeJS.ProcessEnv = {},
-  build: BuildOptions = {},
+  build: BuildOptions & { beforeReady?: (app: App) => void } = {},
 ): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const dbName = `atrium_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
@@ -63,11 +65,18 @@ export async function createTestApp(
   await admin.end();
   const url = withDatabase(adminUrl, dbName);
   const config = loadConfig(
-    { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PUBLIC_URL: 'http://localhost:3000', DATA_DIR: '/tmp/atrium-test-data', ...env },
+    {
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      PUBLIC_URL: 'http://localhost:3000',
+      DATA_DIR: '/tmp/atrium-test-data',
+      ATRIUM_ROLE: 'api',
+      ...env,
+    },
     overrides,
   );
   const database = openDatabase(url, 5);
   const app = await buildApp(config, database, build);
+  build.beforeReady?.(app);
   await app.ready();
 
   const sqlFn = async <R extends pg.QueryResultRow>(text: string, params: unknown[] = []) =>

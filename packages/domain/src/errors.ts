@@ -71,6 +71,9 @@ export const ERROR_CODES = [
   'passwordTooWeak',
   'userAlreadyExists',
   'notRecommended',
+  // background jobs (#10)
+  'jobNotCancellable',
+  'jobNotRetryable',
   // entity engine (#4)
   'unknownOperator',
   'readOnlyField',

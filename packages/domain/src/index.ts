@@ -12,3 +12,5 @@ export * from './shared-records.schema';
 export * from './modules';
 export * from './public-mail-domains';
 export * from './workspace-domain.schema';
+export * from './jobs.schema';
+export * from './live-events.schema';

@@ -112,6 +112,20 @@ export async function consumeToken(db: Db, kind: TokenKind, tokenHash: string, e
   return row?.userId;
 }
 
+// Verification and reset links past their lifetime or used, and the embedded provider's expired
+// grants, codes and sessions (its adapter ignores them already).
+export async function deleteExpiredIdentityRows(db: Db): Promise<{ tokens: number; providerRows: number }> {
+  const tokens = await db
+    .delete(identityTokens)
+    .where(sql`${identityTokens.expiresAt} < now() or ${identityTokens.usedAt} < now() - interval '1 day'`)
+    .returning({ hash: identityTokens.tokenHash });
+  const provider = await db
+    .delete(idpPayloads)
+    .where(sql`${idpPayloads.expiresAt} < now() - interval '1 hour'`)
+    .returning({ id: idpPayloads.id });
+  return { tokens: tokens.length, providerRows: provider.length };
+}
+
 export async function invalidateTokens(db: Db, kind: TokenKind, userId: string): Promise<void> {
   await db
     .update(identityTokens)

@@ -3,15 +3,8 @@ import type pg from 'pg';
 
 // oidc-provider's storage (sessions, interactions, codes, grants, refresh tokens…) in the
 // identity.idp_payloads table, so every API node sees the same state and restarts lose nothing.
+// Expired rows are invisible to find(); the hourly identity.expired-sessions job removes them.
 export function createPostgresAdapterFactory(pool: pg.Pool): (model: string) => Adapter {
-  let lastSweep = 0;
-  const sweep = () => {
-    // expired rows are invisible to find(); clear them out now and then, off the request path
-    if (Date.now() - lastSweep < 10 * 60_000) return;
-    lastSweep = Date.now();
-    pool.query(`delete from identity.idp_payloads where expires_at < now() - interval '1 hour'`).catch(() => {});
-  };
-
   return (model: string): Adapter => {
     const findBy = async (column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> => {
       const res = await pool.query<{ payload: AdapterPayload; consumed_at: Date | null }>(
@@ -27,7 +20,6 @@ export function createPostgresAdapterFactory(pool: pg.Pool): (model: string) => 
 
     return {
       async upsert(id, payload, expiresIn) {
-        sweep();
         await pool.query(
           `insert into identity.idp_payloads (model, id, payload, grant_id, user_code, uid, expires_at)
            values ($1, $2, $3, $4, $5, $6, case when $7::int is null then null else now() + make_interval(secs => $7::int) end)

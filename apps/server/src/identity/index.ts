@@ -3,16 +3,19 @@ import { createTokenVerifier, type TokenVerifier } from '../platform/auth';
 import type { Config } from '../platform/config';
 import type { Database } from '../platform/database';
 import { registerMailboxRoutes } from './mailbox.routes';
+import type { JobRuntime } from '../platform/jobs/job-runtime';
 import type { Mailer } from '../platform/mail/mailer';
 import type { Router } from '../platform/router';
+import { deleteExpiredIdentityRows } from './identity.repository';
 import { registerIdentityRoutes } from './identity.routes';
+import { deleteExpiredSessions } from './session.repository';
 import { IdentityService } from './identity.service';
 import { createIdentityProvider, mountIdentityProvider } from './idp.provider';
 import { API_AUDIENCE, loadSigningKeys, localKeySet } from './keys';
 import { registerSessionRoutes } from './session.routes';
 import { SessionService } from './session.service';
 
-export type IdentityDeps = { config: Config; database: Database; mailer: Mailer; router: Router };
+export type IdentityDeps = { config: Config; database: Database; mailer: Mailer; router: Router; jobs: JobRuntime };
 export { SESSION_COOKIE } from './session.routes';
 // the profile tables modules may read and write (the secrets stay in the identity schema)
 export { users, userPictures } from './identity.table';
@@ -24,6 +27,16 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps)
   const { config, database, mailer } = deps;
   // the identity module works as atrium_identity; API requests never do
   const db = database.identityDb;
+  deps.jobs.schedule({
+    name: 'identity.expired-sessions',
+    cron: '23 * * * *',
+    idempotency: 'Deletes only rows already expired; a repeated run deletes nothing more.',
+    run: async () => {
+      const sessions = await deleteExpiredSessions(db);
+      const { tokens, providerRows } = await deleteExpiredIdentityRows(db);
+      return `${sessions} sign-in sessions, ${tokens} one-time links, ${providerRows} provider records removed`;
+    },
+  });
   registerSessionRoutes(app, { config, sessions: new SessionService({ config, db }) });
   registerMailboxRoutes(app, { mailer, db: database.db, trustProxy: config.trustProxy });
   if (!config.oidc.embedded) return {};

@@ -56,6 +56,7 @@ export async function takeSession(db: Db, id: string): Promise<SessionRow | unde
   return { id: row.id, userId: row.userId, data: row.data as SessionData, expiresAt: row.expiresAt };
 }
 
-export async function deleteExpiredSessions(db: Db): Promise<void> {
-  await db.delete(authSessions).where(lt(authSessions.expiresAt, new Date()));
+export async function deleteExpiredSessions(db: Db): Promise<number> {
+  const rows = await db.delete(authSessions).where(lt(authSessions.expiresAt, new Date())).returning({ id: authSessions.id });
+  return rows.length;
 }

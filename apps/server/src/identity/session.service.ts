@@ -43,7 +43,6 @@ export function safeReturnTo(value: unknown, publicUrl: string): string {
 export class SessionService {
   private discovered: Promise<oidc.Configuration> | undefined;
   private readonly cipher: TokenCipher;
-  private lastSweep = 0;
   constructor(private readonly deps: SessionServiceDeps) {
     this.cipher = createTokenCipher(deps.config.sessionSecret);
   }
@@ -84,11 +83,6 @@ export class SessionService {
 
   async startSignIn(returnTo: string, screen?: 'signup'): Promise<{ cookie: string; url: string }> {
     const config = await this.configuration();
-    if (Date.now() - this.lastSweep > 10 * 60_000) {
-      // expired sign-ins and sessions are invisible already; remove them now and then
-      this.lastSweep = Date.now();
-      repo.deleteExpiredSessions(this.deps.db).catch(() => {});
-    }
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();

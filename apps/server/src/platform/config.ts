@@ -36,6 +36,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Atrium <no-reply@atrium.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ATRIUM_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   COOKIE_SECURE: bool.optional(),
   RATE_LIMIT_AUTH: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_PUBLIC: z.coerce.number().int().min(1).default(120),
@@ -75,6 +76,8 @@ export type Config = {
   mailFrom: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   role: 'all' | 'api' | 'worker';
+  // how long a worker holds a slice of a job before another may claim it (decision 041)
+  jobsLeaseSeconds: number;
   cookieSecure: boolean;
   rateLimit: { auth: number; public: number };
   accessTokenTtl: number;
@@ -113,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     role: e.ATRIUM_ROLE,
+    jobsLeaseSeconds: e.JOBS_LEASE_SECONDS,
     // Browsers accept Secure cookies on http://localhost, so local runs keep them secure too.
     cookieSecure: e.COOKIE_SECURE ?? /^(https:|http:\/\/(localhost|127\.0\.0\.1)[:/])/.test(`${publicUrl}/`),
     rateLimit: { auth: e.RATE_LIMIT_AUTH, public: e.RATE_LIMIT_PUBLIC },

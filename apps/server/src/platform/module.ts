@@ -1,7 +1,8 @@
 import type { Config } from './config';
 import type { Database } from './database';
+import type { JobRuntime } from './jobs/job-runtime';
 import type { Mailer } from './mail/mailer';
 
 // What the app hands every business module when it registers. It belongs to the platform, so
 // a module's door (index.ts) and modules/index.ts never import each other for it.
-export type ModuleDeps = { config: Config; database: Database; mailer: Mailer };
+export type ModuleDeps = { config: Config; database: Database; mailer: Mailer; jobs: JobRuntime };

@@ -27,7 +27,8 @@ export async function tenantRowIds(t: TestApp, tenantId: string): Promise<Map<st
   const tables = await t.sql<{ table: string }>(`
     select c.relname as table from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'public' and c.relkind in ('r', 'p')
-      and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'id' and not a.attisdropped)
+      -- record ids are uuids; a sequence id (live_events) would "leak" as any digit in a reply
+      and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'id' and a.atttypid = 'uuid'::regtype and not a.attisdropped)
       and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped)`);
   const out = new Map<string, string[]>();
   for (const { table } of tables) {

@@ -136,6 +136,32 @@ describe('identity secrets', () => {
   });
 });
 
+// Past one database server, tenants spread over a Citus cluster (README "Several processes"):
+// every tenant table distributed by tenant_id, the global tables as reference tables. The key
+// rules above make that legal; these are the rest of what Citus asks.
+describe('ready for Citus', () => {
+  it('every tenant table has a uuid tenant_id that can be its distribution column', async () => {
+    const rows = await t.sql<{ table: string; type: string; not_null: boolean }>(`
+      select c.relname as table, format_type(a.atttypid, a.atttypmod) as type, a.attnotnull as not_null
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      join pg_attribute a on a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped
+      where n.nspname = 'public' and c.relkind in ('r', 'p')`);
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.filter((r) => r.type !== 'uuid' || !r.not_null).map((r) => r.table)).toEqual([]);
+  });
+
+  it('no global (reference) table points at a tenant (distributed) table', async () => {
+    const rows = await t.sql<{ table: string; name: string; ref_table: string }>(`
+      select c.relname as table, con.conname as name, rc.relname as ref_table
+      from pg_constraint con
+      join pg_class c on c.oid = con.conrelid join pg_namespace n on n.oid = c.relnamespace
+      join pg_class rc on rc.oid = con.confrelid
+      where n.nspname = 'public' and con.contype = 'f'`);
+    const tenantTables = new Set((await tables()).filter((r) => r.has_tenant).map((r) => r.table));
+    expect(rows.filter((r) => !tenantTables.has(r.table) && tenantTables.has(r.ref_table)).map((r) => `${r.table}.${r.name}`)).toEqual([]);
+  });
+});
+
 describe('row-level security as the second wall', () => {
   it('the app role is neither superuser nor BYPASSRLS', async () => {
     const res = await t.database.app.query<{ current_user: string; rolsuper: boolean; rolbypassrls: boolean }>(

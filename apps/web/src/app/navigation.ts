@@ -23,6 +23,13 @@ const SHELL_SETTINGS: NavEntry[] = [
     rule: { permissions: ['Setting.ViewPermissions'] },
   },
   {
+    key: 'settings-workspace',
+    path: '/settings/workspace',
+    labelKey: 'nav.workspace',
+    icon: 'settings',
+    rule: { permissions: ['Setting.ViewWorkspace'] },
+  },
+  {
     key: 'settings-plans',
     path: '/settings/plans',
     labelKey: 'nav.plans',

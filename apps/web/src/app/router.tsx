@@ -53,6 +53,10 @@ export const routes: RouteObject[] = [
                     children: [{ path: '/settings/domain', ...page(() => import('../modules/settings/domain/domain.page')) }],
                   },
                   {
+                    element: <RequireAccess rule={{ permissions: ['Setting.ViewWorkspace'] }} />,
+                    children: [{ path: '/settings/workspace', ...page(() => import('../modules/settings/workspace/workspace.page')) }],
+                  },
+                  {
                     element: <RequireAccess rule={{ permissions: ['Setting.ViewSubscription'] }} />,
                     children: [{ path: '/settings/plans', ...page(() => import('../modules/settings/plans/plans.page')) }],
                   },

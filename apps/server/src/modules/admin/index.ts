@@ -6,7 +6,9 @@ import { registerRoleRoutes } from './roles.routes';
 import { registerSubscriptionRoutes } from './subscriptions.routes';
 import { registerTenantRoutes } from './tenants.routes';
 import { registerWorkspaceDomainRoutes } from './workspace-domain.routes';
+import { workspaceUsersRepository } from './workspace-users.repository';
 import { registerWorkspaceUserRoutes } from './workspace-users.routes';
+import { INVITATION_RETENTION_MS } from './workspace-users.service';
 import { createTxtResolver } from '../../platform/dns';
 
 export { tenants, tenantUsers, roles, teams, teamMembers, subscriptions } from './admin.table';
@@ -23,5 +25,11 @@ export async function registerAdminModule(router: Router, deps: ModuleDeps): Pro
     mailer: deps.mailer,
     resolveTxt: createTxtResolver(deps.config.dnsServers),
     db: deps.database.db,
+  });
+  // an expired invitation stays listed (it can be sent again) for a while, then goes
+  deps.jobs.cleanup({
+    name: 'invitations',
+    description: 'Invitations expired more than 30 days ago',
+    run: (ctx, now) => workspaceUsersRepository.deleteExpiredInvitations(ctx, new Date(now.getTime() - INVITATION_RETENTION_MS)),
   });
 }

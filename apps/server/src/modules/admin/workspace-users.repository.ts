@@ -119,6 +119,17 @@ export const workspaceUsersRepository = {
     return row;
   },
 
+  // invitations nobody accepted, expired before `before`
+  async deleteExpiredInvitations(ctx: TenantScope, before: Date): Promise<number> {
+    const rows = await ctx.db
+      .delete(tenantUsers)
+      .where(
+        and(inTenant(ctx), eq(tenantUsers.status, 'invited'), sql`${tenantUsers.inviteExpiresAt} < ${before.toISOString()}::timestamptz`),
+      )
+      .returning({ id: tenantUsers.id });
+    return rows.length;
+  },
+
   async setInviteToken(ctx: TenantScope, id: string, tokenHash: string, expiresAt: Date) {
     await ctx.db
       .update(tenantUsers)

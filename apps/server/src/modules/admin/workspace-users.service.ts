@@ -9,6 +9,8 @@ import { toTenant } from './tenants.service';
 import { workspaceUsersRepository as repo, type WorkspaceUserRow } from './workspace-users.repository';
 
 const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
+// how long an expired invitation stays listed before the clean-up removes it
+export const INVITATION_RETENTION_MS = 30 * 24 * 3600 * 1000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -77,7 +77,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  azurite?.kill();
+  // Azurite may still be writing its files: remove them once it has exited
+  if (azurite && azurite.exitCode === null) {
+    const exited = new Promise((resolve) => azurite.once('exit', resolve));
+    azurite.kill();
+    await exited;
+  }
   rmSync(dir, { recursive: true, force: true });
   delete process.env.BLOB_STORE;
   delete process.env.AZURE_STORAGE_CONNECTION_STRING;
@@ -139,5 +144,18 @@ describe('documents on Azure Blob Storage (Azurite)', () => {
     const short = await store.uploadUrl(`${tenant.id}/uploads/${randomUUID()}`, { size: 4, contentType: 'text/plain' }, 1);
     await new Promise((r) => setTimeout(r, 2100));
     expect((await put(short.url, Buffer.from('late'))).status).toBe(403);
+  });
+
+  it("lists a tenant's unregistered uploads by age for the clean-up, and nothing of another tenant", async () => {
+    const store = createAzureBlobStore({ connectionString, container: 'atrium-test' });
+    const mine = `${tenant.id}/uploads/${randomUUID()}`;
+    const theirs = `${randomUUID()}/uploads/${randomUUID()}`;
+    await store.write(mine, Buffer.from('left behind'), 'text/plain');
+    await store.write(theirs, Buffer.from('not ours'), 'text/plain');
+    const prefix = `${tenant.id}/uploads/`;
+    expect(await store.listOlderThan(prefix, new Date(Date.now() - 60_000), 100)).not.toContain(mine);
+    const old = await store.listOlderThan(prefix, new Date(Date.now() + 60_000), 100);
+    expect(old).toContain(mine);
+    expect(old.every((k) => k.startsWith(prefix))).toBe(true);
   });
 });

@@ -18,6 +18,7 @@ import {
   type UploadInfo,
   type UploadInfoRequest,
 } from '@atrium/domain';
+import { UPLOAD_URL_TTL_SECONDS, type BlobStore } from '../../platform/blobs/blob-store';
 import { isAcceptedExtension, servedInline, sniffDocument } from '../../platform/blobs/content-type.util';
 import { makeThumbnail } from '../../platform/blobs/image.util';
 import { claimUploadSlots, openUploadSlot, uploadKeyOf } from '../../platform/blobs/upload-slots';
@@ -127,6 +128,14 @@ function uniqueName(name: string, taken: Set<string>): string {
 export type ImageUpload = { fields: Record<string, string>; fileName: string; data: Buffer; truncated: boolean };
 
 export const documentsService = {
+  // Bytes PUT through a signed upload URL whose step 3 (add) never came: removed once they have
+  // lain unregistered for longer than the URL's lifetime.
+  async removeUnregisteredUploads(ctx: TenantContext, blobs: BlobStore, now: Date): Promise<number> {
+    const keys = await blobs.listOlderThan(`${ctx.tenantId}/uploads/`, new Date(now.getTime() - UPLOAD_URL_TTL_SECONDS * 1000), 1000);
+    await blobs.delete(keys);
+    return keys.length;
+  },
+
   async list(ctx: TenantContext, deps: SharedRecordDeps, q: DocumentList) {
     const { rows, total } = await documentsRepository.list(
       ctx,

@@ -18,11 +18,12 @@ export type Member = { tenantUserId: string; userId: string | null; name: string
 const mine = (ctx: TenantContext) => and(eq(notifications.tenantId, ctx.tenantId), eq(notifications.recipientId, ctx.tenantUserId));
 
 export const notificationsRepository = {
-  async insert(ctx: TenantContext, rows: readonly NotificationInsert[]): Promise<void> {
-    if (rows.length === 0) return;
-    await ctx.db
+  async insert(ctx: TenantContext, rows: readonly NotificationInsert[]): Promise<{ id: string; recipientId: string }[]> {
+    if (rows.length === 0) return [];
+    return ctx.db
       .insert(notifications)
-      .values(rows.map((r) => ({ ...r, tenantId: ctx.tenantId, actorId: ctx.tenantUserId, actorName: ctx.user.name })));
+      .values(rows.map((r) => ({ ...r, tenantId: ctx.tenantId, actorId: ctx.tenantUserId, actorName: ctx.user.name })))
+      .returning({ id: notifications.id, recipientId: notifications.recipientId });
   },
 
   async list(

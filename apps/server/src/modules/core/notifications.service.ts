@@ -1,5 +1,6 @@
 import type { EntityKind, NotificationItem } from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
+import { publishNotificationEvents } from '../../platform/events/live-events.service';
 import type { Mailer } from '../../platform/mail/mailer';
 import { notificationsRepository, type Member } from './notifications.repository';
 import type { NotificationRow } from './notifications.table';
@@ -35,7 +36,7 @@ export const notificationsService = {
   async notify(ctx: TenantContext, input: NotifyInput, mail?: { mailer: Mailer; publicUrl: string }): Promise<Member[]> {
     const ids = [...new Set(input.recipients)].filter((id) => id !== ctx.tenantUserId);
     const members = await notificationsRepository.members(ctx, { ids });
-    await notificationsRepository.insert(
+    const inserted = await notificationsRepository.insert(
       ctx,
       members.map((m) => ({
         recipientId: m.tenantUserId,
@@ -46,6 +47,7 @@ export const notificationsService = {
         body: input.body,
       })),
     );
+    await publishNotificationEvents(ctx, inserted);
     if (mail) {
       for (const m of members) {
         await mail.mailer.send({

@@ -5,8 +5,8 @@ import { entityRegistry, kindWords, provideEntityRoutes, provideRecordCleanup, p
 import type { Router } from '../../platform/router';
 import type { ModuleDeps } from '../../platform/module';
 import { registerCollaboratorRoutes } from './collaborators.routes';
-import { documentsService } from './documents.service';
 import { registerDocumentRoutes } from './documents.routes';
+import { documentsService } from './documents.service';
 import { registerLinkedEntityRoutes } from './linked-entities.routes';
 import { registerLookupRoutes } from './lookups.routes';
 import { registerNoteRoutes } from './notes.routes';
@@ -31,6 +31,11 @@ export async function registerSharedRecordRoutes(router: Router, deps: ModuleDep
   };
   registerNoteRoutes(router, shared);
   registerDocumentRoutes(router, shared);
+  deps.jobs.cleanup({
+    name: 'uploads',
+    description: 'Uploaded files never added to a record',
+    run: (ctx, now) => documentsService.removeUnregisteredUploads(ctx, shared.blobs, now),
+  });
   registerTagRoutes(router, shared);
   provideTagFilter((tenantId, kind, idColumn, tagIds) => taggedWithAny({ tenantId }, kind, idColumn, tagIds));
   registerCollaboratorRoutes(router, shared);

@@ -76,5 +76,14 @@ export function createAzureBlobStore(options: AzureBlobStoreOptions): BlobStore 
     async delete(keys) {
       await Promise.all(keys.map((k) => blob(k).deleteIfExists()));
     },
+    async listOlderThan(prefix, before, limit) {
+      await ensure();
+      const keys: string[] = [];
+      for await (const item of container.listBlobsFlat({ prefix })) {
+        if (item.properties.lastModified < before) keys.push(item.name);
+        if (keys.length >= limit) break;
+      }
+      return keys;
+    },
   };
 }

@@ -23,6 +23,9 @@ export type BlobStore = {
   write: (key: string, data: Buffer, contentType: string) => Promise<void>;
   copy: (from: string, to: string) => Promise<void>;
   delete: (keys: readonly string[]) => Promise<void>;
+  // keys under `prefix` (a tenant id and an area, e.g. `<tenant>/uploads/`) last written
+  // before `before`: what the clean-up removes
+  listOlderThan: (prefix: string, before: Date, limit: number) => Promise<string[]>;
 };
 
 export const UPLOAD_URL_TTL_SECONDS = 10 * 60;

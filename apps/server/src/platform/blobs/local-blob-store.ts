@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertBlobKey, DOWNLOAD_URL_TTL_SECONDS, UPLOAD_URL_TTL_SECONDS, type BlobStore } from './blob.types';
+import { assertBlobKey, DOWNLOAD_URL_TTL_SECONDS, isBlobKey, UPLOAD_URL_TTL_SECONDS, type BlobStore } from './blob.types';
 import { contentDisposition, signGrant, signingKey, type BlobGrant } from './blob-signing';
 
 export const LOCAL_BLOB_ROUTE = '/api/v1/blobs';
@@ -82,6 +82,26 @@ export function createLocalBlobStore(
     },
     async delete(keys) {
       await Promise.all(keys.map((k) => rm(pathOf(k), { force: true })));
+    },
+    async listOlderThan(prefix, before, limit) {
+      const base = prefix.replace(/\/$/, '');
+      assertBlobKey(base);
+      let names: string[];
+      try {
+        names = await readdir(pathOf(base));
+      } catch {
+        return [];
+      }
+      const keys: string[] = [];
+      for (const name of names) {
+        const blobKey = `${base}/${name}`;
+        // half-written temporary files are not keys
+        if (!isBlobKey(blobKey)) continue;
+        const s = await stat(pathOf(blobKey)).catch(() => undefined);
+        if (s?.isFile() && s.mtime < before) keys.push(blobKey);
+        if (keys.length >= limit) break;
+      }
+      return keys;
     },
   };
 }

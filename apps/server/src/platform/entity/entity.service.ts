@@ -9,6 +9,7 @@ import { targetOf, type EntityRow, type RegisteredEntity } from './entity-regist
 import { typeExists } from './entity-types.repository';
 import * as repo from './entity.repository';
 import { checkIfMatch } from './etag';
+import { publishRecordEvent } from '../events/live-events.service';
 import { applyJsonPatch } from './json-patch';
 import { changesNothing } from './no-op-write';
 import { compileListQuery } from './list-query';
@@ -125,6 +126,7 @@ export async function createEntity(ctx: TenantContext, ent: RegisteredEntity, bo
   await recordActivities(ctx, [
     { entityKind: kind, entityId: String(row.id), type: 'Change', action: 'created', after: { title: row.title } },
   ]);
+  await publishRecordEvent(ctx, { kind, id: String(row.id), version: Number(row.version), action: 'created' });
   await ent.hooks.afterCreate?.(ctx, row);
   return present(loaded, row);
 }
@@ -158,6 +160,7 @@ async function applyUpdate(ctx: TenantContext, ent: RegisteredEntity, before: En
   if (loaded.fields.some((f) => f.unique) || typeOf(before) !== typeOf(row))
     await syncUniqueValues(ctx, definition, String(row.id), loaded.fields, row.customFields as Record<string, unknown>, false);
   await recordActivities(ctx, await changeRows(ctx, ent, loaded.fields, before, row));
+  await publishRecordEvent(ctx, { kind: ent.definition.kind, id: String(row.id), version: Number(row.version), action: 'updated' });
   await ent.hooks.afterUpdate?.(ctx, row, before);
   return present(loaded, row);
 }
@@ -257,6 +260,7 @@ export async function deleteEntity(
   await recordActivities(ctx, [
     { entityKind: ent.definition.kind, entityId: id, type: 'Change', action: 'deleted', before: { title: before.title } },
   ]);
+  await publishRecordEvent(ctx, { kind: ent.definition.kind, id, version: null, action: 'deleted' });
   await ent.hooks.afterDelete?.(ctx, before);
 }
 
@@ -288,6 +292,10 @@ export async function setEntitiesArchived(
       type: 'Change' as const,
       action: archived ? ('archived' as const) : ('restored' as const),
     })),
+  );
+  await publishRecordEvent(
+    ctx,
+    changed.map((r) => ({ kind: ent.definition.kind, id: r.id, version: null, action: archived ? 'archived' : 'restored' })),
   );
   return { ids: changed.map((r) => r.id) };
 }

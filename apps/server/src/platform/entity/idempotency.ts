@@ -54,3 +54,13 @@ export async function storeIdempotentAnswer(ctx: TenantContext, scope: string, k
       headers = ${JSON.stringify(answer.headers)}::jsonb
     where tenant_id = ${ctx.tenantId} and actor_id = ${ctx.tenantUserId} and scope = ${scope} and key = ${key}`);
 }
+
+// A stored answer is replayed for a day; after that the key may be used again.
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3600 * 1000;
+
+export async function deleteExpiredIdempotencyKeys(ctx: TenantContext, before: Date): Promise<number> {
+  const res = await ctx.db.execute(
+    sql`delete from idempotency_keys where tenant_id = ${ctx.tenantId} and created_at < ${before.toISOString()}::timestamptz`,
+  );
+  return res.rowCount ?? 0;
+}

@@ -1,40 +1,96 @@
-import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import type { Database } from '../database';
-import { mailOutbox } from './mail.table';
+import { mailOutboxRepository as repo } from './mail-outbox.repository';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 export type Mailer = {
   // true when messages stay in the outbox for the local mailbox page
   captured: boolean;
-  send: (message: MailMessage) => Promise<{ id: string; status: 'captured' | 'sent' | 'failed' }>;
+  send: (message: MailMessage) => Promise<{ id: string; status: 'captured' | 'sent' | 'pending' }>;
+  // the outbox job: sends what is due, one message per transaction
+  deliverDue: (limit?: number) => Promise<{ sent: number; retried: number; failed: number }>;
+  // operations: messages waiting for a retry and messages given up on
+  outboxCounts: () => Promise<{ pending: number; failed: number }>;
 };
 
-// Every message is written to the outbox first; with SMTP_URL it is then delivered over SMTP.
-export function createMailer(config: Config, database: Database): Mailer {
+// A message being sent right now is left to its sender this long before the outbox job may
+// take it over (the sender died mid-send).
+const SEND_LEASE_MS = 5 * 60_000;
+export const MAIL_MAX_ATTEMPTS = 8;
+// 1, 2, 4 … minutes after each failed attempt, at most 6 hours
+export const mailRetryDelayMs = (attempts: number): number => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3600_000);
+
+const describe = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+
+// Every message is written to the outbox first. With SMTP_URL it is sent at once; when that
+// fails it stays pending and the outbox job (mail.outbox, every minute) tries again with
+// growing pauses, then marks it failed. Delivery is at least once: the Message-ID is the
+// outbox id, so a receiver can recognise a repeat.
+export function createMailer(config: Config, database: Database, log?: { warn: (obj: object, msg: string) => void }): Mailer {
   const transport: Transporter | undefined = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
   const { db } = database;
+  const host = new URL(config.publicUrl).hostname || 'atrium.local';
+  const deliver = (id: string, m: { to: string; subject: string; text: string; html?: string | null }) =>
+    transport?.sendMail({
+      from: config.mailFrom,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      ...(m.html ? { html: m.html } : {}),
+      messageId: `<${id}@${host}>`,
+    });
+  const failed = async (id: string, to: string, attempts: number, err: unknown) => {
+    const retryIn = attempts < MAIL_MAX_ATTEMPTS ? mailRetryDelayMs(attempts) : null;
+    log?.warn(
+      { mail: id, to, attempts, retryInMs: retryIn, err: describe(err) },
+      retryIn === null ? 'mail given up' : 'mail not sent, will retry',
+    );
+    await repo.markAttemptFailed(db, id, describe(err), retryIn);
+  };
+
   return {
     captured: !transport,
     async send(message) {
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({ ...message, html: message.html ?? null, status: transport ? 'pending' : 'captured' })
-        .returning({ id: mailOutbox.id });
-      if (!row) throw new Error('outbox insert failed');
-      if (!transport) return { id: row.id, status: 'captured' };
+      const html = message.html ?? null;
+      const id = await repo.insert(db, { ...message, html }, transport ? 'pending' : 'captured', SEND_LEASE_MS);
+      if (!transport) return { id, status: 'captured' };
       try {
-        await transport.sendMail({ from: config.mailFrom, ...message });
-        await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
-        return { id: row.id, status: 'sent' };
+        await deliver(id, message);
+        await repo.markSent(db, id);
+        return { id, status: 'sent' };
       } catch (err) {
-        await db
-          .update(mailOutbox)
-          .set({ status: 'failed', error: String(err) })
-          .where(eq(mailOutbox.id, row.id));
-        return { id: row.id, status: 'failed' };
+        await failed(id, message.to, 1, err);
+        return { id, status: 'pending' };
       }
     },
+    async deliverDue(limit = 100) {
+      const result = { sent: 0, retried: 0, failed: 0 };
+      if (!transport) return result;
+      for (let i = 0; i < limit; i++) {
+        const done = await db.transaction(async (tx) => {
+          const m = await repo.lockDue(tx);
+          if (!m) return false;
+          try {
+            await deliver(m.id, m);
+            await repo.markSent(tx, m.id);
+            result.sent += 1;
+          } catch (err) {
+            const attempts = m.attempts + 1;
+            if (attempts < MAIL_MAX_ATTEMPTS) result.retried += 1;
+            else result.failed += 1;
+            log?.warn(
+              { mail: m.id, to: m.to, attempts, err: describe(err) },
+              attempts < MAIL_MAX_ATTEMPTS ? 'mail not sent, will retry' : 'mail given up',
+            );
+            await repo.markAttemptFailed(tx, m.id, describe(err), attempts < MAIL_MAX_ATTEMPTS ? mailRetryDelayMs(attempts) : null);
+          }
+          return true;
+        });
+        if (!done) break;
+      }
+      return result;
+    },
+    outboxCounts: () => repo.counts(db),
   };
 }

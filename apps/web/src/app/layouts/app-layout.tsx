@@ -10,6 +10,7 @@ import { useAccess } from '../../platform/permissions/use-access';
 import { useMyPermissions } from '../../platform/permissions/permissions.api';
 import { switchWorkspace, useCurrentTenantId } from '../../platform/workspace/workspace-store';
 import { NAVIGATION, type NavEntry } from '../navigation';
+import { useLiveConnection } from '../../platform/live/use-live-connection';
 import { NotificationsBell } from '../../platform/notifications/notifications-bell';
 import { iconOf } from '../../platform/entity/entity-icons';
 import { recordPath } from '../../platform/entity/web-entity';
@@ -34,6 +35,8 @@ export function AppLayout() {
   useEffect(() => {
     if (tenantId !== null && lostAccess) switchWorkspace(null);
   }, [tenantId, lostAccess]);
+  // the tab's live events (notifications, changed records, job progress) for this workspace
+  useLiveConnection(lostAccess ? null : tenantId);
 
   const items = useMemo<MenuProps['items']>(() => {
     const toItem = (entry: NavEntry): NonNullable<MenuProps['items']>[number] => {

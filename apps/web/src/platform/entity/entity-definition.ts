@@ -1,4 +1,4 @@
-import type { FieldOption, FilterValueType, ListFilter, ListSort, PageSize, SavedViewKey } from '@atrium/domain';
+import type { EntityKind, FieldOption, FilterValueType, ListFilter, ListSort, PageSize, SavedViewKey } from '@atrium/domain';
 import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
@@ -62,6 +62,8 @@ export type BulkAction<T> = {
 
 export type EntityListDefinition<T> = {
   listKey: SavedViewKey;
+  // the kind of the records listed: the list refreshes when someone changes one of them
+  entityKind?: EntityKind;
   titleKey: string;
   // translated texts, for generic lists whose captions name the kind ({{plural}})
   title?: string;

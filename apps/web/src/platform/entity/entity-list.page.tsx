@@ -1,10 +1,11 @@
 import { PAGE_SIZES, type ListFilter, type PageSize } from '@atrium/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Input, Segmented, Select, Space, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../feedback/empty-state';
+import { useRecordEvents } from '../live/use-live-events';
 import { usePageTitle } from '../feedback/use-page-title';
 import { useDebouncedValue } from '../feedback/use-debounced-value';
 import { SavedViewPicker } from '../saved-views/saved-view-picker';
@@ -68,6 +69,21 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
     queryFn: () => definition.fetch(request),
     placeholderData: (previous) => previous,
   });
+
+  // a record of this kind changed (anyone, any tab): reload the page shown, once per burst
+  const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useRecordEvents(definition.entityKind, undefined, () => {
+    refreshTimer.current ??= setTimeout(() => {
+      refreshTimer.current = null;
+      void query.refetch();
+    }, 150);
+  });
+  useEffect(
+    () => () => {
+      if (refreshTimer.current) clearTimeout(refreshTimer.current);
+    },
+    [],
+  );
 
   const columns = useMemo<TableColumnsType<T>>(() => {
     const shown = definition.columns.filter((c) => c.alwaysVisible || state.columns.includes(c.key));

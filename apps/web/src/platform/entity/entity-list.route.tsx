@@ -124,6 +124,7 @@ export function EntityListRoute({ definition }: { definition: EntityDefinition }
       });
     return {
       listKey: definition.savedViewKey,
+      entityKind: definition.kind,
       titleKey: `${definition.captionKey}.plural`,
       title: text('entity.title'),
       searchLabel: text('entity.search'),

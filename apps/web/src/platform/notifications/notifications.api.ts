@@ -2,6 +2,7 @@ import type { NotificationItem } from '@atrium/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api/api-client';
 import { workspaceKey } from '../api/query-keys';
+import { useLiveEvent, useLiveStatus } from '../live/use-live-events';
 
 export const NOTIFICATION_PATHS = {
   list: '/api/v1/core/notifications?pageSize=25',
@@ -15,15 +16,20 @@ export const notificationKeys = {
   unread: () => workspaceKey('notifications', 'unread'),
 };
 
-// Polled: mentions and followed changes arrive without a reload.
+// A notification event refreshes the bell at once; polling is the fallback while the live
+// connection is down.
 const POLL_MS = 30_000;
 
-export const useUnreadCount = () =>
-  useQuery({
+export function useUnreadCount() {
+  const qc = useQueryClient();
+  const live = useLiveStatus();
+  useLiveEvent('notification', () => void qc.invalidateQueries({ queryKey: notificationKeys.all() }));
+  return useQuery({
     queryKey: notificationKeys.unread(),
     queryFn: () => apiRequest<{ unread: number }>(NOTIFICATION_PATHS.unread),
-    refetchInterval: POLL_MS,
+    refetchInterval: live === 'open' ? false : POLL_MS,
   });
+}
 export const useNotifications = (enabled: boolean) =>
   useQuery({
     queryKey: notificationKeys.list(),

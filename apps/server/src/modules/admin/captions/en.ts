@@ -571,6 +571,30 @@ export const EN_CAPTIONS = {
   'domain.sendFailed': 'The code could not be sent',
   'domain.code': 'Code sent to {{to}}',
   'domain.confirm': 'Confirm',
+  // background jobs and the workspace clean-up (#10)
+  'nav.workspace': 'Workspace',
+  'workspace.title': 'Workspace',
+  'workspace.cleanup.title': 'Clean-up',
+  'workspace.cleanup.text':
+    'Removes what has expired in this workspace: invitations expired more than 30 days ago, uploaded files never added to a record, idempotency keys and live events older than a day, and jobs finished more than 30 days ago. It runs every hour by itself.',
+  'workspace.cleanup.run': 'Clean up now',
+  'workspace.cleanup.progress': 'Clean-up progress',
+  'workspace.cleanup.never': 'Not run from here yet.',
+  'workspace.cleanupFailed': 'The clean-up could not be started',
+  'jobs.status.queued': 'Queued',
+  'jobs.status.running': 'Running',
+  'jobs.status.succeeded': 'Done',
+  'jobs.status.failed': 'Failed',
+  'jobs.status.cancelled': 'Cancelled',
+  'jobs.counts': '{{done}} of {{total}}',
+  'jobs.countsOpen': '{{done}} done',
+  'jobs.errors_one': '{{count}} error',
+  'jobs.errors_other': '{{count}} errors',
+  'jobs.cancel': 'Cancel job',
+  'jobs.retry': 'Retry',
+  'jobs.loadFailed': 'The job could not be loaded',
+  'errorCodes.jobNotCancellable': 'The job has already finished',
+  'errorCodes.jobNotRetryable': 'Only a failed or cancelled job can be retried',
 } as const satisfies Record<string, string>;
 
 export type CaptionKey = keyof typeof EN_CAPTIONS;

@@ -1,0 +1,188 @@
+import { RESET_EVENT } from '@atrium/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../database';
+import { enterTenant, type Membership } from '../tenancy';
+import type { EventHub, LiveEvent } from './event-hub';
+import { latestLiveEventId, liveEventsAfter, recentLiveEvents } from './live-events.repository';
+
+export type StreamOptions = {
+  hub: EventHub;
+  database: Database;
+  // whether this member may hear that a record changed (the entity engine's rules: the kind's
+  // view permission and its row visibility)
+  mayReceiveRecord: (viewer: Viewer, event: { kind: string; id: string; action: string }) => boolean | Promise<boolean>;
+  heartbeatMs?: number;
+  // how often the member's permissions are read again (a role change, a removal)
+  recheckMs?: number;
+};
+
+export type StreamIdentity = { userId: string; tenantId: string; lifetimeMs: number };
+export type Viewer = { tenantId: string; userId: string; member: Membership };
+
+// Events replayed per reconnect; a client further behind is told to refetch everything.
+const REPLAY_LIMIT = 1000;
+// A new stream starts with the last half minute: a page that loaded its data just before its
+// stream opened misses nothing (a repeat only makes it refetch).
+const FRESH_REPLAY_SECONDS = 30;
+const RECENT = 2000;
+// a client that does not read its stream is cut off rather than buffered without end
+const MAX_BUFFERED_BYTES = 1_000_000;
+
+// Who may receive an event: record events whom the entity engine lets see the record,
+// notification and job events only the member they are for.
+async function mayReceive(event: LiveEvent, viewer: Viewer, opts: StreamOptions): Promise<boolean> {
+  if (event.type === 'record') {
+    const data = event.data as { id?: unknown; action?: unknown };
+    if (!event.entityKind || typeof data.id !== 'string') return false;
+    return opts.mayReceiveRecord(viewer, { kind: event.entityKind, id: data.id, action: String(data.action) });
+  }
+  return event.recipientId !== null && event.recipientId === viewer.member.tenantUserId;
+}
+
+async function loadMembership(database: Database, tenantId: string, userId: string): Promise<Membership | undefined> {
+  return database.db.transaction((tx) => enterTenant(tx, tenantId, userId));
+}
+
+export function parseLastEventId(value: unknown): number | undefined {
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (typeof raw !== 'string' || !/^\d{1,18}$/.test(raw)) return undefined;
+  return Number(raw);
+}
+
+// One server-sent event stream (GET /events): replay after Last-Event-ID, then live events as
+// they commit on any node, filtered by what this member may see.
+export async function openLiveStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  who: StreamIdentity,
+  lastEventId: number | undefined,
+  opts: StreamOptions,
+  open: Set<() => void>,
+): Promise<Membership | undefined> {
+  let member = await loadMembership(opts.database, who.tenantId, who.userId);
+  if (!member) return undefined;
+
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    // proxies such as nginx must pass events on at once
+    'x-accel-buffering': 'no',
+    'x-request-id': request.id,
+  });
+  raw.write('retry: 2000\n: connected\n\n');
+
+  let closed = false;
+  let lastId = lastEventId ?? 0;
+  // ids come from one sequence but commit out of order: remember what was sent to skip repeats
+  const sent = new Set<number>();
+  let pending: LiveEvent[] | null = [];
+
+  const write = (chunk: string) => {
+    if (closed) return;
+    raw.write(chunk);
+    if (raw.writableLength > MAX_BUFFERED_BYTES) close();
+  };
+  // one event after another, in order, though deciding who may see one can take a query
+  let queue: Promise<void> = Promise.resolve();
+  const deliver = (event: LiveEvent) => {
+    queue = queue.then(() => deliverNow(event)).catch(() => {});
+    return queue;
+  };
+  const deliverNow = async (event: LiveEvent) => {
+    if (closed || sent.has(event.id) || !member) return;
+    sent.add(event.id);
+    if (!(await mayReceive(event, { tenantId: who.tenantId, userId: who.userId, member }, opts))) return;
+    if (sent.size > RECENT) sent.delete(sent.values().next().value ?? 0);
+    if (event.id > lastId) lastId = event.id;
+    write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+  };
+  const onEvent = (event: LiveEvent) => {
+    if (pending) pending.push(event);
+    else deliver(event);
+  };
+
+  const replay = async (after: number) => {
+    const events = await opts.database.db.transaction(async (tx) => {
+      if (!(await enterTenant(tx, who.tenantId, who.userId))) return undefined;
+      return liveEventsAfter(tx, who.tenantId, after, REPLAY_LIMIT + 1);
+    });
+    if (!events) return close();
+    if (events.length > REPLAY_LIMIT) {
+      write(`event: ${RESET_EVENT}\ndata: {}\n\n`);
+      const newest = events[events.length - 1];
+      if (newest) lastId = Math.max(lastId, newest.id);
+      return;
+    }
+    for (const event of events) deliver(event);
+  };
+
+  // Subscribe first, replay second, then flush what arrived meanwhile: nothing falls between.
+  const unsubscribe = opts.hub.subscribe(who.tenantId, onEvent);
+  const catchUp = async () => {
+    const buffered = pending ?? [];
+    pending = [];
+    try {
+      await replay(lastId);
+    } catch {
+      return close();
+    }
+    const more = pending;
+    pending = null;
+    for (const event of [...buffered, ...more].sort((a, b) => a.id - b.id)) deliver(event);
+  };
+  const offReconnect = opts.hub.onReconnect(() => {
+    pending ??= [];
+    void catchUp();
+  });
+
+  const heartbeat = setInterval(() => write(': keep-alive\n\n'), opts.heartbeatMs ?? 25_000);
+  const recheck = setInterval(() => {
+    loadMembership(opts.database, who.tenantId, who.userId)
+      .then((m) => {
+        if (!m) close();
+        else member = m;
+      })
+      .catch(() => {});
+  }, opts.recheckMs ?? 60_000);
+  // the stream lives as long as the credential that opened it; the client reconnects with a new one
+  const expiry = setTimeout(() => close(), Math.max(1000, who.lifetimeMs));
+
+  function close() {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    clearInterval(recheck);
+    clearTimeout(expiry);
+    unsubscribe();
+    offReconnect();
+    open.delete(close);
+    raw.end();
+  }
+  open.add(close);
+  raw.on('close', close);
+
+  if (lastEventId !== undefined) await catchUp();
+  else {
+    try {
+      const { recent, latest } = await opts.database.db.transaction(async (tx) => {
+        await enterTenant(tx, who.tenantId, who.userId);
+        return {
+          recent: await recentLiveEvents(tx, who.tenantId, FRESH_REPLAY_SECONDS, REPLAY_LIMIT),
+          latest: await latestLiveEventId(tx, who.tenantId),
+        };
+      });
+      // the newest id is where a later catch-up (lost LISTEN connection) starts from
+      lastId = latest;
+      for (const event of recent) deliver(event);
+    } catch {
+      close();
+    }
+    const buffered = pending ?? [];
+    pending = null;
+    for (const event of buffered.sort((a, b) => a.id - b.id)) deliver(event);
+  }
+  return member;
+}

@@ -1,0 +1,235 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Job } from '@atrium/domain';
+import { importJWK, SignJWT } from 'jose';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SERVER_ROOT } from '../src/platform/config';
+import { API_AUDIENCE } from '../src/identity/keys';
+import { TEMPLATE_DB } from './harness';
+import { freePort } from './server-harness';
+import { SseClient } from './sse-client';
+import { TEST_STEPS_URL } from './test-jobs';
+
+// Two API nodes and one worker, real child processes on one PostgreSQL, as README "Several
+// processes" describes: requests round-robin over the API nodes, events cross nodes through
+// LISTEN/NOTIFY, jobs run on the worker and survive it being killed.
+type Node = { name: string; url: string; child: ChildProcess; output: string[] };
+
+let dbName: string;
+let dbUrl: string;
+let dataDir: string;
+let pool: pg.Pool;
+let publicUrl: string;
+const nodes: Node[] = [];
+const streams: SseClient[] = [];
+
+async function startNode(name: string, role: 'api' | 'worker'): Promise<Node> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(SERVER_ROOT, 'test/runtime-node.ts')], {
+    cwd: SERVER_ROOT,
+    env: {
+      ...process.env,
+      ATRIUM_ROLE: role,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // every node stands behind the same public address (the load balancer's)
+      PUBLIC_URL: publicUrl,
+      DATABASE_URL: dbUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      JOBS_LEASE_SECONDS: '4',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const node: Node = { name, url: `http://127.0.0.1:${port}`, child, output: [] };
+  child.stdout?.on('data', (d: Buffer) => node.output.push(d.toString()));
+  child.stderr?.on('data', (d: Buffer) => node.output.push(d.toString()));
+  nodes.push(node);
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited: ${node.output.join('')}`);
+    const ready = await fetch(`${node.url}/api/ready`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ready) return node;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${name} not ready: ${node.output.join('')}`);
+}
+
+async function stopNode(node: Node, signal: NodeJS.Signals): Promise<void> {
+  if (node.child.exitCode !== null || node.child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => node.child.once('exit', () => resolve()));
+  node.child.kill(signal);
+  await exited;
+}
+
+const sql = async <R extends pg.QueryResultRow>(text: string, params: unknown[] = []) => (await pool.query<R>(text, params)).rows;
+
+async function tokenFor(userId: string): Promise<string> {
+  const [row] = await sql<{ jwk: { kid: string } }>('select jwk from identity.idp_keys where active limit 1');
+  if (!row) throw new Error('no signing key');
+  const key = await importJWK(row.jwk, 'RS256');
+  return new SignJWT({ scope: 'openid profile email' })
+    .setProtectedHeader({ alg: 'RS256', kid: row.jwk.kid, typ: 'at+jwt' })
+    .setIssuer(`${publicUrl}/idp`)
+    .setAudience(API_AUDIENCE)
+    .setSubject(userId)
+    .setIssuedAt()
+    .setExpirationTime('15m')
+    .sign(key);
+}
+
+let headers: Record<string, string>;
+let api1: Node;
+let api2: Node;
+
+async function call<T = any>(node: Node, method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${node.url}${url}`, {
+    method,
+    headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+const waitFor = async (what: string, check: () => Promise<boolean>, timeoutMs: number) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}\n${nodes.map((n) => `--- ${n.name}\n${n.output.join('')}`).join('\n')}`);
+};
+
+beforeAll(async () => {
+  const adminUrl = inject('pgAdminUrl');
+  dbName = `atrium_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = new pg.Client(adminUrl);
+  await admin.connect();
+  await admin.query(`create database ${dbName} template ${TEMPLATE_DB}`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${dbName}`;
+  dbUrl = u.toString();
+  pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-multi-'));
+  publicUrl = `http://127.0.0.1:${await freePort()}`;
+  [api1, api2] = await Promise.all([startNode('api-1', 'api'), startNode('api-2', 'api'), startNode('worker-1', 'worker')]);
+
+  const [user] = await sql<{ id: string }>(
+    `insert into users (email, name, email_verified_at) values ($1, 'Multi Node', now()) returning id`,
+    [`multi-${randomUUID().slice(0, 8)}@example.com`],
+  );
+  headers = { authorization: `Bearer ${await tokenFor(user!.id)}` };
+  const tenant = await call<{ id: string }>(api1, 'POST', '/api/v1/admin/tenants', {
+    name: 'Multi',
+    slug: `multi-${randomUUID().slice(0, 8)}`,
+  });
+  expect(tenant.status).toBe(201);
+  headers['x-tenant-id'] = tenant.body.id;
+}, 120_000);
+
+afterAll(async () => {
+  for (const s of streams) s.close();
+  await Promise.all(nodes.map((n) => stopNode(n, 'SIGTERM')));
+  await pool?.end();
+  const admin = new pg.Client(inject('pgAdminUrl'));
+  await admin.connect();
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+  rmSync(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+describe('two API nodes and a worker on one database', () => {
+  it('serves one session round-robin over both API nodes', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const node = i % 2 === 0 ? api1 : api2;
+      const created = await call<{ id: string }>(node, 'POST', '/api/v1/contacts', { firstName: `Round ${i}` });
+      expect(created.status, node.name).toBe(201);
+      ids.push(created.body.id);
+      const other = i % 2 === 0 ? api2 : api1;
+      const read = await call<{ id: string; version: number }>(other, 'GET', `/api/v1/contacts/${created.body.id}`);
+      expect(read.status, other.name).toBe(200);
+    }
+    for (const node of [api1, api2]) {
+      const list = await call<{ total: number }>(node, 'POST', '/api/v1/contacts/list', { search: 'Round' });
+      expect(list.body.total).toBe(6);
+    }
+  });
+
+  it('the worker answers health and readiness only', async () => {
+    const worker = nodes.find((n) => n.name === 'worker-1')!;
+    expect((await fetch(`${worker.url}/api/health`)).status).toBe(200);
+    expect((await fetch(`${worker.url}/api/ready`)).status).toBe(200);
+    const refused = await fetch(`${worker.url}/api/v1/contacts/list`, { method: 'POST', headers, body: '{}' });
+    expect(refused.status).toBe(404);
+    expect((await fetch(`${worker.url}/events`, { headers })).status).toBe(404);
+  });
+
+  it('an event raised through node 1 reaches an SSE client on node 2 within a second', async () => {
+    const stream = await SseClient.open(`${api2.url}/events`, headers);
+    streams.push(stream);
+    expect(stream.status).toBe(200);
+    const t0 = Date.now();
+    const created = await call<{ id: string }>(api1, 'POST', '/api/v1/contacts', { firstName: 'Crossing' });
+    expect(created.status).toBe(201);
+    await stream.waitFor((e) => e.event === 'record' && e.data.includes(created.body.id), 1000);
+    expect(Date.now() - t0).toBeLessThan(1000);
+  });
+
+  it('a job queued through node 2 runs once, on the worker', async () => {
+    const worker = nodes.find((n) => n.name === 'worker-1')!;
+    const started = await call<Job>(api2, 'POST', TEST_STEPS_URL, { count: 2, stepMs: 0 });
+    expect(started.status).toBe(201);
+    await waitFor(
+      'the job',
+      async () => (await call<Job>(api1, 'GET', `/api/v1/core/jobs/${started.body.id}`)).body.status === 'succeeded',
+      20_000,
+    );
+    const done = (await call<Job>(api1, 'GET', `/api/v1/core/jobs/${started.body.id}`)).body;
+    expect(done).toMatchObject({ attempts: 1, progress: { done: 2, total: 2 } });
+    expect(done.progress.message).toContain(`pid ${worker.child.pid}`);
+    const runs = await sql<{ n: number }>(
+      `select (select count(*) from pgboss.job where data->>'jobId' = $1) + (select count(*) from pgboss.archive where data->>'jobId' = $1) as n`,
+      [started.body.id],
+    );
+    expect(Number(runs[0]?.n)).toBe(1);
+    await sql(`delete from tags`);
+  }, 30_000);
+
+  it('a worker killed mid-job: another worker claims the job again and finishes it, every step once', async () => {
+    const started = await call<Job>(api1, 'POST', TEST_STEPS_URL, { count: 16, stepMs: 250 });
+    await waitFor(
+      'three steps',
+      async () => (await call<Job>(api2, 'GET', `/api/v1/core/jobs/${started.body.id}`)).body.progress.done >= 3,
+      20_000,
+    );
+    const worker1 = nodes.find((n) => n.name === 'worker-1')!;
+    await stopNode(worker1, 'SIGKILL');
+    const atKill = (await call<Job>(api2, 'GET', `/api/v1/core/jobs/${started.body.id}`)).body;
+    expect(atKill.status).toBe('running');
+    expect(atKill.progress.done).toBeLessThan(16);
+    // nothing runs it while no worker lives
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await call<Job>(api2, 'GET', `/api/v1/core/jobs/${started.body.id}`)).body.progress.done).toBe(atKill.progress.done);
+
+    const worker2 = await startNode('worker-2', 'worker');
+    await waitFor(
+      'the job to finish on the second worker',
+      async () => (await call<Job>(api1, 'GET', `/api/v1/core/jobs/${started.body.id}`)).body.status === 'succeeded',
+      45_000,
+    );
+    const done = (await call<Job>(api1, 'GET', `/api/v1/core/jobs/${started.body.id}`)).body;
+    expect(done).toMatchObject({ attempts: 2, progress: { done: 16, total: 16 } });
+    expect(done.progress.message).toContain(`pid ${worker2.child.pid}`);
+    const tags = await sql<{ name: string }>(`select name from tags where tenant_id = $1 order by name`, [headers['x-tenant-id']]);
+    expect(tags.map((r) => r.name).sort()).toEqual(Array.from({ length: 16 }, (_, i) => `step-${i + 1}`).sort());
+  }, 90_000);
+});

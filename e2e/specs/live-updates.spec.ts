@@ -1,0 +1,116 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { ContactsListPage } from '../pages/contacts.pages';
+import { NotificationsBell } from '../pages/records.pages';
+import { expectAccessible, newAccount, signedInWithWorkspace, signUpVerifyAndSignIn } from '../pages/shell.pages';
+import { WorkspaceSettingsPage } from '../pages/workspace-settings.pages';
+
+// Issue 10, browser tests: what one person does reaches another's open page through GET /events,
+// without a reload. The bell polls only every 30 s and lists never poll, so each of these can
+// only pass through a live event.
+const LIVE_MS = 5_000;
+
+async function api<T>(page: Page, tenantId: string, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown, headers = {}): Promise<T> {
+  const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
+  const res = await page.request.fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId, ...headers },
+    ...(data ? { data } : {}),
+  });
+  expect(res.ok(), `${method} ${url}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+test.describe.serial('live updates', () => {
+  test.describe.configure({ timeout: 180_000 });
+  const owner = newAccount('Lena Live');
+  const colleague = newAccount('Mo Mover');
+  let ownerContext: BrowserContext;
+  let colleagueContext: BrowserContext;
+  let ownerPage: Page;
+  let colleaguePage: Page;
+  let tenantId: string;
+
+  test.beforeAll(async ({ browser }) => {
+    ownerContext = await browser.newContext();
+    colleagueContext = await browser.newContext();
+    ownerPage = await ownerContext.newPage();
+    colleaguePage = await colleagueContext.newPage();
+    ({ tenantId } = await signedInWithWorkspace(ownerPage, owner));
+    const roles = await api<{ id: string; systemKey: string | null }[]>(ownerPage, tenantId, 'GET', '/api/v1/admin/roles');
+    await api(ownerPage, tenantId, 'POST', '/api/v1/core/users', {
+      email: colleague.email,
+      roleId: roles.find((r) => r.systemKey === 'Member')?.id,
+    });
+    await colleaguePage.goto('/mailbox');
+    await colleaguePage
+      .getByRole('row', { name: new RegExp(colleague.email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+      .getByRole('link')
+      .first()
+      .click();
+    const href = (await colleaguePage.getByRole('link', { name: /\/workspaces\/invite\// }).getAttribute('href')) ?? '';
+    await signUpVerifyAndSignIn(colleaguePage, colleague, `${new URL(href, colleaguePage.url()).pathname}?accept=1`);
+    await colleaguePage.waitForURL((u) => u.pathname === '/dashboard');
+  });
+  test.afterAll(async () => {
+    await ownerContext?.close();
+    await colleagueContext?.close();
+  });
+
+  test('the bell counts a new mention at once, without a reload', async () => {
+    await colleaguePage.goto('/dashboard');
+    const bell = new NotificationsBell(colleaguePage);
+    await expect(bell.button(0)).toBeVisible();
+    const members = await api<{ data: { tenantUserId: string; email: string }[] }>(
+      ownerPage,
+      tenantId,
+      'POST',
+      '/api/v1/core/users/list',
+      {},
+    );
+    const mo = members.data.find((m) => m.email === colleague.email);
+    const contact = await api<{ id: string }>(ownerPage, tenantId, 'POST', '/api/v1/contacts', { firstName: 'Mentioned' });
+    await api(ownerPage, tenantId, 'POST', '/api/v1/core/notes', {
+      entityKind: 'Contact',
+      entityId: contact.id,
+      body: `<p>Over to you <span class="mention" data-mention-id="${mo?.tenantUserId}">@Mo Mover</span></p>`,
+    });
+    await expect(bell.button(1)).toBeVisible({ timeout: LIVE_MS });
+    await bell.open(1);
+    await expect(bell.item('Lena Live mentioned you in a note')).toBeVisible();
+  });
+
+  test('an open contact list shows a contact another person created, then renamed', async () => {
+    const list = new ContactsListPage(ownerPage);
+    await list.open();
+    const created = await api<{ id: string }>(colleaguePage, tenantId, 'POST', '/api/v1/contacts', {
+      firstName: 'Livia',
+      lastName: 'Arrives',
+    });
+    await expect(list.row('Livia Arrives')).toBeVisible({ timeout: LIVE_MS });
+    await api(
+      colleaguePage,
+      tenantId,
+      'PUT',
+      `/api/v1/contacts/${created.id}`,
+      { firstName: 'Livia', lastName: 'Renamed' },
+      { 'if-match': '"1"' },
+    );
+    await expect(list.row('Livia Renamed')).toBeVisible({ timeout: LIVE_MS });
+    await expect(list.row('Livia Arrives')).toHaveCount(0);
+  });
+
+  test("the clean-up job's progress bar moves with the job's live events to done, with its counts", async () => {
+    const settings = new WorkspaceSettingsPage(ownerPage);
+    await settings.open();
+    // the job's own address is refused: only the live events can move the bar
+    await ownerPage.route(/\/api\/v1\/core\/jobs\/[0-9a-f-]{36}$/, (route) => route.abort());
+    await settings.startCleanup();
+    // the job's own pace depends on the worker; that the bar moves at all proves the events
+    await expect(settings.progress()).toHaveAttribute('aria-valuenow', '100', { timeout: 15_000 });
+    // one step per clean-up task, all of them done
+    await expect(settings.progress()).toHaveAttribute('aria-valuetext', /^(\d+) of \1$/);
+    await expect(settings.status('Done')).toBeVisible();
+    await ownerPage.unroute(/\/api\/v1\/core\/jobs\/[0-9a-f-]{36}$/);
+    await expectAccessible(ownerPage, 'workspace settings with a finished clean-up');
+  });
+});
