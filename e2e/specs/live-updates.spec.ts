@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { ContactsListPage } from '../pages/contacts.pages';
+import { ContactDetailPage, ContactsListPage } from '../pages/contacts.pages';
 import { NotificationsBell } from '../pages/records.pages';
 import { expectAccessible, newAccount, signedInWithWorkspace, signUpVerifyAndSignIn } from '../pages/shell.pages';
 import { WorkspaceSettingsPage } from '../pages/workspace-settings.pages';
@@ -97,6 +97,38 @@ test.describe.serial('live updates', () => {
     );
     await expect(list.row('Livia Renamed')).toBeVisible({ timeout: LIVE_MS });
     await expect(list.row('Livia Arrives')).toHaveCount(0);
+  });
+
+  test('an open contact shows what another person saved, and keeps the unsaved edits made here', async () => {
+    const created = await api<{ id: string }>(colleaguePage, tenantId, 'POST', '/api/v1/contacts', {
+      firstName: 'Nora',
+      lastName: 'Original',
+    });
+    const detail = new ContactDetailPage(ownerPage);
+    await detail.open(created.id, 'Nora Original');
+    // an edit here, not saved yet
+    await detail.form().getByLabel('First name').fill('Norah');
+    await api(
+      colleaguePage,
+      tenantId,
+      'PUT',
+      `/api/v1/contacts/${created.id}`,
+      { firstName: 'Nora', lastName: 'Changed' },
+      { 'if-match': '"1"' },
+    );
+    // the other person's change arrives without a reload, the local edit stays
+    await expect(detail.form().getByLabel('Last name')).toHaveValue('Changed', { timeout: LIVE_MS });
+    await expect(detail.form().getByLabel('First name')).toHaveValue('Norah');
+    await expect(ownerPage.getByText(/Someone else saved this contact while you were editing it/)).toBeVisible();
+    await detail.save();
+    await expect(ownerPage.getByRole('heading', { name: 'Norah Changed', level: 1 })).toBeVisible();
+    const saved = await api<{ firstName: string; lastName: string; version: number }>(
+      ownerPage,
+      tenantId,
+      'GET',
+      `/api/v1/contacts/${created.id}`,
+    );
+    expect(saved).toMatchObject({ firstName: 'Norah', lastName: 'Changed', version: 3 });
   });
 
   test("the clean-up job's progress bar moves with the job's live events to done, with its counts", async () => {

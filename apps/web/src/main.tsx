@@ -2,7 +2,8 @@ import '@fontsource-variable/inter';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+// the DOM build of the provider: navigations can then flush synchronously (list controls)
+import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/app-providers';
 import { router } from './app/router';
 import { loadSession } from './platform/auth/session-store';

@@ -34,9 +34,15 @@ export const listViewStateSchema = z.strictObject({
 });
 export type ListViewState = z.infer<typeof listViewStateSchema>;
 
+// Widths of resized columns in pixels, by column key.
+export const columnWidthsSchema = z.record(z.string().max(100), z.number().int().min(40).max(2000)).default({});
+
 export const savedViewWriteSchema = listViewStateSchema.extend({
   name: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(LIMITS.nameMax, { error: 'maxLength' }),
   isDefault: z.boolean().default(false),
+  // shared with everyone in the workspace (read-only for them) or kept private
+  shared: z.boolean().default(false),
+  columnWidths: columnWidthsSchema,
 });
 export type SavedViewWrite = z.input<typeof savedViewWriteSchema>;
 
@@ -53,6 +59,11 @@ export const savedViewSchema = z.object({
   sort: z.array(listSortSchema),
   columns: z.array(z.string()),
   pageSize: pageSizeSchema,
+  columnWidths: z.record(z.string(), z.number()),
+  shared: z.boolean(),
+  // the caller's own view (others' shared views can be opened, not changed)
+  mine: z.boolean(),
+  ownerName: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

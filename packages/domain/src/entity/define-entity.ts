@@ -109,6 +109,8 @@ const engineRowShape = {
   createdAt: z.string(),
   updatedAt: z.string(),
   customFields: z.record(z.string(), z.unknown()),
+  // kinds with tags: the record's tags, for the list's tags column
+  tags: z.array(z.object({ id: z.uuid(), name: z.string(), color: z.string() })).optional(),
 };
 
 function rowValue(f: BuiltinField): z.ZodType {

@@ -1,20 +1,37 @@
 import type { SavedViewKey } from '@atrium/domain';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { TenantContext } from '../../platform/context';
 import { savedViews, type SavedViewRow } from './saved-views.table';
 
-export type SavedViewValues = Pick<SavedViewRow, 'name' | 'isDefault' | 'search' | 'filters' | 'sort' | 'columns' | 'pageSize'>;
+export type SavedViewValues = Pick<
+  SavedViewRow,
+  'name' | 'isDefault' | 'search' | 'filters' | 'sort' | 'columns' | 'pageSize' | 'columnWidths' | 'shared'
+>;
+export type ListedView = SavedViewRow & { ownerName: string | null };
 
-// Every query is scoped to the caller: views are personal, never shared across users.
+// Writes are scoped to the caller's own views; reads add the views others share.
 const mine = (ctx: TenantContext) => and(eq(savedViews.tenantId, ctx.tenantId), eq(savedViews.tenantUserId, ctx.tenantUserId));
 
 export const savedViewsRepository = {
-  list(ctx: TenantContext, listKey: SavedViewKey): Promise<SavedViewRow[]> {
-    return ctx.db
-      .select()
+  async list(ctx: TenantContext, listKey: SavedViewKey): Promise<ListedView[]> {
+    const rows = await ctx.db
+      .select({
+        view: savedViews,
+        ownerName: sql<
+          string | null
+        >`(select coalesce(nullif(u.name, ''), tu.email) from tenant_users tu left join users u on u.id = tu.user_id
+          where tu.tenant_id = ${savedViews.tenantId} and tu.id = ${savedViews.tenantUserId})`,
+      })
       .from(savedViews)
-      .where(and(mine(ctx), eq(savedViews.listKey, listKey)))
+      .where(
+        and(
+          eq(savedViews.tenantId, ctx.tenantId),
+          eq(savedViews.listKey, listKey),
+          or(eq(savedViews.tenantUserId, ctx.tenantUserId), eq(savedViews.shared, true)),
+        ),
+      )
       .orderBy(asc(savedViews.name));
+    return rows.map((r) => ({ ...r.view, ownerName: r.ownerName }));
   },
 
   async get(ctx: TenantContext, id: string): Promise<SavedViewRow | undefined> {

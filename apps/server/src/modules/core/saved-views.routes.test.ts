@@ -92,4 +92,20 @@ describe('saved views', () => {
     expect(((await there.get('/api/v1/core/saved-views?listKey=users')).body as unknown[]).length).toBe(0);
     expect((await there.delete(`/api/v1/core/saved-views/${mine.body.id}`)).status).toBe(404);
   });
+
+  it('shares a view with the workspace: others open it but cannot change it; widths are kept', async () => {
+    const me = t.client(owner, tenantId);
+    const colleague = t.client(await t.addMember(tenantId, 'Member'), tenantId);
+    const shared = await me.post('/api/v1/core/saved-views', view({ name: 'Team view', shared: true, columnWidths: { email: 240 } }));
+    expect(shared.status, shared.text).toBe(201);
+    expect(shared.body).toMatchObject({ shared: true, mine: true, columnWidths: { email: 240 } });
+    await me.post('/api/v1/core/saved-views', view({ name: 'Only mine' }));
+    const theirs = await colleague.get('/api/v1/core/saved-views?listKey=users');
+    expect(theirs.body.map((v: { name: string }) => v.name)).toEqual(['Team view']);
+    expect(theirs.body[0]).toMatchObject({ mine: false, ownerName: owner.name });
+    const { listKey: _key, ...write } = view({ name: 'Mine now' });
+    expect((await colleague.put(`/api/v1/core/saved-views/${shared.body.id}`, write)).status).toBe(404);
+    expect((await colleague.delete(`/api/v1/core/saved-views/${shared.body.id}`)).status).toBe(404);
+    expect((await me.post('/api/v1/core/saved-views', view({ name: 'Bad width', columnWidths: { email: 5 } }))).status).toBe(400);
+  });
 });

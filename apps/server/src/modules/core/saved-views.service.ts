@@ -9,7 +9,7 @@ import type { SavedViewRow } from './saved-views.table';
 type WriteInput = z.output<typeof savedViewWriteSchema>;
 type CreateInput = z.output<typeof savedViewCreateSchema>;
 
-const toDto = (row: SavedViewRow): SavedView => ({
+const toDto = (ctx: TenantContext, row: SavedViewRow & { ownerName?: string | null }): SavedView => ({
   id: row.id,
   listKey: row.listKey as SavedViewKey,
   name: row.name,
@@ -19,6 +19,10 @@ const toDto = (row: SavedViewRow): SavedView => ({
   sort: row.sort,
   columns: row.columns,
   pageSize: row.pageSize as PageSize,
+  columnWidths: row.columnWidths,
+  shared: row.shared,
+  mine: row.tenantUserId === ctx.tenantUserId,
+  ownerName: row.ownerName ?? null,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -31,13 +35,15 @@ const valuesOf = (input: WriteInput): SavedViewValues => ({
   sort: input.sort,
   columns: [...new Set(input.columns)],
   pageSize: input.pageSize,
+  columnWidths: input.columnWidths,
+  shared: input.shared,
 });
 
 const duplicateName = () => fieldError('name', 'duplicateTitle', 'name is already used by another view of this list', 409);
 
 export const savedViewsService = {
   async list(ctx: TenantContext, listKey: SavedViewKey): Promise<SavedView[]> {
-    return (await savedViewsRepository.list(ctx, listKey)).map(toDto);
+    return (await savedViewsRepository.list(ctx, listKey)).map((r) => toDto(ctx, r));
   },
 
   async create(ctx: TenantContext, input: CreateInput): Promise<SavedView> {
@@ -45,7 +51,7 @@ export const savedViewsService = {
     if (input.isDefault) await savedViewsRepository.clearDefault(ctx, input.listKey);
     const row = await savedViewsRepository.insert(ctx, input.listKey, valuesOf(input));
     if (!row) throw duplicateName();
-    return toDto(row);
+    return toDto(ctx, row);
   },
 
   async update(ctx: TenantContext, id: string, input: WriteInput): Promise<SavedView> {
@@ -55,7 +61,7 @@ export const savedViewsService = {
     if (input.isDefault) await savedViewsRepository.clearDefault(ctx, current.listKey, id);
     const row = await savedViewsRepository.update(ctx, id, valuesOf(input));
     if (!row) throw notFound('Saved view');
-    return toDto(row);
+    return toDto(ctx, row);
   },
 
   async remove(ctx: TenantContext, id: string): Promise<void> {

@@ -4,7 +4,8 @@ import { boolean, foreignKey, integer, jsonb, pgTable, primaryKey, text, unique,
 import { tenantUsers } from '../admin';
 import { tenantColumns, timestamps } from '../../platform/table-helpers';
 
-// A user's named view of one list (spec §2: saved filters and columns per list key).
+// A user's named view of one list (spec §2: saved filters and columns per list key), private
+// or shared with the workspace.
 export const savedViews = pgTable(
   'saved_views',
   {
@@ -27,6 +28,12 @@ export const savedViews = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     pageSize: integer('page_size').notNull().default(25),
+    columnWidths: jsonb('column_widths')
+      .$type<Record<string, number>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    // everyone in the workspace sees a shared view; only its owner changes it
+    shared: boolean('shared').notNull().default(false),
     ...timestamps(),
   },
   (t) => [

@@ -1,7 +1,7 @@
 import { documentListSchema, documentSchema, entityKindSchema, pagedResponse } from '@atrium/domain';
 import { z } from 'zod';
 import { blobStoreFor } from '../../platform/blobs/blob-store';
-import { entityRegistry, kindWords, provideEntityRoutes, provideRecordCleanup, provideTagFilter } from '../../platform/entity';
+import { entityRegistry, kindWords, provideEntityRoutes, provideRecordCleanup, provideTagSql } from '../../platform/entity';
 import type { Router } from '../../platform/router';
 import type { ModuleDeps } from '../../platform/module';
 import { registerCollaboratorRoutes } from './collaborators.routes';
@@ -13,7 +13,7 @@ import { registerNoteRoutes } from './notes.routes';
 import { registerNotificationRoutes } from './notifications.routes';
 import type { SharedRecordDeps } from './shared-records.access';
 import { deleteForRecords } from './shared-records.repository';
-import { taggedWithAny } from './tags.repository';
+import { rowTags, taggedWithAny } from './tags.repository';
 import { registerTagRoutes } from './tags.routes';
 
 // Documents of one record by its kind's path (spec §7: POST documents by {id}).
@@ -37,7 +37,7 @@ export async function registerSharedRecordRoutes(router: Router, deps: ModuleDep
     run: (ctx, now) => documentsService.removeUnregisteredUploads(ctx, shared.blobs, now),
   });
   registerTagRoutes(router, shared);
-  provideTagFilter((tenantId, kind, idColumn, tagIds) => taggedWithAny({ tenantId }, kind, idColumn, tagIds));
+  provideTagSql({ filter: (tenantId, kind, idColumn, tagIds) => taggedWithAny({ tenantId }, kind, idColumn, tagIds), select: rowTags });
   registerCollaboratorRoutes(router, shared);
   registerLinkedEntityRoutes(router, shared);
   registerNotificationRoutes(router);

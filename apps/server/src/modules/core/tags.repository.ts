@@ -110,3 +110,10 @@ export function taggedWithAny(ctx: Pick<TenantContext, 'tenantId'>, kind: Entity
       sql`, `,
     )}))`;
 }
+
+// The tags of each row of an entity list, as JSON, in the list's own statement.
+export function rowTags(kind: EntityKind, alias: SQL): SQL {
+  return sql`(select coalesce(jsonb_agg(jsonb_build_object('id', tg.id, 'name', tg.name, 'color', tg.color) order by lower(tg.name)), '[]'::jsonb)
+    from entity_tags et join tags tg on tg.tenant_id = et.tenant_id and tg.id = et.tag_id
+    where et.tenant_id = ${alias}.tenant_id and et.entity_kind = ${kind} and et.entity_id = ${alias}.id)`;
+}

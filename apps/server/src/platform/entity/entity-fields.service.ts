@@ -126,6 +126,17 @@ export async function listColumns(ctx: TenantContext, ent: RegisteredEntity): Pr
       ];
     },
   );
+  // the record's tags as a column (filtered with the tag picker, not the filter builder)
+  if (def.capabilities.tags)
+    builtins.push({
+      key: 'tags',
+      label: 'entity.field.tags',
+      type: 'array',
+      custom: false,
+      sortable: false,
+      filterable: false,
+      visible: false,
+    });
   const fields = def.capabilities.customFields ? await getFields(ctx, ent, 'all') : [];
   const custom: EntityColumn[] = fields
     .filter((f) => !isContentBlock(f.kind))

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { TenantContext } from '../context';
 import { targetOf, type RegisteredEntity } from './entity-registry';
+import { rowTagsSql } from './row-tags';
 
 // SQL fragments every engine statement shares. Statements name the entity's table `t`, so that
 // a title, an expanded reference or a joined sort can name other tables beside it.
@@ -52,6 +53,8 @@ export function selectList(ent: RegisteredEntity): SQL {
         return sql`${value} as ${sql.identifier(key)}`;
       });
     parts.push(sql`${titleSql(ent)} as "title"`);
+    const tags = ent.definition.capabilities.tags ? rowTagsSql(ent.definition.kind, T) : undefined;
+    if (tags) parts.push(sql`${tags} as "tags"`);
     for (const [key, f] of Object.entries(ent.definition.fields)) {
       if (f.kind === 'reference' && f.target && f.expand) parts.push(sql`${expandedReference(ent, key)} as ${sql.identifier(f.expand)}`);
     }

@@ -76,6 +76,13 @@ const en = {
   'types.records_other': '{{count}} records',
   'types.deleteTitle': 'Delete the type {{name}}?',
   'types.deleteText': 'Its fields are deleted with it. A type that records still have cannot be deleted.',
+  'entity.field.tags': 'Tags',
+  'board.label': '{{plural}} by stage',
+  'board.workflow': 'Workflow',
+  'board.noWorkflow': 'Create a workflow in the settings to see the board',
+  'board.moved': '{{title}} moved to {{stage}}',
+  'board.moveNamed': 'Move {{title}} to',
+  'board.more': '{{count}} more: narrow the list with a search or filter',
 };
 
 const de: Record<keyof typeof en, string> = {
@@ -154,6 +161,13 @@ const de: Record<keyof typeof en, string> = {
   'types.records_other': '{{count}} Datensätze',
   'types.deleteTitle': 'Typ {{name}} löschen?',
   'types.deleteText': 'Seine Felder werden mit gelöscht. Ein Typ, den Datensätze noch haben, kann nicht gelöscht werden.',
+  'entity.field.tags': 'Schlagwörter',
+  'board.label': '{{plural}} nach Phase',
+  'board.workflow': 'Workflow',
+  'board.noWorkflow': 'Legen Sie in den Einstellungen einen Workflow an, um die Tafel zu sehen',
+  'board.moved': '{{title}} nach {{stage}} verschoben',
+  'board.moveNamed': '{{title}} verschieben nach',
+  'board.more': '{{count}} weitere: grenzen Sie die Liste mit Suche oder Filter ein',
 };
 
 export const ENTITY_CAPTIONS: CaptionSet = { en, de };

@@ -20,7 +20,7 @@ export { entityRegistry, type EntityHooks, type EntityRow, type RegisteredEntity
 export { recordActivities } from './activity.service';
 export type { ActivityInsert } from './activity.repository';
 export { applyJsonPatch } from './json-patch';
-export { provideTagFilter } from './list-query';
 export { fieldAccess, visibleFields, type FieldAccess } from './custom-fields';
 export { selectFields } from './entity-fields.repository';
 export { listTypes } from './entity-types.repository';
+export { provideTagSql } from './row-tags';

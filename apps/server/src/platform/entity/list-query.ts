@@ -4,7 +4,6 @@ import {
   FILTER_OPERATORS,
   isContentBlock,
   type EntityField,
-  type EntityKind,
   type EntityListFilter,
   type EntityListQuery,
   type EntityListSort,
@@ -20,6 +19,7 @@ import { AppError } from '../errors';
 import { dataFields, visibleFields, type FieldAccess } from './custom-fields';
 import { targetOf, type RegisteredEntity } from './entity-registry';
 import { column, escapeLike, T, tableOf, titleSql } from './entity-sql';
+import { tagFilterSql } from './row-tags';
 
 // A field the list query can address: a SQL expression and the value type it compares as.
 // A reference compares by id; by title (contains, startsWith…) and in sorting through its target.
@@ -207,14 +207,6 @@ function filterSql(r: Resolved, op: FilterOperator, value: unknown, at: string, 
   }
 }
 
-// Tags live with the shared record features (modules/core); that module supplies the condition
-// when it registers, so the engine filters by tag without importing a module.
-type TagFilter = (tenantId: string, kind: EntityKind, idColumn: SQL, tagIds: readonly string[]) => SQL;
-let tagFilter: TagFilter | undefined;
-export function provideTagFilter(filter: TagFilter): void {
-  tagFilter = filter;
-}
-
 // `selective`: a search or filter narrows the rows, so the page and its total come from one
 // scan of the matches (count(*) over ()) instead of an ordered walk of the whole tenant.
 // `joins`: the tables a sort by a reference's title needs.
@@ -270,9 +262,9 @@ export function compileListQuery(
     conds.push(filterSql(r, op, f.value, at, tenantId));
   });
   if (query.tags && query.tags.length > 0) {
-    if (!ent.definition.capabilities.tags || !tagFilter)
-      fail('tags', 'unknownField', `${ent.definition.kind} records cannot be filtered by tag`);
-    conds.push(tagFilter(tenantId, ent.definition.kind, sql`${T}.id`, query.tags));
+    const filter = ent.definition.capabilities.tags ? tagFilterSql(tenantId, ent.definition.kind, sql`${T}.id`, query.tags) : undefined;
+    if (!filter) fail('tags', 'unknownField', `${ent.definition.kind} records cannot be filtered by tag`);
+    conds.push(filter);
   }
   const joins: SQL[] = [];
   const sort: readonly EntityListSort[] = query.sort.length > 0 ? query.sort : ent.definition.defaultSort;

@@ -1,9 +1,11 @@
 import { FolderOutlined, HomeOutlined } from '@ant-design/icons';
+import type { DocumentItem } from '@atrium/domain';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Tree, type TreeDataNode } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordRef } from '../notes/notes.api';
-import { fetchDocuments } from './documents.api';
+import { documentKeys, fetchDocuments } from './documents.api';
 
 type Props = {
   record: RecordRef;
@@ -15,37 +17,35 @@ type Props = {
   disabledIds?: readonly string[];
 };
 
-function replaceChildren(nodes: TreeDataNode[], key: string, children: TreeDataNode[]): TreeDataNode[] {
-  return nodes.map((n) =>
-    n.key === key ? { ...n, children } : n.children ? { ...n, children: replaceChildren(n.children, key, children) } : n,
-  );
-}
-
-// The folders of a record, loaded one level at a time; the root ("Documents") sits above.
-export function FolderTree({ record, selected, onSelect, version, disabledIds = [] }: Props) {
+// The folders of a record, loaded one level at a time; the root ("Documents") sits above. The
+// top level is a query (fetched once, refreshed when documents change); deeper levels load when
+// a folder is opened. Nothing here fetches on render.
+export function FolderTree({ record, selected, onSelect, version, disabledIds }: Props) {
   const { t } = useTranslation();
-  const [nodes, setNodes] = useState<TreeDataNode[]>([]);
+  const [children, setChildren] = useState<{ version: number; byParent: Map<string, DocumentItem[]> }>({ version, byParent: new Map() });
+  const top = useQuery({
+    queryKey: [...documentKeys.folders(record, null), version],
+    queryFn: () => fetchDocuments(record, null, 1, 'Folder'),
+  });
+  const byParent = children.version === version ? children.byParent : null;
 
-  const childrenOf = useCallback(
-    async (parentId: string | null): Promise<TreeDataNode[]> => {
-      const res = await fetchDocuments(record, parentId, 1, 'Folder');
-      return res.data.map((f) => ({ key: f.id, title: f.name, icon: <FolderOutlined />, disabled: disabledIds.includes(f.id) }));
-    },
-    [record, disabledIds],
-  );
-
-  useEffect(() => {
-    let live = true;
-    void childrenOf(null).then((children) => {
-      if (live) setNodes(children);
-    });
-    return () => {
-      live = false;
-    };
-  }, [childrenOf, version]);
+  const nodes = useMemo(() => {
+    const build = (folders: readonly DocumentItem[]): TreeDataNode[] =>
+      folders.map((f) => {
+        const below = byParent?.get(f.id);
+        return {
+          key: f.id,
+          title: f.name,
+          icon: <FolderOutlined />,
+          disabled: disabledIds?.includes(f.id) ?? false,
+          ...(below ? { children: build(below) } : {}),
+        };
+      });
+    return build(top.data?.data ?? []);
+  }, [top.data, byParent, disabledIds]);
 
   return (
-    <nav aria-label={t('documents.folders', 'Folders')}>
+    <nav aria-label={t('documents.folders')}>
       <Button
         type={selected === null ? 'primary' : 'text'}
         size="small"
@@ -54,7 +54,7 @@ export function FolderTree({ record, selected, onSelect, version, disabledIds = 
         block
         style={{ justifyContent: 'flex-start' }}
       >
-        {t('documents.root', 'Documents')}
+        {t('documents.root')}
       </Button>
       <Tree
         key={version}
@@ -67,8 +67,12 @@ export function FolderTree({ record, selected, onSelect, version, disabledIds = 
           if (key !== undefined) onSelect(String(key));
         }}
         loadData={async (node) => {
-          const children = await childrenOf(String(node.key));
-          setNodes((prev) => replaceChildren(prev, String(node.key), children));
+          const res = await fetchDocuments(record, String(node.key), 1, 'Folder');
+          setChildren((prev) => {
+            const map = new Map(prev.version === version ? prev.byParent : []);
+            map.set(String(node.key), res.data);
+            return { version, byParent: map };
+          });
         }}
       />
     </nav>

@@ -12,6 +12,7 @@ import {
   type FieldKind,
 } from '@atrium/domain';
 import { Button, Checkbox, Col, Form, Input, InputNumber, Modal, Row, Select, Space } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../feedback/form-errors';
 
@@ -31,6 +32,7 @@ export function keyFromLabel(label: string): string {
     .split(/\s+/)
     .filter(Boolean);
   const key = words.map((w, i) => (i === 0 ? w.toLowerCase() : w[0]?.toUpperCase() + w.slice(1).toLowerCase())).join('');
+  if (!key) return '';
   return /^[a-zA-Z]/.test(key) ? key.slice(0, ENTITY_FIELD_LIMITS.keyMax) : `field${key}`.slice(0, ENTITY_FIELD_LIMITS.keyMax);
 }
 
@@ -72,6 +74,8 @@ type Props = {
 export function FieldEditorModal({ field, others, canManageRestricted, onCancel, onDone }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<EditorValues>();
+  // the field whose key the user typed by hand (then the key stops following the label)
+  const [keyTypedFor, setKeyTypedFor] = useState<Props['field']>(null);
   const kind = field?.kind ?? 'singleLine';
   const block = isContentBlock(kind);
   const existing = Boolean(field?.id);
@@ -106,8 +110,10 @@ export function FieldEditorModal({ field, others, canManageRestricted, onCancel,
           onFinish={submit}
           preserve={false}
           onValuesChange={(changed: Partial<EditorValues>) => {
-            // the key follows the label until the field exists (stored values are keyed by it)
-            if (changed.label !== undefined && !existing && !form.isFieldTouched('key'))
+            // the key follows the label as long as the user has not typed a key of their own, and
+            // until the field exists (stored values are keyed by it)
+            if (changed.key !== undefined) setKeyTypedFor(field);
+            else if (changed.label !== undefined && !existing && keyTypedFor !== field)
               form.setFieldValue('key', keyFromLabel(changed.label));
           }}
         >

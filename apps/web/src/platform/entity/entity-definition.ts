@@ -30,6 +30,8 @@ export type EntityColumn<T> = {
   // cannot be hidden (the record's name)
   alwaysVisible?: boolean;
   width?: number;
+  // an editor for the cell (inline editing); it calls done() when saved or cancelled
+  edit?: (record: T, done: () => void) => ReactNode;
 };
 
 export type EntityFilterDefinition = {
@@ -56,8 +58,9 @@ export type BulkAction<T> = {
   danger?: boolean;
   // which side of an archivable list offers the action (default: both)
   when?: 'active' | 'archived';
-  // resolves false when the user backed out (the selection stays)
-  run: (selected: T[]) => Promise<boolean | void>;
+  // resolves false to keep the selection (the user backed out, or may act on the same records
+  // again); `columns`: those on screen
+  run: (selected: T[], context: { columns: string[] }) => Promise<boolean | void>;
 };
 
 export type EntityListDefinition<T> = {
@@ -88,6 +91,10 @@ export type EntityListDefinition<T> = {
   fetch: (request: EntityListRequest) => Promise<Paged<T>>;
   detailPath?: (record: T) => string;
   bulkActions?: BulkAction<T>[];
+  // a board of the same records (by workflow stage): shown instead of the table when chosen
+  board?: (request: EntityListRequest) => ReactNode;
+  // columns can be dragged wider and keep their width in the view
+  resizable?: boolean;
 };
 
 export type EntityField<T> = {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Input, Segmented, Select, Space, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../feedback/empty-state';
 import { useRecordEvents } from '../live/use-live-events';
 import { usePageTitle } from '../feedback/use-page-title';
@@ -15,6 +15,8 @@ import { TagFilter } from '../tags/tag-filter';
 import type { EntityListDefinition } from './entity-definition';
 import { useBulkSelection } from './use-bulk-selection';
 import { useListState } from './use-list-state';
+import { onGridKeyDown, ResizableHeader } from './list-grid';
+import { useDensity, type Density } from './use-density';
 
 type Props<T> = {
   definition: EntityListDefinition<T>;
@@ -56,6 +58,20 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
   const [searchText, setSearchText] = useState<string | null>(null);
   const search = useDebouncedValue(searchText, 300);
   const selection = useBulkSelection(definition.rowKey);
+  const [density, setDensity] = useDensity();
+  // table or board, in the address like the rest of the list
+  const [params, setParams] = useSearchParams();
+  const board = params.get('m') === 'board';
+  const setBoard = (on: boolean) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (on) next.set('m', 'board');
+        else next.delete('m');
+        return next;
+      },
+      { replace: true },
+    );
   const title = definition.title ?? t(definition.titleKey);
   const searchLabel = definition.searchLabel ?? t(definition.searchLabelKey ?? 'list.search');
   usePageTitle(title);
@@ -85,20 +101,69 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
     [],
   );
 
+  const [editing, setEditing] = useState<{ row: string; col: string } | null>(null);
   const columns = useMemo<TableColumnsType<T>>(() => {
-    const shown = definition.columns.filter((c) => c.alwaysVisible || state.columns.includes(c.key));
-    const cols: TableColumnsType<T> = shown.map((c) => {
+    // the always-visible columns first, then the chosen ones in the chosen order
+    const byKey = new Map(definition.columns.map((c) => [c.key, c]));
+    const shown = [
+      ...definition.columns.filter((c) => c.alwaysVisible),
+      ...state.columns.flatMap((k) => {
+        const c = byKey.get(k);
+        return c && !c.alwaysVisible ? [c] : [];
+      }),
+    ];
+    const cols: TableColumnsType<T> = shown.map((c, col) => {
       const at = state.sort.findIndex((s) => s.field === c.key);
       const sort = state.sort[at];
+      const width = state.widths[c.key] ?? c.width;
+      const title = c.title ?? t(c.titleKey);
       return {
         key: c.key,
         dataIndex: c.key,
-        title: c.title ?? t(c.titleKey),
-        ...(c.width ? { width: c.width } : {}),
+        title,
+        ellipsis: true,
+        ...(width ? { width } : {}),
+        ...(definition.resizable
+          ? { onHeaderCell: () => ({ width, label: title, onResize: (w: number) => update({ widths: { ...state.widths, [c.key]: w } }) }) }
+          : {}),
         // with multiSort the priority only tells antd to keep the other columns' sorting
         sorter: c.sortable ? (definition.multiSort ? { multiple: at >= 0 ? MAX_SORTS - at : 1 } : true) : false,
         sortOrder: sort ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
-        render: c.render ? (_: unknown, record: T) => c.render?.(record) : undefined,
+        render: (_: unknown, record: T, row: number) => {
+          const key = definition.rowKey(record);
+          const open = editing?.row === key && editing.col === c.key;
+          const content = c.render ? c.render(record) : String((record as Record<string, unknown>)[c.key] ?? '');
+          return (
+            <div
+              className={`grid-cell${c.edit ? ' grid-cell-editable' : ''}`}
+              data-cell
+              data-row={row}
+              data-col={col}
+              tabIndex={row === 0 && col === 0 ? 0 : -1}
+              {...(c.edit
+                ? {
+                    title: t('list.editHint'),
+                    onDoubleClick: (e: React.MouseEvent) => {
+                      e.stopPropagation();
+                      setEditing({ row: key, col: c.key });
+                    },
+                    onKeyDown: (e: React.KeyboardEvent) => {
+                      if (!open && (e.key === 'Enter' || e.key === 'F2') && e.target === e.currentTarget) {
+                        e.preventDefault();
+                        setEditing({ row: key, col: c.key });
+                      }
+                    },
+                  }
+                : {})}
+            >
+              {open && c.edit
+                ? c.edit(record, () => {
+                    setEditing(null);
+                  })
+                : content}
+            </div>
+          );
+        },
       };
     });
     if (rowActions)
@@ -109,7 +174,7 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
         render: (_: unknown, record: T) => rowActions(record),
       });
     return cols;
-  }, [definition.columns, definition.multiSort, state.columns, state.sort, rowActions, t]);
+  }, [definition, state.columns, state.sort, state.widths, rowActions, t, editing, update]);
 
   const onTableChange: TableProps<T>['onChange'] = (pagination, _filters, sorter) => {
     const sort = nextSort(state.sort, Array.isArray(sorter) ? sorter : [sorter], definition.multiSort ?? false);
@@ -196,15 +261,37 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
             />
           ) : null}
           <span className="grow" />
+          {definition.board ? (
+            <Segmented
+              aria-label={t('list.layout')}
+              value={board ? 'board' : 'table'}
+              onChange={(v) => setBoard(v === 'board')}
+              options={[
+                { value: 'table', label: t('list.asTable') },
+                { value: 'board', label: t('list.asBoard') },
+              ]}
+            />
+          ) : null}
+          {!board ? (
+            <Segmented
+              aria-label={t('list.density')}
+              value={density}
+              onChange={(v) => setDensity(v as Density)}
+              options={[
+                { value: 'comfortable', label: t('list.comfortable') },
+                { value: 'compact', label: t('list.compact') },
+              ]}
+            />
+          ) : null}
           {bulk.length > 0 && selection.keys.length > 0 ? (
-            <Space>
+            <Space wrap>
               <span>{t('list.selected', { count: selection.keys.length })}</span>
               {bulk.map((a) => (
                 <Button
                   key={a.key}
                   danger={a.danger ?? false}
                   onClick={() =>
-                    void a.run(selection.rows).then((done) => {
+                    void a.run(selection.rows, { columns: state.columns }).then((done) => {
                       if (done !== false) selection.clear();
                     })
                   }
@@ -219,49 +306,57 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
             views={list.views}
             current={list.currentView}
             state={list.viewState}
-            onSelect={(id) => {
-              list.applyView(id);
+            onSelect={(view) => {
+              list.applyView(view);
               setSearchText(null);
             }}
           />
           <ColumnChooser columns={definition.columns} visible={state.columns} onChange={(columns) => update({ columns })} />
         </div>
-        {/* a scrolling wrapper rather than Table's scroll.x: its hidden measure row would copy the
-            select-all checkbox, a focusable control inside aria-hidden (axe: aria-hidden-focus) */}
-        <div style={{ overflowX: 'auto' }}>
-          <Table<T>
-            rowKey={(r) => definition.rowKey(r)}
-            columns={columns}
-            dataSource={query.data?.data ?? []}
-            loading={query.isFetching}
-            locale={{ emptyText: <EmptyState description={emptyText} /> }}
-            onChange={onTableChange}
-            {...(bulk.length > 0
-              ? {
-                  rowSelection: {
-                    selectedRowKeys: selection.keys,
-                    onChange: (keys: React.Key[], rows: T[]) => selection.onChange(keys, rows, query.data?.data ?? []),
-                    preserveSelectedRowKeys: true,
-                  },
-                }
-              : {})}
-            {...(definition.detailPath
-              ? {
-                  onRow: (record: T) => ({
-                    onDoubleClick: () => navigate(definition.detailPath?.(record) ?? '.'),
-                  }),
-                }
-              : {})}
-            pagination={{
-              current: state.page,
-              pageSize: state.pageSize,
-              total: query.data?.total ?? 0,
-              pageSizeOptions: PAGE_SIZES.map(String),
-              showSizeChanger: true,
-              showTotal: (total) => t('list.total', { count: total }),
-            }}
-          />
-        </div>
+        {board && definition.board ? (
+          definition.board(list.request)
+        ) : (
+          /* A scrolling wrapper rather than Table's scroll.x (its hidden measure row would copy the
+            select-all checkbox, a focusable control inside aria-hidden): it scrolls both ways, so
+            the header sticks to its top while the rows scroll, at any width. */
+          <div className="list-scroll" onKeyDown={onGridKeyDown}>
+            <Table<T>
+              rowKey={(r) => definition.rowKey(r)}
+              columns={columns}
+              size={density === 'compact' ? 'small' : 'middle'}
+              className={`entity-table density-${density}`}
+              {...(definition.resizable ? { components: { header: { cell: ResizableHeader } } } : {})}
+              dataSource={query.data?.data ?? []}
+              loading={query.isFetching}
+              locale={{ emptyText: <EmptyState description={emptyText} /> }}
+              onChange={onTableChange}
+              {...(bulk.length > 0
+                ? {
+                    rowSelection: {
+                      selectedRowKeys: selection.keys,
+                      onChange: (keys: React.Key[], rows: T[]) => selection.onChange(keys, rows, query.data?.data ?? []),
+                      preserveSelectedRowKeys: true,
+                    },
+                  }
+                : {})}
+              {...(definition.detailPath
+                ? {
+                    onRow: (record: T) => ({
+                      onDoubleClick: () => navigate(definition.detailPath?.(record) ?? '.'),
+                    }),
+                  }
+                : {})}
+              pagination={{
+                current: state.page,
+                pageSize: state.pageSize,
+                total: query.data?.total ?? 0,
+                pageSizeOptions: PAGE_SIZES.map(String),
+                showSizeChanger: true,
+                showTotal: (total) => t('list.total', { count: total }),
+              }}
+            />
+          </div>
+        )}
       </Card>
     </div>
   );

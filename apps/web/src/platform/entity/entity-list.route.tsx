@@ -1,6 +1,6 @@
 import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import type { EntityColumn as ServerColumn, EntityDefinition, EntityRecord, RecordRef } from '@atrium/domain';
-import { App, Button, Card, Skeleton, Space } from 'antd';
+import { App, Button, Card, Skeleton, Space, Tag } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useConfirm } from '../confirm/confirm-modal';
@@ -11,7 +11,10 @@ import { useAccess } from '../permissions/use-access';
 import { useWorkflows } from '../workflows/workflows.api';
 import { entityApi } from './entity-api';
 import { EntityCreateModal } from './entity-create.modal';
-import type { BulkAction, EntityColumn, EntityFilterField, EntityListDefinition } from './entity-definition';
+import type { BulkAction, EntityColumn, EntityFilterField, EntityListDefinition, EntityListRequest } from './entity-definition';
+import { BoardView } from './board-view';
+import { useEntityBulkActions } from './bulk-actions';
+import { InlineEditor, inlineEditable } from './inline-editor';
 import { EntityListPage } from './entity-list.page';
 import { useEntityText } from './entity-text';
 import { rememberList } from './list-context';
@@ -47,6 +50,16 @@ function useCells(definition: EntityDefinition, columns: ServerColumn[]): Map<st
           return ref ? path ? <Link to={path}>{ref.title}</Link> : ref.title : '';
         };
       } else if (c.key === 'workflowStage') cell = (r) => stages.get(String(r.workflowStage)) ?? '';
+      else if (c.key === 'tags')
+        cell = (r) => (
+          <span className="cell-tags">
+            {(r.tags ?? []).map((x) => (
+              <Tag key={x.id} color={x.color} className="tag-chip">
+                {x.name}
+              </Tag>
+            ))}
+          </span>
+        );
       else if (c.key === 'typeId') cell = (r) => typeNames.get(String(r.typeId)) ?? '';
       else if (f?.kind === 'enum') cell = (r) => (r[c.key] ? t(`${f.label}.${String(r[c.key])}`) : '');
       else if (f?.kind === 'money') cell = (r) => (typeof r[c.key] === 'number' ? formatMoney(r[c.key] as number, currency) : '');
@@ -73,8 +86,17 @@ export function EntityListRoute({ definition }: { definition: EntityDefinition }
   const [creating, setCreating] = useState(false);
   const p = definition.permissions;
   const cells = useCells(definition, columns.data ?? []);
+  const workflows = useWorkflows(definition.kind);
+  const stageOptions = useMemo(
+    () =>
+      (workflows.data ?? []).flatMap((w) =>
+        w.stages.map((s) => ({ value: s.id, label: (workflows.data?.length ?? 0) > 1 ? `${w.name}: ${s.name}` : s.name })),
+      ),
+    [workflows.data],
+  );
 
-  const bulkActions = useMemo<BulkAction<EntityRecord>[]>(() => {
+  const more = useEntityBulkActions(api, columns.data ?? []);
+  const archiving = useMemo<BulkAction<EntityRecord>[]>(() => {
     if (!definition.capabilities.archive || !can({ permissions: [p.manage] })) return [];
     const run = (archived: boolean) => async (selected: EntityRecord[]) => {
       const count = selected.length;
@@ -90,10 +112,12 @@ export function EntityListRoute({ definition }: { definition: EntityDefinition }
       return true;
     };
     return [
-      { key: 'archive', labelKey: 'entity.archive', danger: true, when: 'active', run: run(true) },
+      { key: 'archive', labelKey: 'entity.archive', when: 'active', run: run(true) },
       { key: 'unarchive', labelKey: 'entity.unarchive', when: 'archived', run: run(false) },
     ];
   }, [definition, can, p.manage, confirm, text, t, setArchived, message]);
+  const bulkActions = useMemo(() => [...archiving, ...more.actions], [archiving, more.actions]);
+  const editable = can({ permissions: [p.manage] });
 
   const list = useMemo<EntityListDefinition<EntityRecord> | null>(() => {
     if (!columns.data) return null;
@@ -105,6 +129,8 @@ export function EntityListRoute({ definition }: { definition: EntityDefinition }
       render: (r) => <Link to={`${definition.web.path}/${r.id}`}>{r.title || t('entity.untitled')}</Link>,
     };
     const titleFields = new Set(definition.title.fields);
+    // the stage column edits and filters with the stages of the kind's workflows
+    const withStages = (c: ServerColumn): ServerColumn => (c.key === 'workflowStage' ? { ...c, type: 'text', options: stageOptions } : c);
     const shown = columns.data.filter((c) => !titleFields.has(c.key));
     const label = (c: ServerColumn) => (c.custom ? { titleKey: c.key, title: c.label } : { titleKey: c.label });
     const filterFields: EntityFilterField[] = columns.data
@@ -113,7 +139,7 @@ export function EntityListRoute({ definition }: { definition: EntityDefinition }
         const f = c.custom ? undefined : definition.fields[c.key];
         const lookup = f?.target ?? (c.key === 'typeId' ? `${definition.kind}Type` : undefined);
         const options =
-          c.key === 'workflowStage' || !c.options ? undefined : c.options.map((o) => ({ ...o, label: c.custom ? o.label : t(o.label) }));
+          c.key === 'workflowStage' ? stageOptions : c.options?.map((o) => ({ ...o, label: c.custom ? o.label : t(o.label) }));
         return {
           field: c.key,
           ...label(c),
@@ -146,15 +172,22 @@ export function EntityListRoute({ definition }: { definition: EntityDefinition }
           sortable: c.sortable,
           defaultVisible: c.visible,
           render: cells.get(c.key) ?? ((r: EntityRecord) => String(columnValue(r, c.key) ?? '')),
+          ...(editable && inlineEditable(definition, withStages(c))
+            ? { edit: (r: EntityRecord, done: () => void) => <InlineEditor api={api} column={withStages(c)} record={r} done={done} /> }
+            : {}),
         })),
       ],
+      resizable: true,
+      ...(definition.capabilities.workflowStage
+        ? { board: (request: EntityListRequest) => <BoardView api={api} request={request} /> }
+        : {}),
       filterFields,
       archivable: definition.capabilities.archive,
       taggable: definition.capabilities.tags,
       multiSort: true,
       bulkActions,
     };
-  }, [columns.data, definition, api, cells, bulkActions, t, text]);
+  }, [columns.data, definition, api, cells, bulkActions, t, text, editable, stageOptions]);
 
   if (columns.error) throw columns.error;
   if (!list) {
@@ -191,6 +224,7 @@ export function EntityListRoute({ definition }: { definition: EntityDefinition }
         onClose={() => setCreating(false)}
         onCreated={(r) => navigate(`${definition.web.path}/${r.id}`)}
       />
+      {more.dialogs}
     </>
   );
 }

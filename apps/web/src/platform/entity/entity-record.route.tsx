@@ -18,6 +18,7 @@ import { NotFoundPage } from '../errors/not-found.page';
 import { errorText } from '../feedback/form-errors';
 import { LinkButton } from '../feedback/link-button';
 import { usePageTitle } from '../feedback/use-page-title';
+import { useRecordEvents } from '../live/use-live-events';
 import { useAccess } from '../permissions/use-access';
 import { entityApi, type EntityApi } from './entity-api';
 import { useEntityText } from './entity-text';
@@ -175,6 +176,11 @@ export function EntityRecordRoute({ definition }: { definition: EntityDefinition
   const query = api.useRecord(id);
   const fields = useAllEntityFields(definition.kind);
   const record = query.data;
+  // someone else changed this record: fetch it; the form moves onto the new version and keeps
+  // the user's unsaved edits (record-form.tsx)
+  useRecordEvents(definition.kind, id, (event) => {
+    if (event.version === null || !record || event.version > record.version) void query.refetch();
+  });
   const extra = webEntityOf(definition.kind)?.tabs ?? [];
   usePageTitle(record ? record.title || t('entity.untitled') : undefined);
 

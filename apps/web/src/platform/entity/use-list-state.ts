@@ -1,13 +1,32 @@
-import { DEFAULT_PAGE_SIZE, type ListViewState, type SavedView } from '@atrium/domain';
-import { useCallback, useMemo, useState } from 'react';
+import {
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZES,
+  type ListFilter,
+  type ListSort,
+  type ListViewState,
+  type PageSize,
+  type SavedView,
+} from '@atrium/domain';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import { useSavedViews } from '../saved-views/saved-views.api';
 import type { EntityListDefinition, EntityListRequest } from './entity-definition';
 
-// `archived` and `tags` are not part of a saved view: a view describes what to see, not which
-// drawer or which labels are picked for the moment.
-export type ListState = ListViewState & { page: number; viewId: string | null; archived: boolean; tags: string[] };
+// What a list shows. It lives in the address, so a link (or a reload) reproduces the list:
+// ?v=<view> q=<search> f=<filters JSON> s=field:asc,field:desc c=<columns> n=<page size> p=<page>
+// a=1 (archived) t=<tag ids>. `archived` and `tags` are not part of a saved view: a view describes
+// what to see, not which drawer or which labels are picked for the moment.
+export type ListState = ListViewState & {
+  page: number;
+  viewId: string | null;
+  archived: boolean;
+  tags: string[];
+  widths: Record<string, number>;
+};
 
-function initialState<T>(definition: EntityListDefinition<T>): ListState {
+const LIST_PARAMS = ['v', 'q', 'f', 's', 'c', 'n', 'p', 'a', 't', 'w'] as const;
+
+function defaults<T>(definition: EntityListDefinition<T>): ListState {
   return {
     search: '',
     filters: [],
@@ -18,6 +37,7 @@ function initialState<T>(definition: EntityListDefinition<T>): ListState {
     viewId: null,
     archived: false,
     tags: [],
+    widths: {},
   };
 }
 
@@ -31,30 +51,89 @@ const fromView = (view: SavedView): ListState => ({
   viewId: view.id,
   archived: false,
   tags: [],
+  widths: view.columnWidths ?? {},
 });
 
-// List state plus saved views. Until the user changes anything the list follows their default
+function parseJson<T>(raw: string | null, fallback: T): T {
+  if (!raw) return fallback;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+function read(params: URLSearchParams, base: ListState): ListState {
+  const size = Number(params.get('n'));
+  const sort = params.get('s');
+  return {
+    search: params.get('q') ?? base.search,
+    filters: parseJson<ListFilter[]>(params.get('f'), base.filters),
+    sort: sort
+      ? sort.split(',').flatMap((x): ListSort[] => {
+          const [field, order] = x.split(':');
+          return field ? [{ field, order: order === 'desc' ? 'desc' : 'asc' }] : [];
+        })
+      : sort === ''
+        ? []
+        : base.sort,
+    columns: params.has('c') ? (params.get('c') ?? '').split(',').filter(Boolean) : base.columns,
+    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? (size as PageSize) : base.pageSize,
+    page: Math.max(1, Number(params.get('p')) || 1),
+    viewId: params.get('v') ?? base.viewId,
+    archived: params.get('a') === '1',
+    tags: (params.get('t') ?? '').split(',').filter(Boolean),
+    widths: parseJson<Record<string, number>>(params.get('w'), base.widths),
+  };
+}
+
+// Only what differs from the base (the view or the defaults) goes into the address.
+function write(state: ListState, base: ListState): Record<string, string> {
+  const out: Record<string, string> = {};
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  // always named (empty: the standard view), so that a default view does not take over again
+  out.v = state.viewId ?? '';
+  if (state.search !== base.search) out.q = state.search;
+  if (!same(state.filters, base.filters)) out.f = JSON.stringify(state.filters);
+  if (!same(state.sort, base.sort)) out.s = state.sort.map((s) => `${s.field}:${s.order}`).join(',');
+  if (!same(state.columns, base.columns)) out.c = state.columns.join(',');
+  if (state.pageSize !== base.pageSize) out.n = String(state.pageSize);
+  if (state.page > 1) out.p = String(state.page);
+  if (state.archived) out.a = '1';
+  if (state.tags.length > 0) out.t = state.tags.join(',');
+  if (!same(state.widths, base.widths)) out.w = JSON.stringify(state.widths);
+  return out;
+}
+
+// List state plus saved views. With nothing in the address the list follows the user's default
 // view (once the views have arrived), otherwise the definition's defaults.
 export function useListState<T>(definition: EntityListDefinition<T>) {
-  const [touched, setTouched] = useState<ListState | null>(null);
+  const [params, setParams] = useSearchParams();
   const views = useSavedViews(definition.listKey);
-  const preferred = views.data?.find((v) => v.isDefault);
-  const state = useMemo(() => touched ?? (preferred ? fromView(preferred) : initialState(definition)), [touched, preferred, definition]);
+  const named = params.get('v');
+  const touched = LIST_PARAMS.some((k) => params.has(k));
+  const view = views.data?.find((v) => (touched ? v.id === named : v.isDefault));
+  const base = useMemo(() => (view ? fromView(view) : defaults(definition)), [view, definition]);
+  const state = useMemo(() => ({ ...read(params, base), viewId: view?.id ?? null }), [params, base, view]);
 
   const update = useCallback(
     (patch: Partial<ListState>) => {
       // any change but paging starts again from page 1
-      setTouched((prev) => ({ ...(prev ?? state), page: 1, ...patch }));
+      const next = { ...state, page: 1, ...patch };
+      // flushSync: controls (a column checkbox, a sort) show the change at once, not after a transition
+      setParams(write(next, base), { replace: true, flushSync: true });
     },
-    [state],
+    [state, base, setParams],
   );
 
+  // Opens a view (null: the standard view); a view just saved is passed whole, because the
+  // list of views may not have it yet.
   const applyView = useCallback(
-    (id: string | null) => {
-      const view = views.data?.find((v) => v.id === id);
-      setTouched(view ? fromView(view) : initialState(definition));
+    (chosen: SavedView | null) => {
+      const next = chosen ? fromView(chosen) : defaults(definition);
+      setParams(write(next, next), { replace: true, flushSync: true });
     },
-    [views.data, definition],
+    [definition, setParams],
   );
 
   const request = useMemo<EntityListRequest>(
@@ -70,14 +149,23 @@ export function useListState<T>(definition: EntityListDefinition<T>) {
     [state.page, state.pageSize, state.search, state.filters, state.sort, state.archived, state.tags],
   );
 
-  const currentView = views.data?.find((v) => v.id === state.viewId) ?? null;
-  const viewState: ListViewState = {
+  const viewState: ListViewState & { columnWidths: Record<string, number> } = {
     search: state.search,
     filters: state.filters,
     sort: state.sort,
     columns: state.columns,
     pageSize: state.pageSize,
+    columnWidths: state.widths,
   };
 
-  return { state, update, request, views: views.data ?? [], viewsLoading: views.isPending, applyView, currentView, viewState };
+  return {
+    state,
+    update,
+    request,
+    views: views.data ?? [],
+    viewsLoading: views.isPending,
+    applyView,
+    currentView: view ?? null,
+    viewState,
+  };
 }

@@ -7,7 +7,7 @@ import { useConfirm } from '../confirm/confirm-modal';
 import { applyFieldErrors, errorText } from '../feedback/form-errors';
 import { useDeleteView, useSaveView } from './saved-views.api';
 
-type SaveForm = { name: string; isDefault: boolean };
+type SaveForm = { name: string; isDefault: boolean; shared: boolean };
 
 export function SavedViewPicker({
   listKey,
@@ -19,8 +19,8 @@ export function SavedViewPicker({
   listKey: SavedViewKey;
   views: SavedView[];
   current: SavedView | null;
-  state: ListViewState;
-  onSelect: (id: string | null) => void;
+  state: ListViewState & { columnWidths: Record<string, number> };
+  onSelect: (view: SavedView | null) => void;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -32,11 +32,12 @@ export function SavedViewPicker({
 
   const submit = (values: SaveForm, id?: string) =>
     save.mutate(
-      { ...(id ? { id } : {}), body: { ...state, name: values.name.trim(), isDefault: values.isDefault } },
+      { ...(id ? { id } : {}), body: { ...state, name: values.name.trim(), isDefault: values.isDefault, shared: values.shared } },
       {
         onSuccess: (view) => {
           setOpen(false);
-          onSelect(view.id);
+          // the list keeps showing what was saved, now under the view's name
+          onSelect(view);
           message.success(t('views.saved'));
         },
         onError: (error) => {
@@ -63,16 +64,19 @@ export function SavedViewPicker({
         aria-label={t('views.label')}
         style={{ minWidth: 180 }}
         value={current?.id ?? ''}
-        onChange={(v) => onSelect(v || null)}
+        onChange={(v) => onSelect(views.find((x) => x.id === v) ?? null)}
         options={[
           { value: '', label: t('views.standard') },
-          ...views.map((v) => ({ value: v.id, label: v.isDefault ? `${v.name} ★` : v.name })),
+          ...views.map((v) => ({
+            value: v.id,
+            label: `${v.name}${v.isDefault && v.mine ? ' ★' : ''}${v.mine ? '' : ` · ${t('views.sharedBy', { name: v.ownerName ?? '' })}`}`,
+          })),
         ]}
       />
       <Tooltip title={t('views.save')}>
         <Button icon={<SaveOutlined />} aria-label={t('views.save')} onClick={() => setOpen(true)} />
       </Tooltip>
-      {current ? (
+      {current?.mine ? (
         <Tooltip title={t('views.delete')}>
           <Button icon={<DeleteOutlined />} aria-label={t('views.delete')} onClick={() => void onDelete()} />
         </Tooltip>
@@ -91,8 +95,12 @@ export function SavedViewPicker({
         <Form<SaveForm>
           form={form}
           layout="vertical"
-          initialValues={{ name: current?.name ?? '', isDefault: current?.isDefault ?? false }}
-          onFinish={(v) => submit(v, current && v.name.trim() === current.name ? current.id : undefined)}
+          initialValues={{
+            name: current?.mine ? current.name : '',
+            isDefault: current?.mine ? current.isDefault : false,
+            shared: current?.mine ? current.shared : false,
+          }}
+          onFinish={(v) => submit(v, current?.mine && v.name.trim() === current.name ? current.id : undefined)}
           preserve={false}
         >
           <Form.Item
@@ -100,13 +108,16 @@ export function SavedViewPicker({
             label={t('views.name')}
             rules={[
               { required: true, whitespace: true, message: errorText(t, 'required') },
-              { max: LIMITS.nameMax, message: errorText(t, 'maxLength') },
+              { max: LIMITS.nameMax, message: errorText(t, 'maxLength', { max: LIMITS.nameMax }) },
             ]}
           >
-            <Input autoFocus maxLength={LIMITS.nameMax} />
+            <Input autoFocus count={{ show: true, max: LIMITS.nameMax }} />
           </Form.Item>
-          <Form.Item name="isDefault" valuePropName="checked">
+          <Form.Item name="isDefault" valuePropName="checked" style={{ marginBottom: 8 }}>
             <Checkbox>{t('views.isDefault')}</Checkbox>
+          </Form.Item>
+          <Form.Item name="shared" valuePropName="checked" extra={t('views.sharedHint')}>
+            <Checkbox>{t('views.shared')}</Checkbox>
           </Form.Item>
         </Form>
       </Modal>

@@ -1,0 +1,225 @@
+import type { EntityColumn as ServerColumn, EntityRecord, Tag } from '@atrium/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Form, Modal, Progress, Select, Typography } from 'antd';
+import { useRef, useState, type ReactNode } from 'react';
+import { apiRequest } from '../api/api-client';
+import { isApiError } from '../api/api-error';
+import { useConfirm } from '../confirm/confirm-modal';
+import { customKeyOf } from '../entity-fields/field-value';
+import { useAccess } from '../permissions/use-access';
+import { TAG_PATHS, useTagList } from '../tags/tags.api';
+import type { EntityApi } from './entity-api';
+import type { BulkAction } from './entity-definition';
+import { useEntityText } from './entity-text';
+import { FieldValueInput, inlineEditable, patchFor } from './inline-editor';
+
+// the date in an export's file name
+const today = () => new Date().toISOString().slice(0, 10);
+
+type Dialog = { kind: 'edit' | 'tag' | 'untag'; rows: EntityRecord[] } | null;
+type Outcome = { done: number; failed: string[] };
+
+// Runs one call per record with a progress bar; failures are listed by record title.
+async function eachRecord(
+  rows: EntityRecord[],
+  run: (r: EntityRecord) => Promise<unknown>,
+  onProgress: (n: number) => void,
+): Promise<Outcome> {
+  const failed: string[] = [];
+  let done = 0;
+  for (const r of rows) {
+    try {
+      await run(r);
+    } catch (e) {
+      failed.push(`${r.title}${isApiError(e) && e.fieldErrors[0] ? ` (${e.fieldErrors[0].message})` : ''}`);
+    }
+    done += 1;
+    onProgress(done);
+  }
+  return { done: done - failed.length, failed };
+}
+
+// Bulk actions of an entity list beyond archiving: change a field, add or remove a tag, delete,
+// export the selection. Each writes record by record with its own version (If-Match), so a
+// record someone changed meanwhile is reported, not overwritten.
+export function useEntityBulkActions(api: EntityApi, columns: ServerColumn[]) {
+  const { definition } = api;
+  const { t, text } = useEntityText(definition);
+  const { message } = App.useApp();
+  const confirm = useConfirm();
+  const qc = useQueryClient();
+  const { can } = useAccess();
+  const tags = useTagList('');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [progress, setProgress] = useState<{ n: number; of: number } | null>(null);
+  const [field, setField] = useState<string | null>(null);
+  const [tagId, setTagId] = useState<string | null>(null);
+  const resolve = useRef<((ok: boolean) => void) | null>(null);
+  const p = definition.permissions;
+  const manage = can({ permissions: [p.manage] });
+
+  const open = (kind: NonNullable<Dialog>['kind']) => (rows: EntityRecord[]) =>
+    new Promise<boolean>((r) => {
+      resolve.current = r;
+      setField(null);
+      setTagId(null);
+      setDialog({ kind, rows });
+    });
+  // the selection stays after a change: the user may act on the same records again
+  const close = () => {
+    resolve.current?.(false);
+    resolve.current = null;
+    setDialog(null);
+    setProgress(null);
+  };
+  const report = (outcome: Outcome) => {
+    void qc.invalidateQueries({ queryKey: api.keys.all() });
+    if (outcome.failed.length === 0) message.success(t('list.bulkDone', { count: outcome.done }));
+    else message.warning(t('list.bulkPartly', { count: outcome.done, failed: outcome.failed.join(', ') }), 8);
+  };
+  const runAll = async (rows: EntityRecord[], run: (r: EntityRecord) => Promise<unknown>) => {
+    setProgress({ n: 0, of: rows.length });
+    const outcome = await eachRecord(rows, run, (n) => setProgress({ n, of: rows.length }));
+    report(outcome);
+    return outcome;
+  };
+
+  const setTagsOf = (r: EntityRecord, next: string[]) =>
+    apiRequest<Tag[]>(TAG_PATHS.entity({ entityKind: definition.kind, entityId: r.id }), { method: 'PUT', body: { tagIds: next } });
+
+  const exportCsv = async (rows: EntityRecord[], { columns: visible }: { columns: string[] }) => {
+    const shown = visible.flatMap((k) => columns.filter((c) => c.key === k));
+    const cell = (v: unknown) => {
+      const s =
+        v === null || v === undefined ? '' : typeof v === 'object' ? ('title' in v ? String(v.title) : JSON.stringify(v)) : String(v);
+      return /[",\n;]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+    };
+    const value = (r: EntityRecord, key: string) => {
+      const custom = customKeyOf(key);
+      if (custom !== null) return r.customFields[custom];
+      const expand = definition.fields[key]?.expand;
+      return expand ? r[expand] : r[key];
+    };
+    const header = ['id', 'title', ...shown.map((c) => (c.custom ? c.label : t(c.label)))];
+    const lines = [
+      header.map(cell).join(','),
+      ...rows.map((r) => [r.id, r.title, ...shown.map((c) => value(r, c.key))].map(cell).join(',')),
+    ];
+    const blob = new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' });
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `${text('entity.title').toLowerCase()}-${today()}.csv`;
+    a.click();
+    URL.revokeObjectURL(url);
+    return false;
+  };
+
+  const actions: BulkAction<EntityRecord>[] = [
+    ...(manage
+      ? [
+          { key: 'edit', labelKey: 'list.bulkEdit', when: 'active' as const, run: open('edit') },
+          ...(definition.capabilities.tags
+            ? [
+                { key: 'tag', labelKey: 'list.bulkTag', when: 'active' as const, run: open('tag') },
+                { key: 'untag', labelKey: 'list.bulkUntag', when: 'active' as const, run: open('untag') },
+              ]
+            : []),
+        ]
+      : []),
+    { key: 'export', labelKey: 'list.bulkExport', run: exportCsv },
+    ...(can({ permissions: [p.delete] })
+      ? [
+          {
+            key: 'delete',
+            labelKey: 'common.delete',
+            danger: true,
+            run: async (rows: EntityRecord[]) => {
+              const count = rows.length;
+              const ok = await confirm({
+                title: text('list.bulkDeleteTitle', { count }),
+                description: text('entity.deleteText'),
+                okText: t('common.delete'),
+                danger: true,
+              });
+              if (!ok) return false;
+              await runAll(rows, (r) =>
+                apiRequest(api.paths.record(r.id), { method: 'DELETE', headers: { 'if-match': `"${r.version}"` } }),
+              );
+              return true;
+            },
+          },
+        ]
+      : []),
+  ];
+
+  const editable = columns.filter((c) => inlineEditable(definition, c));
+  const chosen = editable.find((c) => c.key === field);
+  // the value the edit dialog collects, through the same input as a list cell
+  const [value, setValue] = useState<unknown>(null);
+
+  const dialogs: ReactNode = dialog ? (
+    <Modal
+      open
+      title={t(`list.bulk${dialog.kind === 'edit' ? 'Edit' : dialog.kind === 'tag' ? 'Tag' : 'Untag'}`)}
+      okText={t('list.bulkApply', { count: dialog.rows.length })}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ disabled: dialog.kind === 'edit' ? !chosen : !tagId, loading: progress !== null }}
+      onCancel={close}
+      onOk={async () => {
+        if (dialog.kind === 'edit' && chosen) {
+          await runAll(dialog.rows, async (r) => {
+            const ops = patchFor(chosen, value, r);
+            if (ops.length > 0)
+              await apiRequest(api.paths.record(r.id), { method: 'PATCH', body: ops, headers: { 'if-match': `"${r.version}"` } });
+          });
+        } else if (tagId) {
+          await runAll(dialog.rows, (r) => {
+            const current = (r.tags ?? []).map((x) => x.id);
+            return setTagsOf(r, dialog.kind === 'tag' ? [...new Set([...current, tagId])] : current.filter((x) => x !== tagId));
+          });
+        }
+        close();
+      }}
+      destroyOnHidden
+    >
+      <Typography.Paragraph>{text('list.bulkFor', { count: dialog.rows.length })}</Typography.Paragraph>
+      {dialog.kind === 'edit' ? (
+        <Form layout="vertical">
+          <Form.Item label={t('list.bulkField')}>
+            <Select
+              aria-label={t('list.bulkField')}
+              showSearch
+              optionFilterProp="label"
+              value={field ?? undefined}
+              onChange={(v: string) => {
+                setField(v);
+                setValue(null);
+              }}
+              options={editable.map((c) => ({ value: c.key, label: c.custom ? c.label : t(c.label) }))}
+            />
+          </Form.Item>
+          {chosen ? (
+            <Form.Item label={t('list.bulkValue')}>
+              <FieldValueInput definition={definition} column={chosen} value={value} onChange={setValue} />
+            </Form.Item>
+          ) : null}
+        </Form>
+      ) : (
+        <Select
+          aria-label={t('list.bulkTagPick')}
+          style={{ width: '100%' }}
+          showSearch
+          optionFilterProp="label"
+          value={tagId ?? undefined}
+          onChange={(v: string) => setTagId(v)}
+          options={(tags.data?.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
+        />
+      )}
+      {progress ? <Progress percent={Math.round((progress.n / progress.of) * 100)} aria-label={t('list.bulkProgress')} /> : null}
+      {dialog.kind === 'edit' && chosen ? <Typography.Text type="secondary">{t('list.bulkEditHint')}</Typography.Text> : null}
+    </Modal>
+  ) : null;
+
+  return { actions, dialogs };
+}

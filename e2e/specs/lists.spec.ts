@@ -1,0 +1,188 @@
+import { ENTITY_DEFINITIONS } from '@atrium/domain';
+import { expect, test, type Page } from '@playwright/test';
+import { ContactSettingsPage, contactsApi } from '../pages/contacts.pages';
+import { chooseOption, expectAccessible, newAccount, signedInWithWorkspace } from '../pages/shell.pages';
+
+// What a CRM user expects of every list and record page, on the engine's generic pages.
+test.describe.serial('lists and record pages', () => {
+  test.describe.configure({ timeout: 150_000 });
+  let page: Page;
+
+  test.beforeAll(async ({ browser }) => {
+    page = await (await browser.newContext()).newPage();
+    await signedInWithWorkspace(page, newAccount('Lena Lists'));
+    const api = await contactsApi(page);
+    for (const [first, last, phone] of [
+      ['Ada', 'Lovelace', '+44 1'],
+      ['Alan', 'Turing', '+44 2'],
+      ['Grace', 'Hopper', '+1 3'],
+    ])
+      await api.create({ firstName: first, lastName: last, phone });
+  });
+  test.afterAll(async () => {
+    await page.context().close();
+  });
+
+  test('an idle record page makes only a handful of requests, on every kind', async () => {
+    const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
+    const tenantId = await page.evaluate(() => window.localStorage.getItem('TENANT_ID') ?? '');
+    for (const d of ENTITY_DEFINITIONS) {
+      const body = Object.fromEntries(
+        Object.entries(d.fields)
+          .filter(([, f]) => f.required && !f.readOnly)
+          .map(([k]) => [k, `Idle ${k}`]),
+      );
+      const res = await page.request.post(d.basePath, {
+        headers: { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId },
+        data: body,
+      });
+      expect(res.status()).toBe(201);
+      const { id } = (await res.json()) as { id: string };
+      await page.goto(`${d.web.path}/${id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      let calls = 0;
+      const count = (r: { url: () => string }) => {
+        if (new URL(r.url()).pathname.startsWith('/api/')) calls += 1;
+      };
+      page.on('request', count);
+      await page.waitForTimeout(10_000);
+      page.off('request', count);
+      expect(calls, `${d.kind} record page, idle for 10 s`).toBeLessThanOrEqual(3);
+    }
+  });
+
+  test('the list lives in the address, and saving a view keeps it', async () => {
+    await page.goto('/contacts');
+    await page.getByRole('searchbox', { name: 'Search contacts' }).fill('+44');
+    await expect(page.getByRole('row', { name: /Grace Hopper/ })).toHaveCount(0);
+    await expect(page.getByRole('row', { name: /Ada Lovelace/ })).toBeVisible();
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('+44');
+    // a link reproduces the list
+    const link = page.url();
+    const other = await page.context().newPage();
+    await other.goto(link);
+    await expect(other.getByRole('row', { name: /Alan Turing/ })).toBeVisible();
+    await expect(other.getByRole('row', { name: /Grace Hopper/ })).toHaveCount(0);
+    await other.close();
+
+    await page.getByRole('button', { name: 'Save view' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save view' });
+    await dialog.getByLabel('View name').fill('UK numbers');
+    await dialog.getByRole('checkbox', { name: 'Share with the workspace' }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('View saved')).toBeVisible();
+    // still the same list, now under the view's name
+    await expect(page.locator('.list-toolbar').getByText('UK numbers')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Grace Hopper/ })).toHaveCount(0);
+    await expect(page.getByRole('row', { name: /Ada Lovelace/ })).toBeVisible();
+  });
+
+  test('a cell is edited in place, by mouse or keyboard', async () => {
+    await page.goto('/contacts?v=');
+    const row = page.getByRole('row', { name: /Ada Lovelace/ });
+    await row.getByText('+44 1').dblclick();
+    const input = row.getByRole('textbox', { name: 'Phone' });
+    await input.fill('+44 100');
+    await input.press('Enter');
+    await expect(row.getByText('+44 100')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('row', { name: /Ada Lovelace/ }).getByText('+44 100')).toBeVisible();
+
+    // keyboard: move to the phone cell of the next row with the arrow keys and press Enter
+    const first = page
+      .getByRole('row', { name: /Ada Lovelace/ })
+      .locator('[data-cell]')
+      .first();
+    await first.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    const editor = page.getByRole('textbox', { name: 'Phone' });
+    await expect(editor).toBeFocused();
+    await editor.fill('+44 200');
+    await editor.press('Enter');
+    await expect(page.getByRole('row', { name: /Alan Turing/ }).getByText('+44 200')).toBeVisible();
+    await expectAccessible(page, 'contacts list after inline editing');
+  });
+
+  test('bulk: change a field and add a tag on several records', async () => {
+    const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
+    const tenantId = await page.evaluate(() => window.localStorage.getItem('TENANT_ID') ?? '');
+    await page.request.post('/api/v1/core/tags', {
+      headers: { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId },
+      data: { name: 'Pioneer' },
+    });
+    await page.goto('/contacts?v=');
+    for (const name of ['Ada Lovelace', 'Grace Hopper'])
+      await page
+        .getByRole('row', { name: new RegExp(name) })
+        .getByRole('checkbox')
+        .check();
+    await page.getByRole('button', { name: 'Change a field' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change a field' });
+    await dialog.getByLabel('Field').click();
+    await chooseOption(page, 'Job title');
+    await dialog.getByRole('textbox', { name: 'Job title' }).fill('Pioneer');
+    await dialog.getByRole('button', { name: 'Apply to 2 records' }).click();
+    await expect(page.getByText('2 records changed')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add a tag' }).click();
+    const tagDialog = page.getByRole('dialog', { name: 'Add a tag' });
+    await tagDialog.getByLabel('Tag').click();
+    await chooseOption(page, 'Pioneer');
+    await tagDialog.getByRole('button', { name: 'Apply to 2 records' }).click();
+    await expect(page.getByText('2 records changed')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Columns' }).click();
+    for (const column of ['Job title', 'Tags'])
+      await page.getByRole('group', { name: 'Columns' }).getByRole('checkbox', { name: column, exact: true }).check();
+    await page.keyboard.press('Escape');
+    for (const name of ['Ada Lovelace', 'Grace Hopper']) {
+      const row = page.getByRole('row', { name: new RegExp(name) });
+      await expect(row.getByText('Pioneer', { exact: true })).toHaveCount(2);
+    }
+    await expect(page.getByRole('row', { name: /Alan Turing/ }).getByText('Pioneer')).toHaveCount(0);
+  });
+
+  test('a board by stage: a card moves to another stage', async () => {
+    const settings = new ContactSettingsPage(page);
+    await settings.open();
+    await settings.openWorkflows();
+    await settings.createWorkflow('Lifecycle', true);
+    await page.goto('/contacts?v=');
+    await page.getByRole('radiogroup', { name: 'Show as' }).getByText('Board').click();
+    const board = page.getByRole('list', { name: 'Contacts by stage' });
+    await expect(board.getByRole('listitem', { name: 'Subscriber (0)' })).toBeVisible();
+    // contacts created before the workflow have no stage: give Ada one through the list, then move her
+    await page.getByRole('radiogroup', { name: 'Show as' }).getByText('Table').click();
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('group', { name: 'Columns' }).getByRole('checkbox', { name: 'Stage', exact: true }).check();
+    await page.keyboard.press('Escape');
+    const row = page.getByRole('row', { name: /Ada Lovelace/ });
+    await row.locator('[data-cell]').last().dblclick();
+    await chooseOption(page, 'Subscriber');
+    await expect(row.getByText('Subscriber')).toBeVisible();
+    await page.getByRole('radiogroup', { name: 'Show as' }).getByText('Board').click();
+    await expect(board.getByRole('listitem', { name: 'Subscriber (1)' })).toBeVisible();
+    await board.getByRole('combobox', { name: 'Move Ada Lovelace to' }).click();
+    await chooseOption(page, 'Lead');
+    await expect(board.getByRole('listitem', { name: 'Lead (1)' })).toBeVisible();
+    await expect(board.getByRole('listitem', { name: 'Subscriber (0)' })).toBeVisible();
+    await expectAccessible(page, 'contacts board');
+  });
+
+  test('a field key follows its label as it is typed', async () => {
+    const settings = new ContactSettingsPage(page);
+    await settings.open();
+    const dialog = await settings.openNewField('Single line');
+    await dialog.getByLabel('Label').pressSequentially('Customer number');
+    await expect(dialog.getByLabel('Key')).toHaveValue('customerNumber');
+    // a key typed by hand stays
+    await dialog.getByLabel('Key').fill('custNo');
+    await dialog.getByLabel('Label').pressSequentially(' 2');
+    await expect(dialog.getByLabel('Key')).toHaveValue('custNo');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+});
