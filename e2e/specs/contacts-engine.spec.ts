@@ -241,7 +241,7 @@ test.describe.serial('contacts on the entity engine', () => {
     await expect(detail.form().getByLabel('Job title')).toHaveValue('Mathematician');
     await expect(detail.form().getByLabel('Department')).toHaveValue('Research');
     await detail.save();
-    await expect(page.getByText('Contact saved')).toBeVisible();
+    await expect(page.getByText('Contact saved').last()).toBeVisible();
     await expect(activity.getByText('changed Job title from — to Mathematician')).toBeVisible();
     await expect(activity.getByText('changed Department from — to Research')).toBeVisible();
     await expectAccessible(page, 'contact detail with activity');

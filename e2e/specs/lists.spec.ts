@@ -133,7 +133,7 @@ test.describe.serial('lists and record pages', () => {
     await tagDialog.getByLabel('Tag').click();
     await chooseOption(page, 'Pioneer');
     await tagDialog.getByRole('button', { name: 'Apply to 2 records' }).click();
-    await expect(page.getByText('2 records changed')).toBeVisible();
+    await expect(page.getByText('2 records changed').last()).toBeVisible();
 
     await page.getByRole('button', { name: 'Columns' }).click();
     for (const column of ['Job title', 'Tags'])
