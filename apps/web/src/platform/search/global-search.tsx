@@ -9,8 +9,9 @@ import { GLOBAL_SEARCH_MAX_LENGTH, GLOBAL_SEARCH_MIN_LENGTH, useGlobalSearch } f
 import { recentRecords } from './recent-records';
 
 // One row the keyboard can land on: a record, or "all matching <kind>" when there are more.
-type Option = { key: string; to: string; title: ReactNode; subtitle?: ReactNode; icon: ReactNode };
+type Option = { key: string; index: number; to: string; title: ReactNode; subtitle?: ReactNode; icon: ReactNode };
 type Section = { key: string; label: ReactNode; options: Option[] };
+type Draft = { key: string; label: ReactNode; options: Omit<Option, 'index'>[] };
 
 const DEBOUNCE_MS = 200;
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -58,7 +59,7 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
   const input = useRef<InputRef>(null);
   const [text, setText] = useState('');
   const [term, setTerm] = useState('');
-  const [active, setActive] = useState(0);
+  const [activeAt, setActiveAt] = useState({ of: '', index: 0 });
   const recent = useMemo(() => recentRecords(), []);
 
   useEffect(() => {
@@ -69,11 +70,14 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
   const result = useGlobalSearch(term);
 
   const sections = useMemo<Section[]>(() => {
+    // rows are numbered across the groups, in the order the arrow keys walk them
+    let n = 0;
+    const numbered = (drafts: Draft[]): Section[] => drafts.map((d) => ({ ...d, options: d.options.map((o) => ({ ...o, index: n++ })) }));
     if (!searching) {
       const known = recent.filter((r) => recordPath(r.kind, r.id));
       return known.length === 0
         ? []
-        : [
+        : numbered([
             {
               key: 'recent',
               label: t('search.recent'),
@@ -85,14 +89,14 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
                 icon: <ClockCircleOutlined />,
               })),
             },
-          ];
+          ]);
     }
-    return (result.data?.groups ?? [])
+    const drafts = (result.data?.groups ?? [])
       .filter((g) => webEntityOf(g.kind))
       .map((g) => {
         const definition = definitionOf(g.kind);
         const plural = t(kindNames(definition).plural);
-        const options: Option[] = g.data.map((hit) => ({
+        const options: Draft['options'] = g.data.map((hit) => ({
           key: `${g.kind}-${hit.id}`,
           to: recordPath(g.kind, hit.id) ?? '/',
           title: hit.title || t('entity.untitled'),
@@ -109,11 +113,14 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
         }
         return { key: g.kind, label: plural, options };
       });
+    return numbered(drafts);
   }, [searching, recent, result.data, term, t]);
 
   const options = sections.flatMap((s) => s.options);
   // a new result starts at its first row
-  useEffect(() => setActive(0), [term, result.data]);
+  const resultKey = searching ? `${term}:${result.dataUpdatedAt}` : 'recent';
+  const active = activeAt.of === resultKey ? activeAt.index : 0;
+  const setActive = (index: number) => setActiveAt({ of: resultKey, index });
   const optionId = (i: number) => `${listId}-option-${i}`;
 
   const go = (option: Option | undefined) => {
@@ -135,7 +142,6 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
     }
   };
 
-  let index = -1;
   const body = (() => {
     if (result.isError && searching) return <Alert type="error" showIcon message={t('search.error')} />;
     if (sections.length > 0) {
@@ -148,8 +154,7 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
               </Typography.Text>
               <ul role="group" aria-labelledby={`${listId}-${section.key}`}>
                 {section.options.map((option) => {
-                  index += 1;
-                  const i = index;
+                  const i = option.index;
                   return (
                     <li
                       key={option.key}
