@@ -74,6 +74,7 @@ function RecordHeader({ api, record }: { api: EntityApi; record: EntityRecord })
   const fail = (e: unknown) => message.error(isApiError(e) ? errorText(t, e.code) : text('entity.saveFailed'));
 
   const [, setSearch] = useSearchParams();
+  const actions = webEntityOf(definition.kind)?.actions?.(record);
   const items: MenuProps['items'] = [];
   if (definition.duplicates.length > 0 && can({ permissions: [p.manage] })) {
     items.push({
@@ -142,6 +143,7 @@ function RecordHeader({ api, record }: { api: EntityApi; record: EntityRecord })
         {record.archived ? <Tag color="default">{t('entity.archivedTag')}</Tag> : null}
       </Space>
       <Space wrap>
+        {actions}
         {stepper.shown ? (
           <Space.Compact>
             <Tooltip title={t('entity.previous')}>
@@ -229,6 +231,7 @@ export function EntityRecordRoute({ definition }: { definition: EntityDefinition
       ) : (
         <>
           <RecordHeader api={api} record={record} />
+          {webEntityOf(definition.kind)?.banner?.(record)}
           {relations.length + extra.length === 0 ? (
             <RecordPanels api={api} record={record} fields={fields.data ?? []} />
           ) : (

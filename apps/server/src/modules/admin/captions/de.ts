@@ -653,4 +653,8 @@ export const DE_CAPTIONS: Record<CaptionKey, string> = {
   'search.showAll': 'Alle passenden {{kind}}',
   'search.hint': '↑ ↓ bewegen · Enter öffnen · Esc schließen',
   'search.error': 'Die Suche ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+  'activity.action.converted': '{{who}} hat diesen Lead in {{title}} umgewandelt',
+  'activity.action.convertedFrom': '{{who}} hat diesen Datensatz aus dem Lead {{title}} angelegt',
+  'errorCodes.alreadyConverted': 'Dieser Lead wurde bereits umgewandelt',
+  'errorCodes.notForOrganization': 'Eine Organisation wird nur bei der Umwandlung in einen Kontakt gewählt',
 };

@@ -648,6 +648,10 @@ export const EN_CAPTIONS = {
   'search.showAll': 'All matching {{kind}}',
   'search.hint': '↑ ↓ to move · Enter to open · Esc to close',
   'search.error': 'The search failed. Please try again.',
+  'activity.action.converted': '{{who}} converted this lead into {{title}}',
+  'activity.action.convertedFrom': '{{who}} created this record from the lead {{title}}',
+  'errorCodes.alreadyConverted': 'This lead has already been converted',
+  'errorCodes.notForOrganization': 'An organization is chosen only when converting into a contact',
 } as const satisfies Record<string, string>;
 
 export type CaptionKey = keyof typeof EN_CAPTIONS;
