@@ -234,6 +234,7 @@ const slugify = (s: string) =>
   s
     .toLowerCase()
     .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9]+/g, '.')
     .replace(/^\.|\.$/g, '');
 const domainOf = (website: string) => new URL(website).hostname;
