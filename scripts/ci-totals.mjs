@@ -48,7 +48,13 @@ function collectPlaywright(suites, titles) {
 function firstLine(text) {
   // eslint-disable-next-line no-control-regex
   const plain = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
-  return plain.split('\n').find((l) => l.trim() !== '')?.trim().slice(0, 300) ?? '';
+  return (
+    plain
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.trim()
+      .slice(0, 300) ?? ''
+  );
 }
 if (failures.length > 0) {
   console.log('== failed tests');
