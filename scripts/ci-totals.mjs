@@ -5,15 +5,25 @@ import path from 'node:path';
 const [dir, ...codes] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
+// the names of failed tests, printed above the totals so that the tail of the log says what failed
+const failures = [];
 for (const name of existsSync(dir) ? readdirSync(dir) : []) {
   const report = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
   if (name.startsWith('vitest-')) {
     passed += report.numPassedTests ?? 0;
     failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0) - countSuitesWithFailedTests(report);
+    for (const suite of report.testResults ?? []) {
+      const file = path.relative(process.cwd(), suite.name ?? '');
+      const failedTests = (suite.assertionResults ?? []).filter((a) => a.status === 'failed');
+      if (suite.status === 'failed' && failedTests.length === 0) failures.push(`${name}: ${file}: ${firstLine(suite.message)}`);
+      for (const t of failedTests) failures.push(`${name}: ${file} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    }
   } else if (name.startsWith('playwright')) {
     passed += report.stats?.expected ?? 0;
     failed += (report.stats?.unexpected ?? 0) + (report.stats?.flaky ?? 0);
     if ((report.errors ?? []).length > 0 && !report.stats?.expected) failed += 1;
+    collectPlaywright(report.suites ?? [], []);
+    for (const e of report.errors ?? []) failures.push(`playwright: ${firstLine(e.message)}`);
   }
 }
 // A suite that failed before its tests ran (import error) counts as one failure; a step that
@@ -21,6 +31,28 @@ for (const name of existsSync(dir) ? readdirSync(dir) : []) {
 function countSuitesWithFailedTests(report) {
   return (report.testResults ?? []).filter((s) => s.status === 'failed' && (s.assertionResults ?? []).some((a) => a.status === 'failed'))
     .length;
+}
+function collectPlaywright(suites, titles) {
+  for (const suite of suites) {
+    const here = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'expected' || test.status === 'skipped') continue;
+        const last = test.results?.at(-1);
+        failures.push(`playwright (${test.status}): ${[...here, spec.title].join(' › ')}: ${firstLine(last?.error?.message)}`);
+      }
+    }
+    collectPlaywright(suite.suites ?? [], here);
+  }
+}
+function firstLine(text) {
+  // eslint-disable-next-line no-control-regex
+  const plain = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  return plain.split('\n').find((l) => l.trim() !== '')?.trim().slice(0, 300) ?? '';
+}
+if (failures.length > 0) {
+  console.log('== failed tests');
+  for (const f of failures) console.log(f);
 }
 const nonZero = codes.filter((c) => c !== '0').length;
 if (nonZero > 0 && failed === 0) failed = nonZero;

@@ -76,7 +76,7 @@ test.describe.serial('live updates', () => {
     });
     await expect(bell.button(1)).toBeVisible({ timeout: LIVE_MS });
     await bell.open(1);
-    await expect(bell.item('Lena Live mentioned you in a note')).toBeVisible();
+    await expect(bell.item('Lena Live mentioned you in a note on Mentioned')).toBeVisible();
   });
 
   test('an open contact list shows a contact another person created, then renamed', async () => {

@@ -68,8 +68,11 @@ test.describe.serial('shared record panels on a contact', () => {
     await colleaguePage.goto('/dashboard');
     const bell = new NotificationsBell(colleaguePage);
     await bell.open(1);
-    await bell.item('Olivia Owner mentioned you in a note').click();
+    // the notification names the contact and leads to it
+    await bell.item('Olivia Owner mentioned you in a note on Ada Lovelace').click();
     await expect(bell.button(0)).toBeVisible();
+    await expect(colleaguePage).toHaveURL(new RegExp(`/contacts/${ada.id}$`));
+    await expect(colleaguePage.getByRole('heading', { name: 'Ada Lovelace', level: 1 })).toBeVisible();
   });
 
   test('three files dropped into a folder; move, rename, preview and delete with confirmation', async () => {

@@ -96,6 +96,8 @@ export const ERROR_CODES = [
   'unsupportedMediaType',
   'publicMailDomain',
   'domainNotProven',
+  // duplicates and merge (#12)
+  'mergeSameRecord',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -236,11 +236,25 @@ export const linkedEntityLinkSchema = entityRefSchema.extend({ linkedKind: entit
 
 // Notifications
 export const NOTIFICATION_KINDS = ['Mention', 'Followed'] as const;
+// What happened, so each reader sees it in their own language; `title` is the English text
+// the e-mail carries and the fallback for notifications written before events existed.
+export const NOTIFICATION_CAUSES = [
+  'mentionedInNote',
+  'addedAsCollaborator',
+  'noteAdded',
+  'filesAdded',
+  'tagsChanged',
+  'recordChanged',
+] as const;
+export type NotificationCause = (typeof NOTIFICATION_CAUSES)[number];
 export const notificationSchema = z.object({
   id: z.uuid(),
   kind: z.enum(NOTIFICATION_KINDS),
+  cause: z.enum(NOTIFICATION_CAUSES).nullable(),
   entityKind: entityKindSchema.nullable(),
   entityId: z.uuid().nullable(),
+  // the record's title when the notification was written
+  recordTitle: z.string().nullable(),
   title: z.string(),
   body: z.string(),
   actorName: z.string().nullable(),

@@ -28,6 +28,9 @@ export const ACTIVITY_ACTIONS = [
   'unlinked',
   'followed',
   'unfollowed',
+  // another record merged into this one (after: the other), or this one into another (after: it)
+  'merged',
+  'mergedInto',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

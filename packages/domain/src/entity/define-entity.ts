@@ -75,6 +75,9 @@ export type EntityDefinitionInput = {
   // a reference field to the same kind that makes a tree (parent organization)
   hierarchy?: { field: string };
   relations?: Record<string, Omit<EntityRelation, 'label' | 'path'> & { path?: string }>;
+  // fields whose equal value marks a likely duplicate (an e-mail, a phone number, a name):
+  // creating such a record warns, and two records can be merged (decision 026)
+  duplicates?: readonly string[];
 };
 
 const camel = (kind: string) => kind.charAt(0).toLowerCase() + kind.slice(1);
@@ -162,6 +165,11 @@ export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
   for (const key of [...input.searchFields, ...input.title.fields, ...input.defaultColumns]) {
     if (!fields[key]) throw new Error(`${input.kind}: ${key} is not a field`);
   }
+  for (const key of input.duplicates ?? []) {
+    const kind = fields[key]?.kind;
+    if (kind !== 'text' && kind !== 'email' && kind !== 'phone')
+      throw new Error(`${input.kind}: duplicate key ${key} must be text, e-mail or phone`);
+  }
   if (input.hierarchy && fields[input.hierarchy.field]?.target !== input.kind)
     throw new Error(`${input.kind}: hierarchy field must reference ${input.kind}`);
 
@@ -219,6 +227,7 @@ export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
     ...(input.numbering ? { numbering: input.numbering } : {}),
     ...(input.hierarchy ? { hierarchy: input.hierarchy } : {}),
     relations,
+    duplicates: input.duplicates ?? [],
     schemas: { create, update: create, row },
   };
 }
@@ -245,6 +254,7 @@ export type EntityDefinition = {
   numbering?: { prefix: string };
   hierarchy?: { field: string };
   relations: Record<string, EntityRelation>;
+  duplicates: readonly string[];
   schemas: { create: z.ZodType; update: z.ZodType; row: z.ZodType };
 };
 

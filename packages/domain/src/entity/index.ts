@@ -6,4 +6,5 @@ export * from './fields';
 export * from './global-lookup.schema';
 export * from './json-patch.schema';
 export * from './list-query.schema';
+export * from './merge.schema';
 export * from './workflow.schema';

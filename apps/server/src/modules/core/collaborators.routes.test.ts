@@ -51,9 +51,20 @@ describe('collaborators', () => {
     await c.put(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${ref.entityId}`, { tagIds: [tag.body.id] });
     const inbox = await t.client(colleague, tenant.id).get('/api/v1/core/notifications');
     expect(inbox.body.total - before).toBe(2);
-    expect(inbox.body.data.slice(0, 2).map((n: { kind: string; title: string }) => [n.kind, n.title])).toEqual([
-      ['Followed', 'Olivia Owner changed the tags of a Contact you follow'],
-      ['Followed', 'Olivia Owner added a note to a Contact you follow'],
+    const title = (await c.get(`/api/v1/contacts/${ref.entityId}`)).body.title as string;
+    expect(
+      inbox.body.data
+        .slice(0, 2)
+        .map((n: { kind: string; cause: string; recordTitle: string; title: string; body: string }) => [
+          n.kind,
+          n.cause,
+          n.recordTitle,
+          n.title,
+          n.body,
+        ]),
+    ).toEqual([
+      ['Followed', 'tagsChanged', title, `Olivia Owner changed the tags of the contact ${title}`, 'Followed'],
+      ['Followed', 'noteAdded', title, `Olivia Owner added a note to the contact ${title}`, 'Renewal signed'],
     ]);
     // the actor is not notified of their own change
     expect((await c.get('/api/v1/core/notifications')).body.data.some((n: { kind: string }) => n.kind === 'Followed')).toBe(false);

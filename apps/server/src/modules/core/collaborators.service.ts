@@ -1,4 +1,4 @@
-import type { Collaborator, EntityKind, EntityRef } from '@atrium/domain';
+import type { Collaborator, EntityRef, NotificationCause } from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
 import { fieldError, notFound } from '../../platform/errors';
 import { requireFeature } from '../../platform/entity';
@@ -58,12 +58,12 @@ export const collaboratorsService = {
         action: 'followed',
         after: { id: m.tenantUserId, title: m.name },
       });
-    await notificationsService.notify(ctx, {
+    await notificationsService.notify(ctx, deps, {
       recipients: ids,
       kind: 'Followed',
+      cause: 'addedAsCollaborator',
       entityKind: body.entityKind,
       entityId: body.entityId,
-      title: `${ctx.user.name} added you as a collaborator on a ${body.entityKind}`,
       body: '',
     });
     return collaboratorsService.byEntity(ctx, deps, body);
@@ -85,8 +85,14 @@ export const collaboratorsService = {
   },
 
   // Other modules call this when a followed record changes (ARCHITECTURE §3 shared features).
-  async notifyFollowers(ctx: TenantContext, entityKind: EntityKind, entityId: string, title: string, body = ''): Promise<void> {
-    const followers = await collaboratorsRepository.followers(ctx, entityKind, entityId);
-    await notificationsService.notify(ctx, { recipients: followers, kind: 'Followed', entityKind, entityId, title, body });
+  async notifyFollowers(
+    ctx: TenantContext,
+    deps: SharedRecordDeps,
+    ref: EntityRef,
+    cause: Exclude<NotificationCause, 'mentionedInNote' | 'addedAsCollaborator'>,
+    body = '',
+  ): Promise<void> {
+    const followers = await collaboratorsRepository.followers(ctx, ref.entityKind, ref.entityId);
+    await notificationsService.notify(ctx, deps, { recipients: followers, kind: 'Followed', cause, ...ref, body });
   },
 };

@@ -266,12 +266,7 @@ export const documentsService = {
         after: { documentId: r.id, name: r.name, size: r.size },
       });
     }
-    await collaboratorsService.notifyFollowers(
-      ctx,
-      body.entityKind,
-      body.entityId,
-      `${ctx.user.name} added ${rows.length === 1 ? rows[0]?.name : `${rows.length} files`} to a ${body.entityKind} you follow`,
-    );
+    await collaboratorsService.notifyFollowers(ctx, deps, body, 'filesAdded', rows.map((r) => r.name).join(', '));
     return Promise.all(rows.map((r) => toItem(deps, r)));
   },
 

@@ -168,16 +168,22 @@ describe('notes: mentions', () => {
     const inbox = await t.client(colleague, tenant.id).get('/api/v1/core/notifications');
     expect(inbox.status).toBe(200);
     expect(inbox.body.unread).toBe(1);
+    const title = (await t.client(owner, tenant.id).get(`/api/v1/contacts/${contact.entityId}`)).body.title as string;
     expect(inbox.body.data[0]).toMatchObject({
       kind: 'Mention',
+      cause: 'mentionedInNote',
       entityKind: 'Contact',
       entityId: contact.entityId,
-      title: 'Olivia Owner mentioned you in a note',
+      // it names the record, so the reader knows which one before opening it
+      recordTitle: title,
+      title: `Olivia Owner mentioned you in a note on the contact ${title}`,
       read: false,
     });
     expect(inbox.body.data[0].body).toContain('Please call back @Carl Colleague');
-    const mail = await t.sql(`select subject from mail_outbox where "to" = $1`, [colleague.email]);
-    expect(mail.map((m) => m.subject)).toContain('Olivia Owner mentioned you in a note');
+    const mail = await t.sql(`select subject, text from mail_outbox where "to" = $1`, [colleague.email]);
+    const sent = mail.find((m) => m.subject === `Olivia Owner mentioned you in a note on the contact ${title}`);
+    // the e-mail links to the record itself
+    expect(sent?.text).toContain(`/contacts/${contact.entityId}`);
     // the author hears nothing about their own note
     expect((await t.client(owner, tenant.id).get('/api/v1/core/notifications')).body.total).toBe(0);
     const read = await t.client(colleague, tenant.id).post('/api/v1/core/notifications/read', { all: true });

@@ -46,18 +46,15 @@ async function validMentions(ctx: TenantContext, ids: readonly string[]): Promis
 
 async function notifyMentions(ctx: TenantContext, deps: SharedRecordDeps, note: NoteRow, ids: readonly string[], text: string) {
   if (ids.length === 0) return;
-  await notificationsService.notify(
-    ctx,
-    {
-      recipients: ids,
-      kind: 'Mention',
-      entityKind: note.entityKind,
-      entityId: note.entityId,
-      title: `${ctx.user.name} mentioned you in a note`,
-      body: excerpt(text),
-    },
-    { mailer: deps.mailer, publicUrl: deps.config.publicUrl },
-  );
+  await notificationsService.notify(ctx, deps, {
+    recipients: ids,
+    kind: 'Mention',
+    cause: 'mentionedInNote',
+    entityKind: note.entityKind,
+    entityId: note.entityId,
+    body: excerpt(text),
+    mail: true,
+  });
 }
 
 export const notesService = {
@@ -78,13 +75,7 @@ export const notesService = {
       after: { noteId: row.id, text: excerpt(s.text) },
     });
     await notifyMentions(ctx, deps, row, mentions, s.text);
-    await collaboratorsService.notifyFollowers(
-      ctx,
-      row.entityKind,
-      row.entityId,
-      `${ctx.user.name} added a note to a ${row.entityKind} you follow`,
-      excerpt(s.text),
-    );
+    await collaboratorsService.notifyFollowers(ctx, deps, row, 'noteAdded', excerpt(s.text));
     return toNote(ctx, deps, row);
   },
 

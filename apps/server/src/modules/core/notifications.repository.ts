@@ -1,4 +1,4 @@
-import type { EntityKind } from '@atrium/domain';
+import type { EntityKind, NotificationCause } from '@atrium/domain';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { TenantContext } from '../../platform/context';
 import { notifications, type NotificationRow } from './notifications.table';
@@ -7,8 +7,10 @@ import { containsPattern, inIdList } from '../../platform/sql.util';
 export type NotificationInsert = {
   recipientId: string;
   kind: 'Mention' | 'Followed';
+  cause: NotificationCause;
   entityKind: EntityKind | null;
   entityId: string | null;
+  recordTitle: string | null;
   title: string;
   body: string;
 };

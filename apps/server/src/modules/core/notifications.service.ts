@@ -1,18 +1,41 @@
-import type { EntityKind, NotificationItem } from '@atrium/domain';
+import type { EntityKind, NotificationCause, NotificationItem } from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
 import { publishNotificationEvents } from '../../platform/events/live-events.service';
-import type { Mailer } from '../../platform/mail/mailer';
+import { kindWords } from '../../platform/entity';
+import { recordTitleOf, type SharedRecordDeps } from './shared-records.access';
 import { notificationsRepository, type Member } from './notifications.repository';
 import type { NotificationRow } from './notifications.table';
 
 export type NotifyInput = {
   recipients: readonly string[];
   kind: 'Mention' | 'Followed';
-  entityKind: EntityKind | null;
-  entityId: string | null;
-  title: string;
+  cause: NotificationCause;
+  entityKind: EntityKind;
+  entityId: string;
+  // what changed, shown under the title: a note's excerpt, file or tag names
   body: string;
+  // also by e-mail, through the outbox
+  mail?: boolean;
 };
+
+// The English sentence the e-mail carries (the app words it in the reader's language).
+function englishTitle(cause: NotificationCause, actor: string, kind: EntityKind, record: string): string {
+  const what = `the ${kindWords(kind).one} ${record}`.trim();
+  switch (cause) {
+    case 'mentionedInNote':
+      return `${actor} mentioned you in a note on ${what}`;
+    case 'addedAsCollaborator':
+      return `${actor} added you as a collaborator on ${what}`;
+    case 'noteAdded':
+      return `${actor} added a note to ${what}`;
+    case 'filesAdded':
+      return `${actor} added files to ${what}`;
+    case 'tagsChanged':
+      return `${actor} changed the tags of ${what}`;
+    case 'recordChanged':
+      return `${actor} changed ${what}`;
+  }
+}
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -20,8 +43,10 @@ function toItem(r: NotificationRow): NotificationItem {
   return {
     id: r.id,
     kind: r.kind,
+    cause: r.cause,
     entityKind: r.entityKind,
     entityId: r.entityId,
+    recordTitle: r.recordTitle,
     title: r.title,
     body: r.body,
     actorName: r.actorName,
@@ -33,28 +58,36 @@ function toItem(r: NotificationRow): NotificationItem {
 export const notificationsService = {
   // In-app notification for each recipient except the actor; with `mail`, an e-mail through the
   // outbox as well. Returns the members that were notified.
-  async notify(ctx: TenantContext, input: NotifyInput, mail?: { mailer: Mailer; publicUrl: string }): Promise<Member[]> {
+  async notify(ctx: TenantContext, deps: SharedRecordDeps, input: NotifyInput): Promise<Member[]> {
     const ids = [...new Set(input.recipients)].filter((id) => id !== ctx.tenantUserId);
     const members = await notificationsRepository.members(ctx, { ids });
+    if (members.length === 0) return [];
+    const recordTitle = await recordTitleOf(ctx, deps, input.entityKind, input.entityId);
+    const title = englishTitle(input.cause, ctx.user.name, input.entityKind, recordTitle ?? '');
     const inserted = await notificationsRepository.insert(
       ctx,
       members.map((m) => ({
         recipientId: m.tenantUserId,
         kind: input.kind,
+        cause: input.cause,
         entityKind: input.entityKind,
         entityId: input.entityId,
-        title: input.title,
+        recordTitle,
+        title,
         body: input.body,
       })),
     );
     await publishNotificationEvents(ctx, inserted);
-    if (mail) {
+    if (input.mail) {
+      // the link opens the record itself
+      const path = deps.entities.get(input.entityKind)?.definition.web.path;
+      const url = path ? `${deps.config.publicUrl}${path}/${input.entityId}` : deps.config.publicUrl;
       for (const m of members) {
-        await mail.mailer.send({
+        await deps.mailer.send({
           to: m.email,
-          subject: input.title,
-          text: `${input.title}\n\n${input.body}\n\n${mail.publicUrl}`,
-          html: `<p>${escapeHtml(input.title)}</p><blockquote>${escapeHtml(input.body)}</blockquote><p><a href="${escapeHtml(mail.publicUrl)}">Open Atrium</a></p>`,
+          subject: title,
+          text: `${title}\n\n${input.body}\n\n${url}`,
+          html: `<p>${escapeHtml(title)}</p><blockquote>${escapeHtml(input.body)}</blockquote><p><a href="${escapeHtml(url)}">${escapeHtml(recordTitle || 'Open Atrium')}</a></p>`,
         });
       }
     }

@@ -1,4 +1,4 @@
-import type { EntityKind } from '@atrium/domain';
+import type { EntityKind, NotificationCause } from '@atrium/domain';
 import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenantColumns } from '../../platform/table-helpers';
 
@@ -10,8 +10,10 @@ export const notifications = pgTable(
     ...tenantColumns(),
     recipientId: uuid('recipient_id').notNull(),
     kind: text('kind', { enum: ['Mention', 'Followed'] }).notNull(),
+    cause: text('cause').$type<NotificationCause>(),
     entityKind: text('entity_kind').$type<EntityKind>(),
     entityId: uuid('entity_id'),
+    recordTitle: text('record_title'),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
     actorId: uuid('actor_id'),

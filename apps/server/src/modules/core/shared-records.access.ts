@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { BlobStore } from '../../platform/blobs/blob-store';
 import type { Config } from '../../platform/config';
 import type { TenantContext } from '../../platform/context';
-import { recordActivities, requireRecord, type ActivityInsert, type RegisteredEntity } from '../../platform/entity';
+import { recordActivities, recordTitles, requireRecord, type ActivityInsert, type RegisteredEntity } from '../../platform/entity';
 import type { Mailer } from '../../platform/mail/mailer';
 
 // What the shared record services need besides the tenant context.
@@ -41,6 +41,12 @@ export async function requireShared(
 export function mayManageOthers(ctx: TenantContext, deps: SharedRecordDeps, kind: EntityKind, feature: 'manageNotes' | 'manageDocuments') {
   const permission = deps.entities.get(kind)?.definition.permissions[feature];
   return permission !== null && permission !== undefined && ctx.permissions.has(permission);
+}
+
+// A record's title as lists show it; null when the record is gone.
+export async function recordTitleOf(ctx: TenantContext, deps: SharedRecordDeps, kind: EntityKind, id: string): Promise<string | null> {
+  const ent = deps.entities.get(kind);
+  return ent ? ((await recordTitles(ctx, ent, [id])).get(id) ?? null) : null;
 }
 
 // The one place notes and documents write to the activity feed (types Note and Attachment).

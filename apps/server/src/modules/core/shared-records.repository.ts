@@ -18,3 +18,59 @@ export async function deleteForRecords(ctx: TenantContext, kind: EntityKind, ids
   );
   return [...new Set(docs.rows.flatMap((r) => [r.blob_key, r.thumb_blob_key]).filter((k): k is string => !!k))];
 }
+
+// A record merged into another: its notes, documents, tags, collaborators and links move to the
+// other record. Tags and collaborators both had stay once; a link between the two records goes;
+// a document whose name the other record already has at the top level gets a numbered name.
+export async function moveToRecord(ctx: TenantContext, kind: EntityKind, fromId: string, toId: string): Promise<void> {
+  const own = (id: string) => sql`tenant_id = ${ctx.tenantId} and entity_kind = ${kind} and entity_id = ${id}`;
+  await ctx.db.execute(sql`update notes set entity_id = ${toId} where ${own(fromId)}`);
+
+  const roots = await ctx.db.execute<{ id: string; name: string; mine: boolean }>(sql`
+    select id, name, entity_id = ${fromId} as mine from documents
+    where tenant_id = ${ctx.tenantId} and entity_kind = ${kind} and entity_id in (${fromId}, ${toId}) and parent_id is null`);
+  const taken = new Set(roots.rows.filter((r) => !r.mine).map((r) => r.name.toLowerCase()));
+  for (const doc of roots.rows.filter((r) => r.mine)) {
+    let name = doc.name;
+    if (taken.has(name.toLowerCase())) {
+      const dot = doc.name.lastIndexOf('.');
+      const [stem, ext] = dot > 0 ? [doc.name.slice(0, dot), doc.name.slice(dot)] : [doc.name, ''];
+      for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${stem} (${n})${ext}`;
+      await ctx.db.execute(sql`update documents set name = ${name} where tenant_id = ${ctx.tenantId} and id = ${doc.id}`);
+    }
+    taken.add(name.toLowerCase());
+  }
+  await ctx.db.execute(sql`update documents set entity_id = ${toId} where ${own(fromId)}`);
+
+  await ctx.db.execute(sql`
+    insert into entity_tags (tenant_id, entity_kind, entity_id, tag_id, created_at)
+    select tenant_id, entity_kind, ${toId}, tag_id, created_at from entity_tags where ${own(fromId)}
+    on conflict do nothing`);
+  await ctx.db.execute(sql`delete from entity_tags where ${own(fromId)}`);
+  await ctx.db.execute(sql`
+    insert into collaborators (tenant_id, entity_kind, entity_id, tenant_user_id, created_by, created_at)
+    select tenant_id, entity_kind, ${toId}, tenant_user_id, created_by, created_at from collaborators where ${own(fromId)}
+    on conflict do nothing`);
+  await ctx.db.execute(sql`delete from collaborators where ${own(fromId)}`);
+
+  // links: the other side stays, this side becomes the surviving record, in canonical order
+  await ctx.db.execute(sql`
+    with moved as (
+      delete from entity_links where tenant_id = ${ctx.tenantId}
+        and ((a_kind = ${kind} and a_id = ${fromId}) or (b_kind = ${kind} and b_id = ${fromId}))
+      returning id, created_by, created_at,
+        case when a_kind = ${kind} and a_id = ${fromId} then b_kind else a_kind end as other_kind,
+        case when a_kind = ${kind} and a_id = ${fromId} then b_id else a_id end as other_id
+    ), pairs as (
+      select id, created_by, created_at, other_kind, other_id,
+        (${kind}::text, ${toId}::text) < (other_kind, other_id::text) as here_first
+      from moved where not (other_kind = ${kind} and other_id = ${toId})
+    )
+    insert into entity_links (tenant_id, id, a_kind, a_id, b_kind, b_id, created_by, created_at)
+    select ${ctx.tenantId}, id,
+      case when here_first then ${kind} else other_kind end, case when here_first then ${toId}::uuid else other_id end,
+      case when here_first then other_kind else ${kind} end, case when here_first then other_id else ${toId}::uuid end,
+      created_by, created_at
+    from pairs
+    on conflict do nothing`);
+}

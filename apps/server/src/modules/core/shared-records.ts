@@ -1,7 +1,14 @@
 import { documentListSchema, documentSchema, entityKindSchema, pagedResponse } from '@atrium/domain';
 import { z } from 'zod';
 import { blobStoreFor } from '../../platform/blobs/blob-store';
-import { entityRegistry, kindWords, provideEntityRoutes, provideRecordCleanup, provideTagSql } from '../../platform/entity';
+import {
+  entityRegistry,
+  kindWords,
+  provideEntityRoutes,
+  provideRecordCleanup,
+  provideRecordTransfer,
+  provideTagSql,
+} from '../../platform/entity';
 import type { Router } from '../../platform/router';
 import type { ModuleDeps } from '../../platform/module';
 import { registerCollaboratorRoutes } from './collaborators.routes';
@@ -12,7 +19,7 @@ import { registerLookupRoutes } from './lookups.routes';
 import { registerNoteRoutes } from './notes.routes';
 import { registerNotificationRoutes } from './notifications.routes';
 import type { SharedRecordDeps } from './shared-records.access';
-import { deleteForRecords } from './shared-records.repository';
+import { deleteForRecords, moveToRecord } from './shared-records.repository';
 import { rowTags, taggedWithAny } from './tags.repository';
 import { registerTagRoutes } from './tags.routes';
 
@@ -47,6 +54,8 @@ export async function registerSharedRecordRoutes(router: Router, deps: ModuleDep
     const keys = await deleteForRecords(ctx, kind, ids);
     await shared.blobs.delete(keys);
   });
+  // a record merged into another hands them over
+  provideRecordTransfer(moveToRecord);
   provideEntityRoutes(router, (r, ent) => {
     if (!ent.definition.capabilities.documents) return;
     const kind = entityKindSchema.parse(ent.definition.kind);

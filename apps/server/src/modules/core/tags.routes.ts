@@ -4,7 +4,7 @@ import type { Router } from '../../platform/router';
 import { recordIn, type SharedRecordDeps } from './shared-records.access';
 import { tagsService } from './tags.service';
 
-export function registerTagRoutes(router: Router, _deps: SharedRecordDeps): void {
+export function registerTagRoutes(router: Router, deps: SharedRecordDeps): void {
   const tags = ['tags'];
   router.tenant({
     method: 'POST',
@@ -46,6 +46,6 @@ export function registerTagRoutes(router: Router, _deps: SharedRecordDeps): void
     record: { feature: 'manage', capability: 'tags', of: ({ query }) => recordIn(query) },
     example: { tagIds: [] },
     schemas: { query: entityRefSchema, body: entityTagsSchema, response: z.array(tagSchema) },
-    handler: (ctx, { query, body }) => tagsService.setOnEntity(ctx, query.entityKind, query.entityId, body.tagIds),
+    handler: (ctx, { query, body }) => tagsService.setOnEntity(ctx, deps, query.entityKind, query.entityId, body.tagIds),
   });
 }

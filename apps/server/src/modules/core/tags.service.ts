@@ -2,7 +2,7 @@ import { TAG_COLORS, type EntityKind, type Tag, type TagCreate } from '@atrium/d
 import type { TenantContext } from '../../platform/context';
 import { fieldError } from '../../platform/errors';
 import { collaboratorsService } from './collaborators.service';
-import { recordActivity } from './shared-records.access';
+import { recordActivity, type SharedRecordDeps } from './shared-records.access';
 import { tagsRepository } from './tags.repository';
 import type { TagRow } from './tags.table';
 
@@ -34,7 +34,13 @@ export const tagsService = {
   },
 
   // Replaces the tags of one record with tagIds; each tag added or taken off is an activity entry.
-  async setOnEntity(ctx: TenantContext, kind: EntityKind, entityId: string, tagIds: readonly string[]): Promise<Tag[]> {
+  async setOnEntity(
+    ctx: TenantContext,
+    deps: SharedRecordDeps,
+    kind: EntityKind,
+    entityId: string,
+    tagIds: readonly string[],
+  ): Promise<Tag[]> {
     const unique = [...new Set(tagIds)];
     const found = await tagsRepository.existing(ctx, unique);
     if (found.length !== unique.length) throw fieldError('tagIds', 'notFound', 'Every tag must exist in this workspace', 404);
@@ -50,9 +56,9 @@ export const tagsService = {
     if (had.size === has.size && [...had].every((id) => has.has(id))) return result;
     await collaboratorsService.notifyFollowers(
       ctx,
-      kind,
-      entityId,
-      `${ctx.user.name} changed the tags of a ${kind} you follow`,
+      deps,
+      { entityKind: kind, entityId },
+      'tagsChanged',
       result.map((t) => t.name).join(', '),
     );
     return result;

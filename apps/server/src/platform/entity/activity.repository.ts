@@ -71,3 +71,9 @@ export async function selectFeed(
   const total = q.type === 'All Activity' ? [...map.values()].reduce((s, n) => s + n, 0) : (map.get(q.type) ?? 0);
   return { rows: rows.rows, total, counts: map };
 }
+
+// A merged record's history moves to the surviving record: one timeline per customer.
+export async function moveActivities(ctx: TenantContext, kind: string, fromId: string, toId: string): Promise<void> {
+  await ctx.db.execute(sql`
+    update activities set entity_id = ${toId} where tenant_id = ${ctx.tenantId} and entity_kind = ${kind} and entity_id = ${fromId}`);
+}

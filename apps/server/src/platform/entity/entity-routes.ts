@@ -18,6 +18,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Router } from '../router';
 import { registerEntityCoreRoutes } from './entity-core.routes';
+import { registerMergeRoutes } from './entity-merge.routes';
 import { bindEntity, entityRegistry, type EntityHooks, type EntityRow, type RegisteredEntity, type RowVisibility } from './entity-registry';
 import { listColumns } from './entity-fields.service';
 import * as service from './entity.service';
@@ -269,6 +270,7 @@ export function registerEntity(router: Router, definition: EntityDefinition, opt
   }
 
   if (definition.types) registerTypeRoutes(router, ent);
+  if (definition.duplicates.length > 0) registerMergeRoutes(router, ent, { one, many });
   for (const provider of providers.get(router) ?? []) provider(router, ent);
   return ent;
 }

@@ -1,5 +1,5 @@
 import type { BuiltinField, EntityDefinition } from '@atrium/domain';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -69,6 +69,21 @@ export function searchTextSql(definition: EntityDefinition): string {
   return parts.length > 0 ? `lower(${parts.join(` || ' ' || `)})` : `''`;
 }
 
+// A duplicate key as compared (decision 026): phone numbers by their digits, other text
+// lower-cased and trimmed; empty is no key. Indexed per key, so the check is one index look-up.
+export function duplicateKeySql(f: BuiltinField, expr: SQL): SQL {
+  return f.kind === 'phone' ? sql`nullif(regexp_replace(${expr}, '[^0-9]', '', 'g'), '')` : sql`nullif(lower(btrim(${expr})), '')`;
+}
+export function duplicateKeyValue(f: BuiltinField, value: string): string | null {
+  if (f.kind === 'phone') {
+    const digits = value.replace(/[^0-9]/g, '');
+    // too few digits to mean the same line
+    return digits.length >= 6 ? digits : null;
+  }
+  const v = value.trim().toLowerCase();
+  return v === '' ? null : v;
+}
+
 type Columns = Record<string, ExtraConfigColumn>;
 const get = (t: Columns, key: string): ExtraConfigColumn => {
   const c = t[key];
@@ -126,6 +141,10 @@ export function entityTable(name: string, definition: EntityDefinition, opts: En
       extras.push(index(`${name}_type_idx`).on(tenant, get(t, 'typeId')));
     }
     if (definition.numbering) extras.push(unique(`${name}_number_key`).on(tenant, get(t, 'number')));
+    for (const key of definition.duplicates) {
+      const f = definition.fields[key] as BuiltinField;
+      extras.push(index(`${name}_dup_${f.column}_idx`).on(tenant, duplicateKeySql(f, sql`${get(t, key)}`)));
+    }
     const sortColumns = definition.defaultSort.flatMap((s) => (t[s.field] ? [get(t, s.field)] : []));
     return [
       primaryKey({ columns: [tenant, get(t, 'id')] }),

@@ -83,6 +83,21 @@ const en = {
   'board.moved': '{{title}} moved to {{stage}}',
   'board.moveNamed': 'Move {{title}} to',
   'board.more': '{{count}} more: narrow the list with a search or filter',
+  'duplicates.title_one': 'This {{singular, noun}} may already exist',
+  'duplicates.title_other': 'This {{singular, noun}} may already exist {{count}} times',
+  'duplicates.same': 'same {{fields}}',
+  'merge.action': 'Merge…',
+  'merge.title': 'Merge into {{title}}',
+  'merge.other': '{{singular}} to merge into this one',
+  'merge.explain':
+    'Choose which value stays where the two differ. The notes, documents, tags, links and history of {{title}} move here, and {{title}} is archived.',
+  'merge.noDifferences': 'Both have the same values; only what hangs off them is merged.',
+  'merge.field': 'Field',
+  'merge.keep': 'Value to keep',
+  'merge.choose': 'Value of {{field}} to keep',
+  'merge.confirm': 'Merge',
+  'merge.done': '{{title}} merged into this record',
+  'merge.failed': 'The records could not be merged',
 };
 
 const de: Record<keyof typeof en, string> = {
@@ -168,6 +183,21 @@ const de: Record<keyof typeof en, string> = {
   'board.moved': '{{title}} nach {{stage}} verschoben',
   'board.moveNamed': '{{title}} verschieben nach',
   'board.more': '{{count}} weitere: grenzen Sie die Liste mit Suche oder Filter ein',
+  'duplicates.title_one': 'Diesen Datensatz ({{singular}}) gibt es vielleicht schon',
+  'duplicates.title_other': 'Diesen Datensatz ({{singular}}) gibt es vielleicht schon {{count}}-mal',
+  'duplicates.same': 'gleiche(s) {{fields}}',
+  'merge.action': 'Zusammenführen…',
+  'merge.title': 'Mit {{title}} zusammenführen',
+  'merge.other': 'Datensatz ({{singular}}), der hierher übernommen wird',
+  'merge.explain':
+    'Wählen Sie, welcher Wert bleibt, wo sich die beiden unterscheiden. Notizen, Dokumente, Schlagwörter, Verknüpfungen und Verlauf von {{title}} kommen hierher, und {{title}} wird archiviert.',
+  'merge.noDifferences': 'Beide haben dieselben Werte; nur was an ihnen hängt, wird zusammengeführt.',
+  'merge.field': 'Feld',
+  'merge.keep': 'Wert, der bleibt',
+  'merge.choose': 'Wert von {{field}}, der bleibt',
+  'merge.confirm': 'Zusammenführen',
+  'merge.done': '{{title}} wurde mit diesem Datensatz zusammengeführt',
+  'merge.failed': 'Die Datensätze konnten nicht zusammengeführt werden',
 };
 
 export const ENTITY_CAPTIONS: CaptionSet = { en, de };

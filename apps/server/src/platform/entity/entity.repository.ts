@@ -221,3 +221,62 @@ export async function unlink(ctx: TenantContext, rel: RegisteredRelation, fromId
     returning to_id`);
   return res.rows.map((r) => r.to_id);
 }
+
+// Records whose duplicate keys equal the given normalised values (decision 026), with the keys
+// that matched; visible ones only.
+export async function duplicates(
+  ctx: TenantContext,
+  ent: RegisteredEntity,
+  keys: readonly { key: string; expr: SQL; value: string }[],
+  excludeId: string | undefined,
+  limit: number,
+): Promise<{ id: string; title: string; archived: boolean; matches: string[] }[]> {
+  if (keys.length === 0) return [];
+  const matched = keys.map((k) => sql`case when ${k.expr} = ${k.value} then ${k.key} end`);
+  const res = await ctx.db.execute<{ id: string; title: string; archived: boolean; matches: (string | null)[] }>(sql`
+    select ${T}.id, ${titleSql(ent)} as title, ${T}.archived_at is not null as archived, array[${sql.join(matched, sql`, `)}] as matches
+    from ${tableOf(ent)} ${T}
+    where ${T}.tenant_id = ${ctx.tenantId} and (${sql.join(
+      keys.map((k) => sql`${k.expr} = ${k.value}`),
+      sql` or `,
+    )})
+      ${excludeId ? sql`and ${T}.id <> ${excludeId}` : sql``} and ${visibleSql(ctx, ent)}
+    order by ${T}.archived_at is not null, ${T}.updated_at desc
+    limit ${limit}`);
+  return res.rows.map((r) => ({ ...r, matches: r.matches.filter((m): m is string => m !== null) }));
+}
+
+// A merged record's references move to the surviving one; returns the records changed.
+export async function repointReference(
+  ctx: TenantContext,
+  ent: RegisteredEntity,
+  field: string,
+  fromId: string,
+  toId: string,
+): Promise<string[]> {
+  const res = await ctx.db.execute<{ id: string }>(sql`
+    update ${tableOf(ent)} as ${T} set ${sql.identifier(ent.columns[field]?.name ?? field)} = ${toId}, version = ${T}.version + 1,
+      updated_at = now(), updated_by = ${ctx.tenantUserId}
+    where ${T}.tenant_id = ${ctx.tenantId} and ${column(ent, field)} = ${fromId} and ${T}.id <> ${toId}
+    returning ${T}.id`);
+  return res.rows.map((r) => r.id);
+}
+
+// A merged record's many-to-many rows move to the surviving one (rows it had already stay once).
+export async function moveRelationSide(
+  ctx: TenantContext,
+  rel: RegisteredRelation,
+  side: 'from_id' | 'to_id',
+  fromId: string,
+  toId: string,
+): Promise<void> {
+  const table = sql.identifier(rel.tableName);
+  const here = sql.identifier(side);
+  const there = sql.identifier(side === 'from_id' ? 'to_id' : 'from_id');
+  await ctx.db.execute(sql`
+    insert into ${table} (tenant_id, ${here}, ${there}, created_by, created_at)
+    select tenant_id, ${toId}, ${there}, created_by, created_at from ${table}
+    where tenant_id = ${ctx.tenantId} and ${here} = ${fromId}
+    on conflict do nothing`);
+  await ctx.db.execute(sql`delete from ${table} where tenant_id = ${ctx.tenantId} and ${here} = ${fromId}`);
+}

@@ -13,7 +13,7 @@ export { entityColumns, entityTable, relationTable } from './entity-table';
 export { registerEntity, provideEntityRoutes, kindWords, EXAMPLE_ID, type RegisterEntityOptions } from './entity-routes';
 export { registerEntityCoreRoutes } from './entity-core.routes';
 export { requireRecord, requireFeature, mayUse } from './record-access';
-export { provideRecordCleanup } from './record-cleanup';
+export { provideRecordCleanup, provideRecordTransfer } from './record-cleanup';
 export { lookup as lookupRecords, titles as recordTitles, existingIds } from './entity.repository';
 export { listEntities } from './entity.service';
 export { entityRegistry, type EntityHooks, type EntityRow, type RegisteredEntity } from './entity-registry';

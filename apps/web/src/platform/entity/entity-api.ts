@@ -1,4 +1,12 @@
-import type { EntityColumn, EntityDefinition, EntityKind, EntityListQueryInput, EntityRecord, JsonPatchOperation } from '@atrium/domain';
+import type {
+  EntityColumn,
+  EntityDefinition,
+  EntityKind,
+  EntityListQueryInput,
+  EntityRecord,
+  JsonPatchOperation,
+  MergeRequest,
+} from '@atrium/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api/api-client';
 import { workspaceKey } from '../api/query-keys';
@@ -6,6 +14,7 @@ import { activityKeys } from './activity.api';
 import type { EntityListRequest, Paged } from './entity-definition';
 
 export type RecordValues = Record<string, unknown>;
+export type MergeRequestInput = Pick<MergeRequest, 'otherId' | 'otherVersion' | 'take'>;
 
 // The API client and query keys of one entity kind, from its definition (one per kind).
 function makeEntityApi(definition: EntityDefinition) {
@@ -28,6 +37,8 @@ function makeEntityApi(definition: EntityDefinition) {
     archive: (archived: boolean) => `${base}/${archived ? 'archive' : 'unarchive'}`,
     related: (id: string, path: string) => `${base}/${id}/${path}`,
     hierarchy: (id: string) => `${base}/${id}/hierarchy`,
+    duplicates: `${base}/duplicates`,
+    merge: (id: string) => `${base}/${id}/merge`,
   };
   const ifMatch = (version: number) => ({ 'if-match': `"${version}"` });
 
@@ -85,6 +96,19 @@ function makeEntityApi(definition: EntityDefinition) {
         onSuccess: (_r, { id }) => {
           qc.removeQueries({ queryKey: keys.detail(id) });
           void qc.invalidateQueries({ queryKey: keys.lists() });
+        },
+      });
+    },
+    // another record merged into this one: the other is archived, lists and both records change
+    useMerge() {
+      const qc = useQueryClient();
+      return useMutation({
+        mutationFn: ({ id, version, body }: { id: string; version: number; body: MergeRequestInput }) =>
+          apiRequest<EntityRecord>(paths.merge(id), { method: 'POST', body, headers: ifMatch(version) }),
+        // notes, documents, tags, links and history of both records changed: reload what is shown
+        onSuccess: (saved) => {
+          qc.setQueryData(keys.detail(saved.id), saved);
+          void qc.invalidateQueries({ queryKey: workspaceKey() });
         },
       });
     },

@@ -7,6 +7,7 @@ import { applyEntityFieldErrors } from '../entity-fields/entity-form-errors';
 import { errorText } from '../feedback/form-errors';
 import { useAccess } from '../permissions/use-access';
 import { BuiltinFieldItem } from './builtin-field-item';
+import { DuplicateWarning } from './duplicates';
 import type { EntityApi } from './entity-api';
 import { useEntityText } from './entity-text';
 import { ReferencePicker } from './reference-picker';
@@ -101,6 +102,7 @@ export function EntityCreateModal({
             </Col>
           ))}
         </Row>
+        <DuplicateWarning api={api} form={form} />
         {custom.map((f) => (
           <CustomFieldItem
             key={f.id}

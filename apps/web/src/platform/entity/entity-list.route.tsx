@@ -1,11 +1,10 @@
 import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
-import type { EntityColumn as ServerColumn, EntityDefinition, EntityRecord, RecordRef } from '@atrium/domain';
-import { App, Button, Card, Skeleton, Space, Tag } from 'antd';
-import { useMemo, useState, type ReactNode } from 'react';
+import type { EntityColumn as ServerColumn, EntityDefinition, EntityRecord } from '@atrium/domain';
+import { App, Button, Card, Skeleton, Space } from 'antd';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useConfirm } from '../confirm/confirm-modal';
-import { formatDate } from '../dates/format-date';
-import { columnValue, formatColumnValue } from '../entity-fields/field-value';
+import { columnValue } from '../entity-fields/field-value';
 import { LinkButton } from '../feedback/link-button';
 import { useAccess } from '../permissions/use-access';
 import { useWorkflows } from '../workflows/workflows.api';
@@ -17,60 +16,8 @@ import { useEntityBulkActions } from './bulk-actions';
 import { InlineEditor, inlineEditable } from './inline-editor';
 import { EntityListPage } from './entity-list.page';
 import { useEntityText } from './entity-text';
+import { useCells } from './record-cells';
 import { rememberList } from './list-context';
-import { formatMoney, useWorkspaceCurrency } from './use-currency';
-import { useRecordTypes } from './use-record-types';
-import { recordPath, webEntityOf } from './web-entity';
-
-type Cell = (record: EntityRecord) => ReactNode;
-
-// Cells of a kind's columns, by field kind: references link to the record they name, enums and
-// stages show their names, money its currency, dates their format.
-function useCells(definition: EntityDefinition, columns: ServerColumn[]): Map<string, Cell> {
-  const { t } = useEntityText(definition);
-  const currency = useWorkspaceCurrency();
-  const workflows = useWorkflows(definition.kind);
-  const types = useRecordTypes(definition);
-  const own = webEntityOf(definition.kind)?.cells;
-  return useMemo(() => {
-    const stages = new Map((workflows.data ?? []).flatMap((w) => w.stages.map((s) => [s.id, s.name] as const)));
-    const typeNames = new Map((types.data ?? []).map((x) => [x.id, x.name] as const));
-    const cells = new Map<string, Cell>();
-    for (const c of columns) {
-      const f = c.custom ? undefined : definition.fields[c.key];
-      let cell: Cell;
-      const mine = own?.[c.key];
-      if (mine) cell = mine;
-      else if (f?.kind === 'reference' && f.expand && f.target) {
-        const target = f.target;
-        const expand = f.expand;
-        cell = (r) => {
-          const ref = r[expand] as RecordRef | null | undefined;
-          const path = ref ? recordPath(target, ref.id) : undefined;
-          return ref ? path ? <Link to={path}>{ref.title}</Link> : ref.title : '';
-        };
-      } else if (c.key === 'workflowStage') cell = (r) => stages.get(String(r.workflowStage)) ?? '';
-      else if (c.key === 'tags')
-        cell = (r) => (
-          <span className="cell-tags">
-            {(r.tags ?? []).map((x) => (
-              <Tag key={x.id} color={x.color} className="tag-chip">
-                {x.name}
-              </Tag>
-            ))}
-          </span>
-        );
-      else if (c.key === 'typeId') cell = (r) => typeNames.get(String(r.typeId)) ?? '';
-      else if (f?.kind === 'enum') cell = (r) => (r[c.key] ? t(`${f.label}.${String(r[c.key])}`) : '');
-      else if (f?.kind === 'money') cell = (r) => (typeof r[c.key] === 'number' ? formatMoney(r[c.key] as number, currency) : '');
-      else if (!c.custom && (c.type === 'dateTime' || c.type === 'date'))
-        cell = (r) => formatDate(typeof r[c.key] === 'string' ? (r[c.key] as string) : null, c.type === 'date' ? 'date' : 'dateTime');
-      else cell = (r) => formatColumnValue(c, columnValue(r, c.key));
-      cells.set(c.key, cell);
-    }
-    return cells;
-  }, [columns, definition, own, t, currency, workflows.data, types.data]);
-}
 
 // The list page of any kind: columns, filters and sorts from the server's column catalogue (built-in
 // and custom fields alike), the title as the first column, create, settings and bulk archive.

@@ -2,6 +2,7 @@ import {
   ArrowLeftOutlined,
   DeleteOutlined,
   InboxOutlined,
+  MergeCellsOutlined,
   LeftOutlined,
   MoreOutlined,
   RightOutlined,
@@ -20,6 +21,7 @@ import { LinkButton } from '../feedback/link-button';
 import { usePageTitle } from '../feedback/use-page-title';
 import { useRecordEvents } from '../live/use-live-events';
 import { useAccess } from '../permissions/use-access';
+import { MergeDialog } from './duplicates';
 import { entityApi, type EntityApi } from './entity-api';
 import { useEntityText } from './entity-text';
 import { listContextOf, rememberList } from './list-context';
@@ -70,7 +72,16 @@ function RecordHeader({ api, record }: { api: EntityApi; record: EntityRecord })
   const p = definition.permissions;
   const fail = (e: unknown) => message.error(isApiError(e) ? errorText(t, e.code) : text('entity.saveFailed'));
 
+  const [, setSearch] = useSearchParams();
   const items: MenuProps['items'] = [];
+  if (definition.duplicates.length > 0 && can({ permissions: [p.manage] })) {
+    items.push({
+      key: 'merge',
+      icon: <MergeCellsOutlined />,
+      label: t('merge.action'),
+      onClick: () => setSearch((s) => ({ ...Object.fromEntries(s), merge: '' })),
+    });
+  }
   if (definition.capabilities.archive && can({ permissions: [p.manage] })) {
     items.push({
       key: 'archive',
@@ -188,8 +199,19 @@ export function EntityRecordRoute({ definition }: { definition: EntityDefinition
   if (query.error) throw query.error;
 
   const relations = Object.entries(definition.relations);
+  const merging = search.get('merge');
+  const closeMerge = () =>
+    setSearch(
+      (s) => {
+        const next = new URLSearchParams(s);
+        next.delete('merge');
+        return next;
+      },
+      { replace: true },
+    );
   return (
     <div className="page">
+      {record && merging !== null ? <MergeDialog api={api} record={record} otherId={merging || undefined} onClose={closeMerge} /> : null}
       <LinkButton to={definition.web.path} type="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }}>
         {text('entity.back')}
       </LinkButton>

@@ -10,7 +10,9 @@ import { errorText } from '../feedback/form-errors';
 import { useLeavePageGuard } from '../leave-guard/leave-page-guard';
 import { useAccess } from '../permissions/use-access';
 import { useWorkflows } from '../workflows/workflows.api';
+import { useSearchParams } from 'react-router';
 import { BuiltinFieldItem } from './builtin-field-item';
+import { DuplicateWarning } from './duplicates';
 import type { EntityApi } from './entity-api';
 import { useEntityText } from './entity-text';
 import { ReferencePicker } from './reference-picker';
@@ -28,6 +30,7 @@ export function RecordForm({ api, record, fields }: Props) {
   const qc = useQueryClient();
   const { can } = useAccess();
   const [form] = Form.useForm<FormValues>();
+  const [, setSearch] = useSearchParams();
   const [base, setBaseState] = useState<EntityRecord>(record);
   const [dirty, setDirtyState] = useState(false);
   // the latest of both, for the cache subscription below
@@ -175,6 +178,12 @@ export function RecordForm({ api, record, fields }: Props) {
             </Col>
           ) : null}
         </Row>
+        <DuplicateWarning
+          api={api}
+          form={form}
+          excludeId={record.id}
+          {...(canEdit ? { onMerge: (otherId: string) => setSearch((s) => ({ ...Object.fromEntries(s), merge: otherId })) } : {})}
+        />
         {applicable.some((f) => !f.hidden && !isContentBlock(f.kind)) ? (
           <Typography.Title level={3} style={{ fontSize: 15, marginTop: 8 }}>
             {t('entity.moreFields')}

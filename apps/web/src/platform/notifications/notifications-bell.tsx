@@ -22,6 +22,15 @@ export function NotificationsBell({ pathOf }: Props) {
   const markRead = useMarkRead();
   const count = unread.data?.unread ?? 0;
 
+  // in the reader's language, naming the record; older notifications have only their title
+  const headline = (item: NotificationItem) =>
+    item.cause
+      ? t(`notifications.cause.${item.cause}`, {
+          actor: item.actorName ?? t('notifications.someone'),
+          record: item.recordTitle || t('notifications.aRecord'),
+        })
+      : item.title;
+
   const openItem = (item: NotificationItem) => {
     if (!item.read) markRead.mutate({ ids: [item.id] });
     const to = pathOf?.(item);
@@ -54,11 +63,19 @@ export function NotificationsBell({ pathOf }: Props) {
           renderItem={(item) => (
             <List.Item
               key={item.id}
+              role="link"
+              tabIndex={0}
               onClick={() => openItem(item)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  openItem(item);
+                }
+              }}
               style={{ cursor: 'pointer', background: item.read ? undefined : '#f0f3fa', paddingInline: 8 }}
             >
               <List.Item.Meta
-                title={<Typography.Text strong={!item.read}>{item.title}</Typography.Text>}
+                title={<Typography.Text strong={!item.read}>{headline(item)}</Typography.Text>}
                 description={
                   <>
                     {item.body ? <div>{item.body}</div> : null}

@@ -78,4 +78,5 @@ export const contactEntity = defineEntity({
   ],
   feedTypes: ['All Activity', 'Note', 'Attachment', 'Email', 'Campaign'],
   types: { basePath: '/api/v1/contact-types' },
+  duplicates: ['email', 'phone'],
 });

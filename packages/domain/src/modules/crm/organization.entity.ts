@@ -46,4 +46,5 @@ export const organizationEntity = defineEntity({
   numbering: { prefix: 'ORG' },
   hierarchy: { field: 'parentId' },
   relations: { contacts: { target: 'Contact', alsoVia: 'organizationId' } },
+  duplicates: ['name', 'email', 'phone'],
 });

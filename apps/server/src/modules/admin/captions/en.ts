@@ -626,6 +626,17 @@ export const EN_CAPTIONS = {
   'views.shared': 'Share with the workspace',
   'views.sharedHint': 'Everyone in the workspace can open it; only you can change it.',
   'views.sharedBy': 'shared by {{name}}',
+  'notifications.someone': 'Someone',
+  'notifications.aRecord': 'a record',
+  'notifications.cause.mentionedInNote': '{{actor}} mentioned you in a note on {{record}}',
+  'notifications.cause.addedAsCollaborator': '{{actor}} added you as a collaborator on {{record}}',
+  'notifications.cause.noteAdded': '{{actor}} added a note to {{record}}',
+  'notifications.cause.filesAdded': '{{actor}} added files to {{record}}',
+  'notifications.cause.tagsChanged': '{{actor}} changed the tags of {{record}}',
+  'notifications.cause.recordChanged': '{{actor}} changed {{record}}',
+  'errorCodes.mergeSameRecord': 'A record cannot be merged into itself',
+  'activity.action.merged': '{{who}} merged {{title}} into this record',
+  'activity.action.mergedInto': '{{who}} merged this record into {{title}}',
 } as const satisfies Record<string, string>;
 
 export type CaptionKey = keyof typeof EN_CAPTIONS;

@@ -1,0 +1,78 @@
+import { expect, test, type Page } from '@playwright/test';
+import { contactsApi } from '../pages/contacts.pages';
+import { NotesPanel } from '../pages/records.pages';
+import { expectAccessible, newAccount, signedInWithWorkspace } from '../pages/shell.pages';
+
+// Duplicates and merge (issue 12, decision 026): the create dialog warns about a contact that
+// already has the e-mail, and the new record can be merged into the existing one.
+test.describe.serial('duplicates and merge', () => {
+  test.describe.configure({ timeout: 150_000 });
+  let page: Page;
+  let ada: { id: string };
+
+  test.beforeAll(async ({ browser }) => {
+    page = await (await browser.newContext()).newPage();
+    await signedInWithWorkspace(page, newAccount('Dora Dedupe'));
+    const api = await contactsApi(page);
+    ada = await api.create({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', jobTitle: 'Analyst' });
+    const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
+    const tenantId = await page.evaluate(() => window.localStorage.getItem('TENANT_ID') ?? '');
+    const note = await page.request.post('/api/v1/core/notes', {
+      headers: { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId },
+      data: { entityKind: 'Contact', entityId: ada.id, body: '<p>Wrote the first program</p>' },
+    });
+    expect(note.status()).toBe(201);
+  });
+  test.afterAll(async () => {
+    await page.context().close();
+  });
+
+  test('creating a contact with an e-mail that exists warns and links to the existing one', async () => {
+    await page.goto('/contacts');
+    await page.getByRole('button', { name: 'New contact' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New contact' });
+    await dialog.getByLabel('First name').fill('Augusta');
+    await dialog.getByLabel('Last name').fill('King');
+    await dialog.getByLabel('E-mail').fill('ADA@example.org');
+    const warning = dialog.getByRole('status').filter({ hasText: 'This contact may already exist' });
+    await expect(warning).toBeVisible();
+    await expect(warning.getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute('href', `/contacts/${ada.id}`);
+    await expect(warning).toContainText('same E-mail');
+    await expectAccessible(page, 'create dialog with a duplicate warning');
+    // a different address: the warning goes
+    await dialog.getByLabel('E-mail').fill('augusta@example.org');
+    await expect(warning).toHaveCount(0);
+    await dialog.getByLabel('E-mail').fill('ada@example.org');
+    await expect(dialog.getByRole('status').filter({ hasText: 'This contact may already exist' })).toBeVisible();
+    // saving anyway is allowed
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('heading', { name: 'Augusta King', level: 1 })).toBeVisible();
+  });
+
+  test('the new record is merged into the existing one, choosing per field', async () => {
+    const warning = page.getByRole('status').filter({ hasText: 'This contact may already exist' });
+    await expect(warning).toBeVisible();
+    await warning.getByRole('button', { name: 'Merge…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Merge into Augusta King' });
+    await expect(dialog.getByText('The notes, documents, tags, links and history of Ada Lovelace move here')).toBeVisible();
+    // first and last name and job title differ; the e-mail is the same and not asked about
+    await expect(dialog.getByRole('radiogroup')).toHaveCount(3);
+    await dialog.getByRole('radiogroup', { name: 'Value of First name to keep' }).getByRole('radio', { name: 'Ada' }).check();
+    // the empty job title takes the other's value unless told otherwise
+    await expect(
+      dialog.getByRole('radiogroup', { name: 'Value of Job title to keep' }).getByRole('radio', { name: 'Analyst' }),
+    ).toBeChecked();
+    await expectAccessible(page, 'merge dialog');
+    await dialog.getByRole('button', { name: 'Merge' }).click();
+    await expect(page.getByText('Ada Lovelace merged into this record')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ada King', level: 1 })).toBeVisible();
+    await expect(page.getByLabel('Job title')).toHaveValue('Analyst');
+    // the other's note is here now, and the history says what happened
+    await expect(new NotesPanel(page).note('Wrote the first program')).toBeVisible();
+    await expect(page.getByText('merged Ada Lovelace into this record')).toBeVisible();
+    // the other record is archived and points here
+    await page.goto(`/contacts/${ada.id}`);
+    await expect(page.getByText('Archived', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText('merged this record into Ada King')).toBeVisible();
+  });
+});

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+// Likely duplicates of a record being written (decision 026): the values of the kind's
+// duplicate keys as typed so far; the record itself is left out when editing.
+export const duplicateCheckSchema = z.strictObject({
+  values: z.record(z.string().max(100), z.string().max(500).nullable()),
+  excludeId: z.uuid().optional(),
+});
+export type DuplicateCheck = z.infer<typeof duplicateCheckSchema>;
+
+export const duplicateMatchSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  archived: z.boolean(),
+  // the duplicate keys whose values are equal
+  matches: z.array(z.string()),
+});
+export type DuplicateMatch = z.infer<typeof duplicateMatchSchema>;
+export const duplicateListSchema = z.object({ data: z.array(duplicateMatchSchema) });
+export type DuplicateList = z.infer<typeof duplicateListSchema>;
+
+// Merge another record into this one: per field, whose value stays ('this' or 'other'); a field
+// not named keeps this record's value, or takes the other's when this one is empty. Custom
+// fields are named customFields.<key>. Everything that hangs off the other record moves here
+// and the other record is archived.
+export const MERGE_SIDES = ['this', 'other'] as const;
+export const mergeRequestSchema = z.strictObject({
+  otherId: z.uuid(),
+  // the version of the other record the user compared (its ETag's number)
+  otherVersion: z.number().int().min(1),
+  take: z.record(z.string().max(150), z.enum(MERGE_SIDES)).default({}),
+});
+export type MergeRequest = z.infer<typeof mergeRequestSchema>;
