@@ -9,7 +9,7 @@ import type { Database, Db } from './database';
 import { AppError, accessDenied } from './errors';
 import { entityRegistry } from './entity/entity-registry';
 import { requireRecord } from './entity/record-access';
-import { enterTenant, resolveUser } from './tenancy';
+import { inTenantTransaction, resolveUser } from './tenancy';
 import { assertStorableInput } from './text-guard';
 
 type AnyZod = z.ZodType;
@@ -190,8 +190,7 @@ export class Router {
     this.register(def, access, async (request, input) => {
       const user = this.caller(request);
       const tenantId = tenantIdOf(request);
-      return this.deps.database.db.transaction(async (tx) => {
-        const membership = await enterTenant(tx, tenantId, user.id);
+      return inTenantTransaction(this.deps.database, tenantId, user.id, async (tx, membership) => {
         if (!membership) throw accessDenied('You are not a member of this workspace');
         if (permission.length > 0 && !permission.some((p) => membership.permissions.has(p))) {
           throw accessDenied(`Requires permission ${permission.join(' or ')}`);
