@@ -31,7 +31,7 @@ import { organizationContacts } from '../src/modules/crm/organization-contacts.t
 import { rowTags, taggedWithAny } from '../src/modules/core/tags.repository';
 import { getRequest, httpLoad } from './http-load';
 import { cpuSplit, load1, ppidOf, timed } from './measure';
-import { seedTenant, SEGMENTS } from './seed';
+import { seedTenant, SEGMENTS, type SeededTenant } from './seed';
 
 // npm run bench: contacts on the entity engine against raw SQL and pgbench, on one embedded
 // PostgreSQL in a temporary directory. Writes the contacts section of docs/benchmarks.md.
@@ -79,13 +79,18 @@ type Row = {
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-'));
   const password = 'bench';
-  const pgServer = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: await freePort(), password });
+  // BENCH_PG_DIR keeps the seeded database between runs (for profiling one change after another)
+  const kept = process.env.BENCH_PG_DIR ? path.resolve(process.env.BENCH_PG_DIR) : undefined;
+  const reuse = kept !== undefined && existsSync(path.join(kept, 'PG_VERSION'));
+  const pgServer = await startEmbeddedPostgres({ dir: kept ?? path.join(dir, 'pg'), port: await freePort(), password });
   let child: ReturnType<typeof fork> | undefined;
   try {
-    const admin = new pg.Client(pgServer.url('postgres'));
-    await admin.connect();
-    await admin.query('create database atrium');
-    await admin.end();
+    if (!reuse) {
+      const admin = new pg.Client(pgServer.url('postgres'));
+      await admin.connect();
+      await admin.query('create database atrium');
+      await admin.end();
+    }
     const url = pgServer.url('atrium');
     await migrateDatabase(url, path.join(SERVER_ROOT, 'src/db/migrations'));
     const db = new pg.Client(url);
@@ -98,11 +103,23 @@ async function main() {
     );
     const postmasterPid = postmaster ? ppidOf(postmaster) : 0;
 
-    log('seeding 100,000 contacts + 10 × 10,000…');
     const t0 = Date.now();
-    const big = await seedTenant(db, 'Bench Big', 100_000);
-    for (let i = 1; i <= 10; i++) await seedTenant(db, `Bench Small ${i}`, 10_000);
-    await db.query('vacuum analyze');
+    let big: SeededTenant;
+    if (reuse) {
+      const [found] = (
+        await db.query<SeededTenant>(
+          `select t.id, tu.user_id as "userId", 100000 as contacts from tenants t join tenant_users tu on tu.tenant_id = t.id where t.name = 'Bench Big'`,
+        )
+      ).rows;
+      if (!found) throw new Error(`${kept} holds no seeded database`);
+      big = found;
+      log('reusing the seeded database');
+    } else {
+      log('seeding 100,000 contacts + 10 × 10,000…');
+      big = await seedTenant(db, 'Bench Big', 100_000);
+      for (let i = 1; i <= 10; i++) await seedTenant(db, `Bench Small ${i}`, 10_000);
+      await db.query('vacuum analyze');
+    }
     const seedSeconds = (Date.now() - t0) / 1000;
     log(`seeded in ${seedSeconds.toFixed(1)} s`);
 

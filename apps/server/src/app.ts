@@ -55,6 +55,9 @@ function trustProxyOption(value: Config['trustProxy']): boolean | string[] | ((a
 export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    // one line per request instead of Fastify's two ("incoming request", "request completed"),
+    // written when the answer is sent (below): half the logging cost of the hot path
+    disableRequestLogging: true,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -71,6 +74,10 @@ export async function buildApp(config: Config, database: Database, options: Buil
   registerConditionalGet(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: reply.elapsedTime }, 'request');
+    done();
   });
 
   await app.register(helmet, {
