@@ -1,5 +1,6 @@
 import { DEFAULT_PERMISSIONS, isPermission, planBySlug, type Permission } from '@atrium/domain';
-import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -53,11 +54,39 @@ function membershipOf(row: EnterRow | undefined): Membership | undefined {
 // (db/security.sql: atrium_enter_tenant). Everything after it in the transaction sees only
 // this tenant's rows.
 export async function enterTenant(tx: Db, tenantId: string, userId: string): Promise<Membership | undefined> {
-  const res = await tx.execute<EnterRow>(sql`select ${sql.raw(ENTER_COLUMNS)} from atrium_enter_tenant(${tenantId}::uuid, ${userId}::uuid)`);
+  const res = await tx.execute<EnterRow>(
+    sql`select ${sql.raw(ENTER_COLUMNS)} from atrium_enter_tenant(${tenantId}::uuid, ${userId}::uuid)`,
+  );
   return membershipOf(res.rows[0]);
 }
 
 const dialect = new PgDialect();
+// the session under each request transaction, for statements run as prepared ones
+type Session = NodePgSession<Record<string, never>, Record<string, never>>;
+const sessions = new WeakMap<Db, Session>();
+const statementNames = new Map<string, string>();
+const STATEMENT_NAMES_MAX = 500;
+
+// Runs a statement whose text is one of a small fixed set (e.g. a kind's get-by-id) as a named
+// prepared statement on the request's connection: PostgreSQL parses and plans it once per
+// connection instead of on every call (planning a wide row with its sub-selects costs more than
+// running it). Outside a request transaction it runs as any other statement.
+export async function executePrepared<R extends pg.QueryResultRow>(db: Db, statement: SQL): Promise<R[]> {
+  const session = sessions.get(db);
+  if (!session) return (await db.execute(statement)).rows as R[];
+  const q = dialect.sqlToQuery(statement);
+  let name = statementNames.get(q.sql);
+  if (!name) {
+    name = `atrium_${createHash('sha1').update(q.sql).digest('hex').slice(0, 20)}`;
+    // texts are few; should that stop being true, they are named afresh (names stay unique)
+    if (statementNames.size >= STATEMENT_NAMES_MAX) statementNames.clear();
+    statementNames.set(q.sql, name);
+  }
+  // Drizzle's own prepared query: the same type parsing and error wrapping as db.execute
+  const result = (await session.prepareQuery(q, undefined, name, false).execute()) as pg.QueryResult<R>;
+  return result.rows;
+}
+
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // A request's transaction in a workspace: BEGIN and the tenant entry go to PostgreSQL as one
@@ -79,7 +108,9 @@ export async function inTenantTransaction<T>(
     const results = (await client.query(
       `begin; select ${ENTER_COLUMNS} from atrium_enter_tenant('${tenantId}'::uuid, '${userId}'::uuid)`,
     )) as unknown as pg.QueryResult<EnterRow>[];
-    const tx: Db = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined);
+    const session: Session = new NodePgSession(client, dialect, undefined);
+    const tx: Db = new NodePgTransaction(dialect, session, undefined);
+    sessions.set(tx, session);
     const result = await fn(tx, membershipOf(results[1]?.rows[0]));
     await client.query('commit');
     return result;

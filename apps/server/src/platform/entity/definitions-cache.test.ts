@@ -70,12 +70,12 @@ describe('definitions cached per workspace and version', () => {
     const [field] = await putFields(admin, [CODE]);
     const made = await create(admin, { firstName: 'Restricted later', customFields: { code: 'R-1' } });
     expect((await member.get(`/api/v1/contacts/${made.id}`)).body.customFields).toEqual({ code: 'R-1' });
-    const [{ v: v0 }] = await t.sql<{ v: number }>('select definitions_version::int as v from tenants where id = $1', [tenantId]);
+    const [r0] = await t.sql<{ v: number }>('select definitions_version::int as v from tenants where id = $1', [tenantId]);
 
     // as the owner, outside this process's code: the trigger bumps the version in that transaction
     await t.sql(`update entity_fields set definition = definition || '{"restricted": true}'::jsonb where id = $1`, [field!.id]);
-    const [{ v: v1 }] = await t.sql<{ v: number }>('select definitions_version::int as v from tenants where id = $1', [tenantId]);
-    expect(v1).toBeGreaterThan(v0);
+    const [r1] = await t.sql<{ v: number }>('select definitions_version::int as v from tenants where id = $1', [tenantId]);
+    expect(r1!.v).toBeGreaterThan(r0!.v);
     expect((await member.get(`/api/v1/contacts/${made.id}`)).body.customFields).toEqual({});
     expect((await admin.get(`/api/v1/contacts/${made.id}`)).body.customFields).toEqual({ code: 'R-1' });
 
