@@ -40,6 +40,8 @@ const LATENCY_RUNS = Number(process.env.BENCH_RUNS ?? 400);
 const WARMUP = 50;
 const THROUGHPUT_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = 8;
+// idempotency keys unique across runs on a kept database (BENCH_PG_DIR)
+const RUN = Date.now().toString(36);
 
 // The targets of issue 10, each a ratio to a baseline measured in the same run (or a bound).
 const TARGET = { searchRatio: 1.3, filterRatio: 1.5, filterP95: 25, getShare: 0.25, createP95: 15 };
@@ -327,7 +329,7 @@ async function main() {
     if (runs('create')) {
       const create = await timed(WARMUP, LATENCY_RUNS, async () => {
         serial++;
-        const res = await request('POST', '/api/v1/contacts', createBody(serial), { 'idempotency-key': `bench-${serial}` });
+        const res = await request('POST', '/api/v1/contacts', createBody(serial), { 'idempotency-key': `bench-${RUN}-${serial}` });
         if (res.status !== 201) throw new Error(`create answered ${res.status}: ${res.text}`);
       });
       // baseline: the three rows a create writes (idempotency key, contact, activity), one transaction
@@ -337,7 +339,7 @@ async function main() {
         await db.query(`insert into idempotency_keys (tenant_id, actor_id, scope, key, request_hash) values ($1, $2, 'raw', $3, 'x')`, [
           big.id,
           owner,
-          `raw-${serial}`,
+          `raw-${RUN}-${serial}`,
         ]);
         const body = createBody(serial);
         const row = await db.query<{ id: string }>(
@@ -368,7 +370,9 @@ async function main() {
         target: `p95 ≤ ${TARGET.createP95} ms: ${verdict(createOk)}`,
       });
       let traced = 1_000_000;
-      await trace('create', () => request('POST', '/api/v1/contacts', createBody(++traced), { 'idempotency-key': `trace-${traced}` }));
+      await trace('create', () =>
+        request('POST', '/api/v1/contacts', createBody(++traced), { 'idempotency-key': `trace-${RUN}-${traced}` }),
+      );
     }
 
     // GET by id: CONCURRENCY keep-alive connections for THROUGHPUT_SECONDS, random contacts
