@@ -100,18 +100,31 @@ export async function inTenantTransaction<T>(
   tenantId: string,
   userId: string,
   fn: (tx: Db, membership: Membership | undefined) => Promise<T>,
+  opts: { readOnly?: boolean } = {},
 ): Promise<T> {
   if (!ID.test(tenantId) || !ID.test(userId)) throw new Error('tenant and user ids must be uuids');
   const client = await database.app.connect();
   let broken: Error | undefined;
+  let released = false;
   try {
     const results = (await client.query(
-      `begin; select ${ENTER_COLUMNS} from atrium_enter_tenant('${tenantId}'::uuid, '${userId}'::uuid)`,
+      `begin${opts.readOnly ? ' read only' : ''}; select ${ENTER_COLUMNS} from atrium_enter_tenant('${tenantId}'::uuid, '${userId}'::uuid)`,
     )) as unknown as pg.QueryResult<EnterRow>[];
     const session: Session = new NodePgSession(client, dialect, undefined);
     const tx: Db = new NodePgTransaction(dialect, session, undefined);
     sessions.set(tx, session);
     const result = await fn(tx, membershipOf(results[1]?.rows[0]));
+    if (opts.readOnly) {
+      // A read-only transaction (PostgreSQL refuses any write in it) has nothing to commit: the
+      // answer does not wait for COMMIT's round trip; the connection returns to the pool when
+      // it is done (and is dropped should it fail).
+      released = true;
+      client.query('commit').then(
+        () => client.release(),
+        (e: unknown) => client.release(e instanceof Error ? e : new Error(String(e))),
+      );
+      return result;
+    }
     await client.query('commit');
     return result;
   } catch (e) {
@@ -121,7 +134,7 @@ export async function inTenantTransaction<T>(
     });
     throw e;
   } finally {
-    client.release(broken);
+    if (!released) client.release(broken);
   }
 }
 
