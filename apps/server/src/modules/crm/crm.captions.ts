@@ -74,6 +74,20 @@ const en = {
   'crm.lead.converted': 'Lead converted into {{title}}',
   'crm.lead.convertedOn': 'Converted into a {{kind}} on {{date}}.',
   'crm.lead.openConverted': 'Open the {{kind}}',
+  'crm.opportunity.singular': 'Opportunity',
+  'crm.opportunity.plural': 'Opportunities',
+  'crm.opportunity.field.name': 'Name',
+  'crm.opportunity.field.organizationId': 'Customer organization',
+  'crm.opportunity.field.contactId': 'Customer contact',
+  'crm.opportunity.field.expectedValue': 'Expected value',
+  'crm.opportunity.field.estimatedCloseDate': 'Estimated close date',
+  'crm.opportunity.field.probability': 'Probability (%)',
+  'crm.opportunity.field.outcome': 'Outcome',
+  'crm.opportunity.field.outcome.Won': 'Won',
+  'crm.opportunity.field.outcome.Lost': 'Lost',
+  'crm.opportunity.field.outcomeReason': 'Reason for the outcome',
+  'crm.opportunity.field.description': 'Description',
+  'crm.opportunity.relation.contacts': 'Contacts',
 };
 
 const de: Record<keyof typeof en, string> = {
@@ -148,6 +162,20 @@ const de: Record<keyof typeof en, string> = {
   'crm.lead.converted': 'Lead in {{title}} umgewandelt',
   'crm.lead.convertedOn': 'Am {{date}} in {{kind}} umgewandelt.',
   'crm.lead.openConverted': '{{kind}} öffnen',
+  'crm.opportunity.singular': 'Verkaufschance',
+  'crm.opportunity.plural': 'Verkaufschancen',
+  'crm.opportunity.field.name': 'Name',
+  'crm.opportunity.field.organizationId': 'Kundenorganisation',
+  'crm.opportunity.field.contactId': 'Kundenkontakt',
+  'crm.opportunity.field.expectedValue': 'Erwarteter Wert',
+  'crm.opportunity.field.estimatedCloseDate': 'Voraussichtlicher Abschluss',
+  'crm.opportunity.field.probability': 'Wahrscheinlichkeit (%)',
+  'crm.opportunity.field.outcome': 'Ergebnis',
+  'crm.opportunity.field.outcome.Won': 'Gewonnen',
+  'crm.opportunity.field.outcome.Lost': 'Verloren',
+  'crm.opportunity.field.outcomeReason': 'Grund für das Ergebnis',
+  'crm.opportunity.field.description': 'Beschreibung',
+  'crm.opportunity.relation.contacts': 'Kontakte',
 };
 
 export const CRM_CAPTIONS: CaptionSet = { en, de };

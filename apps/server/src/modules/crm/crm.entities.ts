@@ -1,10 +1,11 @@
-import { contactEntity, entityListQuerySchema, leadEntity, organizationEntity, pagedResponse } from '@atrium/domain';
+import { contactEntity, entityListQuerySchema, leadEntity, opportunityEntity, organizationEntity, pagedResponse } from '@atrium/domain';
 import { z } from 'zod';
 import { listEntities, registerEntity, requireRecord } from '../../platform/entity';
 import type { Router } from '../../platform/router';
 import { contacts } from './contacts.table';
 import { registerLeadRoutes } from './leads.routes';
 import { leads } from './leads.table';
+import { opportunities, opportunityContacts } from './opportunities.table';
 import { organizationContacts } from './organization-contacts.table';
 import { organizations } from './organizations.table';
 import { requestersOf } from './organizations.repository';
@@ -29,6 +30,12 @@ export function registerCrmEntities(router: Router): void {
     patchExample: [{ op: 'replace', path: '/source', value: 'Referral' }],
   });
   registerLeadRoutes(router, { lead, contact, organization });
+  registerEntity(router, opportunityEntity, {
+    table: opportunities,
+    relations: { contacts: opportunityContacts },
+    example: { name: 'Desk booking for 300 seats', expectedValue: 48000, estimatedCloseDate: '2026-12-15' },
+    patchExample: [{ op: 'replace', path: '/probability', value: 60 }],
+  });
 
   // Spec §7 (Organizations: requesters): the organization's contacts who raised helpdesk
   // requests. Until the helpdesk module brings requests, no contact has raised one.

@@ -1,4 +1,4 @@
-import { contactEntity, leadEntity, organizationEntity } from '@atrium/domain';
+import { contactEntity, leadEntity, opportunityEntity, organizationEntity } from '@atrium/domain';
 import { lazy, Suspense } from 'react';
 import type { WebEntity } from '../../platform/entity/web-entity';
 import { ConvertedLeadBanner, ConvertLeadAction } from './lead-conversion';
@@ -28,4 +28,5 @@ export const CRM_ENTITIES: WebEntity[] = [
     actions: (record) => <ConvertLeadAction record={record} />,
     banner: (record) => <ConvertedLeadBanner record={record} />,
   },
+  { definition: opportunityEntity },
 ];
