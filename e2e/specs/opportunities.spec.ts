@@ -9,6 +9,7 @@ test.describe.serial('opportunities board', () => {
   test.describe.configure({ timeout: 180_000 });
   let page: Page;
   let account: Account;
+  let contosoId = '';
 
   const openBoard = async (p: Page) => {
     await p.goto('/opportunities?v=');
@@ -30,7 +31,15 @@ test.describe.serial('opportunities board', () => {
     };
     const sales = await post('/api/v1/core/workflows', { entity: 'Opportunity', name: 'Sales', isDefault: true });
     const [qualification, proposal] = sales.stages ?? [];
-    await post('/api/v1/opportunities', { name: 'Contoso desks', expectedValue: 1000, workflowStage: qualification?.id });
+    const contoso = await post('/api/v1/organizations', { name: 'Contoso' });
+    contosoId = contoso.id;
+    await post('/api/v1/opportunities', {
+      name: 'Contoso desks',
+      organizationId: contoso.id,
+      expectedValue: 1000,
+      estimatedCloseDate: '2026-12-15',
+      workflowStage: qualification?.id,
+    });
     await post('/api/v1/opportunities', { name: 'Fabrikam signage', expectedValue: 2500, workflowStage: qualification?.id });
     await post('/api/v1/opportunities', { name: 'Litware rooms', expectedValue: 400, workflowStage: proposal?.id });
   });
@@ -66,5 +75,14 @@ test.describe.serial('opportunities board', () => {
     await expect(seen.getByText('Fabrikam signage')).toBeVisible();
     await expect(seen.getByLabel(/^Total /)).toHaveText(/2,900\.00/);
     await other.context().close();
+  });
+
+  test('an organization shows its opportunities', async () => {
+    await page.goto(`/organizations/${contosoId}?tab=opportunities`);
+    const tab = page.getByRole('tabpanel', { name: 'Opportunities' });
+    await expect(tab.getByRole('link', { name: 'Contoso desks' })).toBeVisible();
+    await expect(tab.getByRole('row', { name: /Contoso desks/ })).toContainText('1,000.00');
+    await tab.getByRole('link', { name: 'Contoso desks' }).click();
+    await expect(page.getByRole('heading', { name: 'Contoso desks', level: 1 })).toBeVisible();
   });
 });

@@ -88,6 +88,11 @@ const en = {
   'crm.opportunity.field.outcomeReason': 'Reason for the outcome',
   'crm.opportunity.field.description': 'Description',
   'crm.opportunity.relation.contacts': 'Contacts',
+  'crm.opportunity.tab': 'Opportunities',
+  'crm.opportunity.noneYet': 'No opportunities yet',
+  'crm.opportunity.loadFailed': 'The opportunities could not be loaded. Reload the page to try again.',
+  'crm.opportunity.more_one': '{{count}} more: open the opportunities list to see it',
+  'crm.opportunity.more_other': '{{count}} more: open the opportunities list to see them',
 };
 
 const de: Record<keyof typeof en, string> = {
@@ -176,6 +181,11 @@ const de: Record<keyof typeof en, string> = {
   'crm.opportunity.field.outcomeReason': 'Grund für das Ergebnis',
   'crm.opportunity.field.description': 'Beschreibung',
   'crm.opportunity.relation.contacts': 'Kontakte',
+  'crm.opportunity.tab': 'Verkaufschancen',
+  'crm.opportunity.noneYet': 'Noch keine Verkaufschancen',
+  'crm.opportunity.loadFailed': 'Die Verkaufschancen konnten nicht geladen werden. Laden Sie die Seite neu, um es erneut zu versuchen.',
+  'crm.opportunity.more_one': '{{count}} weitere: öffnen Sie die Liste der Verkaufschancen',
+  'crm.opportunity.more_other': '{{count}} weitere: öffnen Sie die Liste der Verkaufschancen',
 };
 
 export const CRM_CAPTIONS: CaptionSet = { en, de };

@@ -62,6 +62,19 @@ describe('opportunities', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toMatchObject({ field: 'outcome', code: 'invalidOption' });
     expect((await c.delete(`/api/v1/organizations/${org.id}`)).status).toBe(409);
+    // the organization and both contacts show the deal
+    const ofOrg = await c.post(`/api/v1/organizations/${org.id}/opportunities`, {
+      page: 1,
+      pageSize: 25,
+      sort: [{ field: 'estimatedCloseDate', order: 'desc' }],
+    });
+    expect(ofOrg.status, ofOrg.text).toBe(200);
+    expect(ofOrg.body.data.map((r: { id: string }) => r.id)).toEqual([opp.id]);
+    expect((await c.post(`/api/v1/contacts/${contact.id}/opportunities`, {})).body.total).toBe(1);
+    expect((await c.post(`/api/v1/opportunities/${opp.id}/contacts/link`, { ids: [peer.id] })).status).toBe(200);
+    expect((await c.post(`/api/v1/contacts/${peer.id}/opportunities`, {})).body.data[0].id).toBe(opp.id);
+    const viewerOfContacts = t.client(await t.addMemberWith(tenantId, ['Contact.ViewOrganizations']), tenantId);
+    expect((await viewerOfContacts.post(`/api/v1/organizations/${org.id}/opportunities`, {})).status).toBe(403);
     // opportunity types come from the engine
     const type = await c.post('/api/v1/opportunity-types', { name: 'Renewal' });
     expect(type.status, type.text).toBe(201);

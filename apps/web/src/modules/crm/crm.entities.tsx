@@ -2,13 +2,24 @@ import { contactEntity, leadEntity, opportunityEntity, organizationEntity } from
 import { lazy, Suspense } from 'react';
 import type { WebEntity } from '../../platform/entity/web-entity';
 import { ConvertedLeadBanner, ConvertLeadAction } from './lead-conversion';
+import { LinkedOpportunities } from './linked-opportunities';
 
 const OrganizationHierarchy = lazy(() => import('./organization-hierarchy').then((m) => ({ default: m.OrganizationHierarchy })));
 
 // Customer management on the web: contacts are their definition alone; organizations add their
 // hierarchy tab; leads their conversion. Lists, record pages, forms, panels, settings and routes come from the engine.
 export const CRM_ENTITIES: WebEntity[] = [
-  { definition: contactEntity },
+  {
+    definition: contactEntity,
+    tabs: [
+      {
+        key: 'opportunities',
+        labelKey: 'crm.opportunity.tab',
+        permission: opportunityEntity.permissions.view,
+        render: (record) => <LinkedOpportunities basePath={contactEntity.basePath} record={record} />,
+      },
+    ],
+  },
   {
     definition: organizationEntity,
     tabs: [
@@ -20,6 +31,12 @@ export const CRM_ENTITIES: WebEntity[] = [
             <OrganizationHierarchy record={record} />
           </Suspense>
         ),
+      },
+      {
+        key: 'opportunities',
+        labelKey: 'crm.opportunity.tab',
+        permission: opportunityEntity.permissions.view,
+        render: (record) => <LinkedOpportunities basePath={organizationEntity.basePath} record={record} />,
       },
     ],
   },
