@@ -164,6 +164,27 @@ describe('two API nodes and a worker on one database', () => {
     }
   });
 
+  it('a custom field changed through node 1 is honoured by node 2 on its next request', async () => {
+    // node 2 has cached the workspace's (empty) definitions
+    const early = await call<{ id: string; customFields: Record<string, unknown> }>(api2, 'POST', '/api/v1/contacts', {
+      firstName: 'Cached',
+    });
+    expect(early.status).toBe(201);
+    expect((await call(api2, 'POST', '/api/v1/contacts', { firstName: 'Early', customFields: { code: 'X' } })).status).toBe(400);
+    const put = await call(api1, 'PUT', '/api/v1/core/entity-fields?entity=Contact', {
+      fields: [{ kind: 'singleLine', label: 'Code', key: 'code', dataType: 'text' }],
+    });
+    expect(put.status).toBe(200);
+    const made = await call<{ id: string; customFields: Record<string, unknown> }>(api2, 'POST', '/api/v1/contacts', {
+      firstName: 'Coded',
+      customFields: { code: 'X' },
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.customFields).toEqual({ code: 'X' });
+    expect((await call(api1, 'PUT', '/api/v1/core/entity-fields?entity=Contact', { fields: [] })).status).toBe(200);
+    expect((await call<{ customFields: unknown }>(api2, 'GET', `/api/v1/contacts/${made.body.id}`)).body.customFields).toEqual({});
+  });
+
   it('the worker answers health and readiness only', async () => {
     const worker = nodes.find((n) => n.name === 'worker-1')!;
     expect((await fetch(`${worker.url}/api/health`)).status).toBe(200);

@@ -12,6 +12,9 @@ export type TenantContext = {
   role: string;
   permissions: ReadonlySet<Permission>;
   plans: readonly string[];
+  // the workspace's definitions version, as the transaction in `db` read it when it entered the
+  // tenant; absent where a context is built otherwise (caches of definitions are then skipped)
+  definitionsVersion?: number;
   db: Db;
 };
 

@@ -9,7 +9,7 @@ import type { Database, Db } from './database';
 import { AppError, accessDenied } from './errors';
 import { entityRegistry } from './entity/entity-registry';
 import { requireRecord } from './entity/record-access';
-import { enterTenant, resolveUser } from './tenancy';
+import { inTenantTransaction, resolveUser } from './tenancy';
 import { assertStorableInput } from './text-guard';
 
 type AnyZod = z.ZodType;
@@ -74,6 +74,8 @@ export type TenantRouteDef<S extends Schemas> = BaseDef<S> & {
   record?: RecordRule<S>;
   // the tenant table whose id the path parameter names; the isolation guard uses it
   table?: string;
+  // the handler only reads: a read-only transaction whose COMMIT the answer does not wait for
+  readOnly?: boolean;
   handler: (ctx: TenantContext, input: RouteInput<S>) => Promise<Result<S>>;
 };
 export type UserRouteDef<S extends Schemas> = BaseDef<S> & {
@@ -190,16 +192,21 @@ export class Router {
     this.register(def, access, async (request, input) => {
       const user = this.caller(request);
       const tenantId = tenantIdOf(request);
-      return this.deps.database.db.transaction(async (tx) => {
-        const membership = await enterTenant(tx, tenantId, user.id);
-        if (!membership) throw accessDenied('You are not a member of this workspace');
-        if (permission.length > 0 && !permission.some((p) => membership.permissions.has(p))) {
-          throw accessDenied(`Requires permission ${permission.join(' or ')}`);
-        }
-        const ctx: TenantContext = { tenantId, user, db: tx, ...membership };
-        if (def.record) await requireRecord(ctx, entityRegistry(this), def.record.of(input), def.record.feature, def.record.capability);
-        return def.handler(ctx, input);
-      });
+      return inTenantTransaction(
+        this.deps.database,
+        tenantId,
+        user.id,
+        async (tx, membership) => {
+          if (!membership) throw accessDenied('You are not a member of this workspace');
+          if (permission.length > 0 && !permission.some((p) => membership.permissions.has(p))) {
+            throw accessDenied(`Requires permission ${permission.join(' or ')}`);
+          }
+          const ctx: TenantContext = { tenantId, user, db: tx, ...membership };
+          if (def.record) await requireRecord(ctx, entityRegistry(this), def.record.of(input), def.record.feature, def.record.capability);
+          return def.handler(ctx, input);
+        },
+        { readOnly: def.readOnly ?? false },
+      );
     });
   }
 

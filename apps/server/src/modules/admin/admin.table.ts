@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../identity/identity.table';
 import { tenantColumns, timestamps } from '../../platform/table-helpers';
 
@@ -26,6 +26,9 @@ export const tenants = pgTable(
     domainCodeExpiresAt: timestamp('domain_code_expires_at', { withTimezone: true }),
     domainCodeAttempts: integer('domain_code_attempts').notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    // bumped by a trigger (db/security.sql) whenever the workspace's custom fields or workflows
+    // change; entering the tenant returns it, and per-process caches of definitions key on it
+    definitionsVersion: bigint('definitions_version', { mode: 'number' }).notNull().default(0),
     ...timestamps(),
   },
   (t) => [index('tenants_domain_idx').on(t.domain)],

@@ -2,6 +2,7 @@ import type { EntityField, EntityKind } from '@atrium/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TenantContext } from '../context';
 import { inIdList } from '../sql.util';
+import { cachedDefinition, definitionsChanged } from './definitions-cache';
 
 type FieldRow = { id: string; key: string; position: number; type_id: string | null; definition: Record<string, unknown> };
 
@@ -18,17 +19,18 @@ const toField = (r: FieldRow): EntityField => ({
 export type FieldScope = { only: string | null } | { record: string | null } | 'all';
 
 export async function selectFields(ctx: TenantContext, kind: EntityKind, scope: FieldScope = { only: null }): Promise<EntityField[]> {
-  const which =
-    scope === 'all'
-      ? sql`true`
-      : 'only' in scope
-        ? sql`type_id is not distinct from ${scope.only}::uuid`
-        : sql`(type_id is null or type_id = ${scope.record}::uuid)`;
-  const res = await ctx.db.execute<FieldRow>(sql`
-    select id, key, position, type_id, definition from entity_fields
-    where tenant_id = ${ctx.tenantId} and entity_kind = ${kind} and ${which}
-    order by type_id nulls first, position`);
-  return res.rows.map(toField);
+  // every field of the kind, common ones first then by type and position, cached per workspace
+  // and definitions version; the scopes are subsets of it in the same order
+  const all = await cachedDefinition(ctx, `fields:${kind}`, async () => {
+    const res = await ctx.db.execute<FieldRow>(sql`
+      select id, key, position, type_id, definition from entity_fields
+      where tenant_id = ${ctx.tenantId} and entity_kind = ${kind}
+      order by type_id nulls first, position`);
+    return res.rows.map((r) => Object.freeze(toField(r)));
+  });
+  if (scope === 'all') return [...all];
+  if ('only' in scope) return all.filter((f) => f.typeId === scope.only);
+  return all.filter((f) => f.typeId === null || f.typeId === scope.record);
 }
 
 // Serialises writers of one kind's definitions so that two PUTs cannot interleave.
@@ -42,6 +44,7 @@ export async function replaceFields(
   typeId: string | null,
   fields: readonly EntityField[],
 ): Promise<void> {
+  definitionsChanged(ctx);
   const ids = fields.map((f) => f.id);
   await ctx.db.execute(sql`
     delete from entity_fields

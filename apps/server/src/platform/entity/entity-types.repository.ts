@@ -1,6 +1,7 @@
 import type { EntityKind, EntityType, EntityTypeInput } from '@atrium/domain';
 import { sql } from 'drizzle-orm';
 import type { TenantContext } from '../context';
+import { definitionsChanged } from './definitions-cache';
 import { escapeLike } from './entity-sql';
 
 type Row = {
@@ -69,6 +70,7 @@ export async function updateType(ctx: TenantContext, kind: EntityKind, id: strin
 }
 
 export async function deleteType(ctx: TenantContext, kind: EntityKind, id: string): Promise<void> {
+  definitionsChanged(ctx);
   await ctx.db.execute(sql`delete from entity_fields where tenant_id = ${ctx.tenantId} and entity_kind = ${kind} and type_id = ${id}`);
   await ctx.db.execute(sql`delete from entity_types where tenant_id = ${ctx.tenantId} and entity_kind = ${kind} and id = ${id}`);
 }

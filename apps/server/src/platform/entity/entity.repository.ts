@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { TenantContext } from '../context';
+import { executePrepared } from '../tenancy';
 import type { EntityRow, RegisteredEntity, RegisteredRelation } from './entity-registry';
 import { column, escapeLike, selectList, T, tableOf, titleSql, visibleSql } from './entity-sql';
 import type { CompiledListQuery } from './list-query';
@@ -12,8 +13,10 @@ function toRow(raw: Record<string, unknown>): EntityRow {
   return row;
 }
 
+// A null is a parameter too: a kind's insert and update then have one text whatever is empty,
+// and run as prepared statements.
 function param(col: PgColumn, value: unknown): SQL {
-  if (value === undefined || value === null) return sql`null`;
+  if (value === undefined || value === null) return sql`${null}`;
   if (col.columnType === 'PgJsonb' || col.columnType === 'PgJson') return sql`${JSON.stringify(value)}::jsonb`;
   return sql`${value}`;
 }
@@ -24,15 +27,27 @@ const ids = (list: readonly string[]) => sql`${sql.param(list)}::uuid[]`;
 export const byIdSql = (ent: RegisteredEntity, ctx: TenantContext, id: string): SQL =>
   sql`select ${selectList(ent)} from ${tableOf(ent)} ${T}
     where ${T}.tenant_id = ${ctx.tenantId} and ${T}.id = ${id} and ${visibleSql(ctx, ent)}`;
+// A selective list finds its page and the total in one pass over the matches (ids only), then
+// builds the served columns for the page's rows alone: the select list (titles, dates, tags,
+// expanded references) is not computed for every match.
 export const listSql = (ent: RegisteredEntity, q: CompiledListQuery): SQL =>
-  sql`select ${selectList(ent)}${q.selective ? sql`, count(*) over () as "__total"` : sql``}
-    from ${tableOf(ent)} ${T} ${q.joins} where ${q.where} order by ${q.orderBy} limit ${q.limit} offset ${q.offset}`;
+  q.selective
+    ? sql`select ${selectList(ent)}, p."__total"
+      from (select ${T}.tenant_id, ${T}.id, count(*) over () as "__total" from ${tableOf(ent)} ${T} ${q.joins}
+        where ${q.where} order by ${q.orderBy} limit ${q.limit} offset ${q.offset}) p
+      join ${tableOf(ent)} ${T} on ${T}.tenant_id = p.tenant_id and ${T}.id = p.id ${q.joins}
+      order by ${q.orderBy}`
+    : sql`select ${selectList(ent)} from ${tableOf(ent)} ${T} ${q.joins} where ${q.where} order by ${q.orderBy} limit ${q.limit} offset ${q.offset}`;
 export const countSql = (ent: RegisteredEntity, q: CompiledListQuery): SQL =>
   sql`select count(*)::int as n from ${tableOf(ent)} ${T} where ${q.where}`;
 
 export async function findById(ctx: TenantContext, ent: RegisteredEntity, id: string, forUpdate = false): Promise<EntityRow | undefined> {
-  const res = await ctx.db.execute<Record<string, unknown>>(sql`${byIdSql(ent, ctx, id)} ${forUpdate ? sql`for update of t` : sql``}`);
-  const raw = res.rows[0];
+  // one text per kind (and row-visibility rule): prepared once per connection
+  const rows = await executePrepared<Record<string, unknown>>(
+    ctx.db,
+    sql`${byIdSql(ent, ctx, id)} ${forUpdate ? sql`for update of t` : sql``}`,
+  );
+  const raw = rows[0];
   return raw ? toRow(raw) : undefined;
 }
 
@@ -69,10 +84,12 @@ export async function insertRow(ctx: TenantContext, ent: RegisteredEntity, value
     cols.push(sql`${sql.identifier(col.name)}`);
     vals.push(param(col, value));
   }
-  const res = await ctx.db.execute<Record<string, unknown>>(sql`
+  const [raw] = await executePrepared<Record<string, unknown>>(
+    ctx.db,
+    sql`
     insert into ${tableOf(ent)} as ${T} (${sql.join(cols, sql`, `)}) values (${sql.join(vals, sql`, `)})
-    returning ${selectList(ent)}`);
-  const raw = res.rows[0];
+    returning ${selectList(ent)}`,
+  );
   if (!raw) throw new Error('insert returned no row');
   return toRow(raw);
 }
@@ -84,10 +101,12 @@ export async function updateRow(ctx: TenantContext, ent: RegisteredEntity, id: s
     if (!col) continue;
     sets.push(sql`${sql.identifier(col.name)} = ${param(col, value)}`);
   }
-  const res = await ctx.db.execute<Record<string, unknown>>(sql`
+  const [raw] = await executePrepared<Record<string, unknown>>(
+    ctx.db,
+    sql`
     update ${tableOf(ent)} as ${T} set ${sql.join(sets, sql`, `)} where ${T}.tenant_id = ${ctx.tenantId} and ${T}.id = ${id}
-    returning ${selectList(ent)}`);
-  const raw = res.rows[0];
+    returning ${selectList(ent)}`,
+  );
   return raw ? toRow(raw) : undefined;
 }
 

@@ -229,8 +229,10 @@ function searchSql(ent: RegisteredEntity, fields: readonly EntityField[], access
     if (f?.kind !== 'reference' || !f.target) continue;
     const target = targetOf(ent, key);
     const r = sql.raw('s');
+    // = any(array(…)), not in (…): an indexable arm, so that the whole OR becomes a BitmapOr of
+    // the trigram indexes and this one (a hashed sub-plan would make PostgreSQL scan the tenant)
     ors.push(
-      sql`${column(ent, key)} in (select ${r}.id from ${tableOf(target)} ${r} where ${r}.tenant_id = ${tenantId} and ${r}.search_text like ${pattern})`,
+      sql`${column(ent, key)} = any(array(select ${r}.id from ${tableOf(target)} ${r} where ${r}.tenant_id = ${tenantId} and ${r}.search_text like ${pattern}))`,
     );
   }
   return sql`(${sql.join(ors, sql` or `)})`;

@@ -2,6 +2,7 @@ import type { EntityKind, StageType, Workflow, WorkflowStage } from '@atrium/dom
 import { sql, type SQL } from 'drizzle-orm';
 import type { TenantContext } from '../context';
 import { inIdList } from '../sql.util';
+import { cachedDefinition, definitionsChanged } from './definitions-cache';
 
 type WorkflowRecord = { id: string; entity_kind: string; type_id: string | null; name: string; is_default: boolean };
 type StageRecord = { id: string; workflow_id: string; name: string; stage_type: StageType; color: string; sort_order: string };
@@ -56,6 +57,7 @@ export async function insertWorkflow(
   ctx: TenantContext,
   w: { kind: EntityKind; typeId: string | null; name: string; isDefault: boolean },
 ): Promise<string> {
+  definitionsChanged(ctx);
   const res = await ctx.db.execute<{ id: string }>(sql`
     insert into workflows (tenant_id, entity_kind, type_id, name, is_default)
     values (${ctx.tenantId}, ${w.kind}, ${w.typeId}::uuid, ${w.name}, ${w.isDefault}) returning id`);
@@ -65,6 +67,7 @@ export async function insertWorkflow(
 }
 
 export async function updateWorkflowRow(ctx: TenantContext, id: string, w: { name: string; isDefault: boolean }): Promise<void> {
+  definitionsChanged(ctx);
   await ctx.db.execute(
     sql`update workflows set name = ${w.name}, is_default = ${w.isDefault}, version = version + 1, updated_at = now() where tenant_id = ${ctx.tenantId} and id = ${id}`,
   );
@@ -72,6 +75,7 @@ export async function updateWorkflowRow(ctx: TenantContext, id: string, w: { nam
 
 // Only one default workflow per kind and type.
 export async function clearDefault(ctx: TenantContext, kind: string, typeId: string | null, except: string | null): Promise<void> {
+  definitionsChanged(ctx);
   await ctx.db.execute(sql`
     update workflows set is_default = false, updated_at = now()
     where tenant_id = ${ctx.tenantId} and entity_kind = ${kind} and type_id is not distinct from ${typeId}::uuid and is_default
@@ -79,6 +83,7 @@ export async function clearDefault(ctx: TenantContext, kind: string, typeId: str
 }
 
 export async function deleteWorkflowRow(ctx: TenantContext, id: string): Promise<void> {
+  definitionsChanged(ctx);
   await ctx.db.execute(sql`delete from workflows where tenant_id = ${ctx.tenantId} and id = ${id}`);
 }
 
@@ -87,6 +92,7 @@ export async function insertStages(
   workflowId: string,
   stages: readonly { name: string; stageType: StageType; color: string; sortOrder: string }[],
 ): Promise<string[]> {
+  definitionsChanged(ctx);
   if (stages.length === 0) return [];
   const values: SQL[] = stages.map((s) => sql`(${ctx.tenantId}, ${workflowId}, ${s.name}, ${s.stageType}, ${s.color}, ${s.sortOrder})`);
   const res = await ctx.db.execute<{ id: string }>(sql`
@@ -106,18 +112,21 @@ export async function updateStageRow(
   id: string,
   s: { name: string; stageType: StageType; color: string },
 ): Promise<void> {
+  definitionsChanged(ctx);
   await ctx.db.execute(
     sql`update workflow_stages set name = ${s.name}, stage_type = ${s.stageType}, color = ${s.color}, updated_at = now() where tenant_id = ${ctx.tenantId} and id = ${id}`,
   );
 }
 
 export async function moveStageRow(ctx: TenantContext, id: string, sortOrder: string): Promise<void> {
+  definitionsChanged(ctx);
   await ctx.db.execute(
     sql`update workflow_stages set sort_order = ${sortOrder}, updated_at = now() where tenant_id = ${ctx.tenantId} and id = ${id}`,
   );
 }
 
 export async function deleteStageRow(ctx: TenantContext, id: string): Promise<void> {
+  definitionsChanged(ctx);
   await ctx.db.execute(sql`delete from workflow_stages where tenant_id = ${ctx.tenantId} and id = ${id}`);
 }
 
@@ -130,11 +139,15 @@ export async function stageBelongsTo(ctx: TenantContext, stageId: string, kind: 
 }
 
 export async function firstStageOfDefault(ctx: TenantContext, kind: EntityKind): Promise<string | undefined> {
-  const res = await ctx.db.execute<{ id: string }>(sql`
-    select s.id from workflows w join workflow_stages s on s.tenant_id = w.tenant_id and s.workflow_id = w.id
-    where w.tenant_id = ${ctx.tenantId} and w.entity_kind = ${kind} and w.type_id is null and w.is_default
-    order by s.sort_order collate "C" limit 1`);
-  return res.rows[0]?.id;
+  // cached per workspace and definitions version (null: the kind has no default workflow)
+  const id = await cachedDefinition(ctx, `firstStage:${kind}`, async () => {
+    const res = await ctx.db.execute<{ id: string }>(sql`
+      select s.id from workflows w join workflow_stages s on s.tenant_id = w.tenant_id and s.workflow_id = w.id
+      where w.tenant_id = ${ctx.tenantId} and w.entity_kind = ${kind} and w.type_id is null and w.is_default
+      order by s.sort_order collate "C" limit 1`);
+    return res.rows[0]?.id ?? null;
+  });
+  return id ?? undefined;
 }
 
 // Names of stages by id (activity entries show "Lead → Qualified", not ids).
