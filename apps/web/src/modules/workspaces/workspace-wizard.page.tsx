@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BareLayout } from '../../platform/layouts/bare-layout';
-import { applyFieldErrors, errorText } from '../../platform/feedback/form-errors';
+import { applyFieldErrors, errorText, maxLengthRule } from '../../platform/feedback/form-errors';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { useDebouncedValue } from '../../platform/feedback/use-debounced-value';
 import { useLeavePageGuard } from '../../platform/leave-guard/leave-page-guard';
@@ -165,12 +165,9 @@ export default function WorkspaceWizardPage() {
               <Form.Item
                 name="name"
                 label={t('wizard.name')}
-                rules={[
-                  { required: true, whitespace: true, message: errorText(t, 'required') },
-                  { max: LIMITS.nameMax, message: errorText(t, 'maxLength') },
-                ]}
+                rules={[{ required: true, whitespace: true, message: errorText(t, 'required') }, maxLengthRule(t, LIMITS.nameMax)]}
               >
-                <Input autoFocus maxLength={LIMITS.nameMax} />
+                <Input autoFocus />
               </Form.Item>
               <Form.Item
                 name="slug"

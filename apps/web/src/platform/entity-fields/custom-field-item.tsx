@@ -22,7 +22,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadDocuments } from '../documents/documents.api';
-import { errorText } from '../feedback/form-errors';
+import { errorText, maxLengthRule, minLengthRule } from '../feedback/form-errors';
 import type { RecordRef } from '../notes/notes.api';
 import './entity-fields.css';
 
@@ -44,8 +44,8 @@ function rulesOf(f: EntityField, t: TFunction): Rule[] {
       message: errorText(t, 'required'),
     });
   const textual = ['text', 'email', 'url', 'phone'].includes(f.dataType);
-  if (textual && f.minCharacters !== undefined) rules.push({ min: f.minCharacters, message: errorText(t, 'minLength') });
-  if (textual && f.maxCharacters !== undefined) rules.push({ max: f.maxCharacters, message: errorText(t, 'maxLength') });
+  if (textual && f.minCharacters !== undefined) rules.push(minLengthRule(t, f.minCharacters));
+  if (textual && f.maxCharacters !== undefined) rules.push(maxLengthRule(t, f.maxCharacters));
   if (f.dataType === 'email') rules.push({ pattern: EMAIL_PATTERN, message: errorText(t, 'invalidEmail') });
   if (f.dataType === 'url') rules.push({ pattern: URL_PATTERN, message: errorText(t, 'invalidUrl') });
   if (f.dataType === 'file') {
@@ -189,7 +189,7 @@ export function CustomFieldItem({ field: f, disabled, record }: { field: EntityF
           <Input.TextArea
             disabled={disabled}
             autoSize={{ minRows: 2, maxRows: 8 }}
-            {...(f.maxCharacters ? { maxLength: f.maxCharacters, showCount: true } : {})}
+            {...(f.maxCharacters ? { count: { show: true, max: f.maxCharacters } } : {})}
           />
         </Form.Item>
       );
@@ -247,7 +247,6 @@ export function CustomFieldItem({ field: f, disabled, record }: { field: EntityF
             disabled={disabled}
             type={f.dataType === 'email' ? 'email' : f.dataType === 'url' ? 'url' : f.dataType === 'phone' ? 'tel' : 'text'}
             {...affixes}
-            {...(f.maxCharacters ? { maxLength: f.maxCharacters } : {})}
           />
         </Form.Item>
       );

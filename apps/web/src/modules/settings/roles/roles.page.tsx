@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../platform/api/api-error';
 import { useConfirm } from '../../../platform/confirm/confirm-modal';
-import { applyFieldErrors, errorText } from '../../../platform/feedback/form-errors';
+import { applyFieldErrors, errorText, maxLengthRule } from '../../../platform/feedback/form-errors';
 import { usePageTitle } from '../../../platform/feedback/use-page-title';
 import { useLeavePageGuard } from '../../../platform/leave-guard/leave-page-guard';
 import { useAccess } from '../../../platform/permissions/use-access';
@@ -166,12 +166,9 @@ export default function RolesPage() {
                 <Form.Item
                   name="name"
                   label={t('roles.name')}
-                  rules={[
-                    { required: true, whitespace: true, message: errorText(t, 'required') },
-                    { max: LIMITS.nameMax, message: errorText(t, 'maxLength') },
-                  ]}
+                  rules={[{ required: true, whitespace: true, message: errorText(t, 'required') }, maxLengthRule(t, LIMITS.nameMax)]}
                 >
-                  <Input maxLength={LIMITS.nameMax} />
+                  <Input />
                 </Form.Item>
                 <Form.Item name="permissions" label={t('roles.permissions')}>
                   <Checkbox.Group style={{ display: 'block' }}>
