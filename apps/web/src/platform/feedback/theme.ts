@@ -14,6 +14,8 @@ export const ANTD_THEME: ThemeConfig = {
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)',
+    // antd's default red (#ff4d4f, 3.2:1 on white) fails it too on danger buttons and messages
+    colorError: '#cf1322',
     screenXS: BREAKPOINTS.xs,
     screenSM: BREAKPOINTS.sm,
     screenMD: BREAKPOINTS.md,

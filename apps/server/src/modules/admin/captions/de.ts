@@ -12,6 +12,7 @@ export const DE_CAPTIONS: Record<CaptionKey, string> = {
   'common.skipToContent': 'Zum Inhalt springen',
 
   'nav.label': 'Module',
+  'nav.toggle': 'Navigationsmenü',
   'nav.home': 'Atrium-Startseite',
   'nav.dashboard': 'Übersicht',
   'nav.settings': 'Einstellungen',

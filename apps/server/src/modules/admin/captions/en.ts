@@ -11,6 +11,7 @@ export const EN_CAPTIONS = {
   'common.skipToContent': 'Skip to content',
 
   'nav.label': 'Modules',
+  'nav.toggle': 'Navigation menu',
   'nav.home': 'Atrium home',
   'nav.dashboard': 'Dashboard',
   'nav.settings': 'Settings',
