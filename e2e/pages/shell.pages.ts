@@ -18,9 +18,10 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
     .catch(() => {});
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  // the first node's summary says why (for contrast: the two colours and the ratio)
   expect(
     bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${label}`,
+    `axe on ${label}: ${bad.map((v) => v.nodes[0]?.failureSummary ?? '').join(' | ')}`,
   ).toEqual([]);
 }
 

@@ -31,8 +31,10 @@ export function AppLayout() {
   // Below the lg breakpoint the navigation is a panel that slides over the content, opened by
   // the menu button of the top bar and closed again on navigating; on a desktop it stays open.
   const [narrow, setNarrow] = useState(() => window.matchMedia('(max-width: 991.98px)').matches);
-  const [navOpen, setNavOpen] = useState(false);
-  useEffect(() => setNavOpen(false), [location.pathname]);
+  // open on the page where it was opened: navigating closes it
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const navOpen = openOn === location.pathname;
+  const setNavOpen = (open: boolean) => setOpenOn(open ? location.pathname : null);
   const collapsed = narrow && !navOpen;
 
   // judged on a fresh list only: right after creating or joining, the cached one is stale
@@ -83,7 +85,7 @@ export function AppLayout() {
             aria-label={t('nav.toggle')}
             aria-expanded={navOpen}
             aria-controls="app-navigation"
-            onClick={() => setNavOpen((o) => !o)}
+            onClick={() => setNavOpen(!navOpen)}
           />
         ) : null}
         <Link to="/dashboard" className="topbar-brand" aria-label={t('nav.home')}>

@@ -105,7 +105,8 @@ export function TagsPanel({ record, canEdit = true }: { record: RecordRef; canEd
                         type="button"
                         role="radio"
                         aria-checked={creating?.color === color}
-                        aria-label={color}
+                        // the colour's name, not its hex code (issue 12, defect 15)
+                        aria-label={t(`colors.${color.slice(1).toUpperCase()}`, { defaultValue: color })}
                         className="tag-swatch"
                         style={{ background: color, outline: creating?.color === color ? '2px solid #021F65' : 'none' }}
                         onClick={() => setCreating((c) => (c ? { ...c, color } : c))}
