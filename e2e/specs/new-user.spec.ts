@@ -44,7 +44,7 @@ test.describe.serial('what a new user meets', () => {
     await chooseOption(page, '(UTC+01:00) Europe/Berlin');
     await page.getByLabel('Language and region').click();
     await page.getByLabel('Language and region').fill('en-GB');
-    await chooseOption(page, 'English (United Kingdom) (en-GB)');
+    await chooseOption(page, 'British English (en-GB)');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Profile saved')).toBeVisible();
     await page.reload();

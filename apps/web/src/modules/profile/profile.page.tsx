@@ -30,7 +30,10 @@ export default function ProfilePage() {
       form.setFieldsValue({ name: profile.data.name, timeZone: profile.data.timeZone, culture: profile.data.culture });
   }, [profile.data, dirty, form]);
 
-  const timeZoneOptions = useMemo(() => (timeZones.data ?? []).map((z) => ({ value: z, label: z.replaceAll('_', ' ') })), [timeZones.data]);
+  const timeZoneOptions = useMemo(
+    () => (timeZones.data ?? []).map((z) => ({ value: z.value, label: z.label.replaceAll('_', ' ') })),
+    [timeZones.data],
+  );
   const cultureOptions = useMemo(
     () => (cultures.data ?? []).map((c) => ({ value: c.code, label: `${c.name} (${c.code})` })),
     [cultures.data],
