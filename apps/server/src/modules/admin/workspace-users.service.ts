@@ -35,6 +35,7 @@ function toDto(row: WorkspaceUserRow): WorkspaceUser {
     name: row.name,
     roleId: row.roleId,
     roleName: row.roleName,
+    roleKey: row.roleKey ?? null,
     status: row.status,
     invitedAt: row.invitedAt.toISOString(),
     joinedAt: row.joinedAt ? row.joinedAt.toISOString() : null,

@@ -1,5 +1,6 @@
+import { dateFormat } from '../dates/format-date';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { DATE_FORMATS, EMAIL_PATTERN, URL_PATTERN, isContentBlock, type EntityField, type FileRef } from '@atrium/domain';
+import { EMAIL_PATTERN, URL_PATTERN, isContentBlock, type EntityField, type FileRef } from '@atrium/domain';
 import {
   Alert,
   App,
@@ -30,7 +31,7 @@ import './entity-fields.css';
 export const customFieldName = (key: string): [string, string] => ['customFields', key];
 
 const defaultFormat = (dataType: EntityField['dataType']) =>
-  dataType === 'date' ? DATE_FORMATS.date : dataType === 'time' ? DATE_FORMATS.time : DATE_FORMATS.dateTime;
+  dateFormat(dataType === 'date' ? 'date' : dataType === 'time' ? 'time' : 'dateTime');
 
 // The client-side rules mirror the server's (entity-field.schema.ts) so most mistakes are shown
 // before saving; the server's answer is still the last word and lands on the same field.
