@@ -1,3 +1,4 @@
+import { seedDemoWorkspace } from './demo/demo-workspace';
 import { loadConfig } from './platform/config';
 import { startServer } from './server';
 
@@ -6,6 +7,21 @@ const server = await startServer(config).catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });
+
+// `npm run demo`: the same server, with a demo workspace made on first start (decision 029)
+if (process.argv.includes('--demo')) {
+  try {
+    const demo = await seedDemoWorkspace(server.app, server.database, config);
+    process.stdout.write(
+      `\nDemo workspace "${demo.workspace}" ${demo.created ? 'created' : 'already there'}.\n` +
+        `Open ${server.url} and sign in as ${demo.email} with the password ${demo.password}\n\n`,
+    );
+  } catch (err) {
+    console.error(err);
+    await server.stop();
+    process.exit(1);
+  }
+}
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,8 +1,9 @@
 import { buildApp, type App } from './app';
 import type { Config } from './platform/config';
+import type { Database } from './platform/database';
 import { migrateDatabase, openDatabase, resolveDatabaseUrl } from './platform/database';
 
-export type RunningServer = { app: App; url: string; stop: () => Promise<void> };
+export type RunningServer = { app: App; url: string; database: Database; stop: () => Promise<void> };
 
 // Starts everything `npm start` starts: database (embedded unless DATABASE_URL), migrations,
 // identity provider and HTTP server. e2e tests use this too.
@@ -24,6 +25,7 @@ export async function startServer(config: Config, opts: { beforeListen?: (app: A
     return {
       app,
       url: config.publicUrl,
+      database,
       stop: async () => {
         if (stopped) return;
         stopped = true;

@@ -98,6 +98,9 @@ export const ERROR_CODES = [
   'domainNotProven',
   // duplicates and merge (#12)
   'mergeSameRecord',
+  // leads (#13)
+  'alreadyConverted',
+  'notForOrganization',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -19,6 +19,7 @@ export type IdentityDeps = { config: Config; database: Database; mailer: Mailer;
 export { SESSION_COOKIE } from './session.routes';
 // the profile tables modules may read and write (the secrets stay in the identity schema)
 export { users, userPictures } from './identity.table';
+export { ensureLocalAccount, localAccessToken } from './local-account';
 
 // The BFF (/auth) and the local mailbox always; the embedded provider (/idp) unless OIDC_ISSUER
 // names another one. Embedded: tokens are verified with its own keys. External: no verifier is

@@ -31,6 +31,9 @@ export const ACTIVITY_ACTIONS = [
   // another record merged into this one (after: the other), or this one into another (after: it)
   'merged',
   'mergedInto',
+  // a lead converted into a contact or organization (after: it), which was created from the lead
+  'converted',
+  'convertedFrom',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

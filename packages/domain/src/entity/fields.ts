@@ -61,7 +61,8 @@ export type BuiltinField = {
   emptyValue?: unknown;
 };
 
-type Options = Partial<Pick<BuiltinField, 'label' | 'column' | 'required' | 'sortable' | 'filterable' | 'form' | 'quick'>>;
+// `readOnly`: a value the server sets (a lead's conversion…); shown, filtered, never written by a client
+type Options = Partial<Pick<BuiltinField, 'label' | 'column' | 'required' | 'sortable' | 'filterable' | 'form' | 'quick' | 'readOnly'>>;
 
 function field(
   kind: BuiltinFieldKind,
@@ -76,10 +77,10 @@ function field(
     type,
     column: opts.column ?? '',
     required: opts.required ?? false,
-    readOnly: schema === undefined,
+    readOnly: opts.readOnly ?? schema === undefined,
     sortable: opts.sortable ?? true,
     filterable: opts.filterable ?? true,
-    form: opts.form ?? schema !== undefined,
+    form: opts.form ?? (schema !== undefined && !opts.readOnly),
     quick: opts.quick ?? false,
     ...(schema ? { schema } : {}),
     ...extra,

@@ -1,4 +1,5 @@
 import type { EntityKind } from '@atrium/domain';
+import type { RecordRef } from '../../platform/entity';
 import { sql } from 'drizzle-orm';
 import type { TenantContext } from '../../platform/context';
 
@@ -19,16 +20,18 @@ export async function deleteForRecords(ctx: TenantContext, kind: EntityKind, ids
   return [...new Set(docs.rows.flatMap((r) => [r.blob_key, r.thumb_blob_key]).filter((k): k is string => !!k))];
 }
 
-// A record merged into another: its notes, documents, tags, collaborators and links move to the
-// other record. Tags and collaborators both had stay once; a link between the two records goes;
-// a document whose name the other record already has at the top level gets a numbered name.
-export async function moveToRecord(ctx: TenantContext, kind: EntityKind, fromId: string, toId: string): Promise<void> {
-  const own = (id: string) => sql`tenant_id = ${ctx.tenantId} and entity_kind = ${kind} and entity_id = ${id}`;
-  await ctx.db.execute(sql`update notes set entity_id = ${toId} where ${own(fromId)}`);
+// A record merged into another, or a lead converted into a contact: its notes, documents, tags,
+// collaborators and links move to the other record (which may be of another kind). Tags and
+// collaborators both had stay once; a link between the two records goes; a document whose name
+// the other record already has at the top level gets a numbered name.
+export async function moveToRecord(ctx: TenantContext, from: RecordRef, to: RecordRef): Promise<void> {
+  const own = (r: RecordRef) => sql`tenant_id = ${ctx.tenantId} and entity_kind = ${r.kind} and entity_id = ${r.id}`;
+  const retarget = sql`entity_kind = ${to.kind}, entity_id = ${to.id}`;
+  await ctx.db.execute(sql`update notes set ${retarget} where ${own(from)}`);
 
   const roots = await ctx.db.execute<{ id: string; name: string; mine: boolean }>(sql`
-    select id, name, entity_id = ${fromId} as mine from documents
-    where tenant_id = ${ctx.tenantId} and entity_kind = ${kind} and entity_id in (${fromId}, ${toId}) and parent_id is null`);
+    select id, name, (entity_kind = ${from.kind} and entity_id = ${from.id}) as mine from documents
+    where parent_id is null and ((${own(from)}) or (${own(to)}))`);
   const taken = new Set(roots.rows.filter((r) => !r.mine).map((r) => r.name.toLowerCase()));
   for (const doc of roots.rows.filter((r) => r.mine)) {
     let name = doc.name;
@@ -40,36 +43,36 @@ export async function moveToRecord(ctx: TenantContext, kind: EntityKind, fromId:
     }
     taken.add(name.toLowerCase());
   }
-  await ctx.db.execute(sql`update documents set entity_id = ${toId} where ${own(fromId)}`);
+  await ctx.db.execute(sql`update documents set ${retarget} where ${own(from)}`);
 
   await ctx.db.execute(sql`
     insert into entity_tags (tenant_id, entity_kind, entity_id, tag_id, created_at)
-    select tenant_id, entity_kind, ${toId}, tag_id, created_at from entity_tags where ${own(fromId)}
+    select tenant_id, ${to.kind}, ${to.id}, tag_id, created_at from entity_tags where ${own(from)}
     on conflict do nothing`);
-  await ctx.db.execute(sql`delete from entity_tags where ${own(fromId)}`);
+  await ctx.db.execute(sql`delete from entity_tags where ${own(from)}`);
   await ctx.db.execute(sql`
     insert into collaborators (tenant_id, entity_kind, entity_id, tenant_user_id, created_by, created_at)
-    select tenant_id, entity_kind, ${toId}, tenant_user_id, created_by, created_at from collaborators where ${own(fromId)}
+    select tenant_id, ${to.kind}, ${to.id}, tenant_user_id, created_by, created_at from collaborators where ${own(from)}
     on conflict do nothing`);
-  await ctx.db.execute(sql`delete from collaborators where ${own(fromId)}`);
+  await ctx.db.execute(sql`delete from collaborators where ${own(from)}`);
 
   // links: the other side stays, this side becomes the surviving record, in canonical order
   await ctx.db.execute(sql`
     with moved as (
       delete from entity_links where tenant_id = ${ctx.tenantId}
-        and ((a_kind = ${kind} and a_id = ${fromId}) or (b_kind = ${kind} and b_id = ${fromId}))
+        and ((a_kind = ${from.kind} and a_id = ${from.id}) or (b_kind = ${from.kind} and b_id = ${from.id}))
       returning id, created_by, created_at,
-        case when a_kind = ${kind} and a_id = ${fromId} then b_kind else a_kind end as other_kind,
-        case when a_kind = ${kind} and a_id = ${fromId} then b_id else a_id end as other_id
+        case when a_kind = ${from.kind} and a_id = ${from.id} then b_kind else a_kind end as other_kind,
+        case when a_kind = ${from.kind} and a_id = ${from.id} then b_id else a_id end as other_id
     ), pairs as (
       select id, created_by, created_at, other_kind, other_id,
-        (${kind}::text, ${toId}::text) < (other_kind, other_id::text) as here_first
-      from moved where not (other_kind = ${kind} and other_id = ${toId})
+        (${to.kind}::text, ${to.id}::text) < (other_kind, other_id::text) as here_first
+      from moved where not (other_kind = ${to.kind} and other_id = ${to.id})
     )
     insert into entity_links (tenant_id, id, a_kind, a_id, b_kind, b_id, created_by, created_at)
     select ${ctx.tenantId}, id,
-      case when here_first then ${kind} else other_kind end, case when here_first then ${toId}::uuid else other_id end,
-      case when here_first then other_kind else ${kind} end, case when here_first then other_id else ${toId}::uuid end,
+      case when here_first then ${to.kind} else other_kind end, case when here_first then ${to.id}::uuid else other_id end,
+      case when here_first then other_kind else ${to.kind} end, case when here_first then other_id else ${to.id}::uuid end,
       created_by, created_at
     from pairs
     on conflict do nothing`);

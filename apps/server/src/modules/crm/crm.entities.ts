@@ -1,13 +1,16 @@
-import { contactEntity, entityListQuerySchema, organizationEntity, pagedResponse } from '@atrium/domain';
+import { contactEntity, entityListQuerySchema, leadEntity, organizationEntity, pagedResponse } from '@atrium/domain';
 import { z } from 'zod';
 import { listEntities, registerEntity, requireRecord } from '../../platform/entity';
 import type { Router } from '../../platform/router';
 import { contacts } from './contacts.table';
+import { registerLeadRoutes } from './leads.routes';
+import { leads } from './leads.table';
 import { organizationContacts } from './organization-contacts.table';
 import { organizations } from './organizations.table';
 import { requestersOf } from './organizations.repository';
 
-// Contacts and organizations are declarations: everything generic comes from their definitions.
+// Contacts, organizations and leads are declarations: everything generic comes from their
+// definitions; leads add their conversion.
 export function registerCrmEntities(router: Router): void {
   const organization = registerEntity(router, organizationEntity, {
     table: organizations,
@@ -20,6 +23,12 @@ export function registerCrmEntities(router: Router): void {
     example: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', jobTitle: 'Mathematician' },
     patchExample: [{ op: 'replace', path: '/jobTitle', value: 'Mathematician' }],
   });
+  const lead = registerEntity(router, leadEntity, {
+    table: leads,
+    example: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', organization: 'Navy Labs', source: 'Event' },
+    patchExample: [{ op: 'replace', path: '/source', value: 'Referral' }],
+  });
+  registerLeadRoutes(router, { lead, contact, organization });
 
   // Spec §7 (Organizations: requesters): the organization's contacts who raised helpdesk
   // requests. Until the helpdesk module brings requests, no contact has raised one.

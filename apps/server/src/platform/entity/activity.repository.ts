@@ -1,6 +1,7 @@
 import type { ActivityAction, ActivityFeedType, ActivityQuery, ActivityType, EntityKind } from '@atrium/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TenantContext } from '../context';
+import type { RecordRef } from './record-cleanup';
 
 export type ActivityInsert = {
   entityKind: EntityKind;
@@ -73,7 +74,8 @@ export async function selectFeed(
 }
 
 // A merged record's history moves to the surviving record: one timeline per customer.
-export async function moveActivities(ctx: TenantContext, kind: string, fromId: string, toId: string): Promise<void> {
+export async function moveActivities(ctx: TenantContext, from: RecordRef, to: RecordRef): Promise<void> {
   await ctx.db.execute(sql`
-    update activities set entity_id = ${toId} where tenant_id = ${ctx.tenantId} and entity_kind = ${kind} and entity_id = ${fromId}`);
+    update activities set entity_kind = ${to.kind}, entity_id = ${to.id}
+    where tenant_id = ${ctx.tenantId} and entity_kind = ${from.kind} and entity_id = ${from.id}`);
 }

@@ -6,6 +6,8 @@ import {
   entityFieldSchema,
   entityFieldsPutSchema,
   entityFieldsQuerySchema,
+  globalSearchQuerySchema,
+  globalSearchResultSchema,
   STAGE_TYPES,
   workflowCreateSchema,
   workflowListQuerySchema,
@@ -22,6 +24,7 @@ import type { Router } from '../router';
 import { ENTITY_CAPTIONS } from './entity.captions';
 import { activityFeed } from './activity.service';
 import { entityRegistry } from './entity-registry';
+import { globalSearch } from './global-search.service';
 import { customFieldValues, fieldsEntity, getFields, listColumns, putFields } from './entity-fields.service';
 import * as workflows from './workflows.service';
 
@@ -38,6 +41,16 @@ export function registerEntityCoreRoutes(router: Router): void {
   registerCaptions(ENTITY_CAPTIONS);
   const registry = entityRegistry(router);
   const tags = ['Entity fields'];
+
+  router.tenant({
+    method: 'GET',
+    url: '/api/v1/core/search',
+    summary: 'Search every kind of record the caller may see (Ctrl/Cmd+K): titles and search fields, a few per kind',
+    tags: ['Search'],
+    permission: null,
+    schemas: { query: globalSearchQuerySchema, response: globalSearchResultSchema },
+    handler: async (ctx, { query }) => globalSearch(ctx, registry, query),
+  });
 
   router.tenant({
     method: 'GET',

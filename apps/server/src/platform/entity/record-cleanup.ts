@@ -2,11 +2,13 @@ import type { EntityKind } from '@atrium/domain';
 import type { TenantContext } from '../context';
 
 // What hangs off a record in the shared tables (notes, documents, tags, collaborators, links)
-// goes with it when it is deleted, and moves with it when it is merged into another record.
+// goes with it when it is deleted, and moves with it when it is merged into another record or
+// converted into one of another kind (a lead into a contact).
 // The shared-records module supplies both when it registers, so the engine does them in the
 // same transaction without importing a module.
 type RecordCleanup = (ctx: TenantContext, kind: EntityKind, ids: readonly string[]) => Promise<void>;
-type RecordTransfer = (ctx: TenantContext, kind: EntityKind, fromId: string, toId: string) => Promise<void>;
+export type RecordRef = { kind: EntityKind; id: string };
+type RecordTransfer = (ctx: TenantContext, from: RecordRef, to: RecordRef) => Promise<void>;
 const cleanups: RecordCleanup[] = [];
 const transfers: RecordTransfer[] = [];
 
@@ -22,6 +24,6 @@ export async function recordsDeleted(ctx: TenantContext, kind: EntityKind, ids: 
   for (const cleanup of cleanups) await cleanup(ctx, kind, ids);
 }
 
-export async function recordTransferred(ctx: TenantContext, kind: EntityKind, fromId: string, toId: string): Promise<void> {
-  for (const transfer of transfers) await transfer(ctx, kind, fromId, toId);
+export async function recordTransferred(ctx: TenantContext, from: RecordRef, to: RecordRef): Promise<void> {
+  for (const transfer of transfers) await transfer(ctx, from, to);
 }

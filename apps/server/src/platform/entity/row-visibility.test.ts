@@ -100,6 +100,14 @@ describe('row visibility declared by a definition', () => {
     const results = await Promise.all(calls);
     expect(results.slice(0, -1).map((r) => r.status)).toEqual(Array(11).fill(404));
     expect(results.at(-1)?.body).toEqual({ Sample: [] });
+    // the search across kinds (Ctrl/Cmd+K) applies the same rule
+    const searched = async (cl: Client) =>
+      ((await cl.get('/api/v1/core/search?q=sample')).body.groups as { kind: string; data: { title: string }[] }[])
+        .find((g) => g.kind === 'Sample')
+        ?.data.map((h) => h.title)
+        .sort();
+    expect(await searched(bob)).toEqual(['Bob sample']);
+    expect(await searched(admin)).toEqual(['Alice sample', 'Bob sample']);
     expect((await alice.get(`/api/v1/samples/${id}`)).body.name).toBe('Alice sample');
     expect((await admin.get(`/api/v1/samples/${id}`)).status).toBe(200);
     expect((await alice.post('/api/v1/core/notes', { entityKind: 'Sample', entityId: id, body: 'mine' })).status).toBe(201);

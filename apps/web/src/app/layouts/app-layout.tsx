@@ -12,6 +12,7 @@ import { useMyPermissions } from '../../platform/permissions/permissions.api';
 import { switchWorkspace, useCurrentTenantId } from '../../platform/workspace/workspace-store';
 import { NAVIGATION, type NavEntry } from '../navigation';
 import { useLiveConnection } from '../../platform/live/use-live-connection';
+import { GlobalSearch } from '../../platform/search/global-search';
 import { NotificationsBell } from '../../platform/notifications/notifications-bell';
 import { iconOf } from '../../platform/entity/entity-icons';
 import { recordPath } from '../../platform/entity/web-entity';
@@ -94,6 +95,7 @@ export function AppLayout() {
         </Link>
         {tenants.data ? <WorkspaceSwitcher tenants={tenants.data} currentId={tenantId} /> : null}
         <span className="topbar-spacer" />
+        <GlobalSearch />
         <NotificationsBell pathOf={recordPathOf} />
         <UserMenu />
       </Layout.Header>

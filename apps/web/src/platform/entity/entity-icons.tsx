@@ -1,4 +1,4 @@
-import { ApartmentOutlined, AppstoreOutlined, ContactsOutlined, DashboardOutlined, SettingOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, AppstoreOutlined, ContactsOutlined, DashboardOutlined, RiseOutlined, SettingOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
 // The icons definitions name (definition.web.icon) and the shell's own.
@@ -7,6 +7,7 @@ const ICONS: Record<string, ReactNode> = {
   settings: <SettingOutlined />,
   contacts: <ContactsOutlined />,
   organizations: <ApartmentOutlined />,
+  leads: <RiseOutlined />,
 };
 
 export const iconOf = (name: string): ReactNode => ICONS[name] ?? <AppstoreOutlined />;

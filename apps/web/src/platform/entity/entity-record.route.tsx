@@ -10,7 +10,7 @@ import {
 } from '@ant-design/icons';
 import type { EntityDefinition, EntityRecord } from '@atrium/domain';
 import { App, Button, Card, Dropdown, Skeleton, Space, Tabs, Tag, Tooltip, Typography, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../api/api-error';
 import { useConfirm } from '../confirm/confirm-modal';
@@ -22,6 +22,7 @@ import { usePageTitle } from '../feedback/use-page-title';
 import { rememberRecordActor } from '../live/record-change-actors';
 import { useRecordEvents } from '../live/use-live-events';
 import { useAccess } from '../permissions/use-access';
+import { forgetRecord, rememberRecord } from '../search/recent-records';
 import { MergeDialog } from './duplicates';
 import { entityApi, type EntityApi } from './entity-api';
 import { useEntityText } from './entity-text';
@@ -74,6 +75,7 @@ function RecordHeader({ api, record }: { api: EntityApi; record: EntityRecord })
   const fail = (e: unknown) => message.error(isApiError(e) ? errorText(t, e.code) : text('entity.saveFailed'));
 
   const [, setSearch] = useSearchParams();
+  const actions = webEntityOf(definition.kind)?.actions?.(record);
   const items: MenuProps['items'] = [];
   if (definition.duplicates.length > 0 && can({ permissions: [p.manage] })) {
     items.push({
@@ -142,6 +144,7 @@ function RecordHeader({ api, record }: { api: EntityApi; record: EntityRecord })
         {record.archived ? <Tag color="default">{t('entity.archivedTag')}</Tag> : null}
       </Space>
       <Space wrap>
+        {actions}
         {stepper.shown ? (
           <Space.Compact>
             <Tooltip title={t('entity.previous')}>
@@ -196,8 +199,14 @@ export function EntityRecordRoute({ definition }: { definition: EntityDefinition
   });
   const extra = webEntityOf(definition.kind)?.tabs ?? [];
   usePageTitle(record ? record.title || t('entity.untitled') : undefined);
+  // the search dialog lists the records opened last (decision 027)
+  const gone = isApiError(query.error) && query.error.status === 404;
+  useEffect(() => {
+    if (record) rememberRecord({ kind: definition.kind, id: record.id, title: record.title ?? '' });
+    else if (gone) forgetRecord(definition.kind, id);
+  }, [definition.kind, id, record, gone]);
 
-  if (isApiError(query.error) && query.error.status === 404) return <NotFoundPage />;
+  if (gone) return <NotFoundPage />;
   if (query.error) throw query.error;
 
   const relations = Object.entries(definition.relations);
@@ -224,6 +233,7 @@ export function EntityRecordRoute({ definition }: { definition: EntityDefinition
       ) : (
         <>
           <RecordHeader api={api} record={record} />
+          {webEntityOf(definition.kind)?.banner?.(record)}
           {relations.length + extra.length === 0 ? (
             <RecordPanels api={api} record={record} fields={fields.data ?? []} />
           ) : (

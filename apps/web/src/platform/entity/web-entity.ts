@@ -1,13 +1,16 @@
 import { ENTITY_DEFINITIONS, type EntityDefinition, type EntityKind, type EntityRecord } from '@atrium/domain';
 import type { ReactNode } from 'react';
 
-// What a module adds to a kind's generic pages: cells that render a field its own way and tabs on
-// the record page. Everything else (list, record page, form, panels, settings, routes,
+// What a module adds to a kind's generic pages: cells that render a field its own way, tabs on
+// the record page, actions in its header (a lead's "Convert") and a banner above its panels (where
+// a converted lead went). Everything else (list, record page, form, panels, settings, routes,
 // navigation, record paths) comes from the definition.
 export type WebEntity = {
   definition: EntityDefinition;
   cells?: Record<string, (record: EntityRecord) => ReactNode>;
   tabs?: { key: string; labelKey: string; render: (record: EntityRecord) => ReactNode }[];
+  actions?: (record: EntityRecord) => ReactNode;
+  banner?: (record: EntityRecord) => ReactNode;
 };
 
 const registered = new Map<EntityKind, WebEntity>();

@@ -37,3 +37,14 @@ export function storeTenantId(tenantId: string | null): void {
       ? `${WORKSPACE_COOKIE}=; Max-Age=0; ${attributes}`
       : `${WORKSPACE_COOKIE}=${encodeURIComponent(tenantId)}; Max-Age=31536000; ${attributes}`;
 }
+
+// Small per-user lists kept between reloads (recently opened records…); unreadable is empty.
+export function storedList<T>(key: string): T[] {
+  try {
+    const parsed: unknown = JSON.parse(read(key) ?? '[]');
+    return Array.isArray(parsed) ? (parsed as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+export const storeList = (key: string, items: readonly unknown[]) => write(key, JSON.stringify(items));

@@ -1,3 +1,4 @@
 export * from './contact.entity';
 export * from './organization.entity';
+export * from './lead.entity';
 export * from './crm.permissions';

@@ -807,6 +807,21 @@ export const EN_CAPTIONS = {
   'errorCodes.mergeSameRecord': 'A record cannot be merged into itself',
   'activity.action.merged': '{{who}} merged {{title}} into this record',
   'activity.action.mergedInto': '{{who}} merged this record into {{title}}',
+  'search.open': 'Search',
+  'search.label': 'Search all records',
+  'search.placeholder': 'Search contacts, organizations…',
+  'search.results': 'Search results',
+  'search.recent': 'Recently opened',
+  'search.noRecent': 'Type to search every record you can see. Records you open appear here.',
+  'search.typeMore': 'Type at least 2 characters.',
+  'search.noResults': 'Nothing matches “{{term}}”.',
+  'search.showAll': 'All matching {{kind}}',
+  'search.hint': '↑ ↓ to move · Enter to open · Esc to close',
+  'search.error': 'The search failed. Please try again.',
+  'activity.action.converted': '{{who}} converted this lead into {{title}}',
+  'activity.action.convertedFrom': '{{who}} created this record from the lead {{title}}',
+  'errorCodes.alreadyConverted': 'This lead has already been converted',
+  'errorCodes.notForOrganization': 'An organization is chosen only when converting into a contact',
 } as const satisfies Record<string, string>;
 
 export type CaptionKey = keyof typeof EN_CAPTIONS;

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { DEMO_ACCOUNT, DEMO_WORKSPACE, seedDemoWorkspace } from './demo-workspace';
+
+// `npm run demo` (decision 029): a workspace a new user can explore, made once, through the API.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('the demo workspace', () => {
+  it('is made once, with a signed-in-able account, an organization tree, contacts, leads, tags and notes', async () => {
+    const first = await seedDemoWorkspace(t.app, t.database, t.config);
+    expect(first).toMatchObject({ created: true, email: DEMO_ACCOUNT.email, workspace: DEMO_WORKSPACE.name });
+    const [user] = await t.sql<{ id: string; email: string; verified: boolean }>(
+      `select id, email, email_verified_at is not null as verified from users where email = $1`,
+      [DEMO_ACCOUNT.email],
+    );
+    expect(user?.verified).toBe(true);
+    const [tenant] = await t.sql<{ id: string }>(`select id from tenants where name = $1`, [DEMO_WORKSPACE.name]);
+    const c = t.client({ id: user?.id ?? '', email: DEMO_ACCOUNT.email, name: DEMO_ACCOUNT.name }, tenant?.id);
+
+    const orgs = await c.post('/api/v1/organizations/list', { pageSize: 100 });
+    expect(orgs.body.total).toBe(12);
+    const munich = orgs.body.data.find((o: { name: string }) => o.name === 'Northwind Retail Munich');
+    expect(munich.parent).toMatchObject({ title: 'Northwind Retail' });
+    const contacts = await c.post('/api/v1/contacts/list', { pageSize: 100 });
+    expect(contacts.body.total).toBe(21);
+    expect(contacts.body.data.every((r: { workflowStage: string | null }) => r.workflowStage !== null)).toBe(true);
+    const leads = await c.post('/api/v1/leads/list', { pageSize: 100 });
+    expect(leads.body.total).toBe(12);
+    expect(leads.body.data.filter((r: { convertedAt: string | null }) => r.convertedAt !== null)).toHaveLength(1);
+    const maria = contacts.body.data.find((r: { lastName: string }) => r.lastName === 'Anders');
+    expect(maria.tags.map((x: { name: string }) => x.name)).toEqual(['VIP']);
+    expect(maria.organization).toMatchObject({ title: 'Northwind Holding' });
+    const [notes] = await t.sql<{ n: number }>(`select count(*)::int as n from notes where tenant_id = $1`, [tenant?.id]);
+    expect(notes?.n).toBeGreaterThanOrEqual(8);
+
+    // a second start leaves it alone
+    expect(await seedDemoWorkspace(t.app, t.database, t.config)).toMatchObject({ created: false });
+    expect((await c.post('/api/v1/contacts/list', {})).body.total).toBe(21);
+  });
+});

@@ -1,0 +1,346 @@
+import type { App } from '../app';
+import { ensureLocalAccount, localAccessToken } from '../identity';
+import type { Config } from '../platform/config';
+import type { Database } from '../platform/database';
+
+// `npm run demo` (decision 029): a workspace full of believable customer data, so that a new
+// user meets a living product. Everything goes through the public API in the demo user's name —
+// the same validation, numbering, activity and events as a person's clicks — and runs once: a
+// second start finds the workspace and leaves it alone.
+export const DEMO_ACCOUNT = { email: 'demo@atrium.test', name: 'Dana Demo', password: 'atrium-demo-2026' } as const;
+export const DEMO_WORKSPACE = { name: 'Northwind Traders (demo)', slug: 'northwind-demo' } as const;
+
+type Json = Record<string, unknown>;
+type Call = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, headers?: Record<string, string>) => Promise<Json>;
+
+type Org = { key: string; name: string; parent?: string; industry: string; size: string; website: string; revenue: number; city: string };
+const ORGANIZATIONS: Org[] = [
+  {
+    key: 'nw',
+    name: 'Northwind Holding',
+    industry: 'Wholesale',
+    size: '1001+',
+    website: 'https://northwind.example',
+    revenue: 420_000_000,
+    city: 'Hamburg',
+  },
+  {
+    key: 'nwl',
+    name: 'Northwind Logistics',
+    parent: 'nw',
+    industry: 'Logistics',
+    size: '201-1000',
+    website: 'https://logistics.northwind.example',
+    revenue: 88_000_000,
+    city: 'Bremen',
+  },
+  {
+    key: 'nwr',
+    name: 'Northwind Retail',
+    parent: 'nw',
+    industry: 'Retail',
+    size: '201-1000',
+    website: 'https://retail.northwind.example',
+    revenue: 130_000_000,
+    city: 'Berlin',
+  },
+  {
+    key: 'nwrm',
+    name: 'Northwind Retail Munich',
+    parent: 'nwr',
+    industry: 'Retail',
+    size: '51-200',
+    website: 'https://muc.northwind.example',
+    revenue: 21_500_000,
+    city: 'Munich',
+  },
+  {
+    key: 'contoso',
+    name: 'Contoso Ltd',
+    industry: 'Software',
+    size: '1001+',
+    website: 'https://contoso.example',
+    revenue: 910_000_000,
+    city: 'London',
+  },
+  {
+    key: 'fabrikam',
+    name: 'Fabrikam Inc',
+    industry: 'Manufacturing',
+    size: '201-1000',
+    website: 'https://fabrikam.example',
+    revenue: 64_000_000,
+    city: 'Rotterdam',
+  },
+  {
+    key: 'aw',
+    name: 'Adventure Works Cycles',
+    industry: 'Sports equipment',
+    size: '51-200',
+    website: 'https://adventure-works.example',
+    revenue: 12_750_000,
+    city: 'Innsbruck',
+  },
+  {
+    key: 'tailspin',
+    name: 'Tailspin Toys',
+    industry: 'Toys',
+    size: '11-50',
+    website: 'https://tailspin.example',
+    revenue: 3_200_000,
+    city: 'Copenhagen',
+  },
+  {
+    key: 'wwi',
+    name: 'Wide World Importers',
+    industry: 'Import and export',
+    size: '51-200',
+    website: 'https://wideworld.example',
+    revenue: 27_000_000,
+    city: 'Antwerp',
+  },
+  {
+    key: 'litware',
+    name: 'Litware',
+    industry: 'Publishing',
+    size: '11-50',
+    website: 'https://litware.example',
+    revenue: 4_100_000,
+    city: 'Vienna',
+  },
+  {
+    key: 'proseware',
+    name: 'Proseware',
+    industry: 'Consulting',
+    size: '1-10',
+    website: 'https://proseware.example',
+    revenue: 950_000,
+    city: 'Zurich',
+  },
+];
+
+type Person = { first: string; last: string; org: string; title: string; stage: number; tags?: string[]; note?: string };
+const CONTACTS: Person[] = [
+  {
+    first: 'Maria',
+    last: 'Anders',
+    org: 'nw',
+    title: 'Chief Operating Officer',
+    stage: 2,
+    tags: ['VIP'],
+    note: 'Prefers a call on Monday mornings; decides on the framework agreement for all subsidiaries.',
+  },
+  { first: 'Thomas', last: 'Hardy', org: 'nw', title: 'Head of Procurement', stage: 2, tags: ['VIP', 'Newsletter'] },
+  {
+    first: 'Elisabeth',
+    last: 'Brown',
+    org: 'nwl',
+    title: 'Fleet Manager',
+    stage: 2,
+    note: 'Asked for a quote for 40 additional desk bookings at the Bremen hub.',
+  },
+  { first: 'Jonas', last: 'Bergström', org: 'nwl', title: 'IT Lead', stage: 1 },
+  { first: 'Hanna', last: 'Moos', org: 'nwr', title: 'Store Operations', stage: 2, tags: ['Newsletter'] },
+  { first: 'Frédérique', last: 'Citeaux', org: 'nwr', title: 'Marketing Director', stage: 1, tags: ['Newsletter'] },
+  { first: 'Martín', last: 'Sommer', org: 'nwrm', title: 'Branch Manager', stage: 2 },
+  {
+    first: 'Laurence',
+    last: 'Lebihan',
+    org: 'contoso',
+    title: 'VP Workplace',
+    stage: 1,
+    tags: ['VIP'],
+    note: 'Evaluating us against two booking tools; wants to see the signage integration.',
+  },
+  { first: 'Victoria', last: 'Ashworth', org: 'contoso', title: 'Facilities Manager', stage: 1 },
+  { first: 'Patricio', last: 'Simpson', org: 'contoso', title: 'Security Officer', stage: 0 },
+  { first: 'Francisco', last: 'Chang', org: 'fabrikam', title: 'Plant Manager', stage: 2, tags: ['Partner'] },
+  { first: 'Yang', last: 'Wang', org: 'fabrikam', title: 'Purchasing', stage: 2 },
+  {
+    first: 'Pedro',
+    last: 'Afonso',
+    org: 'aw',
+    title: 'Owner',
+    stage: 2,
+    tags: ['VIP'],
+    note: 'Long-standing customer since 2021; renewal due in spring.',
+  },
+  { first: 'Elizabeth', last: 'Lincoln', org: 'aw', title: 'Office Manager', stage: 2 },
+  {
+    first: 'Sven',
+    last: 'Ottlieb',
+    org: 'tailspin',
+    title: 'Managing Director',
+    stage: 3,
+    tags: ['Churn risk'],
+    note: 'Moved most teams to remote work; usage dropped by half.',
+  },
+  { first: 'Janine', last: 'Labrune', org: 'wwi', title: 'Head of Customer Service', stage: 1, tags: ['Newsletter'] },
+  { first: 'Ann', last: 'Devon', org: 'wwi', title: 'Customs Specialist', stage: 0 },
+  { first: 'Roland', last: 'Mendel', org: 'litware', title: 'Editor in Chief', stage: 1 },
+  { first: 'Aria', last: 'Cruz', org: 'proseware', title: 'Partner', stage: 2, tags: ['Partner'] },
+  { first: 'Diego', last: 'Roel', org: 'proseware', title: 'Consultant', stage: 0, tags: ['Newsletter'] },
+];
+
+type Lead = { first: string; last: string; company: string; source: string; stage: number; title: string; note?: string; tags?: string[] };
+const LEADS: Lead[] = [
+  {
+    first: 'Carine',
+    last: 'Schmitt',
+    company: 'Bon App Foods',
+    source: 'Website',
+    stage: 0,
+    title: 'Operations Manager',
+    note: 'Filled in the trial form: 120 employees, two offices.',
+  },
+  {
+    first: 'Paolo',
+    last: 'Accorti',
+    company: 'Franchi SpA',
+    source: 'Event',
+    stage: 1,
+    title: 'CFO',
+    note: 'Met at the Hannover fair; interested in desk booking and signage.',
+  },
+  { first: 'Lino', last: 'Rodriguez', company: 'Furia Bacalhau', source: 'Referral', stage: 1, title: 'Office Manager', tags: ['Hot'] },
+  { first: 'Eduardo', last: 'Saavedra', company: 'Galería del gastrónomo', source: 'Campaign', stage: 0, title: 'Owner' },
+  { first: 'José', last: 'Pedro Freyre', company: 'Godos Cocina Típica', source: 'ColdCall', stage: 3, title: 'Purchasing' },
+  { first: 'André', last: 'Fonseca', company: 'Gourmet Lanchonetes', source: 'Website', stage: 2, title: 'IT Manager', tags: ['Hot'] },
+  {
+    first: 'Howard',
+    last: 'Snyder',
+    company: 'Great Lakes Market',
+    source: 'Partner',
+    stage: 1,
+    title: 'COO',
+    note: 'Introduced by Proseware; wants a demo for 300 seats.',
+  },
+  { first: 'Manuel', last: 'Pereira', company: 'GROSELLA-Restaurante', source: 'Website', stage: 0, title: 'Manager' },
+  { first: 'Mario', last: 'Pontes', company: 'Hanari Carnes', source: 'Event', stage: 1, title: 'Head of HR' },
+  { first: 'Carlos', last: 'Hernández', company: 'HILARIÓN-Abastos', source: 'Other', stage: 0, title: 'Director' },
+  { first: 'Yoshi', last: 'Latimer', company: 'Hungry Coyote', source: 'Referral', stage: 2, title: 'Founder', tags: ['Hot'] },
+  { first: 'Patricia', last: 'McKenna', company: 'Hungry Owl All-Night', source: 'Campaign', stage: 1, title: 'Office Lead' },
+];
+
+const TAGS = [
+  { name: 'VIP', color: '#722ED1' },
+  { name: 'Newsletter', color: '#1677FF' },
+  { name: 'Partner', color: '#52C41A' },
+  { name: 'Churn risk', color: '#F5222D' },
+  { name: 'Hot', color: '#FA8C16' },
+] as const;
+
+const slugify = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '.')
+    .replace(/^\.|\.$/g, '');
+const domainOf = (website: string) => new URL(website).hostname;
+const phone = (i: number) => `+49 40 ${String(3_100_000 + i * 7919).slice(0, 3)} ${String(1000 + ((i * 37) % 9000))}`;
+
+function caller(app: App, token: string, tenantId: () => string | null): Call {
+  return async (method, url, body, headers = {}) => {
+    const tenant = tenantId();
+    const res = await app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}`, ...(tenant ? { 'x-tenant-id': tenant } : {}), ...headers },
+      ...(body !== undefined ? { payload: body as Json } : {}),
+    });
+    if (res.statusCode >= 300) throw new Error(`demo data: ${method} ${url} answered ${res.statusCode}: ${res.body}`);
+    return res.body ? (JSON.parse(res.body) as Json) : {};
+  };
+}
+
+export type DemoResult = { created: boolean; email: string; password: string; workspace: string };
+
+export async function seedDemoWorkspace(app: App, database: Database, config: Config): Promise<DemoResult> {
+  const result = { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password, workspace: DEMO_WORKSPACE.name };
+  const user = await ensureLocalAccount(database, DEMO_ACCOUNT);
+  let tenantId: string | null = null;
+  const call = caller(app, await localAccessToken(database, config, user.id), () => tenantId);
+
+  const mine = (await call('GET', '/api/v1/admin/tenants')) as unknown as { name: string }[];
+  if (mine.some((w) => w.name === DEMO_WORKSPACE.name)) return { created: false, ...result };
+  const free = (await call('GET', `/api/v1/admin/tenants/slug-available?slug=${DEMO_WORKSPACE.slug}`)).available === true;
+  const slug = free ? DEMO_WORKSPACE.slug : `${DEMO_WORKSPACE.slug}-${Date.now().toString(36)}`;
+  const tenant = await call('POST', '/api/v1/admin/tenants', { name: DEMO_WORKSPACE.name, slug, currency: 'EUR' });
+  tenantId = String(tenant.id);
+
+  const stagesOf = async (entity: string, name: string) => {
+    const wf = await call('POST', '/api/v1/core/workflows', { entity, name, isDefault: true });
+    return (wf.stages as { id: string }[]).map((s) => s.id);
+  };
+  const contactStages = await stagesOf('Contact', 'Customer lifecycle');
+  const leadStages = await stagesOf('Lead', 'Lead qualification');
+  const tags = new Map<string, string>();
+  for (const tag of TAGS) tags.set(tag.name, String((await call('POST', '/api/v1/core/tags', tag)).id));
+  const tag = (entityKind: string, entityId: string, names: readonly string[] | undefined) =>
+    names && names.length > 0
+      ? call('PUT', `/api/v1/core/tags/entity?entityKind=${entityKind}&entityId=${entityId}`, {
+          tagIds: names.map((n) => tags.get(n)).filter(Boolean),
+        })
+      : Promise.resolve({});
+  const note = (entityKind: string, entityId: string, text: string | undefined) =>
+    text ? call('POST', '/api/v1/core/notes', { entityKind, entityId, body: `<p>${text}</p>` }) : Promise.resolve({});
+
+  const orgIds = new Map<string, string>();
+  for (const [i, o] of ORGANIZATIONS.entries()) {
+    const created = await call('POST', '/api/v1/organizations', {
+      name: o.name,
+      parentId: o.parent ? orgIds.get(o.parent) : undefined,
+      industry: o.industry,
+      size: o.size,
+      website: o.website,
+      email: `info@${domainOf(o.website)}`,
+      phone: phone(i),
+      annualRevenue: o.revenue,
+      address: `${10 + i} Harbour Street, ${o.city}`,
+    });
+    orgIds.set(o.key, String(created.id));
+  }
+  const website = (key: string) => ORGANIZATIONS.find((o) => o.key === key)?.website ?? 'https://example.com';
+  for (const [i, p] of CONTACTS.entries()) {
+    const created = await call('POST', '/api/v1/contacts', {
+      firstName: p.first,
+      lastName: p.last,
+      email: `${slugify(p.first)}.${slugify(p.last)}@${domainOf(website(p.org))}`,
+      phone: phone(100 + i),
+      organizationId: orgIds.get(p.org),
+      jobTitle: p.title,
+      workflowStage: contactStages[p.stage],
+    });
+    await tag('Contact', String(created.id), p.tags);
+    await note('Contact', String(created.id), p.note);
+  }
+  const leadIds: string[] = [];
+  for (const [i, l] of LEADS.entries()) {
+    const created = await call('POST', '/api/v1/leads', {
+      firstName: l.first,
+      lastName: l.last,
+      organization: l.company,
+      email: `${slugify(l.first)}@${slugify(l.company).replace(/\./g, '-')}.example`,
+      phone: phone(200 + i),
+      jobTitle: l.title,
+      source: l.source,
+      workflowStage: leadStages[l.stage],
+    });
+    leadIds.push(String(created.id));
+    await tag('Lead', String(created.id), l.tags);
+    await note('Lead', String(created.id), l.note);
+  }
+  // one lead already became a customer: its history now lives on the contact
+  const converted = leadIds[5];
+  if (converted) {
+    const lead = await call('GET', `/api/v1/leads/${converted}`);
+    await call(
+      'PUT',
+      `/api/v1/leads/${converted}/convert`,
+      { to: 'Contact', organization: { mode: 'new' } },
+      { 'if-match': `"${String(lead.version)}"` },
+    );
+  }
+  return { created: true, ...result };
+}

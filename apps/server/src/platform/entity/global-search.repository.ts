@@ -1,0 +1,50 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { TenantContext } from '../context';
+import { containsPattern, prefixPattern } from '../sql.util';
+import type { RegisteredEntity } from './entity-registry';
+import { T, column, tableOf, titleSql, visibleSql } from './entity-sql';
+
+// how many of the newest matches per kind are ranked: bounds the work for common words
+const CANDIDATES = 200;
+
+export type GlobalSearchRow = { k: number; id: string; title: string; subtitle: string | null };
+
+// The second line of a hit: the search fields that are not part of the title, first one set.
+function subtitleSql(ent: RegisteredEntity): SQL {
+  const { definition } = ent;
+  const keys = definition.searchFields.filter((k) => !definition.title.fields.includes(k) && definition.fields[k]?.kind !== 'reference');
+  return keys.length > 0
+    ? sql`coalesce(${sql.join(
+        keys.map((k) => sql`nullif(${column(ent, k)}::text, '')`),
+        sql`, `,
+      )})`
+    : sql`null::text`;
+}
+
+// One statement for every kind (decision 027): a branch per kind over its trigram-indexed search
+// text, each word required, archived records left out, row visibility applied; among the newest
+// matches, titles starting with the first word first, then the newest. `k` is the kind's index in `kinds`;
+// each branch returns one row more than `perKind` so that the caller knows there are more.
+export async function searchKinds(
+  ctx: TenantContext,
+  kinds: readonly RegisteredEntity[],
+  words: readonly string[],
+  perKind: number,
+): Promise<GlobalSearchRow[]> {
+  const branches = kinds.map((ent, i) => {
+    const title = titleSql(ent);
+    const matches = words.map((w) => sql`${T}.search_text like ${containsPattern(w)}`);
+    // the newest matches first (a walk of the created-at index when the words are common, the
+    // trigram index when they are rare), then the titles starting with the first word among them
+    return sql`(select ${i}::int as k, id, title, subtitle from (
+        select ${T}.id, ${title} as title, ${subtitleSql(ent)} as subtitle, ${T}.created_at
+        from ${tableOf(ent)} ${T}
+        where ${T}.tenant_id = ${ctx.tenantId} and ${T}.archived_at is null and ${sql.join(matches, sql` and `)} and ${visibleSql(ctx, ent)}
+        order by ${T}.created_at desc
+        limit ${CANDIDATES}) c
+      order by lower(title) like ${prefixPattern(words[0] ?? '')} desc, created_at desc
+      limit ${perKind + 1})`;
+  });
+  const res = await ctx.db.execute<GlobalSearchRow>(sql.join(branches, sql` union all `));
+  return res.rows;
+}

@@ -1,0 +1,29 @@
+import type { EntityKind, GlobalSearchQuery, GlobalSearchResult } from '@atrium/domain';
+import type { TenantContext } from '../context';
+import type { RegisteredEntity } from './entity-registry';
+import { searchKinds } from './global-search.repository';
+import { mayUse } from './record-access';
+
+// Ctrl/Cmd+K (decision 027): every kind the caller may view, a few hits per kind, grouped in the
+// registry's order. Up to five words, each required.
+export async function globalSearch(
+  ctx: TenantContext,
+  registry: ReadonlyMap<EntityKind, RegisteredEntity>,
+  q: GlobalSearchQuery,
+): Promise<GlobalSearchResult> {
+  const kinds = [...registry.values()].filter((ent) => mayUse(ctx, ent, 'view'));
+  const words = q.q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
+  if (kinds.length === 0 || words.length === 0) return { groups: [] };
+  const rows = await searchKinds(ctx, kinds, words, q.perKind);
+  const groups: GlobalSearchResult['groups'] = [];
+  kinds.forEach((ent, i) => {
+    const hits = rows.filter((r) => r.k === i);
+    if (hits.length === 0) return;
+    groups.push({
+      kind: ent.definition.kind,
+      data: hits.slice(0, q.perKind).map((r) => ({ id: r.id, title: r.title, subtitle: r.subtitle })),
+      more: hits.length > q.perKind,
+    });
+  });
+  return { groups };
+}

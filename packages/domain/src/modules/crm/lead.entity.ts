@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { defineEntity } from '../../entity/define-entity';
+import { fields } from '../../entity/fields';
+import { contactModulePermissions } from './crm.permissions';
+
+// Where a lead came from, as sales teams report it.
+export const LEAD_SOURCES = ['Website', 'Referral', 'Event', 'Campaign', 'ColdCall', 'Partner', 'Other'] as const;
+// What a lead becomes (spec §7: a lead converts to a contact or to an organization).
+export const LEAD_CONVERSION_TARGETS = ['Contact', 'Organization'] as const;
+
+// A lead: someone who may become a customer, before anyone has qualified them. The company is
+// typed as text — it may not exist as an organization yet; conversion links or creates one.
+// Leads use the Contact module's permissions (spec §6 names no lead permissions; decision 028).
+export const leadEntity = defineEntity({
+  kind: 'Lead',
+  module: 'crm',
+  basePath: '/api/v1/leads',
+  web: { path: '/leads', icon: 'leads' },
+  title: { fields: ['firstName', 'lastName'] },
+  fields: {
+    firstName: fields.text({ max: 100, required: true, quick: true }),
+    lastName: fields.text({ max: 100, quick: true }),
+    email: fields.email({ quick: true }),
+    phone: fields.phone({ quick: true }),
+    organization: fields.text({ max: 200, quick: true }),
+    jobTitle: fields.text({ max: 100 }),
+    website: fields.url(),
+    source: fields.enumeration(LEAD_SOURCES),
+    address: fields.longText({ max: 500 }),
+    description: fields.longText({ max: 5000 }),
+    // set by the conversion, never by a client
+    convertedAt: fields.dateTime({ readOnly: true }),
+    convertedToKind: fields.enumeration(LEAD_CONVERSION_TARGETS, { readOnly: true }),
+    convertedToId: fields.text({ max: 36, readOnly: true, sortable: false }),
+  },
+  searchFields: ['firstName', 'lastName', 'email', 'phone', 'organization', 'number'],
+  defaultColumns: ['email', 'phone', 'organization', 'workflowStage'],
+  defaultSort: [{ field: 'createdAt', order: 'desc' }],
+  savedViewKey: 'leads',
+  permissions: contactModulePermissions({
+    view: 'Contact.ViewContacts',
+    create: 'Contact.CreateContacts',
+    manage: 'Contact.ManageContacts',
+  }),
+  capabilities: {
+    archive: true,
+    customFields: true,
+    notes: true,
+    documents: true,
+    tags: true,
+    collaborators: true,
+    linkedEntities: true,
+    workflowStage: true,
+    importExport: true,
+  },
+  defaultStages: [
+    { name: 'New', stageType: 'Open', color: '#8c8c8c' },
+    { name: 'Contacted', stageType: 'InProgress', color: '#1677ff' },
+    { name: 'Qualified', stageType: 'Won', color: '#52c41a' },
+    { name: 'Unqualified', stageType: 'Lost', color: '#ff4d4f' },
+  ],
+  numbering: { prefix: 'LEAD' },
+  duplicates: ['email', 'phone'],
+});
+
+// PUT /api/v1/leads/{id}/convert (If-Match on the lead): to a contact — linked to an existing
+// organization, to a new one made from the lead's company, or to none — or to an organization.
+export const leadConversionSchema = z
+  .strictObject({
+    to: z.enum(LEAD_CONVERSION_TARGETS, { error: 'invalidOption' }),
+    organization: z
+      .discriminatedUnion(
+        'mode',
+        [
+          z.strictObject({ mode: z.literal('none') }),
+          z.strictObject({ mode: z.literal('new') }),
+          z.strictObject({ mode: z.literal('existing'), id: z.uuid({ error: 'validation' }) }),
+        ],
+        { error: 'invalidOption' },
+      )
+      .default({ mode: 'none' }),
+  })
+  .refine((v) => v.to === 'Contact' || v.organization.mode === 'none', {
+    path: ['organization'],
+    error: 'notForOrganization',
+  });
+export type LeadConversion = z.infer<typeof leadConversionSchema>;
+
+export const leadConversionResultSchema = z.object({
+  lead: z.record(z.string(), z.unknown()),
+  created: z.object({ kind: z.enum(LEAD_CONVERSION_TARGETS), id: z.uuid(), title: z.string() }),
+  organization: z.object({ id: z.uuid(), title: z.string(), created: z.boolean() }).nullable(),
+});
+export type LeadConversionResult = z.infer<typeof leadConversionResultSchema>;
