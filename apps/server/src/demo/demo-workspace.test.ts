@@ -34,6 +34,10 @@ describe('the demo workspace', () => {
     const maria = contacts.body.data.find((r: { lastName: string }) => r.lastName === 'Anders');
     expect(maria.tags.map((x: { name: string }) => x.name)).toEqual(['VIP']);
     expect(maria.organization).toMatchObject({ title: 'Northwind Holding' });
+    const deals = await c.post('/api/v1/opportunities/list', { pageSize: 100 });
+    expect(deals.body.total).toBe(10);
+    const flows = await c.get('/api/v1/core/workflows?entity=Opportunity');
+    expect(flows.body.map((w: { name: string }) => w.name).sort()).toEqual(['New business', 'Renewals']);
     const [notes] = await t.sql<{ n: number }>(`select count(*)::int as n from notes where tenant_id = $1`, [tenant?.id]);
     expect(notes?.n).toBeGreaterThanOrEqual(8);
 

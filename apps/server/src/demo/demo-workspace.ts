@@ -222,6 +222,83 @@ const LEADS: Lead[] = [
   { first: 'Patricia', last: 'McKenna', company: 'Hungry Owl All-Night', source: 'Campaign', stage: 1, title: 'Office Lead' },
 ];
 
+type Deal = {
+  name: string;
+  org: string;
+  contact?: string;
+  value: number;
+  close: string;
+  pipeline: 0 | 1;
+  stage: number;
+  probability: number;
+};
+const DEALS: Deal[] = [
+  {
+    name: 'Group-wide desk booking',
+    org: 'nw',
+    contact: 'Anders',
+    value: 184_000,
+    close: '2027-02-15',
+    pipeline: 0,
+    stage: 2,
+    probability: 70,
+  },
+  { name: 'Hub signage Bremen', org: 'nwl', contact: 'Brown', value: 36_500, close: '2026-12-20', pipeline: 0, stage: 1, probability: 50 },
+  {
+    name: 'Store screens rollout',
+    org: 'nwr',
+    contact: 'Moos',
+    value: 58_200,
+    close: '2027-03-31',
+    pipeline: 0,
+    stage: 0,
+    probability: 20,
+  },
+  {
+    name: 'Workplace suite pilot',
+    org: 'contoso',
+    contact: 'Lebihan',
+    value: 92_000,
+    close: '2027-01-31',
+    pipeline: 0,
+    stage: 1,
+    probability: 40,
+  },
+  {
+    name: 'Visitor management',
+    org: 'contoso',
+    contact: 'Ashworth',
+    value: 14_800,
+    close: '2026-12-05',
+    pipeline: 0,
+    stage: 3,
+    probability: 100,
+  },
+  {
+    name: 'Plant room booking',
+    org: 'fabrikam',
+    contact: 'Chang',
+    value: 22_400,
+    close: '2026-11-28',
+    pipeline: 0,
+    stage: 4,
+    probability: 0,
+  },
+  { name: 'Renewal 2027', org: 'aw', contact: 'Afonso', value: 9_600, close: '2027-04-01', pipeline: 1, stage: 1, probability: 80 },
+  {
+    name: 'Renewal with downsizing',
+    org: 'tailspin',
+    contact: 'Ottlieb',
+    value: 2_400,
+    close: '2027-01-15',
+    pipeline: 1,
+    stage: 0,
+    probability: 30,
+  },
+  { name: 'Partner licence', org: 'proseware', contact: 'Cruz', value: 6_000, close: '2026-12-31', pipeline: 1, stage: 2, probability: 90 },
+  { name: 'Helpdesk add-on', org: 'wwi', contact: 'Labrune', value: 11_250, close: '2027-02-28', pipeline: 0, stage: 0, probability: 10 },
+];
+
 const TAGS = [
   { name: 'VIP', color: '#722ED1' },
   { name: 'Newsletter', color: '#1677FF' },
@@ -286,6 +363,18 @@ export async function seedDemoWorkspace(app: App, database: Database, config: Co
   const note = (entityKind: string, entityId: string, text: string | undefined) =>
     text ? call('POST', '/api/v1/core/notes', { entityKind, entityId, body: `<p>${text}</p>` }) : Promise.resolve({});
 
+  const salesStages = await stagesOf('Opportunity', 'New business');
+  const renewal = await call('POST', '/api/v1/core/workflows', {
+    entity: 'Opportunity',
+    name: 'Renewals',
+    stages: [
+      { name: 'Due', stageType: 'Open', color: '#8c8c8c' },
+      { name: 'In talks', stageType: 'InProgress', color: '#1677ff' },
+      { name: 'Signed', stageType: 'Won', color: '#52c41a' },
+      { name: 'Cancelled', stageType: 'Lost', color: '#ff4d4f' },
+    ],
+  });
+  const renewalStages = (renewal.stages as { id: string }[]).map((s) => s.id);
   const orgIds = new Map<string, string>();
   for (const [i, o] of ORGANIZATIONS.entries()) {
     const created = await call('POST', '/api/v1/organizations', {
@@ -314,6 +403,24 @@ export async function seedDemoWorkspace(app: App, database: Database, config: Co
     });
     await tag('Contact', String(created.id), p.tags);
     await note('Contact', String(created.id), p.note);
+  }
+  const contactIds = new Map<string, string>();
+  for (const row of (await call('POST', '/api/v1/contacts/list', { pageSize: 100 })).data as { id: string; lastName: string }[])
+    contactIds.set(row.lastName, row.id);
+  for (const d of DEALS) {
+    const stage = (d.pipeline === 0 ? salesStages : renewalStages)[d.stage];
+    const outcome = d.pipeline === 0 && d.stage === 3 ? 'Won' : d.pipeline === 0 && d.stage === 4 ? 'Lost' : undefined;
+    await call('POST', '/api/v1/opportunities', {
+      name: d.name,
+      organizationId: orgIds.get(d.org),
+      contactId: d.contact ? contactIds.get(d.contact) : undefined,
+      expectedValue: d.value,
+      estimatedCloseDate: d.close,
+      probability: d.probability,
+      workflowStage: stage,
+      outcome,
+      outcomeReason: outcome === 'Lost' ? 'Chose a cheaper room-booking tool' : undefined,
+    });
   }
   const leadIds: string[] = [];
   for (const [i, l] of LEADS.entries()) {

@@ -78,6 +78,8 @@ export type EntityDefinitionInput = {
   // fields whose equal value marks a likely duplicate (an e-mail, a phone number, a name):
   // creating such a record warns, and two records can be merged (decision 026)
   duplicates?: readonly string[];
+  // the board's column totals: the count and the sum of this money or number field per stage
+  board?: { sum: string };
 };
 
 const camel = (kind: string) => kind.charAt(0).toLowerCase() + kind.slice(1);
@@ -170,6 +172,8 @@ export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
     if (kind !== 'text' && kind !== 'email' && kind !== 'phone')
       throw new Error(`${input.kind}: duplicate key ${key} must be text, e-mail or phone`);
   }
+  if (input.board && !['money', 'decimal', 'integer'].includes(fields[input.board.sum]?.kind ?? ''))
+    throw new Error(`${input.kind}: board sum ${input.board.sum} must be a money or number field`);
   if (input.hierarchy && fields[input.hierarchy.field]?.target !== input.kind)
     throw new Error(`${input.kind}: hierarchy field must reference ${input.kind}`);
 
@@ -228,6 +232,7 @@ export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
     ...(input.hierarchy ? { hierarchy: input.hierarchy } : {}),
     relations,
     duplicates: input.duplicates ?? [],
+    ...(input.board ? { board: input.board } : {}),
     schemas: { create, update: create, row },
   };
 }
@@ -255,6 +260,7 @@ export type EntityDefinition = {
   hierarchy?: { field: string };
   relations: Record<string, EntityRelation>;
   duplicates: readonly string[];
+  board?: { sum: string };
   schemas: { create: z.ZodType; update: z.ZodType; row: z.ZodType };
 };
 

@@ -5,6 +5,7 @@ export * from './entity-type.schema';
 export * from './fields';
 export * from './global-lookup.schema';
 export * from './global-search.schema';
+export * from './board.schema';
 export * from './json-patch.schema';
 export * from './list-query.schema';
 export * from './merge.schema';

@@ -1,12 +1,14 @@
-import { contactEntity, entityListQuerySchema, leadEntity, organizationEntity, pagedResponse } from '@atrium/domain';
+import { contactEntity, entityListQuerySchema, leadEntity, opportunityEntity, organizationEntity, pagedResponse } from '@atrium/domain';
 import { z } from 'zod';
 import { listEntities, registerEntity, requireRecord } from '../../platform/entity';
 import type { Router } from '../../platform/router';
 import { contacts } from './contacts.table';
 import { registerLeadRoutes } from './leads.routes';
 import { leads } from './leads.table';
+import { opportunities, opportunityContacts } from './opportunities.table';
 import { organizationContacts } from './organization-contacts.table';
 import { organizations } from './organizations.table';
+import { opportunitiesOfContact, opportunitiesOfOrganization } from './opportunities.repository';
 import { requestersOf } from './organizations.repository';
 
 // Contacts, organizations and leads are declarations: everything generic comes from their
@@ -29,6 +31,12 @@ export function registerCrmEntities(router: Router): void {
     patchExample: [{ op: 'replace', path: '/source', value: 'Referral' }],
   });
   registerLeadRoutes(router, { lead, contact, organization });
+  const opportunity = registerEntity(router, opportunityEntity, {
+    table: opportunities,
+    relations: { contacts: opportunityContacts },
+    example: { name: 'Desk booking for 300 seats', expectedValue: 48000, estimatedCloseDate: '2026-12-15' },
+    patchExample: [{ op: 'replace', path: '/probability', value: 60 }],
+  });
 
   // Spec §7 (Organizations: requesters): the organization's contacts who raised helpdesk
   // requests. Until the helpdesk module brings requests, no contact has raised one.
@@ -46,4 +54,24 @@ export function registerCrmEntities(router: Router): void {
       return listEntities(ctx, contact, body, requestersOf(params.id));
     },
   });
+
+  // Spec §7 (linked opportunities): the deals of an organization (its customer organization) and
+  // of a contact (its customer contact, or one of the contacts involved), as the list pages them.
+  const linkedOpportunities = (owner: typeof organization, where: (id: string) => ReturnType<typeof requestersOf>) =>
+    router.tenant({
+      method: 'POST',
+      url: `${owner.definition.basePath}/:id/opportunities`,
+      summary: `Opportunities of a ${owner.definition.kind.toLowerCase()}`,
+      tags: [owner.definition.kind],
+      permission: opportunityEntity.permissions.view,
+      table: owner.tableName,
+      schemas: { params: z.object({ id: z.uuid() }), body: entityListQuerySchema, response: pagedResponse(opportunityEntity.schemas.row) },
+      example: { page: 1, pageSize: 25 },
+      handler: async (ctx, { params, body }) => {
+        await requireRecord(ctx, owner.registry, { kind: owner.definition.kind, id: params.id }, 'view');
+        return listEntities(ctx, opportunity, body, where(params.id));
+      },
+    });
+  linkedOpportunities(organization, opportunitiesOfOrganization);
+  linkedOpportunities(contact, opportunitiesOfContact);
 }

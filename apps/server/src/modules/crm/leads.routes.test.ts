@@ -121,7 +121,11 @@ describe('converting a lead', () => {
   it('into a contact linked to an existing organization, or into an organization', async () => {
     const org = await create('/api/v1/organizations', { name: 'Existing Works' });
     const lead = await create('/api/v1/leads', { firstName: 'Linus', organization: 'Existing Works' });
-    const res = await c.put(`/api/v1/leads/${lead.id}/convert`, { to: 'Contact', organization: { mode: 'existing', id: org.id } }, ifMatch(1));
+    const res = await c.put(
+      `/api/v1/leads/${lead.id}/convert`,
+      { to: 'Contact', organization: { mode: 'existing', id: org.id } },
+      ifMatch(1),
+    );
     expect(res.status, res.text).toBe(200);
     expect(res.body.organization).toMatchObject({ id: org.id, created: false });
     expect((await c.get(`/api/v1/contacts/${res.body.created.id}`)).body.organizationId).toBe(org.id);
@@ -141,11 +145,7 @@ describe('converting a lead', () => {
     const noCompany = await c.put(`/api/v1/leads/${lead.id}/convert`, { to: 'Contact', organization: { mode: 'new' } }, ifMatch(1));
     expect(noCompany.status).toBe(400);
     expect(noCompany.body.errors[0]).toMatchObject({ field: 'organization.mode', code: 'required' });
-    const orgWithOrg = await c.put(
-      `/api/v1/leads/${lead.id}/convert`,
-      { to: 'Organization', organization: { mode: 'new' } },
-      ifMatch(1),
-    );
+    const orgWithOrg = await c.put(`/api/v1/leads/${lead.id}/convert`, { to: 'Organization', organization: { mode: 'new' } }, ifMatch(1));
     expect(orgWithOrg.status).toBe(400);
     expect(orgWithOrg.body.errors[0]).toMatchObject({ field: 'organization', code: 'notForOrganization' });
     const unknownOrg = await c.put(

@@ -1,4 +1,6 @@
 import {
+  boardTotalsQuerySchema,
+  boardTotalsSchema,
   entityListQuerySchema,
   entityTypeInputSchema,
   entityTypeListSchema,
@@ -19,6 +21,7 @@ import { z } from 'zod';
 import type { Router } from '../router';
 import { registerEntityCoreRoutes } from './entity-core.routes';
 import { registerMergeRoutes } from './entity-merge.routes';
+import { boardTotals } from './entity-board.service';
 import { bindEntity, entityRegistry, type EntityHooks, type EntityRow, type RegisteredEntity, type RowVisibility } from './entity-registry';
 import { listColumns } from './entity-fields.service';
 import * as service from './entity.service';
@@ -271,6 +274,18 @@ export function registerEntity(router: Router, definition: EntityDefinition, opt
 
   if (definition.types) registerTypeRoutes(router, ent);
   if (definition.duplicates.length > 0) registerMergeRoutes(router, ent, { one, many });
+  if (definition.board) {
+    router.tenant({
+      method: 'POST',
+      url: `${base}/board-totals`,
+      summary: `The board's column totals of ${many}: count and sum of ${definition.board.sum} per stage of a workflow, under the list's filters`,
+      tags,
+      permission: p.view,
+      schemas: { body: boardTotalsQuerySchema, response: boardTotalsSchema },
+      example: { workflowId: EXAMPLE_ID },
+      handler: async (ctx, { body }) => boardTotals(ctx, ent, body),
+    });
+  }
   for (const provider of providers.get(router) ?? []) provider(router, ent);
   return ent;
 }

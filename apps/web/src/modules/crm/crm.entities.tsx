@@ -1,14 +1,25 @@
-import { contactEntity, leadEntity, organizationEntity } from '@atrium/domain';
+import { contactEntity, leadEntity, opportunityEntity, organizationEntity } from '@atrium/domain';
 import { lazy, Suspense } from 'react';
 import type { WebEntity } from '../../platform/entity/web-entity';
 import { ConvertedLeadBanner, ConvertLeadAction } from './lead-conversion';
+import { LinkedOpportunities } from './linked-opportunities';
 
 const OrganizationHierarchy = lazy(() => import('./organization-hierarchy').then((m) => ({ default: m.OrganizationHierarchy })));
 
 // Customer management on the web: contacts are their definition alone; organizations add their
 // hierarchy tab; leads their conversion. Lists, record pages, forms, panels, settings and routes come from the engine.
 export const CRM_ENTITIES: WebEntity[] = [
-  { definition: contactEntity },
+  {
+    definition: contactEntity,
+    tabs: [
+      {
+        key: 'opportunities',
+        labelKey: 'crm.opportunity.tab',
+        permission: opportunityEntity.permissions.view,
+        render: (record) => <LinkedOpportunities basePath={contactEntity.basePath} record={record} />,
+      },
+    ],
+  },
   {
     definition: organizationEntity,
     tabs: [
@@ -21,6 +32,12 @@ export const CRM_ENTITIES: WebEntity[] = [
           </Suspense>
         ),
       },
+      {
+        key: 'opportunities',
+        labelKey: 'crm.opportunity.tab',
+        permission: opportunityEntity.permissions.view,
+        render: (record) => <LinkedOpportunities basePath={organizationEntity.basePath} record={record} />,
+      },
     ],
   },
   {
@@ -28,4 +45,5 @@ export const CRM_ENTITIES: WebEntity[] = [
     actions: (record) => <ConvertLeadAction record={record} />,
     banner: (record) => <ConvertedLeadBanner record={record} />,
   },
+  { definition: opportunityEntity },
 ];

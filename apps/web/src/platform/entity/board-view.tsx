@@ -1,7 +1,10 @@
-import type { EntityRecord, Workflow } from '@atrium/domain';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import type { BoardTotals, EntityRecord, Workflow } from '@atrium/domain';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Card, Empty, Select, Skeleton, Space, Typography } from 'antd';
-import { useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../api/api-client';
+import { useRecordEvents } from '../live/use-live-events';
 import { Link } from 'react-router';
 import { isApiError } from '../api/api-error';
 import { errorText } from '../feedback/form-errors';
@@ -10,12 +13,15 @@ import { useWorkflows } from '../workflows/workflows.api';
 import type { EntityApi } from './entity-api';
 import type { EntityListRequest } from './entity-definition';
 import { useEntityText } from './entity-text';
+import { formatMoney, useWorkspaceCurrency } from './use-currency';
 
 const CARDS_PER_STAGE = 50;
 
 // The records of a kind with stages as a board: a column per stage of the chosen workflow, with
 // its count, under the list's own search and filters. A card moves to another stage by dragging
 // it or with its "Move to" choice (keyboard); the move is a JSON Patch with the card's version.
+// A kind that declares `board.sum` shows each column's total of that field (decision 030). Moves
+// made by anyone show at once (live record events).
 export function BoardView({ api, request }: { api: EntityApi; request: EntityListRequest }) {
   const { definition } = api;
   const { t, text } = useEntityText(definition);
@@ -44,6 +50,35 @@ export function BoardView({ api, request }: { api: EntityApi; request: EntityLis
     }),
   });
   const canMove = can({ permissions: [definition.permissions.manage] });
+  const sumKey = definition.board?.sum;
+  const { i18n } = useTranslation();
+  const currency = useWorkspaceCurrency();
+  const totals = useQuery({
+    queryKey: [...api.keys.lists(), 'board-totals', workflow?.id, request],
+    queryFn: () =>
+      apiRequest<BoardTotals>(`${definition.basePath}/board-totals`, {
+        method: 'POST',
+        body: { ...request, workflowId: workflow?.id },
+      }),
+    enabled: sumKey !== undefined && workflow !== undefined,
+  });
+  const amount = (value: unknown) =>
+    definition.fields[sumKey ?? '']?.kind === 'money' ? formatMoney(Number(value ?? 0), currency, i18n.language) : String(value ?? 0);
+
+  // someone (here or elsewhere) changed a record of this kind: reload the columns, once per burst
+  const refresh = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useRecordEvents(definition.kind, undefined, () => {
+    refresh.current ??= setTimeout(() => {
+      refresh.current = null;
+      void qc.invalidateQueries({ queryKey: api.keys.lists() });
+    }, 150);
+  });
+  useEffect(
+    () => () => {
+      if (refresh.current) clearTimeout(refresh.current);
+    },
+    [],
+  );
 
   const move = (record: EntityRecord, stageId: string) => {
     if (record.workflowStage === stageId) return;
@@ -106,6 +141,14 @@ export function BoardView({ api, request }: { api: EntityApi; request: EntityLis
                   {s.name}
                 </Typography.Title>
                 <Badge count={data?.total ?? 0} showZero color="#8c8c8c" />
+                {sumKey ? (
+                  <Typography.Text
+                    className="board-column-sum"
+                    aria-label={t('board.sum', { amount: amount(totals.data?.stages.find((x) => x.stageId === s.id)?.sum) })}
+                  >
+                    {amount(totals.data?.stages.find((x) => x.stageId === s.id)?.sum)}
+                  </Typography.Text>
+                ) : null}
               </header>
               <div className="board-cards">
                 {!data ? <Skeleton active paragraph={{ rows: 2 }} /> : null}
@@ -118,6 +161,11 @@ export function BoardView({ api, request }: { api: EntityApi; request: EntityLis
                     onDragStart={(e) => e.dataTransfer.setData('application/x-atrium-record', JSON.stringify(r))}
                   >
                     <Link to={`${definition.web.path}/${r.id}`}>{r.title || t('entity.untitled')}</Link>
+                    {sumKey && r[sumKey] !== null && r[sumKey] !== undefined ? (
+                      <Typography.Text type="secondary" className="board-card-amount">
+                        {amount(r[sumKey])}
+                      </Typography.Text>
+                    ) : null}
                     {canMove ? (
                       <Select
                         size="small"

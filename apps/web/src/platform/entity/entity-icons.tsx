@@ -1,4 +1,12 @@
-import { ApartmentOutlined, AppstoreOutlined, ContactsOutlined, DashboardOutlined, RiseOutlined, SettingOutlined } from '@ant-design/icons';
+import {
+  ApartmentOutlined,
+  AppstoreOutlined,
+  ContactsOutlined,
+  DashboardOutlined,
+  RiseOutlined,
+  SettingOutlined,
+  TrophyOutlined,
+} from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
 // The icons definitions name (definition.web.icon) and the shell's own.
@@ -8,6 +16,7 @@ const ICONS: Record<string, ReactNode> = {
   contacts: <ContactsOutlined />,
   organizations: <ApartmentOutlined />,
   leads: <RiseOutlined />,
+  opportunities: <TrophyOutlined />,
 };
 
 export const iconOf = (name: string): ReactNode => ICONS[name] ?? <AppstoreOutlined />;

@@ -197,7 +197,8 @@ export function EntityRecordRoute({ definition }: { definition: EntityDefinition
     rememberRecordActor(event);
     if (event.version === null || !record || event.version > record.version) void query.refetch();
   });
-  const extra = webEntityOf(definition.kind)?.tabs ?? [];
+  const { can } = useAccess();
+  const extra = (webEntityOf(definition.kind)?.tabs ?? []).filter((tab) => !tab.permission || can({ permissions: [tab.permission] }));
   usePageTitle(record ? record.title || t('entity.untitled') : undefined);
   // the search dialog lists the records opened last (decision 027)
   const gone = isApiError(query.error) && query.error.status === 404;

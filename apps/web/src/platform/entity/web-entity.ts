@@ -1,4 +1,4 @@
-import { ENTITY_DEFINITIONS, type EntityDefinition, type EntityKind, type EntityRecord } from '@atrium/domain';
+import { ENTITY_DEFINITIONS, type EntityDefinition, type EntityKind, type EntityRecord, type Permission } from '@atrium/domain';
 import type { ReactNode } from 'react';
 
 // What a module adds to a kind's generic pages: cells that render a field its own way, tabs on
@@ -8,7 +8,8 @@ import type { ReactNode } from 'react';
 export type WebEntity = {
   definition: EntityDefinition;
   cells?: Record<string, (record: EntityRecord) => ReactNode>;
-  tabs?: { key: string; labelKey: string; render: (record: EntityRecord) => ReactNode }[];
+  // a tab shows only to holders of its permission, when it names one
+  tabs?: { key: string; labelKey: string; permission?: Permission; render: (record: EntityRecord) => ReactNode }[];
   actions?: (record: EntityRecord) => ReactNode;
   banner?: (record: EntityRecord) => ReactNode;
 };

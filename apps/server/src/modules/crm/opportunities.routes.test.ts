@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type Client, type TestApp } from '../../../test/harness';
+
+// Opportunities (issue 13, decision 030): a kind on the engine with customer references, money,
+// pipelines (workflows of kind Opportunity), linked contacts, types and the board's totals.
+let t: TestApp;
+let c: Client;
+let tenantId: string;
+type Stage = { id: string; name: string };
+let sales: { id: string; stages: Stage[] };
+let partner: { id: string; stages: Stage[] };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const owner = await t.createUser();
+  tenantId = (await t.createTenant(owner)).id;
+  c = t.client(owner, tenantId);
+  const a = await c.post('/api/v1/core/workflows', { entity: 'Opportunity', name: 'Sales', isDefault: true });
+  expect(a.status, a.text).toBe(201);
+  sales = a.body;
+  const b = await c.post('/api/v1/core/workflows', { entity: 'Opportunity', name: 'Partner deals' });
+  expect(b.status, b.text).toBe(201);
+  partner = b.body;
+});
+afterAll(async () => t.close());
+
+async function create(path: string, body: Record<string, unknown>) {
+  const res = await c.post(path, body);
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+
+describe('opportunities', () => {
+  it('have a customer, an expected value, a close date, a number and the default pipeline’s first stage', async () => {
+    const org = await create('/api/v1/organizations', { name: 'Contoso' });
+    const contact = await create('/api/v1/contacts', { firstName: 'Laurence', lastName: 'Lebihan', organizationId: org.id });
+    const opp = await create('/api/v1/opportunities', {
+      name: 'Contoso desks',
+      organizationId: org.id,
+      contactId: contact.id,
+      expectedValue: 48000.5,
+      estimatedCloseDate: '2026-12-15',
+    });
+    expect(opp).toMatchObject({
+      number: expect.stringMatching(/^OPP-\d+$/),
+      organization: { id: org.id, title: 'Contoso' },
+      contact: { id: contact.id, title: 'Laurence Lebihan' },
+      expectedValue: 48000.5,
+      estimatedCloseDate: '2026-12-15',
+      workflowStage: sales.stages[0]?.id,
+    });
+    // linked contacts: link, list, unlink
+    const peer = await create('/api/v1/contacts', { firstName: 'Victoria', lastName: 'Ashworth' });
+    expect((await c.post(`/api/v1/opportunities/${opp.id}/contacts/link`, { ids: [peer.id] })).status).toBe(200);
+    const linked = await c.post(`/api/v1/opportunities/${opp.id}/contacts`, { page: 1, pageSize: 25 });
+    expect(linked.body.data.map((r: { id: string }) => r.id)).toEqual([peer.id]);
+    expect((await c.post(`/api/v1/opportunities/${opp.id}/contacts/unlink`, { ids: [peer.id] })).status).toBe(200);
+    // a won/lost outcome from the list of outcomes only; the organization cannot go while a deal names it
+    const bad = await c.patch(`/api/v1/opportunities/${opp.id}`, [{ op: 'replace', path: '/outcome', value: 'Maybe' }], {
+      'if-match': `"${opp.version}"`,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0]).toMatchObject({ field: 'outcome', code: 'invalidOption' });
+    expect((await c.delete(`/api/v1/organizations/${org.id}`)).status).toBe(409);
+    // the organization and both contacts show the deal
+    const ofOrg = await c.post(`/api/v1/organizations/${org.id}/opportunities`, {
+      page: 1,
+      pageSize: 25,
+      sort: [{ field: 'estimatedCloseDate', order: 'desc' }],
+    });
+    expect(ofOrg.status, ofOrg.text).toBe(200);
+    expect(ofOrg.body.data.map((r: { id: string }) => r.id)).toEqual([opp.id]);
+    expect((await c.post(`/api/v1/contacts/${contact.id}/opportunities`, {})).body.total).toBe(1);
+    expect((await c.post(`/api/v1/opportunities/${opp.id}/contacts/link`, { ids: [peer.id] })).status).toBe(200);
+    expect((await c.post(`/api/v1/contacts/${peer.id}/opportunities`, {})).body.data[0].id).toBe(opp.id);
+    const viewerOfContacts = t.client(await t.addMemberWith(tenantId, ['Contact.ViewOrganizations']), tenantId);
+    expect((await viewerOfContacts.post(`/api/v1/organizations/${org.id}/opportunities`, {})).status).toBe(403);
+    // opportunity types come from the engine
+    const type = await c.post('/api/v1/opportunity-types', { name: 'Renewal' });
+    expect(type.status, type.text).toBe(201);
+  });
+
+  it('give the board its totals per stage of a pipeline, under the list’s filters', async () => {
+    const [q, proposal] = sales.stages;
+    const mk = (name: string, expectedValue: number | null, stage: Stage | undefined) =>
+      create('/api/v1/opportunities', { name, expectedValue, workflowStage: stage?.id });
+    await mk('Board A', 1000, q);
+    await mk('Board B', 2500.25, q);
+    await mk('Board C', null, proposal);
+    await mk('Other D', 700, proposal);
+    const res = await c.post('/api/v1/opportunities/board-totals', { search: 'board', workflowId: sales.id });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.stages).toHaveLength(sales.stages.length);
+    expect(res.body.stages[0]).toEqual({ stageId: q?.id, count: 2, sum: 3500.25 });
+    expect(res.body.stages[1]).toEqual({ stageId: proposal?.id, count: 1, sum: 0 });
+    expect(res.body.stages[2]).toEqual({ stageId: sales.stages[2]?.id, count: 0, sum: 0 });
+    // the other pipeline has its own columns, empty here
+    const other = await c.post('/api/v1/opportunities/board-totals', { search: 'board', workflowId: partner.id });
+    expect(other.body.stages.every((s: { count: number }) => s.count === 0)).toBe(true);
+
+    const contactFlow = await c.post('/api/v1/core/workflows', { entity: 'Contact', name: 'Lifecycle' });
+    const wrong = await c.post('/api/v1/opportunities/board-totals', { workflowId: contactFlow.body.id });
+    expect(wrong.status).toBe(404);
+    expect(wrong.body.errors[0]).toMatchObject({ field: 'workflowId' });
+    const missing = await c.post('/api/v1/opportunities/board-totals', {});
+    expect(missing.status).toBe(400);
+    const stranger = await t.createUser();
+    const outsider = t.client(stranger, (await t.createTenant(stranger)).id);
+    expect((await outsider.post('/api/v1/opportunities/board-totals', { workflowId: sales.id })).status).toBe(404);
+  });
+
+  it('keep their default pipeline, and a pipeline deals are in', async () => {
+    const res = await c.delete(`/api/v1/core/workflows/${sales.id}`);
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('defaultPipelineCannotBeDeleted');
+    await create('/api/v1/opportunities', { name: 'Partner deal', workflowStage: partner.stages[0]?.id });
+    const linked = await c.delete(`/api/v1/core/workflows/${partner.id}`);
+    expect(linked.status).toBe(409);
+    expect(linked.body.code).toBe('linkedPipelineCannotBeDeleted');
+  });
+});

@@ -1,0 +1,88 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Account } from '../pages/identity.pages';
+import { expectAccessible, newAccount, signedInWithWorkspace, signIn } from '../pages/shell.pages';
+
+// Opportunities on a board (issue 13, decision 030): a column per stage of the pipeline with its
+// count and the sum of expected value; a card dragged to another stage moves the totals, and a
+// second browser sees the move without reloading.
+test.describe.serial('opportunities board', () => {
+  test.describe.configure({ timeout: 180_000 });
+  let page: Page;
+  let account: Account;
+  let contosoId = '';
+
+  const openBoard = async (p: Page) => {
+    await p.goto('/opportunities?v=');
+    await p.getByRole('radiogroup', { name: 'Show as' }).getByText('Board').click();
+    return p.getByRole('list', { name: 'Opportunities by stage' });
+  };
+
+  test.beforeAll(async ({ browser }) => {
+    page = await (await browser.newContext()).newPage();
+    account = newAccount('Otto Opportunity');
+    await signedInWithWorkspace(page, account);
+    const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
+    const tenantId = await page.evaluate(() => window.localStorage.getItem('TENANT_ID') ?? '');
+    const headers = { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId };
+    const post = async (path: string, data: unknown) => {
+      const res = await page.request.post(path, { headers, data });
+      expect(res.status(), await res.text()).toBe(201);
+      return (await res.json()) as { id: string; stages?: { id: string }[] };
+    };
+    const sales = await post('/api/v1/core/workflows', { entity: 'Opportunity', name: 'Sales', isDefault: true });
+    const [qualification, proposal] = sales.stages ?? [];
+    const contoso = await post('/api/v1/organizations', { name: 'Contoso' });
+    contosoId = contoso.id;
+    await post('/api/v1/opportunities', {
+      name: 'Contoso desks',
+      organizationId: contoso.id,
+      expectedValue: 1000,
+      estimatedCloseDate: '2026-12-15',
+      workflowStage: qualification?.id,
+    });
+    await post('/api/v1/opportunities', { name: 'Fabrikam signage', expectedValue: 2500, workflowStage: qualification?.id });
+    await post('/api/v1/opportunities', { name: 'Litware rooms', expectedValue: 400, workflowStage: proposal?.id });
+  });
+  test.afterAll(async () => {
+    await page.context().close();
+  });
+
+  test('dragging a card moves it and its value to the other column, in every open browser', async ({ browser }: { browser: Browser }) => {
+    const board = await openBoard(page);
+    const qualification = board.getByRole('listitem', { name: /^Qualification/ });
+    const proposal = board.getByRole('listitem', { name: /^Proposal/ });
+    await expect(qualification).toHaveAccessibleName('Qualification (2)');
+    await expect(qualification.getByLabel(/^Total /)).toHaveText(/3,500\.00/);
+    await expect(proposal.getByLabel(/^Total /)).toHaveText(/400\.00/);
+    await expectAccessible(page, 'opportunities board');
+
+    // a colleague (the same account in another browser) watches the board
+    const other = await (await browser.newContext()).newPage();
+    await signIn(other, account);
+    await other.getByRole('button', { name: /Open/ }).first().click();
+    await expect(other.getByRole('banner')).toBeVisible();
+    const watched = await openBoard(other);
+    await expect(watched.getByRole('listitem', { name: /^Proposal/ }).getByLabel(/^Total /)).toHaveText(/400\.00/);
+
+    await qualification.getByText('Fabrikam signage').dragTo(proposal);
+    await expect(page.getByText('Fabrikam signage moved to Proposal').last()).toBeVisible();
+    await expect(proposal).toHaveAccessibleName('Proposal (2)');
+    await expect(proposal.getByLabel(/^Total /)).toHaveText(/2,900\.00/);
+    await expect(qualification.getByLabel(/^Total /)).toHaveText(/1,000\.00/);
+
+    const seen = watched.getByRole('listitem', { name: /^Proposal/ });
+    await expect(seen).toHaveAccessibleName('Proposal (2)');
+    await expect(seen.getByText('Fabrikam signage')).toBeVisible();
+    await expect(seen.getByLabel(/^Total /)).toHaveText(/2,900\.00/);
+    await other.context().close();
+  });
+
+  test('an organization shows its opportunities', async () => {
+    await page.goto(`/organizations/${contosoId}?tab=opportunities`);
+    const tab = page.getByRole('tabpanel', { name: 'Opportunities' });
+    await expect(tab.getByRole('link', { name: 'Contoso desks' })).toBeVisible();
+    await expect(tab.getByRole('row', { name: /Contoso desks/ })).toContainText('1,000.00');
+    await tab.getByRole('link', { name: 'Contoso desks' }).click();
+    await expect(page.getByRole('heading', { name: 'Contoso desks', level: 1 })).toBeVisible();
+  });
+});

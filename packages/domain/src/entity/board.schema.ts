@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { entityListQuerySchema } from './list-query.schema';
+
+// The board's column totals of a kind that declares `board.sum` (decision 030): per stage of one
+// workflow, the count and the sum of the field, under the list's own search and filters.
+export const boardTotalsQuerySchema = entityListQuerySchema.extend({ workflowId: z.uuid({ error: 'validation' }) });
+export type BoardTotalsQuery = z.infer<typeof boardTotalsQuerySchema>;
+export const boardTotalsSchema = z.object({
+  stages: z.array(z.object({ stageId: z.uuid(), count: z.number().int(), sum: z.number() })),
+});
+export type BoardTotals = z.infer<typeof boardTotalsSchema>;
