@@ -34,6 +34,9 @@ export const ACTIVITY_ACTIONS = [
   // a lead converted into a contact or organization (after: it), which was created from the lead
   'converted',
   'convertedFrom',
+  // a contact's e-mail states (field: blocked, spam, unsubscribed)
+  'stateSet',
+  'stateCleared',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -2,6 +2,7 @@ import { contactEntity, entityListQuerySchema, leadEntity, opportunityEntity, or
 import { z } from 'zod';
 import { listEntities, registerEntity, requireRecord } from '../../platform/entity';
 import type { Router } from '../../platform/router';
+import { registerContactStateRoutes } from './contact-states.routes';
 import { contacts } from './contacts.table';
 import { registerLeadRoutes } from './leads.routes';
 import { leads } from './leads.table';
@@ -31,6 +32,7 @@ export function registerCrmEntities(router: Router): void {
     patchExample: [{ op: 'replace', path: '/source', value: 'Referral' }],
   });
   registerLeadRoutes(router, { lead, contact, organization });
+  registerContactStateRoutes(router, contact);
   const opportunity = registerEntity(router, opportunityEntity, {
     table: opportunities,
     relations: { contacts: opportunityContacts },

@@ -1,6 +1,7 @@
 import { contactEntity, leadEntity, opportunityEntity, organizationEntity } from '@atrium/domain';
 import { lazy, Suspense } from 'react';
 import type { WebEntity } from '../../platform/entity/web-entity';
+import { ContactStateMenu, ContactStateTags } from './contact-states';
 import { ConvertedLeadBanner, ConvertLeadAction } from './lead-conversion';
 import { LinkedOpportunities } from './linked-opportunities';
 
@@ -11,6 +12,8 @@ const OrganizationHierarchy = lazy(() => import('./organization-hierarchy').then
 export const CRM_ENTITIES: WebEntity[] = [
   {
     definition: contactEntity,
+    actions: (record) => <ContactStateMenu record={record} />,
+    banner: (record) => <ContactStateTags record={record} />,
     tabs: [
       {
         key: 'opportunities',

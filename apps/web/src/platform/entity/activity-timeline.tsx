@@ -44,7 +44,9 @@ export function ActivityTimeline({
     if (a.action === 'updated' && a.field) {
       return t('activity.changed', { who, field: fieldLabel(a.field), before: show(a.before), after: show(a.after) });
     }
-    return t(`activity.action.${a.action}`, { who, type: t(`activity.type.${a.type}`), title: titleIn(a) });
+    // an action about one field may have its own words (a contact's states: "blocked the contact")
+    const keys = a.field ? [`activity.action.${a.action}.${a.field}`, `activity.action.${a.action}`] : [`activity.action.${a.action}`];
+    return t(keys, { who, type: t(`activity.type.${a.type}`), title: titleIn(a), field: a.field ?? '' });
   };
 
   return (

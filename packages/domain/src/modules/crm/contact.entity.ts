@@ -28,6 +28,10 @@ export const contactDetailsSchema = z.strictObject({
 });
 export type ContactDetails = z.infer<typeof contactDetailsSchema>;
 
+// The e-mail states of a contact and the column each is kept in.
+export const CONTACT_STATES = { blocked: 'blockedAt', spam: 'spamAt', unsubscribed: 'unsubscribedAt' } as const;
+export type ContactState = keyof typeof CONTACT_STATES;
+
 export const contactEntity = defineEntity({
   kind: 'Contact',
   module: 'crm',
@@ -45,6 +49,10 @@ export const contactEntity = defineEntity({
     website: fields.url(),
     address: fields.longText({ max: 500 }),
     details: fields.json(contactDetailsSchema),
+    // e-mail states (spec §7), set by their own calls; campaigns honour them
+    blockedAt: fields.dateTime({ readOnly: true }),
+    spamAt: fields.dateTime({ readOnly: true }),
+    unsubscribedAt: fields.dateTime({ readOnly: true }),
   },
   searchFields: ['firstName', 'lastName', 'email', 'phone', 'organizationId'],
   defaultColumns: ['email', 'phone', 'organizationId'],

@@ -827,4 +827,12 @@ export const DE_CAPTIONS: Record<CaptionKey, string> = {
   'activity.action.convertedFrom': '{{who}} hat diesen Datensatz aus dem Lead {{title}} angelegt',
   'errorCodes.alreadyConverted': 'Dieser Lead wurde bereits umgewandelt',
   'errorCodes.notForOrganization': 'Eine Organisation wird nur bei der Umwandlung in einen Kontakt gewählt',
+  'activity.action.stateSet': '{{who}} hat {{field}} gesetzt',
+  'activity.action.stateCleared': '{{who}} hat {{field}} aufgehoben',
+  'activity.action.stateSet.blocked': '{{who}} hat den Kontakt gesperrt',
+  'activity.action.stateCleared.blocked': '{{who}} hat die Sperre aufgehoben',
+  'activity.action.stateSet.spam': '{{who}} hat die E-Mails des Kontakts als Spam markiert',
+  'activity.action.stateCleared.spam': '{{who}} hat die Spam-Markierung aufgehoben',
+  'activity.action.stateSet.unsubscribed': '{{who}} hat den Kontakt von Kampagnen abgemeldet',
+  'activity.action.stateCleared.unsubscribed': '{{who}} hat den Kontakt wieder für Kampagnen angemeldet',
 };
