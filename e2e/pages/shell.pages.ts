@@ -18,10 +18,33 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
     .catch(() => {});
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  // the first node's summary says why (for contrast: the two colours and the ratio)
   expect(
     bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${label}`,
+    `axe on ${label}: ${bad.map((v) => v.nodes[0]?.failureSummary ?? '').join(' | ')}`,
   ).toEqual([]);
+}
+
+// An icon-only button takes its name from its own label, in the user's language, never from
+// the English name antd gives the icon ("search", "edit", "delete").
+export async function expectNamedIconButtons(page: Page, label: string): Promise<void> {
+  const bad = await page.locator('button, [role="button"]').evaluateAll((els) =>
+    els
+      .filter((e) => {
+        const own = e.getAttribute('aria-label') || e.getAttribute('aria-labelledby') || e.getAttribute('title');
+        const text = Array.from(e.childNodes)
+          .filter((n) => !(n instanceof Element && n.classList.contains('anticon')))
+          .map((n) => n.textContent ?? '')
+          .join('')
+          .trim();
+        // antd names its icons in English kebab-case ("search", "close-circle"); a label of ours does not look like that
+        const icons = Array.from(e.querySelectorAll('.anticon'));
+        const iconNamed = icons.length > 0 && icons.every((i) => /^[a-z]+(-[a-z]+)*$/.test(i.getAttribute('aria-label') ?? ''));
+        return !own && !text && iconNamed && (e as HTMLElement).offsetParent !== null;
+      })
+      .map((e) => e.outerHTML.slice(0, 120)),
+  );
+  expect(bad, `icon-only buttons named by their icon on ${label}`).toEqual([]);
 }
 
 // Sign-up on the provider, verification through the local mailbox, sign-in; ends signed in on
@@ -49,10 +72,11 @@ export async function signIn(page: Page, account: Account, returnTo = '/workspac
 // antd's Select keeps an accessible listbox for screen readers and draws the visible options
 // separately; a person clicks the visible one.
 export async function chooseOption(page: Page, label: string): Promise<void> {
-  await page
+  const option = page
     .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
-    .click();
+    .filter({ hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+  await expect(option).toBeVisible();
+  await option.click();
 }
 
 export class LandingPage {
@@ -147,7 +171,8 @@ export class UsersPage {
       await chooseOption(this.page, role);
     }
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
-    await expect(this.page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(this.page.getByText(`Invitation sent to ${email}`).first()).toBeVisible();
   }
   row(text: string) {
     return this.page.getByRole('row', { name: new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });

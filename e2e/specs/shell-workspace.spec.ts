@@ -57,6 +57,8 @@ test.describe.serial('workspace life', () => {
 
     const wizard = new WorkspaceWizardPage(ownerPage);
     await wizard.fillDetails(workspace, 'Not a slug!');
+    // named when the user leaves the field, not while typing (issue 12, defect 9)
+    await ownerPage.getByLabel('Address').press('Tab');
     await wizard.expectSlugMessage(/Use only lowercase letters, digits and hyphens/);
     await ownerPage.getByLabel('Address').fill('');
     await wizard.fillDetails(`${workspace} `);

@@ -221,9 +221,12 @@ export async function buildApp(config: Config, database: Database, options: Buil
       wildcard: false,
       index: false,
       cacheControl: false,
+      // the build writes .br and .gz copies; the one the browser accepts is sent (decision 060)
+      preCompressed: true,
       // Vite names assets by content hash, so they never change under the same name
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        res.setHeader('vary', 'accept-encoding');
       },
     });
     app.setNotFoundHandler((request, reply) => {

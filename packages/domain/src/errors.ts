@@ -108,6 +108,9 @@ export const problemFieldSchema = z.object({
   field: z.string(),
   code: z.string(),
   message: z.string(),
+  // the limit a length or size rule broke ("at most 10 characters")
+  min: z.number().optional(),
+  max: z.number().optional(),
 });
 export type ProblemField = z.infer<typeof problemFieldSchema>;
 

@@ -17,6 +17,9 @@ export const recordEventSchema = z.object({
   // the record's version after the change; null when deleted or changed in bulk (archive)
   version: z.number().int().nullable(),
   action: z.enum(RECORD_EVENT_ACTIONS),
+  // the user whose request made the change (set by the server when it publishes), so a page
+  // can tell the user's own save in another tab from someone else's (issue 12, defect 13)
+  actorId: z.string().nullable().optional(),
 });
 export type RecordEvent = z.infer<typeof recordEventSchema>;
 

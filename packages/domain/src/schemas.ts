@@ -83,6 +83,9 @@ export const workspaceUserSchema = z.object({
   name: z.string().nullable(),
   roleId: z.uuid(),
   roleName: z.string(),
+  // the system role's key (Admin, Member, PortalUser), null for a workspace's own role: the
+  // client names a system role in the user's language by it
+  roleKey: z.string().nullable(),
   status: z.enum(['invited', 'active']),
   invitedAt: z.string(),
   joinedAt: z.string().nullable(),

@@ -124,6 +124,8 @@ ${links(opts.links)}`,
 export function signUpPage(opts: {
   action: string;
   values?: { name?: string; email?: string };
+  // where Atrium goes after the first sign-in, carried into the verification mail
+  returnTo?: string | undefined;
   fieldErrors?: FieldErrors;
   links: Link[];
 }): string {
@@ -133,7 +135,8 @@ export function signUpPage(opts: {
     body: `<h1>Create your account</h1>
 <p class="muted">We will send you a link to confirm your e-mail address.</p>
 <form method="post" action="${escapeHtml(opts.action)}" novalidate>
-${field({ name: 'name', label: 'Name', type: 'text', value: opts.values?.name ?? '', autocomplete: 'name', error: fe.name, autofocus: true })}
+${opts.returnTo ? `<input type="hidden" name="returnTo" value="${escapeHtml(opts.returnTo)}">` : ''}
+${field({ name: 'name', label: 'Name', type: 'text', value: opts.values?.name ?? '', autocomplete: 'name', error: fe.name, autofocus: !opts.values?.email })}
 ${field({ name: 'email', label: 'E-mail', type: 'email', value: opts.values?.email ?? '', autocomplete: 'email', error: fe.email })}
 ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', error: fe.password, hint: 'At least 8 characters.' })}
 <button class="button" type="submit">Sign up</button>

@@ -1,3 +1,4 @@
+import { safeReturnTo } from './session.service';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -36,7 +37,11 @@ const signUpForm = z.object({
 const signInForm = z.object({ email, password: z.string().min(1, 'Enter your password').max(200, 'Enter your password') });
 const forgotForm = z.object({ email });
 const resetForm = z.object({ email: z.string().max(254), token: z.string().max(200), password: newPassword });
-const linkQuery = z.object({ email: z.string().max(254).default(''), token: z.string().max(200).default('') });
+const linkQuery = z.object({
+  email: z.string().max(254).default(''),
+  token: z.string().max(200).default(''),
+  returnTo: z.string().max(2000).optional(),
+});
 
 type Form = Record<string, string | undefined>;
 
@@ -86,6 +91,11 @@ export async function registerIdentityRoutes(app: FastifyInstance, deps: Identit
   const opts = { config: publicAccess, schema: { hide: true } };
   const throttledOpts = { config: throttled, schema: { hide: true } };
   const signInUrl = `${config.publicUrl}/auth/signin`;
+  // a same-origin path to carry through sign-up and verification, or nothing
+  const returnToOf = (value: unknown): string | undefined => {
+    const safe = safeReturnTo(value, config.publicUrl);
+    return safe === '/' ? undefined : safe;
+  };
   const forgotLink: Link = { href: `${IDP_PREFIX}/forgot-password`, label: 'Forgot your password?' };
 
   const font = await loadInterFont();
@@ -134,8 +144,17 @@ export async function registerIdentityRoutes(app: FastifyInstance, deps: Identit
     if (details.prompt.name === 'login') {
       const query = z.object({ screen: z.enum(['login', 'signup']).optional() }).parse(request.query);
       const screen = query.screen ?? (details.params.screen === 'signup' ? 'signup' : 'login');
-      if (screen === 'signup') return html(reply, signUpPage({ action: `${interactionPath(uid)}/signup`, links: signupLinks(uid) }));
       const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
+      if (screen === 'signup')
+        return html(
+          reply,
+          signUpPage({
+            action: `${interactionPath(uid)}/signup`,
+            ...(hint ? { values: { email: hint } } : {}),
+            returnTo: returnToOf(details.params.return_to),
+            links: signupLinks(uid),
+          }),
+        );
       return html(reply, signInPage({ action: `${interactionPath(uid)}/login`, ...(hint ? { email: hint } : {}), links: loginLinks(uid) }));
     }
     // Atrium's own client needs no consent screen: grant what it asked for.
@@ -211,13 +230,14 @@ export async function registerIdentityRoutes(app: FastifyInstance, deps: Identit
         signUpPage({
           action,
           values: { name: form.name ?? '', email: form.email ?? '' },
+          returnTo: returnToOf(form.returnTo),
           fieldErrors: fieldErrors(parsed.error),
           links: signupLinks(uid),
         }),
         400,
       );
     }
-    await service.signUp(parsed.data);
+    await service.signUp(parsed.data, returnToOf(form.returnTo));
     return html(reply, checkMailbox());
   };
   app.get(`${IDP_PREFIX}/signup`, opts, (_request, reply) =>
@@ -238,7 +258,13 @@ export async function registerIdentityRoutes(app: FastifyInstance, deps: Identit
         messagePage({
           title: 'E-mail address confirmed',
           message: 'Your e-mail address is confirmed. You can sign in now.',
-          actions: [{ href: signInUrl, label: 'Sign in' }],
+          // the sign-in knows the address and where the sign-up started (an invitation)
+          actions: [
+            {
+              href: `${signInUrl}?${new URLSearchParams({ email: q.data.email, ...(returnToOf(q.data.returnTo) ? { returnTo: returnToOf(q.data.returnTo) ?? '/' } : {}) }).toString()}`,
+              label: 'Sign in',
+            },
+          ],
         }),
       );
     }

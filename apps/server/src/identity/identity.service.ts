@@ -34,9 +34,9 @@ export class IdentityService {
     return token;
   }
 
-  async sendVerification(user: { id: string; email: string; name: string }): Promise<void> {
+  async sendVerification(user: { id: string; email: string; name: string }, returnTo?: string): Promise<void> {
     const token = await this.issueToken('verify', user.id);
-    const url = this.link('/verify-token', { email: user.email, token });
+    const url = this.link('/verify-token', { email: user.email, token, ...(returnTo ? { returnTo } : {}) });
     await this.deps.mailer.send({
       to: user.email,
       subject: 'Verify your e-mail address for Atrium',
@@ -45,14 +45,16 @@ export class IdentityService {
   }
 
   // The answer is the same whether or not the e-mail is registered: the mailbox tells the owner.
-  async signUp(input: { name: string; email: string; password: string }): Promise<void> {
+  // returnTo (a same-origin path) rides in the verification link, so the first sign-in after it
+  // lands where the sign-up started (an invitation, issue 12, defect 7)
+  async signUp(input: { name: string; email: string; password: string }, returnTo?: string): Promise<void> {
     const { db, mailer } = this.deps;
     const passwordHash = await hashPassword(input.password);
     const created = await repo.insertUser(db, { email: input.email, name: input.name, passwordHash });
-    if (created) return this.sendVerification(created);
+    if (created) return this.sendVerification(created, returnTo);
     const existing = await repo.findUserByEmail(db, input.email);
     if (!existing) return;
-    if (!existing.emailVerifiedAt) return this.sendVerification(existing);
+    if (!existing.emailVerifiedAt) return this.sendVerification(existing, returnTo);
     await mailer.send({
       to: existing.email,
       subject: 'Someone tried to create an Atrium account with your e-mail',

@@ -48,7 +48,9 @@ export function createIdentityProvider({ config, database, keys }: IdpDeps): Pro
       },
     ],
     // the sign-up page is reached through the same authorization request (GET /auth/signup)
-    extraParams: ['screen'],
+    // return_to: where Atrium goes after sign-in, carried through sign-up and the verification
+    // mail so a person invited by e-mail lands on the invitation (issue 12, defect 7)
+    extraParams: ['screen', 'return_to'],
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],

@@ -46,7 +46,9 @@ export function registerSessionRoutes(app: FastifyInstance, { config, sessions }
   const start = async (request: FastifyRequest, reply: FastifyReply, screen?: 'signup') => {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const returnTo = safeReturnTo(query.returnTo, config.publicUrl);
-    const { cookie, url } = await sessions.startSignIn(returnTo, screen);
+    // ?email= pre-fills the provider's form (an invitation knows the address)
+    const hint = typeof query.email === 'string' && query.email.length <= 254 && query.email.includes('@') ? query.email : undefined;
+    const { cookie, url } = await sessions.startSignIn(returnTo, screen, hint);
     reply.setCookie(PENDING_COOKIE, cookie, { ...cookieBase, path: '/auth', maxAge: 600 });
     return reply.header('cache-control', 'no-store').redirect(url, 302);
   };

@@ -81,7 +81,7 @@ export class SessionService {
     return this.discovered;
   }
 
-  async startSignIn(returnTo: string, screen?: 'signup'): Promise<{ cookie: string; url: string }> {
+  async startSignIn(returnTo: string, screen?: 'signup', loginHint?: string): Promise<{ cookie: string; url: string }> {
     const config = await this.configuration();
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
@@ -107,7 +107,9 @@ export class SessionService {
       // provider issues refresh tokens to Atrium's own client without it
       params.scope = 'openid profile email';
       if (screen) params.screen = screen;
+      if (returnTo !== '/') params.return_to = returnTo;
     }
+    if (loginHint) params.login_hint = loginHint;
     return { cookie, url: oidc.buildAuthorizationUrl(config, params).href };
   }
 

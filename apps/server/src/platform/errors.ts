@@ -42,6 +42,8 @@ const HUMAN: Partial<Record<ErrorCode, string>> = {
   invalidUrl: 'must be a valid http or https URL',
   maxLength: 'is too long',
   minLength: 'is too short',
+  tooBig: 'is too large',
+  tooSmall: 'is too small',
   slugRequired: 'is required',
   slugMaxLength: 'is too long',
   slugInvalid: 'may contain only lowercase letters, digits and hyphens',
@@ -65,7 +67,23 @@ type ZodIssueLike = {
   input?: unknown;
   origin?: string;
   expected?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  params?: Record<string, unknown>;
 };
+
+// The limit a length or size rule broke, said in words and given as a number for the client.
+function limitOf(issue: ZodIssueLike, code: ErrorCode): { text: string; bound: { min: number } | { max: number } } | undefined {
+  const n = (v: number | bigint | undefined) => (v === undefined ? undefined : Number(v));
+  // a custom issue that re-raises a nested one carries the limit in params
+  const param = (k: string) => (typeof issue.params?.[k] === 'number' ? (issue.params[k] as number) : undefined);
+  const max = issue.code === 'too_big' ? n(issue.maximum) : param('maximum');
+  const min = issue.code === 'too_small' ? n(issue.minimum) : param('minimum');
+  const unit = code === 'maxLength' || code === 'minLength' ? (v: number) => ` ${v === 1 ? 'character' : 'characters'}` : () => '';
+  if (max !== undefined && Number.isFinite(max)) return { text: `must be at most ${max}${unit(max)}`, bound: { max } };
+  if (min !== undefined && Number.isFinite(min)) return { text: `must be at least ${min}${unit(min)}`, bound: { min } };
+  return undefined;
+}
 
 // Turns a zod issue into a problem field error with a stable code.
 export function issueToField(issue: ZodIssueLike, prefix = ''): ProblemField[] {
@@ -83,9 +101,10 @@ export function issueToField(issue: ZodIssueLike, prefix = ''): ProblemField[] {
   else if (issue.code === 'too_big' && issue.origin === 'string') code = 'maxLength';
   else if (issue.code === 'too_small' && issue.origin === 'string') code = 'minLength';
   else if (issue.code === 'invalid_format' && String(issue.message).toLowerCase().includes('email')) code = 'invalidEmail';
-  const human = isCode(issue.message) ? (HUMAN[code] ?? code) : issue.message;
+  const limit = limitOf(issue, code);
+  const human = limit?.text ?? (isCode(issue.message) ? (HUMAN[code] ?? code) : issue.message);
   const field = base || 'body';
-  return [{ field, code, message: `${field} ${human}` }];
+  return [{ field, code, message: `${field} ${human}`, ...limit?.bound }];
 }
 
 export function sendProblem(

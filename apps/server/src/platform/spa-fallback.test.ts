@@ -1,16 +1,22 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let dir: string;
+const big = `export const words = ${JSON.stringify('atrium '.repeat(2000))};`;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-web-'));
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Atrium</title>');
   writeFileSync(path.join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
+  // the build's pre-compressed copies (apps/web/scripts/compress-assets.mjs)
+  writeFileSync(path.join(dir, 'assets', 'big-5678.js'), big);
+  writeFileSync(path.join(dir, 'assets', 'big-5678.js.br'), brotliCompressSync(big));
+  writeFileSync(path.join(dir, 'assets', 'big-5678.js.gz'), gzipSync(big));
   t = await createTestApp({ webDist: dir });
 });
 afterAll(async () => {
@@ -35,5 +41,20 @@ describe('serving the SPA', () => {
     expect((await t.client().get('/assets/missing-abcd.js')).status).toBe(404);
     expect((await t.client().get('/favicon-missing.png')).status).toBe(404);
     expect((await t.client().get('/api/v1/unknown')).body.code).toBe('notFound');
+  });
+
+  // issue 12, defect 16
+  it('sends the brotli or gzip copy the browser accepts, and the original otherwise', async () => {
+    const br = await t.client().raw({ method: 'GET', url: '/assets/big-5678.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(br.headers['content-length'])).toBe(brotliCompressSync(big).length);
+    const gz = await t.client().raw({ method: 'GET', url: '/assets/big-5678.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await t.client().raw({ method: 'GET', url: '/assets/big-5678.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toContain('export const words');
   });
 });

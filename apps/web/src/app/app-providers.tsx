@@ -1,3 +1,4 @@
+import { EllipsisOutlined } from '@ant-design/icons';
 import { MESSAGE_CONFIG, NOTIFICATION_CONFIG } from '@atrium/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
@@ -24,9 +25,16 @@ function useAntdLocale(): Locale | undefined {
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const locale = useAntdLocale();
+  const { t } = useTranslation();
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={ANTD_THEME} {...(locale ? { locale } : {})} renderEmpty={() => <EmptyState />}>
+      <ConfigProvider
+        theme={ANTD_THEME}
+        {...(locale ? { locale } : {})}
+        renderEmpty={() => <EmptyState />}
+        // icons that are a button's only content carry a name in the user's language (issue 12, defect 15)
+        tabs={{ moreIcon: <EllipsisOutlined aria-label={t('common.moreTabs')} /> }}
+      >
         <AntApp
           notification={{
             duration: NOTIFICATION_CONFIG.duration,

@@ -313,7 +313,16 @@ export function customFieldsSchema(
         return;
       }
       const res = value.safeParse(v);
-      if (!res.success) for (const issue of res.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      // the broken limit travels on (params), so the answer can say "at most 10 characters"
+      if (!res.success)
+        for (const issue of res.error.issues)
+          ctx.addIssue({
+            code: 'custom',
+            message: issue.message,
+            path: issue.path,
+            ...(issue.code === 'too_big' ? { params: { maximum: Number(issue.maximum) } } : {}),
+            ...(issue.code === 'too_small' ? { params: { minimum: Number(issue.minimum) } } : {}),
+          });
     });
   }
   return z.strictObject(shape);

@@ -87,6 +87,13 @@ describe('captions', () => {
       'Workflows',
       'Website',
       'Details',
+      // a plan's product name and colour names German writes the same way
+      'Helpdesk Pro',
+      'Cyan',
+      'Gold',
+      'Orange',
+      'Magenta',
+      'Indigo',
     ]);
     const untranslated = Object.entries(EN_CAPTIONS)
       .filter(([key, en]) => DE_CAPTIONS[key as keyof typeof EN_CAPTIONS] === en && !SAME_IN_BOTH.has(en))

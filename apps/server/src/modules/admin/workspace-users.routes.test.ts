@@ -71,6 +71,26 @@ describe('workspace users', () => {
     expect((await t.client(maggie).post(`/api/v1/admin/invitations/${second}/accept`)).status).toBe(200);
   });
 
+  // issue 12, defect 8: the admin invites the same address again, as after a lost mail
+  it('inviting a pending invitee again sends a new invitation instead of refusing', async () => {
+    const admin = t.client(owner, ws.id);
+    const created = await admin.post('/api/v1/core/users', { email: 'nora@acme.test', roleId: await roleId('Member') });
+    const first = await inviteLink('nora@acme.test');
+    await t.sql(`update tenant_users set invite_expires_at = now() + interval '1 minute' where email = 'nora@acme.test'`);
+    const again = await admin.post('/api/v1/core/users', { email: 'Nora@acme.test', roleId: await roleId('Member') });
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ tenantUserId: created.body.tenantUserId, status: 'invited', roleName: 'Member' });
+    const second = await inviteLink('nora@acme.test');
+    expect(second).not.toBe(first);
+    const [row] = await t.sql(
+      `select invite_expires_at > now() + interval '1 day' as renewed from tenant_users where email = 'nora@acme.test'`,
+    );
+    expect(row.renewed).toBe(true);
+    const nora = await t.createUser({ email: 'nora@acme.test' });
+    expect((await t.client(nora).post(`/api/v1/admin/invitations/${first}/accept`)).body.code).toBe('invalidInviteLink');
+    expect((await t.client().get(`/api/v1/admin/invitations/${second}`)).body).toMatchObject({ valid: true });
+  });
+
   it('lists with paging, search and sort; validates page size', async () => {
     const admin = t.client(owner, ws.id);
     for (let i = 0; i < 30; i += 1) {

@@ -35,6 +35,7 @@ function toDto(row: WorkspaceUserRow): WorkspaceUser {
     name: row.name,
     roleId: row.roleId,
     roleName: row.roleName,
+    roleKey: row.roleKey ?? null,
     status: row.status,
     invitedAt: row.invitedAt.toISOString(),
     joinedAt: row.joinedAt ? row.joinedAt.toISOString() : null,
@@ -85,7 +86,18 @@ export function workspaceUsersService(deps: WorkspaceUsersDeps) {
       const email = input.email.toLowerCase();
       if (!(await repo.roleExists(ctx, input.roleId)))
         throw fieldError('roleId', 'notFound', 'roleId does not name a role of this workspace');
-      if (await repo.byEmail(ctx, email)) throw fieldError('email', 'alreadyMember', 'email is already a member or invited', 409);
+      const existing = await repo.byEmail(ctx, email);
+      if (existing) {
+        const row = await get(ctx, existing.id);
+        if (row.status !== 'invited') throw fieldError('email', 'alreadyMember', 'email is already a member of the workspace', 409);
+        // inviting a pending invitee again sends a new invitation: a new token (the old link stops
+        // working), a new expiry, the role now chosen (issue 12, defect 8)
+        if (row.roleId !== input.roleId) await repo.setRole(ctx, row.tenantUserId, input.roleId);
+        const token = newInviteToken(ctx.tenantId);
+        await repo.setInviteToken(ctx, row.tenantUserId, hashToken(token), new Date(Date.now() + INVITE_TTL_MS));
+        await sendInvite(ctx, email, token);
+        return toDto(await get(ctx, row.tenantUserId));
+      }
       const token = newInviteToken(ctx.tenantId);
       const created = await repo.insertInvited(ctx, {
         email,

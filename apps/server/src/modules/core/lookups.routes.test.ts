@@ -36,6 +36,19 @@ describe('lookups', () => {
     expect(unknown.body.errors[0]).toMatchObject({ field: 'entities.0', code: 'unknownField' });
   });
 
+  // issue 12, defect 5: the profile asks for them before (or without) choosing a workspace
+  it('answers time zones and cultures to a signed-in user without a workspace', async () => {
+    const loner = await t.createUser({ name: 'Lena Loner' });
+    const noWorkspace = t.client(loner);
+    const tz = await noWorkspace.get('/api/v1/core/lookups/time-zones');
+    expect(tz.status).toBe(200);
+    expect(tz.body.find((z: { value: string }) => z.value === 'Europe/Berlin')).toBeDefined();
+    const cultures = await noWorkspace.post('/api/v1/core/lookups/cultures', {});
+    expect(cultures.status).toBe(200);
+    expect(cultures.body).toEqual(expect.arrayContaining([{ code: 'de-DE', name: 'German (Germany)' }]));
+    expect((await t.client().get('/api/v1/core/lookups/time-zones')).status).toBe(401);
+  });
+
   it('lists IANA time zones, cultures and the visibility options', async () => {
     const tz = await c.get('/api/v1/core/lookups/time-zones');
     expect(tz.body.length).toBeGreaterThan(300);

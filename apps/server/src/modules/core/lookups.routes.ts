@@ -14,7 +14,9 @@ import type { Router } from '../../platform/router';
 import { cultures, lookupsService, timeZones } from './lookups.service';
 import type { SharedRecordDeps } from './shared-records.access';
 
-// Shapes: docs/decisions/021-lookups.md.
+// Shapes: docs/decisions/021-lookups.md. Time zones and cultures are the same for everyone and
+// feed the profile, which a user without a workspace has too: they need a session, no workspace
+// (issue 12, defect 5).
 export function registerLookupRoutes(router: Router, deps: SharedRecordDeps): void {
   const tags = ['lookups'];
   router.tenant({
@@ -27,21 +29,19 @@ export function registerLookupRoutes(router: Router, deps: SharedRecordDeps): vo
     schemas: { body: lookupRequestSchema, response: lookupResponseSchema },
     handler: (ctx, { body }) => lookupsService.list(ctx, deps, body),
   });
-  router.tenant({
+  router.user({
     method: 'GET',
     url: '/api/v1/core/lookups/time-zones',
     summary: 'IANA time zones',
     tags,
-    permission: null,
     schemas: { response: z.array(lookupOptionSchema) },
     handler: async () => timeZones(),
   });
-  router.tenant({
+  router.user({
     method: 'POST',
     url: '/api/v1/core/lookups/cultures',
     summary: 'Cultures (language and region) the app formats for',
     tags,
-    permission: null,
     example: {},
     schemas: { body: z.strictObject({}), response: z.array(cultureSchema) },
     handler: async () => cultures(),

@@ -42,6 +42,9 @@ const en = {
   'entity.mergedTitle': 'Someone else saved this {{singular, noun}} while you were editing it',
   'entity.mergedChanged': 'They changed: {{fields}}.',
   'entity.mergedConflicts': 'You both changed: {{fields}}. Your values are shown; saving keeps them.',
+  'entity.mergedTitleMine': 'You saved this {{singular, noun}} in another tab while editing it here',
+  'entity.mergedChangedMine': 'That save changed: {{fields}}.',
+  'entity.mergedConflictsMine': 'Both tabs changed: {{fields}}. The values of this tab are shown; saving keeps them.',
   'entity.mergedKept': 'Your own changes are kept. Check the fields and save again.',
   'entity.pickPlaceholder': 'Type to search',
   'entity.pickNothing': 'Nothing found',
@@ -143,6 +146,11 @@ const de: Record<keyof typeof en, string> = {
   'entity.mergedTitle': 'Jemand anderes hat diesen Datensatz ({{singular}}) gespeichert, während Sie ihn bearbeitet haben',
   'entity.mergedChanged': 'Geändert wurden: {{fields}}.',
   'entity.mergedConflicts': 'Sie beide haben geändert: {{fields}}. Ihre Werte werden angezeigt; beim Speichern bleiben sie erhalten.',
+  'entity.mergedTitleMine':
+    'Sie haben diesen Datensatz ({{singular}}) in einem anderen Tab gespeichert, während Sie ihn hier bearbeitet haben',
+  'entity.mergedChangedMine': 'Dabei geändert: {{fields}}.',
+  'entity.mergedConflictsMine':
+    'In beiden Tabs geändert: {{fields}}. Die Werte dieses Tabs werden angezeigt; beim Speichern bleiben sie erhalten.',
   'entity.mergedKept': 'Ihre eigenen Änderungen bleiben erhalten. Prüfen Sie die Felder und speichern Sie erneut.',
   'entity.pickPlaceholder': 'Zum Suchen tippen',
   'entity.pickNothing': 'Nichts gefunden',

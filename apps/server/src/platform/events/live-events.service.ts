@@ -13,7 +13,7 @@ export async function publishRecordEvent(ctx: TenantContext, event: RecordEvent 
   await insertLiveEvents(
     ctx.db,
     ctx.tenantId,
-    list.map((e) => ({ type: 'record', entityKind: e.kind, recipientId: null, data: { ...e } })),
+    list.map((e) => ({ type: 'record', entityKind: e.kind, recipientId: null, data: { ...e, actorId: e.actorId ?? ctx.user.id } })),
   );
 }
 

@@ -1,6 +1,7 @@
 import type { NotificationItem } from '@atrium/domain';
-import { Layout, Menu, Spin, type MenuProps } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { MenuOutlined } from '@ant-design/icons';
+import { Button, Layout, Menu, Spin, type MenuProps } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useMyTenants } from '../../modules/workspaces/workspaces.api';
@@ -28,6 +29,14 @@ export function AppLayout() {
   const permissions = useMyPermissions();
   const { can, ready } = useAccess();
   useLanguageFollowsProfile();
+  // Below the lg breakpoint the navigation is a panel that slides over the content, opened by
+  // the menu button of the top bar and closed again on navigating; on a desktop it stays open.
+  const [narrow, setNarrow] = useState(() => window.matchMedia('(max-width: 991.98px)').matches);
+  // open on the page where it was opened: navigating closes it
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const navOpen = openOn === location.pathname;
+  const setNavOpen = (open: boolean) => setOpenOn(open ? location.pathname : null);
+  const collapsed = narrow && !navOpen;
 
   // judged on a fresh list only: right after creating or joining, the cached one is stale
   const member = tenantId !== null && (tenants.isFetching || !tenants.data || tenants.data.some((w) => w.id === tenantId));
@@ -69,6 +78,17 @@ export function AppLayout() {
         {t('common.skipToContent')}
       </a>
       <Layout.Header className="topbar">
+        {narrow ? (
+          <Button
+            type="text"
+            className="topbar-button topbar-menu"
+            icon={<MenuOutlined aria-hidden />}
+            aria-label={t('nav.toggle')}
+            aria-expanded={navOpen}
+            aria-controls="app-navigation"
+            onClick={() => setNavOpen(!navOpen)}
+          />
+        ) : null}
         <Link to="/dashboard" className="topbar-brand" aria-label={t('nav.home')}>
           <img src="/favicon.svg" alt="" width={24} height={24} />
           <span>Atrium</span>
@@ -80,11 +100,24 @@ export function AppLayout() {
         <UserMenu />
       </Layout.Header>
       <Layout>
-        <Layout.Sider width={220} breakpoint="lg" collapsedWidth={0} theme="light" className="app-sider">
-          <nav aria-label={t('nav.label')}>
-            <Menu mode="inline" items={items} selectedKeys={selected} defaultOpenKeys={['settings']} />
+        <Layout.Sider
+          width={220}
+          breakpoint="lg"
+          collapsedWidth={0}
+          collapsed={collapsed}
+          trigger={null}
+          onBreakpoint={(broken) => {
+            setNarrow(broken);
+            setNavOpen(false);
+          }}
+          theme="light"
+          className={narrow ? 'app-sider app-sider-overlay' : 'app-sider'}
+        >
+          <nav id="app-navigation" aria-label={t('nav.label')} inert={collapsed}>
+            <Menu mode="inline" items={items} selectedKeys={selected} defaultOpenKeys={['settings']} onClick={() => setNavOpen(false)} />
           </nav>
         </Layout.Sider>
+        {narrow && navOpen ? <div className="app-sider-backdrop" aria-hidden onClick={() => setNavOpen(false)} /> : null}
         <Layout.Content id="main-content" className="app-content" tabIndex={-1}>
           {ready ? <Outlet key={tenantId} /> : <Spin className="page-spinner" aria-label={t('common.loading')} />}
         </Layout.Content>

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../platform/i18n/i18n';
 import { languageOfCulture } from '../../platform/i18n/languages';
-import { applyFieldErrors, errorText } from '../../platform/feedback/form-errors';
+import { applyFieldErrors, errorText, maxLengthRule } from '../../platform/feedback/form-errors';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { useLeavePageGuard } from '../../platform/leave-guard/leave-page-guard';
 import { useCultures, useProfile, useTimeZones, useUpdateProfile, useUploadProfilePicture } from '../../platform/profile/profile.api';
@@ -30,7 +30,10 @@ export default function ProfilePage() {
       form.setFieldsValue({ name: profile.data.name, timeZone: profile.data.timeZone, culture: profile.data.culture });
   }, [profile.data, dirty, form]);
 
-  const timeZoneOptions = useMemo(() => (timeZones.data ?? []).map((z) => ({ value: z, label: z.replaceAll('_', ' ') })), [timeZones.data]);
+  const timeZoneOptions = useMemo(
+    () => (timeZones.data ?? []).map((z) => ({ value: z.value, label: z.label.replaceAll('_', ' ') })),
+    [timeZones.data],
+  );
   const cultureOptions = useMemo(
     () => (cultures.data ?? []).map((c) => ({ value: c.code, label: `${c.name} (${c.code})` })),
     [cultures.data],
@@ -91,12 +94,9 @@ export default function ProfilePage() {
               <Form.Item
                 name="name"
                 label={t('profile.name')}
-                rules={[
-                  { required: true, whitespace: true, message: errorText(t, 'required') },
-                  { max: LIMITS.nameMax, message: errorText(t, 'maxLength') },
-                ]}
+                rules={[{ required: true, whitespace: true, message: errorText(t, 'required') }, maxLengthRule(t, LIMITS.nameMax)]}
               >
-                <Input maxLength={LIMITS.nameMax} autoComplete="name" />
+                <Input autoComplete="name" />
               </Form.Item>
               <Form.Item name="timeZone" label={t('profile.timeZone')} rules={[{ required: true, message: errorText(t, 'required') }]}>
                 <Select showSearch={{ optionFilterProp: 'label' }} options={timeZoneOptions} loading={timeZones.isPending} />

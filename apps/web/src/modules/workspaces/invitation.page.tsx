@@ -80,10 +80,10 @@ export default function InvitationPage() {
             </Button>
           ) : (
             <Space>
-              <Button type="primary" onClick={() => redirectToSignIn(returnTo)}>
+              <Button type="primary" onClick={() => redirectToSignIn(returnTo, invitation.data?.email ?? undefined)}>
                 {t('invite.signInToAccept')}
               </Button>
-              <Button onClick={() => redirectToSignUp(returnTo)}>{t('invite.signUpToAccept')}</Button>
+              <Button onClick={() => redirectToSignUp(returnTo, invitation.data?.email ?? undefined)}>{t('invite.signUpToAccept')}</Button>
             </Space>
           )
         }

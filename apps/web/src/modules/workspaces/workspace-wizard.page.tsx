@@ -6,8 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BareLayout } from '../../platform/layouts/bare-layout';
-import { applyFieldErrors, errorText } from '../../platform/feedback/form-errors';
+import { applyFieldErrors, errorText, maxLengthRule } from '../../platform/feedback/form-errors';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
+import { useBlurValidation } from '../../platform/feedback/blur-validation';
 import { useDebouncedValue } from '../../platform/feedback/use-debounced-value';
 import { useLeavePageGuard } from '../../platform/leave-guard/leave-page-guard';
 import { switchWorkspace } from '../../platform/workspace/workspace-store';
@@ -66,6 +67,9 @@ export default function WorkspaceWizardPage() {
   const [form] = Form.useForm<DetailsForm>();
   const [created, setCreated] = useState<Tenant | null>(null);
   const [slugTouched, setSlugTouched] = useState(false);
+  // a malformed address is named when the user leaves the field or submits, not mid-typing
+  const [slugLeft, setSlugLeft] = useState(false);
+  const validation = useBlurValidation(form);
   const [dirty, setDirty] = useState(false);
   const create = useCreateTenant();
   const slug = Form.useWatch('slug', form) ?? '';
@@ -74,18 +78,22 @@ export default function WorkspaceWizardPage() {
   const { disarm } = useLeavePageGuard(dirty && created === null);
   usePageTitle(t('wizard.title'));
 
-  const slugHelp =
-    slugCheck.state === 'checking'
+  const slugProblem = slugCheck.state === 'taken' || (slugCheck.state === 'invalid' && slugLeft);
+  // the rule's own message ("Enter an address…") shows when it fails; otherwise the live check
+  const slugHelp = validation.hasError('slug')
+    ? undefined
+    : slugCheck.state === 'checking'
       ? t('wizard.slugChecking')
       : slugCheck.state === 'available'
         ? t('wizard.slugAvailable')
         : slugCheck.state === 'taken'
           ? errorText(t, 'slugAlreadyExists')
-          : slugCheck.state === 'invalid'
+          : slugCheck.state === 'invalid' && slugLeft
             ? errorText(t, slugCheck.code)
             : t('wizard.slugHint');
-  const slugStatus =
-    slugCheck.state === 'taken' || slugCheck.state === 'invalid'
+  const slugStatus = validation.hasError('slug')
+    ? undefined
+    : slugProblem
       ? 'error'
       : slugCheck.state === 'checking'
         ? 'validating'
@@ -95,12 +103,20 @@ export default function WorkspaceWizardPage() {
 
   const onValuesChange = (changed: Partial<DetailsForm>) => {
     setDirty(true);
-    if (changed.name !== undefined && !slugTouched) form.setFieldValue('slug', slugify(changed.name));
+    if (changed.name !== undefined && !slugTouched) {
+      form.setFieldValue('slug', slugify(changed.name));
+      // an address that follows the name is checked again, so no stale message stays under it
+      if (validation.hasError('slug')) void validation.recheck('slug');
+    }
     // emptying the address hands it back to the name
-    if (changed.slug !== undefined) setSlugTouched(changed.slug !== '');
+    if (changed.slug !== undefined) {
+      setSlugTouched(changed.slug !== '');
+      setSlugLeft(false);
+    }
   };
 
   const onFinish = (values: DetailsForm) => {
+    setSlugLeft(true);
     if (slugCheck.state === 'taken' || slugCheck.state === 'invalid') return;
     const body: TenantRegister = {
       name: values.name.trim(),
@@ -160,17 +176,17 @@ export default function WorkspaceWizardPage() {
               requiredMark="optional"
               initialValues={{ name: '', slug: '', domain: '', domainSignUp: false, currency: currencyOfLocale(navigator.language) }}
               onValuesChange={onValuesChange}
+              onFieldsChange={validation.onFieldsChange}
               onFinish={onFinish}
+              onFinishFailed={() => setSlugLeft(true)}
             >
               <Form.Item
                 name="name"
                 label={t('wizard.name')}
-                rules={[
-                  { required: true, whitespace: true, message: errorText(t, 'required') },
-                  { max: LIMITS.nameMax, message: errorText(t, 'maxLength') },
-                ]}
+                {...validation.triggerOf('name')}
+                rules={[{ required: true, whitespace: true, message: errorText(t, 'required') }, maxLengthRule(t, LIMITS.nameMax)]}
               >
-                <Input autoFocus maxLength={LIMITS.nameMax} />
+                <Input autoFocus />
               </Form.Item>
               <Form.Item
                 name="slug"
@@ -178,10 +194,12 @@ export default function WorkspaceWizardPage() {
                 required
                 hasFeedback={slugStatus !== undefined}
                 {...(slugStatus ? { validateStatus: slugStatus } : {})}
-                help={slugHelp}
+                {...(slugHelp !== undefined ? { help: slugHelp } : {})}
                 rules={[{ required: true, message: errorText(t, 'slugRequired') }]}
+                {...validation.triggerOf('slug')}
               >
                 <Input
+                  onBlur={() => setSlugLeft(true)}
                   prefix={<span aria-hidden>{`${window.location.host}/`}</span>}
                   maxLength={LIMITS.slugMax + 10}
                   spellCheck={false}
@@ -198,6 +216,7 @@ export default function WorkspaceWizardPage() {
                   { pattern: /^(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,}$/, message: errorText(t, 'domainInvalid') },
                 ]}
                 dependencies={['domainSignUp']}
+                {...validation.triggerOf('domain')}
               >
                 <Input placeholder="example.com" spellCheck={false} autoComplete="off" />
               </Form.Item>

@@ -1,8 +1,11 @@
 // Every server address the SPA uses, in one place (bulletproof-react's `paths`).
 export const AUTH_PATHS = {
   session: '/auth/session',
-  signIn: (returnTo: string) => `/auth/signin?returnTo=${encodeURIComponent(returnTo)}`,
-  signUp: (returnTo: string) => `/auth/signup?returnTo=${encodeURIComponent(returnTo)}`,
+  // email pre-fills the provider's form (an invitation knows the address)
+  signIn: (returnTo: string, email?: string) =>
+    `/auth/signin?returnTo=${encodeURIComponent(returnTo)}${email ? `&email=${encodeURIComponent(email)}` : ''}`,
+  signUp: (returnTo: string, email?: string) =>
+    `/auth/signup?returnTo=${encodeURIComponent(returnTo)}${email ? `&email=${encodeURIComponent(email)}` : ''}`,
   signOut: '/auth/signout',
 } as const;
 

@@ -31,12 +31,12 @@ export function currentAddress(): string {
   return `${window.location.pathname}${window.location.search}${window.location.hash}`;
 }
 
-export function redirectToSignIn(returnTo: string = currentAddress()): void {
-  window.location.assign(AUTH_PATHS.signIn(returnTo));
+export function redirectToSignIn(returnTo: string = currentAddress(), email?: string): void {
+  window.location.assign(AUTH_PATHS.signIn(returnTo, email));
 }
 
-export function redirectToSignUp(returnTo: string = currentAddress()): void {
-  window.location.assign(AUTH_PATHS.signUp(returnTo));
+export function redirectToSignUp(returnTo: string = currentAddress(), email?: string): void {
+  window.location.assign(AUTH_PATHS.signUp(returnTo, email));
 }
 
 async function fetchSession(): Promise<Session> {

@@ -91,9 +91,10 @@ export function DocumentsPanel({ record, canAdd = true }: { record: RecordRef; c
     void startUpload(Array.from(e.dataTransfer.files));
   };
 
-  const onDelete = async (ids: string[]) => {
+  // one item is named; several are counted with the language's plural rule
+  const onDelete = async (ids: string[], name?: string) => {
     const ok = await confirm({
-      title: t('documents.deleteTitle', 'Delete {{count}} item(s)?', { count: ids.length }),
+      title: name !== undefined ? t('documents.deleteNamed', { name }) : t('documents.deleteTitle', { count: ids.length }),
       description: t('documents.deleteDescription', 'Folders are deleted with everything in them.'),
       okText: t('common.delete'),
       danger: true,
@@ -328,7 +329,7 @@ export function DocumentsPanel({ record, canAdd = true }: { record: RecordRef; c
                         danger
                         icon={<DeleteOutlined />}
                         aria-label={`${t('common.delete')} ${doc.name}`}
-                        onClick={() => void onDelete([doc.id])}
+                        onClick={() => void onDelete([doc.id], doc.name)}
                       />
                     </Tooltip>
                   </Space>

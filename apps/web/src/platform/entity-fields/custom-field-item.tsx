@@ -1,5 +1,6 @@
+import { dateFormat } from '../dates/format-date';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { DATE_FORMATS, EMAIL_PATTERN, URL_PATTERN, isContentBlock, type EntityField, type FileRef } from '@atrium/domain';
+import { EMAIL_PATTERN, URL_PATTERN, isContentBlock, type EntityField, type FileRef } from '@atrium/domain';
 import {
   Alert,
   App,
@@ -22,7 +23,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadDocuments } from '../documents/documents.api';
-import { errorText } from '../feedback/form-errors';
+import { errorText, maxLengthRule, minLengthRule } from '../feedback/form-errors';
 import type { RecordRef } from '../notes/notes.api';
 import './entity-fields.css';
 
@@ -30,7 +31,7 @@ import './entity-fields.css';
 export const customFieldName = (key: string): [string, string] => ['customFields', key];
 
 const defaultFormat = (dataType: EntityField['dataType']) =>
-  dataType === 'date' ? DATE_FORMATS.date : dataType === 'time' ? DATE_FORMATS.time : DATE_FORMATS.dateTime;
+  dateFormat(dataType === 'date' ? 'date' : dataType === 'time' ? 'time' : 'dateTime');
 
 // The client-side rules mirror the server's (entity-field.schema.ts) so most mistakes are shown
 // before saving; the server's answer is still the last word and lands on the same field.
@@ -44,8 +45,8 @@ function rulesOf(f: EntityField, t: TFunction): Rule[] {
       message: errorText(t, 'required'),
     });
   const textual = ['text', 'email', 'url', 'phone'].includes(f.dataType);
-  if (textual && f.minCharacters !== undefined) rules.push({ min: f.minCharacters, message: errorText(t, 'minLength') });
-  if (textual && f.maxCharacters !== undefined) rules.push({ max: f.maxCharacters, message: errorText(t, 'maxLength') });
+  if (textual && f.minCharacters !== undefined) rules.push(minLengthRule(t, f.minCharacters));
+  if (textual && f.maxCharacters !== undefined) rules.push(maxLengthRule(t, f.maxCharacters));
   if (f.dataType === 'email') rules.push({ pattern: EMAIL_PATTERN, message: errorText(t, 'invalidEmail') });
   if (f.dataType === 'url') rules.push({ pattern: URL_PATTERN, message: errorText(t, 'invalidUrl') });
   if (f.dataType === 'file') {
@@ -189,7 +190,7 @@ export function CustomFieldItem({ field: f, disabled, record }: { field: EntityF
           <Input.TextArea
             disabled={disabled}
             autoSize={{ minRows: 2, maxRows: 8 }}
-            {...(f.maxCharacters ? { maxLength: f.maxCharacters, showCount: true } : {})}
+            {...(f.maxCharacters ? { count: { show: true, max: f.maxCharacters } } : {})}
           />
         </Form.Item>
       );
@@ -247,7 +248,6 @@ export function CustomFieldItem({ field: f, disabled, record }: { field: EntityF
             disabled={disabled}
             type={f.dataType === 'email' ? 'email' : f.dataType === 'url' ? 'url' : f.dataType === 'phone' ? 'tel' : 'text'}
             {...affixes}
-            {...(f.maxCharacters ? { maxLength: f.maxCharacters } : {})}
           />
         </Form.Item>
       );

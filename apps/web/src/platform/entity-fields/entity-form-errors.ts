@@ -17,8 +17,8 @@ export function applyEntityFieldErrors<T>(
   if (!isApiError(error)) return false;
   const fields = error.fieldErrors.flatMap((e) => {
     const custom = customKeyOf(e.field);
-    if (custom !== null) return customKeys.includes(custom) ? [{ name: ['customFields', custom], errors: [errorText(t, e.code)] }] : [];
-    return builtins.includes(e.field) ? [{ name: [e.field], errors: [errorText(t, e.code)] }] : [];
+    if (custom !== null) return customKeys.includes(custom) ? [{ name: ['customFields', custom], errors: [errorText(t, e.code, e)] }] : [];
+    return builtins.includes(e.field) ? [{ name: [e.field], errors: [errorText(t, e.code, e)] }] : [];
   });
   if (fields.length === 0) return false;
   form.setFields(fields as never);

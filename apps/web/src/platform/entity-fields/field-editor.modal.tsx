@@ -14,7 +14,7 @@ import {
 import { Button, Checkbox, Col, Form, Input, InputNumber, Modal, Row, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../feedback/form-errors';
+import { errorText, maxLengthRule } from '../feedback/form-errors';
 
 type OptionRow = { label?: string; value?: string };
 type EditorValues = Omit<EntityFieldInput, 'options' | 'maxFileSize'> & { options?: OptionRow[]; maxFileSizeMb?: number };
@@ -122,7 +122,7 @@ export function FieldEditorModal({ field, others, canManageRestricted, onCancel,
             label={t('fields.label')}
             rules={[
               { required: true, whitespace: true, message: errorText(t, 'required') },
-              { max: ENTITY_FIELD_LIMITS.labelMax, message: errorText(t, 'maxLength') },
+              maxLengthRule(t, ENTITY_FIELD_LIMITS.labelMax),
               { validator: (_, v: string | undefined) => check(!others.some((o) => sameAs(o.label, v)), 'duplicateLabel') },
             ]}
           >
@@ -136,18 +136,14 @@ export function FieldEditorModal({ field, others, canManageRestricted, onCancel,
               rules={[
                 { required: true, message: errorText(t, 'required') },
                 { pattern: FIELD_KEY_PATTERN, message: t('fields.keyInvalid') },
-                { max: ENTITY_FIELD_LIMITS.keyMax, message: errorText(t, 'maxLength') },
+                maxLengthRule(t, ENTITY_FIELD_LIMITS.keyMax),
                 { validator: (_, v: string | undefined) => check(!v || !others.some((o) => sameAs(o.key, v)), 'duplicateKey') },
               ]}
             >
               <Input disabled={existing} />
             </Form.Item>
           ) : (
-            <Form.Item
-              name="content"
-              label={t('fields.content')}
-              rules={[{ max: ENTITY_FIELD_LIMITS.contentMax, message: errorText(t, 'maxLength') }]}
-            >
+            <Form.Item name="content" label={t('fields.content')} rules={[maxLengthRule(t, ENTITY_FIELD_LIMITS.contentMax)]}>
               <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
             </Form.Item>
           )}
@@ -164,20 +160,12 @@ export function FieldEditorModal({ field, others, canManageRestricted, onCancel,
           {kind === 'singleLine' || kind === 'symbol' ? (
             <Row gutter={12}>
               <Col span={12}>
-                <Form.Item
-                  name="prefix"
-                  label={t('fields.prefix')}
-                  rules={[{ max: ENTITY_FIELD_LIMITS.affixMax, message: errorText(t, 'maxLength') }]}
-                >
+                <Form.Item name="prefix" label={t('fields.prefix')} rules={[maxLengthRule(t, ENTITY_FIELD_LIMITS.affixMax)]}>
                   <Input />
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item
-                  name="suffix"
-                  label={t('fields.suffix')}
-                  rules={[{ max: ENTITY_FIELD_LIMITS.affixMax, message: errorText(t, 'maxLength') }]}
-                >
+                <Form.Item name="suffix" label={t('fields.suffix')} rules={[maxLengthRule(t, ENTITY_FIELD_LIMITS.affixMax)]}>
                   <Input />
                 </Form.Item>
               </Col>
@@ -271,18 +259,10 @@ export function FieldEditorModal({ field, others, canManageRestricted, onCancel,
           ) : null}
           {!block ? (
             <>
-              <Form.Item
-                name="helpText"
-                label={t('fields.helpText')}
-                rules={[{ max: ENTITY_FIELD_LIMITS.helpTextMax, message: errorText(t, 'maxLength') }]}
-              >
+              <Form.Item name="helpText" label={t('fields.helpText')} rules={[maxLengthRule(t, ENTITY_FIELD_LIMITS.helpTextMax)]}>
                 <Input />
               </Form.Item>
-              <Form.Item
-                name="tooltip"
-                label={t('fields.tooltip')}
-                rules={[{ max: ENTITY_FIELD_LIMITS.tooltipMax, message: errorText(t, 'maxLength') }]}
-              >
+              <Form.Item name="tooltip" label={t('fields.tooltip')} rules={[maxLengthRule(t, ENTITY_FIELD_LIMITS.tooltipMax)]}>
                 <Input />
               </Form.Item>
               <DefaultValueItem dataType={dataType} options={options} />

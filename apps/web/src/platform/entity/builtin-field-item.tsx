@@ -1,10 +1,10 @@
+import { dateFormat } from '../dates/format-date';
 import { EMAIL_PATTERN, URL_PATTERN, type BuiltinField, type EntityDefinition } from '@atrium/domain';
 import { DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { DATE_FORMATS } from '@atrium/domain';
 import { errorText } from '../feedback/form-errors';
 import { ReferencePicker } from './reference-picker';
 import { useWorkspaceCurrency } from './use-currency';
@@ -41,9 +41,9 @@ function Control({ f, disabled, exclude, ...bound }: ControlProps) {
     case 'boolean':
       return <Switch {...bound} disabled={disabled} />;
     case 'date':
-      return <DatePicker {...bound} disabled={disabled} format={DATE_FORMATS.date} style={{ width: '100%' }} />;
+      return <DatePicker {...bound} disabled={disabled} format={dateFormat('date')} style={{ width: '100%' }} />;
     case 'dateTime':
-      return <DatePicker {...bound} showTime disabled={disabled} format={DATE_FORMATS.dateTime} style={{ width: '100%' }} />;
+      return <DatePicker {...bound} showTime disabled={disabled} format={dateFormat('dateTime')} style={{ width: '100%' }} />;
     case 'enum':
       return (
         <Select

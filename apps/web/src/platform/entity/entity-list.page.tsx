@@ -1,6 +1,8 @@
+import { SearchInput } from '../feedback/search-input';
+import { paginationLabels } from '../feedback/pagination-labels';
 import { PAGE_SIZES, type ListFilter, type PageSize } from '@atrium/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Input, Segmented, Select, Space, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Card, Segmented, Select, Space, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -222,8 +224,7 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
       </div>
       <Card>
         <div className="list-toolbar">
-          <Input.Search
-            allowClear
+          <SearchInput
             aria-label={searchLabel}
             placeholder={searchLabel}
             style={{ maxWidth: 280 }}
@@ -353,6 +354,7 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
                 pageSizeOptions: PAGE_SIZES.map(String),
                 showSizeChanger: true,
                 showTotal: (total) => t('list.total', { count: total }),
+                ...paginationLabels(t),
               }}
             />
           </div>

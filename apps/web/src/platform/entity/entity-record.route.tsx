@@ -19,6 +19,7 @@ import { NotFoundPage } from '../errors/not-found.page';
 import { errorText } from '../feedback/form-errors';
 import { LinkButton } from '../feedback/link-button';
 import { usePageTitle } from '../feedback/use-page-title';
+import { rememberRecordActor } from '../live/record-change-actors';
 import { useRecordEvents } from '../live/use-live-events';
 import { useAccess } from '../permissions/use-access';
 import { forgetRecord, rememberRecord } from '../search/recent-records';
@@ -193,6 +194,7 @@ export function EntityRecordRoute({ definition }: { definition: EntityDefinition
   // someone else changed this record: fetch it; the form moves onto the new version and keeps
   // the user's unsaved edits (record-form.tsx)
   useRecordEvents(definition.kind, id, (event) => {
+    rememberRecordActor(event);
     if (event.version === null || !record || event.version > record.version) void query.refetch();
   });
   const { can } = useAccess();

@@ -7,6 +7,7 @@ import { CustomFieldItem } from '../entity-fields/custom-field-item';
 import { fieldsForType } from '../entity-fields/entity-fields.api';
 import { applyEntityFieldErrors } from '../entity-fields/entity-form-errors';
 import { errorText } from '../feedback/form-errors';
+import { changedByMe } from '../live/record-change-actors';
 import { useLeavePageGuard } from '../leave-guard/leave-page-guard';
 import { useAccess } from '../permissions/use-access';
 import { useWorkflows } from '../workflows/workflows.api';
@@ -44,7 +45,7 @@ export function RecordForm({ api, record, fields }: Props) {
     dirtyRef.current = d;
     setDirtyState(d);
   };
-  const [merged, setMerged] = useState<{ changed: string[]; conflicts: string[] } | null>(null);
+  const [merged, setMerged] = useState<{ changed: string[]; conflicts: string[]; mine: boolean } | null>(null);
   const update = api.useUpdate();
   const workflows = useWorkflows(definition.kind);
   const { disarm } = useLeavePageGuard(dirty);
@@ -83,7 +84,8 @@ export function RecordForm({ api, record, fields }: Props) {
       baseRef.current = latest;
       setBaseState(latest);
       form.setFieldsValue(dirtyRef.current ? result.values : toFormValues(definition, latest));
-      if (dirtyRef.current && result.changed.length > 0) setMerged({ changed: result.changed, conflicts: result.conflicts });
+      if (dirtyRef.current && result.changed.length > 0)
+        setMerged({ changed: result.changed, conflicts: result.conflicts, mine: changedByMe(definition.kind, latest.id, latest.version) });
     });
   }, [qc, api, record.id, definition, form]);
 
@@ -130,12 +132,18 @@ export function RecordForm({ api, record, fields }: Props) {
           closable
           onClose={() => setMerged(null)}
           style={{ marginBottom: 16 }}
-          message={text('entity.mergedTitle')}
+          message={text(merged.mine ? 'entity.mergedTitleMine' : 'entity.mergedTitle')}
           description={
             <>
-              <div>{t('entity.mergedChanged', { fields: merged.changed.map(labelOf).join(', ') })}</div>
+              <div>
+                {t(merged.mine ? 'entity.mergedChangedMine' : 'entity.mergedChanged', { fields: merged.changed.map(labelOf).join(', ') })}
+              </div>
               {merged.conflicts.length > 0 ? (
-                <div>{t('entity.mergedConflicts', { fields: merged.conflicts.map(labelOf).join(', ') })}</div>
+                <div>
+                  {t(merged.mine ? 'entity.mergedConflictsMine' : 'entity.mergedConflicts', {
+                    fields: merged.conflicts.map(labelOf).join(', '),
+                  })}
+                </div>
               ) : null}
               <div>{t('entity.mergedKept')}</div>
             </>

@@ -1,7 +1,9 @@
+import { SearchInput } from '../feedback/search-input';
+import { paginationLabels } from '../feedback/pagination-labels';
 import { DisconnectOutlined, LinkOutlined, PlusOutlined } from '@ant-design/icons';
 import { PAGE_SIZES, type EntityRecord, type EntityRelation, type PageSize } from '@atrium/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Input, Modal, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Modal, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { apiRequest } from '../api/api-client';
@@ -84,8 +86,7 @@ export function RelationPanel({ api, record, relation }: { api: EntityApi; recor
         ) : null
       }
     >
-      <Input.Search
-        allowClear
+      <SearchInput
         aria-label={text('entity.search')}
         placeholder={text('entity.search')}
         value={search}
@@ -110,6 +111,7 @@ export function RelationPanel({ api, record, relation }: { api: EntityApi; recor
             total: list.data?.total ?? 0,
             pageSizeOptions: PAGE_SIZES.map(String),
             showSizeChanger: true,
+            ...paginationLabels(t),
             onChange: (p, s) => {
               setPage(p);
               setPageSize(s as PageSize);

@@ -8,7 +8,7 @@ export function applyFieldErrors<T>(form: FormInstance<T>, error: unknown, t: TF
   if (!isApiError(error)) return false;
   const known = error.fieldErrors.filter((e) => fields.includes(e.field));
   if (known.length === 0) return false;
-  form.setFields(known.map((e) => ({ name: e.field as never, errors: [errorText(t, e.code)] })));
+  form.setFields(known.map((e) => ({ name: e.field as never, errors: [errorText(t, e.code, e)] })));
   return true;
 }
 
@@ -22,3 +22,8 @@ export function errorText(t: TFunction, code: string, limits?: Limits): string {
   if (value !== undefined) return t(`errorCodes.${code}Of`, { [bound as string]: value.toLocaleString() });
   return t(`errorCodes.${code}`, { defaultValue: t('errorCodes.validation') });
 }
+
+// Length rules that name their limit. A maximum is a rule, never the input's `maxLength`
+// attribute: that one cuts what the user typed or pasted without a word (issue 12, defect 14).
+export const maxLengthRule = (t: TFunction, max: number) => ({ max, message: errorText(t, 'maxLength', { max }) });
+export const minLengthRule = (t: TFunction, min: number) => ({ min, message: errorText(t, 'minLength', { min }) });

@@ -1,4 +1,4 @@
-import { profileSchema, type Profile, type ProfileUpdate } from '@atrium/domain';
+import { profileSchema, type LookupOption, type Profile, type ProfileUpdate } from '@atrium/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api/api-client';
 import { API } from '../api/paths';
@@ -21,7 +21,8 @@ export const profileQuery = () =>
 export const timeZonesQuery = () =>
   queryOptions({
     queryKey: profileKeys.timeZones(),
-    queryFn: () => apiRequest<string[]>(API.timeZones, { tenant: false }),
+    // { value: IANA name, label: "(UTC+01:00) Europe/Berlin" } (decision 021)
+    queryFn: () => apiRequest<LookupOption[]>(API.timeZones, { tenant: false }),
     staleTime: Infinity,
   });
 

@@ -31,8 +31,10 @@ export function TagsPanel({ record, canEdit = true }: { record: RecordRef; canEd
     }
   };
 
+  // too long is said on the field, never cut to fit (issue 12, defect 14)
+  const tooLong = (creating?.name.trim().length ?? 0) > LIMITS.tagMax;
   const createTag = async () => {
-    if (!creating) return;
+    if (!creating || tooLong) return;
     try {
       const tag = await create.mutateAsync({ name: creating.name.trim(), color: creating.color });
       setCreating(null);
@@ -85,12 +87,17 @@ export function TagsPanel({ record, canEdit = true }: { record: RecordRef; canEd
                 <Space direction="vertical">
                   <Input
                     aria-label={t('tags.name', 'Tag name')}
-                    maxLength={LIMITS.tagMax}
-                    showCount
+                    count={{ show: true, max: LIMITS.tagMax }}
+                    {...(tooLong ? { status: 'error' as const, 'aria-invalid': true } : {})}
                     value={creating?.name ?? ''}
                     onChange={(e) => setCreating((c) => (c ? { ...c, name: e.target.value } : c))}
                     onPressEnter={() => void createTag()}
                   />
+                  {tooLong ? (
+                    <div role="alert" className="ant-form-item-explain-error">
+                      {errorText(t, 'maxLength', { max: LIMITS.tagMax })}
+                    </div>
+                  ) : null}
                   <Space wrap role="radiogroup" aria-label={t('tags.color', 'Colour')}>
                     {TAG_COLORS.map((color) => (
                       <button
@@ -98,7 +105,8 @@ export function TagsPanel({ record, canEdit = true }: { record: RecordRef; canEd
                         type="button"
                         role="radio"
                         aria-checked={creating?.color === color}
-                        aria-label={color}
+                        // the colour's name, not its hex code (issue 12, defect 15)
+                        aria-label={t(`colors.${color.slice(1).toUpperCase()}`, { defaultValue: color })}
                         className="tag-swatch"
                         style={{ background: color, outline: creating?.color === color ? '2px solid #021F65' : 'none' }}
                         onClick={() => setCreating((c) => (c ? { ...c, color } : c))}
@@ -109,7 +117,7 @@ export function TagsPanel({ record, canEdit = true }: { record: RecordRef; canEd
                     type="primary"
                     size="small"
                     loading={create.isPending}
-                    disabled={!creating?.name.trim()}
+                    disabled={!creating?.name.trim() || tooLong}
                     onClick={() => void createTag()}
                   >
                     {t('tags.createAndAdd', 'Create tag')}

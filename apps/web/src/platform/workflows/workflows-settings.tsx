@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/api-error';
 import { useConfirm } from '../confirm/confirm-modal';
 import { EmptyState } from '../feedback/empty-state';
-import { applyFieldErrors, errorText } from '../feedback/form-errors';
+import { applyFieldErrors, errorText, maxLengthRule } from '../feedback/form-errors';
 import { useAccess } from '../permissions/use-access';
 import { useSortableLists } from '../sortable/use-sortable-lists';
 import './workflows.css';
@@ -227,10 +227,7 @@ export function WorkflowsSettings({ entity, managePermission }: { entity: Entity
           <Form.Item
             name="name"
             label={t('workflows.name')}
-            rules={[
-              { required: true, whitespace: true, message: errorText(t, 'required') },
-              { max: 100, message: errorText(t, 'maxLength') },
-            ]}
+            rules={[{ required: true, whitespace: true, message: errorText(t, 'required') }, maxLengthRule(t, 100)]}
           >
             <Input autoFocus />
           </Form.Item>
@@ -265,10 +262,7 @@ export function WorkflowsSettings({ entity, managePermission }: { entity: Entity
           <Form.Item
             name="name"
             label={t('workflows.stageName')}
-            rules={[
-              { required: true, whitespace: true, message: errorText(t, 'required') },
-              { max: 100, message: errorText(t, 'maxLength') },
-            ]}
+            rules={[{ required: true, whitespace: true, message: errorText(t, 'required') }, maxLengthRule(t, 100)]}
           >
             <Input autoFocus />
           </Form.Item>

@@ -8,13 +8,23 @@ import { formatDate } from '../../../platform/dates/format-date';
 import { errorText } from '../../../platform/feedback/form-errors';
 import { usePageTitle } from '../../../platform/feedback/use-page-title';
 import { useAccess } from '../../../platform/permissions/use-access';
+import { formatMoney, useWorkspaceCurrency } from '../../../platform/entity/use-currency';
 import { usePlans, useSubscriptions, useSwitchPlan } from './plans.api';
 import { StatusTag } from '../../../platform/feedback/status-tag';
+
+// a plan's feature text as a caption key: "Unlimited users" → unlimitedUsers
+const featureKey = (text: string): string =>
+  text
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w, i) => (i === 0 ? w.toLowerCase() : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()))
+    .join('');
 
 const LIMIT_KEYS: (keyof PlanLimits)[] = ['users', 'locations', 'bookingPages', 'helpdesks'];
 
 export default function PlansPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const currency = useWorkspaceCurrency();
   const { message } = App.useApp();
   const confirm = useConfirm();
   const { can } = useAccess();
@@ -23,10 +33,11 @@ export default function PlansPage() {
   const switchPlan = useSwitchPlan();
   const manage = can({ permissions: ['Setting.ManageSubscription'] });
   usePageTitle(t('plans.title'));
+  const planTitle = (plan: Plan) => t(`plans.name.${plan.slug}`, { defaultValue: plan.title });
 
   const onSwitch = async (productType: ModuleKind, plan: Plan) => {
     const ok = await confirm({
-      title: t('plans.switchTitle', { plan: plan.title }),
+      title: t('plans.switchTitle', { plan: planTitle(plan) }),
       description: t('plans.switchText'),
       okText: t('plans.switch'),
     });
@@ -34,7 +45,7 @@ export default function PlansPage() {
     switchPlan.mutate(
       { productType, planSlug: plan.slug },
       {
-        onSuccess: () => message.success(t('plans.switched', { plan: plan.title })),
+        onSuccess: () => message.success(t('plans.switched', { plan: planTitle(plan) })),
         onError: (error) => message.error(isApiError(error) ? errorText(t, error.code) : t('plans.switchFailed')),
       },
     );
@@ -72,7 +83,7 @@ export default function PlansPage() {
                   return (
                     <Card
                       key={plan.slug}
-                      title={<h3 className="card-heading">{plan.title}</h3>}
+                      title={<h3 className="card-heading">{planTitle(plan)}</h3>}
                       extra={
                         current ? <StatusTag tone="success">{t('plans.current')}</StatusTag> : <Tag>{t(`plans.tier.${plan.tier}`)}</Tag>
                       }
@@ -84,7 +95,7 @@ export default function PlansPage() {
                                 type="link"
                                 onClick={() => void onSwitch(kind, plan)}
                                 loading={switchPlan.isPending && switchPlan.variables.planSlug === plan.slug}
-                                aria-label={t('plans.switchTo', { plan: plan.title })}
+                                aria-label={t('plans.switchTo', { plan: planTitle(plan) })}
                               >
                                 {t('plans.switch')}
                               </Button>,
@@ -92,15 +103,20 @@ export default function PlansPage() {
                           : []
                       }
                     >
-                      <Typography.Paragraph type="secondary">{plan.metaText}</Typography.Paragraph>
+                      <Typography.Paragraph type="secondary">
+                        {t(`plans.meta.${plan.slug}`, { defaultValue: plan.metaText })}
+                      </Typography.Paragraph>
                       <Typography.Paragraph strong>
-                        {t('plans.price', { price: plan.product.price, interval: t(`plans.interval.${plan.product.billingInterval}`) })}
+                        {t('plans.price', {
+                          price: formatMoney(plan.product.price, currency, i18n.language),
+                          interval: t(`plans.interval.${plan.product.billingInterval}`),
+                        })}
                       </Typography.Paragraph>
                       <ul className="plain-list" aria-label={t('plans.features')}>
                         {plan.features.map((f) => (
                           <li key={f} style={{ padding: '2px 0' }}>
                             <CheckOutlined style={{ color: '#52c41a', marginInlineEnd: 6 }} aria-hidden />
-                            {f}
+                            {t(`plans.feature.${featureKey(f)}`, { defaultValue: f })}
                           </li>
                         ))}
                       </ul>

@@ -1,3 +1,4 @@
+import { useRoleName } from '../../../platform/permissions/role-name';
 import { DeleteOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
 import { LIMITS, PERMISSION_MODULES, permissionsOf, type Role, type RoleWrite } from '@atrium/domain';
 import { Alert, App, Button, Card, Checkbox, Col, Empty, Form, Input, List, Row, Skeleton, Space, Tag, Typography } from 'antd';
@@ -5,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../platform/api/api-error';
 import { useConfirm } from '../../../platform/confirm/confirm-modal';
-import { applyFieldErrors, errorText } from '../../../platform/feedback/form-errors';
+import { applyFieldErrors, errorText, maxLengthRule } from '../../../platform/feedback/form-errors';
 import { usePageTitle } from '../../../platform/feedback/use-page-title';
 import { useLeavePageGuard } from '../../../platform/leave-guard/leave-page-guard';
 import { useAccess } from '../../../platform/permissions/use-access';
@@ -19,6 +20,7 @@ type Editing = { kind: 'role'; role: Role } | { kind: 'new' };
 
 export default function RolesPage() {
   const { t } = useTranslation();
+  const roleName = useRoleName();
   const { message } = App.useApp();
   const confirm = useConfirm();
   const { can } = useAccess();
@@ -133,7 +135,7 @@ export default function RolesPage() {
                       aria-current={r.id === selectedId}
                       onClick={() => void select({ kind: 'role', role: r })}
                     >
-                      {r.name} {r.systemKey ? <Tag style={{ marginInlineStart: 8 }}>{t('roles.system')}</Tag> : null}
+                      {roleName(r)} {r.systemKey ? <Tag style={{ marginInlineStart: 8 }}>{t('roles.system')}</Tag> : null}
                     </Button>
                   </List.Item>
                 )}
@@ -145,7 +147,7 @@ export default function RolesPage() {
           <Card
             title={
               <h2 className="card-heading">
-                {editing?.kind === 'new' ? t('roles.newRole') : editing?.kind === 'role' ? editing.role.name : ''}
+                {editing?.kind === 'new' ? t('roles.newRole') : editing?.kind === 'role' ? roleName(editing.role) : ''}
               </h2>
             }
             extra={
@@ -166,12 +168,9 @@ export default function RolesPage() {
                 <Form.Item
                   name="name"
                   label={t('roles.name')}
-                  rules={[
-                    { required: true, whitespace: true, message: errorText(t, 'required') },
-                    { max: LIMITS.nameMax, message: errorText(t, 'maxLength') },
-                  ]}
+                  rules={[{ required: true, whitespace: true, message: errorText(t, 'required') }, maxLengthRule(t, LIMITS.nameMax)]}
                 >
-                  <Input maxLength={LIMITS.nameMax} />
+                  <Input />
                 </Form.Item>
                 <Form.Item name="permissions" label={t('roles.permissions')}>
                   <Checkbox.Group style={{ display: 'block' }}>
@@ -181,7 +180,7 @@ export default function RolesPage() {
                         <div className="permission-grid">
                           {permissionsOf(m).map((p) => (
                             <Checkbox key={p} value={p}>
-                              {humanizePermission(p.slice(m.length + 1))}
+                              {t(`permission.${p.slice(m.length + 1)}`, { defaultValue: humanizePermission(p.slice(m.length + 1)) })}
                             </Checkbox>
                           ))}
                         </div>

@@ -2,7 +2,7 @@ import { LIMITS, MODAL_WIDTH, type WorkspaceUserCreate } from '@atrium/domain';
 import { App, Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors, errorText } from '../../../platform/feedback/form-errors';
+import { applyFieldErrors, errorText, maxLengthRule } from '../../../platform/feedback/form-errors';
 import { useRoles } from '../roles/roles.api';
 import { useInviteUser } from './users.api';
 
@@ -57,7 +57,7 @@ export function InviteUserModal({ open, onClose }: { open: boolean; onClose: () 
           rules={[
             { required: true, message: errorText(t, 'required') },
             { type: 'email', message: errorText(t, 'invalidEmail') },
-            { max: LIMITS.emailMax, message: errorText(t, 'maxLength') },
+            maxLengthRule(t, LIMITS.emailMax),
           ]}
         >
           <Input type="email" autoComplete="off" autoFocus />

@@ -1,3 +1,4 @@
+import { RoleName } from '../../../platform/permissions/role-name';
 import type { WorkspaceUser, WorkspaceUserList } from '@atrium/domain';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
@@ -39,7 +40,16 @@ export const usersListDefinition: EntityListDefinition<WorkspaceUser> = {
       render: (u) => <Link to={`/settings/users/${u.tenantUserId}`}>{u.name ?? u.email}</Link>,
     },
     { key: 'email', titleKey: 'users.email', sortable: true },
-    { key: 'role', titleKey: 'users.role', sortable: true, render: (u) => <Tag>{u.roleName}</Tag> },
+    {
+      key: 'role',
+      titleKey: 'users.role',
+      sortable: true,
+      render: (u) => (
+        <Tag>
+          <RoleName name={u.roleName} systemKey={u.roleKey} />
+        </Tag>
+      ),
+    },
     { key: 'status', titleKey: 'users.status', sortable: true, render: (u) => <UserStatusTag status={u.status} /> },
     { key: 'invitedAt', titleKey: 'users.invitedAt', sortable: true, render: (u) => formatDate(u.invitedAt, 'date') },
     { key: 'joinedAt', titleKey: 'users.joinedAt', defaultVisible: false, render: (u) => formatDate(u.joinedAt, 'date') },
@@ -65,7 +75,7 @@ export const userDetailDefinition: EntityDetailDefinition<WorkspaceUser> = {
   backLabelKey: 'users.back',
   fields: [
     { key: 'email', labelKey: 'users.email' },
-    { key: 'roleName', labelKey: 'users.role' },
+    { key: 'roleName', labelKey: 'users.role', render: (u) => <RoleName name={u.roleName} systemKey={u.roleKey} /> },
     { key: 'invitedAt', labelKey: 'users.invitedAt', render: (u) => formatDate(u.invitedAt, 'dateTime') },
     { key: 'joinedAt', labelKey: 'users.joinedAt', render: (u) => formatDate(u.joinedAt, 'dateTime') || '—' },
   ],

@@ -1,0 +1,73 @@
+import { ENTITY_DEFINITIONS } from '@atrium/domain';
+import { expect, type Page } from '@playwright/test';
+import { workspaceApi } from './new-user.pages';
+
+export type SitePage = { path: string; label: string };
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+// Pages of the signed-in area that no menu links to: reached from a list, a menu or a mail.
+const UNLINKED: SitePage[] = [
+  { path: '/workspaces', label: 'workspace selection' },
+  { path: '/workspaces/new', label: 'workspace wizard' },
+  { path: '/profile', label: 'profile' },
+  { path: '/access-denied', label: 'access denied' },
+  { path: '/no/such/page', label: 'not found' },
+];
+
+// Pages anyone can open without a session.
+export const PUBLIC_PAGES: SitePage[] = [
+  { path: '/', label: 'landing' },
+  { path: '/auth/signin', label: 'sign-in' },
+  { path: '/auth/signup', label: 'sign-up' },
+  { path: '/idp/forgot-password', label: 'forgot password' },
+  { path: '/workspaces/invite/not-a-real-token', label: 'invalid invitation' },
+  { path: '/mailbox', label: 'local mailbox' },
+  { path: '/no/such/page', label: 'not found, signed out' },
+];
+
+// Every page of the signed-in area that exists, built from the app itself: the links of its
+// navigation (every module's list and settings page), a record page of each entity kind of
+// the domain's registry, and the pages no menu links to. A new module is covered the moment
+// it has a navigation entry or an entity definition.
+export async function everySignedInPage(page: Page): Promise<SitePage[]> {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/dashboard');
+  const nav = page.getByRole('navigation', { name: 'Modules' });
+  await expect(nav.getByRole('link').first()).toBeVisible();
+  const links = await nav
+    .getByRole('link')
+    .evaluateAll((els) => els.map((e) => ({ path: new URL((e as HTMLAnchorElement).href).pathname, label: (e.textContent ?? '').trim() })));
+  const api = await workspaceApi(page);
+  const records: SitePage[] = [];
+  for (const d of ENTITY_DEFINITIONS) {
+    const body = Object.fromEntries(
+      Object.entries(d.fields)
+        .filter(([, f]) => f.required && !f.readOnly)
+        .map(([k]) => [k, `Every page ${k}`]),
+    );
+    const { id } = await api.post<{ id: string }>(d.basePath, body);
+    records.push({ path: `${d.web.path}/${id}`, label: `${d.kind} record` });
+  }
+  const users = await api.post<{ data: { tenantUserId: string }[] }>('/api/v1/core/users/list', { page: 1, pageSize: 25 });
+  const me = users.data[0]?.tenantUserId;
+  const seen = new Set<string>();
+  return [...links, ...records, ...(me ? [{ path: `/settings/users/${me}`, label: 'user detail' }] : []), ...UNLINKED].filter((p) => {
+    if (seen.has(p.path)) return false;
+    seen.add(p.path);
+    return true;
+  });
+}
+
+// Opens a page and waits until it has drawn its content: a level-1 heading and no loading
+// placeholder left.
+export async function openSettled(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
+}
+
+export async function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; innerWidth: number }> {
+  return page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+}
