@@ -89,7 +89,8 @@ describe('GET /events', () => {
     const c = t.client(colleague, tenant.id);
     const created = await createContact(c, 'Grace');
     const hit = await ownerStream.waitFor((e) => e.event === 'record' && e.data.includes(created.id));
-    expect(JSON.parse(hit.data)).toEqual({ kind: 'Contact', id: created.id, version: 1, action: 'created' });
+    // the actor's user id lets the author's other tabs say "you saved this" (decision 061)
+    expect(JSON.parse(hit.data)).toEqual({ kind: 'Contact', id: created.id, version: 1, action: 'created', actorId: colleague.id });
     expect(hit.id).toMatch(/^\d+$/);
     expect(hit.data).not.toContain('Grace');
 

@@ -121,11 +121,14 @@ export function createJobRuntime(opts: JobRuntimeOptions): JobRuntime {
   };
 
   // Nodes starting together would create the same queues at once, and pg-boss's create_queue
-  // (a partition, a foreign key) deadlocks against itself: one node at a time, missing ones only.
-  const createQueues = async (b: PgBoss, names: string[]) => {
+  // (a partition, a foreign key) deadlocks against itself — also against the queue pg-boss's own
+  // start creates for cron schedules. So a node starts pg-boss and creates the missing queues
+  // while it holds one advisory lock: one node at a time.
+  const startExclusively = async (b: PgBoss, names: string[]) => {
     const client = await database.admin.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [QUEUE_LOCK]);
+      await b.start();
       const existing = new Set((await b.getQueues()).map((q) => q.name));
       for (const name of names) if (!existing.has(name)) await b.createQueue(name, { name, ...queueOptions });
     } finally {
@@ -280,9 +283,8 @@ export function createJobRuntime(opts: JobRuntimeOptions): JobRuntime {
         deleteAfterDays: 1,
       });
       b.on('error', (err: unknown) => log.warn({ err: describe(err) }, 'job queue error'));
-      await b.start();
+      await startExclusively(b, [...types.keys(), ...tasks.keys()]);
       boss = b;
-      await createQueues(b, [...types.keys(), ...tasks.keys()]);
       if (!runsJobs) return;
       for (const def of types.values()) {
         workerIds.set(
