@@ -84,10 +84,8 @@ test.describe.serial('what a new user meets', () => {
     await page.goto('/dashboard');
   });
 
-  // defect 10 — NOT FIXED YET: the upload is still registered in Documents at once. Kept as
-  // fixme (it fails today, see the branch report) until file fields upload to a slot that the
-  // record's save registers.
-  test.fixme('a file put in a file field stays out of Documents until the form is saved', async () => {
+  // defect 10: a file field uploads to a slot; the record's save registers it (decision 064)
+  test('a file put in a file field stays out of Documents until the form is saved', async () => {
     const documents = async () => (await workspaceApi(page)).documentNames('Contact', contactId);
     await page.goto(`/contacts/${contactId}`);
     await expect(page.getByRole('heading', { name: 'Ada Lovelace', level: 1 })).toBeVisible();

@@ -64,21 +64,35 @@ function putBlob(info: UploadInfo, file: File, onProgress: (percent: number) => 
 }
 
 // The three steps of the upload protocol (docs/decisions/020): upload info, PUT, register.
+// The first two put the files in upload slots; a slot never registered is removed by the
+// housekeeping job once its address has expired.
+export async function uploadToSlots(
+  ref: RecordRef,
+  parentId: string | null,
+  files: File[],
+  onProgress: (index: number, percent: number) => void,
+): Promise<UploadInfo[]> {
+  const infos = await apiRequest<UploadInfo[]>(DOCUMENT_PATHS.uploadInfo, {
+    method: 'POST',
+    body: { ...ref, parentId, files: files.map((f) => ({ name: f.name, size: f.size, contentType: f.type || undefined })) },
+  });
+  await Promise.all(infos.map((info, i) => putBlob(info, files[i] as File, (p) => onProgress(i, p))));
+  return infos;
+}
+
+export const registerUploads = (ref: RecordRef, parentId: string | null, uploads: readonly { uploadId: string; name: string }[]) =>
+  apiRequest<DocumentItem[]>(DOCUMENT_PATHS.add, {
+    method: 'POST',
+    body: { ...ref, parentId, files: uploads.map((u) => ({ uploadId: u.uploadId, name: u.name })) },
+  });
+
 export async function uploadDocuments(
   ref: RecordRef,
   parentId: string | null,
   files: File[],
   onProgress: (index: number, percent: number) => void,
 ): Promise<DocumentItem[]> {
-  const infos = await apiRequest<UploadInfo[]>(DOCUMENT_PATHS.uploadInfo, {
-    method: 'POST',
-    body: { ...ref, parentId, files: files.map((f) => ({ name: f.name, size: f.size, contentType: f.type || undefined })) },
-  });
-  await Promise.all(infos.map((info, i) => putBlob(info, files[i] as File, (p) => onProgress(i, p))));
-  return apiRequest<DocumentItem[]>(DOCUMENT_PATHS.add, {
-    method: 'POST',
-    body: { ...ref, parentId, files: infos.map((info) => ({ uploadId: info.uploadId, name: info.name })) },
-  });
+  return registerUploads(ref, parentId, await uploadToSlots(ref, parentId, files, onProgress));
 }
 
 export function useDocumentMutation<V, R>(ref: RecordRef, fn: (v: V) => Promise<R>) {

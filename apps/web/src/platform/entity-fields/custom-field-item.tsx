@@ -22,7 +22,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploadDocuments } from '../documents/documents.api';
+import { uploadToSlots } from '../documents/documents.api';
+import type { PendingFile } from './pending-files';
 import { errorText, maxLengthRule, minLengthRule } from '../feedback/form-errors';
 import type { RecordRef } from '../notes/notes.api';
 import './entity-fields.css';
@@ -80,8 +81,8 @@ function FileInput({
   id,
 }: {
   field: EntityField;
-  value?: FileRef[];
-  onChange?: (v: FileRef[]) => void;
+  value?: (FileRef | PendingFile)[];
+  onChange?: (v: (FileRef | PendingFile)[]) => void;
   disabled: boolean;
   record?: RecordRef;
   id?: string;
@@ -99,12 +100,18 @@ function FileInput({
     }
     setBusy(true);
     try {
-      // the file is stored with the record's documents; the field keeps a reference
-      const [doc] = await uploadDocuments(record, null, [file], () => undefined);
-      if (doc)
+      // the file waits in an upload slot; saving the form makes it one of the record's documents
+      const [slot] = await uploadToSlots(record, null, [file], () => undefined);
+      if (slot)
         onChange?.([
           ...files,
-          { id: doc.id, name: doc.name, size: doc.size, ...(doc.contentType ? { contentType: doc.contentType } : {}) },
+          {
+            id: slot.uploadId,
+            uploadId: slot.uploadId,
+            name: slot.name,
+            size: file.size,
+            ...(file.type ? { contentType: file.type } : {}),
+          },
         ]);
     } catch {
       message.error(t('fields.uploadFailed'));

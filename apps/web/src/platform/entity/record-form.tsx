@@ -15,6 +15,7 @@ import { useSearchParams } from 'react-router';
 import { BuiltinFieldItem } from './builtin-field-item';
 import { DuplicateWarning } from './duplicates';
 import type { EntityApi } from './entity-api';
+import { registerPendingFiles } from '../entity-fields/pending-files';
 import { useEntityText } from './entity-text';
 import { ReferencePicker } from './reference-picker';
 import { formFieldNames, rebase, toBody, toFormValues, type FormValues } from './record-values';
@@ -89,9 +90,24 @@ export function RecordForm({ api, record, fields }: Props) {
     });
   }, [qc, api, record.id, definition, form]);
 
-  const submit = (values: FormValues) => {
+  const submit = async (values: FormValues) => {
+    const body = toBody(definition, base, values, fieldsForType(fields, values.typeId as string | null));
+    // files put in file fields become the record's documents now, not when they were picked
+    try {
+      const { custom, registered } = await registerPendingFiles(
+        { entityKind: definition.kind, entityId: base.id },
+        fields,
+        body.customFields as Record<string, unknown>,
+      );
+      body.customFields = custom;
+      // a retry after a refused save must not register them twice
+      for (const [key, refs] of Object.entries(registered)) form.setFieldValue(['customFields', key], refs);
+    } catch {
+      message.error(t('fields.uploadFailed'));
+      return;
+    }
     update.mutate(
-      { id: base.id, body: toBody(definition, base, values, fieldsForType(fields, values.typeId as string | null)), version: base.version },
+      { id: base.id, body, version: base.version },
       {
         onSuccess: (saved) => {
           disarm();
@@ -156,7 +172,7 @@ export function RecordForm({ api, record, fields }: Props) {
         name={`record-${definition.kind}`}
         layout="vertical"
         initialValues={toFormValues(definition, record)}
-        onFinish={submit}
+        onFinish={(v: FormValues) => void submit(v)}
         onValuesChange={() => setDirty(true)}
         disabled={!canEdit}
       >
