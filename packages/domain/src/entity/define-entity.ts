@@ -20,6 +20,18 @@ export const ENTITY_CAPABILITIES = [
 export type EntityCapability = (typeof ENTITY_CAPABILITIES)[number];
 export type EntityCapabilities = Record<EntityCapability, boolean>;
 
+// What a kind of business record usually has: archive, custom fields and every shared record
+// feature. A definition spreads it and adds its own (stages, import/export).
+export const RECORD_CAPABILITIES = {
+  archive: true,
+  customFields: true,
+  notes: true,
+  documents: true,
+  tags: true,
+  collaborators: true,
+  linkedEntities: true,
+} as const satisfies Partial<EntityCapabilities>;
+
 // The permission each feature of a kind needs. Shared-record permissions a module does not
 // have (e.g. Helpdesk has no AddNote) are null: viewing the record is then enough.
 export type EntityPermissions = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, URL_PATTERN } from '../../entity/entity-field.schema';
-import { defineEntity } from '../../entity/define-entity';
+import { defineEntity, RECORD_CAPABILITIES } from '../../entity/define-entity';
 import { fields } from '../../entity/fields';
 import { contactModulePermissions } from './crm.permissions';
 
@@ -68,13 +68,7 @@ export const contactEntity = defineEntity({
   }),
 
   capabilities: {
-    archive: true,
-    customFields: true,
-    notes: true,
-    documents: true,
-    tags: true,
-    collaborators: true,
-    linkedEntities: true,
+    ...RECORD_CAPABILITIES,
     workflowStage: true,
     importExport: true,
   },

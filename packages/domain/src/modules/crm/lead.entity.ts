@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEntity } from '../../entity/define-entity';
+import { defineEntity, RECORD_CAPABILITIES } from '../../entity/define-entity';
 import { fields } from '../../entity/fields';
 import { contactModulePermissions } from './crm.permissions';
 
@@ -43,13 +43,7 @@ export const leadEntity = defineEntity({
     manage: 'Contact.ManageContacts',
   }),
   capabilities: {
-    archive: true,
-    customFields: true,
-    notes: true,
-    documents: true,
-    tags: true,
-    collaborators: true,
-    linkedEntities: true,
+    ...RECORD_CAPABILITIES,
     workflowStage: true,
     importExport: true,
   },

@@ -1,4 +1,4 @@
-import { defineEntity } from '../../entity/define-entity';
+import { defineEntity, RECORD_CAPABILITIES } from '../../entity/define-entity';
 import { fields } from '../../entity/fields';
 
 // Why a deal ended (spec §7: a won/lost outcome with a reason).
@@ -43,13 +43,7 @@ export const opportunityEntity = defineEntity({
     manageDocuments: 'Opportunity.ManageDocuments',
   },
   capabilities: {
-    archive: true,
-    customFields: true,
-    notes: true,
-    documents: true,
-    tags: true,
-    collaborators: true,
-    linkedEntities: true,
+    ...RECORD_CAPABILITIES,
     workflowStage: true,
   },
   defaultStages: [

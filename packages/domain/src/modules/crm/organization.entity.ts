@@ -1,4 +1,4 @@
-import { defineEntity } from '../../entity/define-entity';
+import { defineEntity, RECORD_CAPABILITIES } from '../../entity/define-entity';
 import { fields } from '../../entity/fields';
 import { contactModulePermissions } from './crm.permissions';
 
@@ -34,13 +34,7 @@ export const organizationEntity = defineEntity({
   }),
 
   capabilities: {
-    archive: true,
-    customFields: true,
-    notes: true,
-    documents: true,
-    tags: true,
-    collaborators: true,
-    linkedEntities: true,
+    ...RECORD_CAPABILITIES,
     importExport: true,
   },
   numbering: { prefix: 'ORG' },
