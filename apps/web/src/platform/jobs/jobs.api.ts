@@ -48,7 +48,8 @@ function applyEvent(qc: QueryClient, event: JobEvent): void {
   if (isFinished(event)) void qc.invalidateQueries({ queryKey: key });
 }
 
-// One job, kept current by its live events; polled only while the live connection is down.
+// One job, kept current by its live events; polled every 3 s while the live connection is down,
+// and every 10 s while it is up, so that a lost event cannot leave the bar stuck.
 export function useJob(id: string | undefined) {
   const qc = useQueryClient();
   const live = useLiveStatus();
@@ -59,7 +60,7 @@ export function useJob(id: string | undefined) {
     queryKey: jobKeys.detail(id ?? 'none'),
     queryFn: () => apiRequest<Job>(JOB_PATHS.job(id ?? '')),
     enabled: Boolean(id),
-    refetchInterval: (query) => (live !== 'open' && !isFinished(query.state.data) ? 3000 : false),
+    refetchInterval: (query) => (isFinished(query.state.data) ? false : live !== 'open' ? 3000 : 10_000),
   });
 }
 
