@@ -70,7 +70,7 @@ const STATEMENT_NAMES_MAX = 500;
 // Runs a statement whose text is one of a small fixed set (e.g. a kind's get-by-id) as a named
 // prepared statement on the request's connection: PostgreSQL parses and plans it once per
 // connection instead of on every call (planning a wide row with its sub-selects costs more than
-// running it). Outside a request transaction it runs as any other statement.
+// running it). Outside a request transaction it runs like a plain statement.
 export async function executePrepared<R extends pg.QueryResultRow>(db: Db, statement: SQL): Promise<R[]> {
   const session = sessions.get(db);
   if (!session) return (await db.execute(statement)).rows as R[];

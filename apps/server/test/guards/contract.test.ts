@@ -156,7 +156,7 @@ type Case = {
   url: string;
   payload?: string;
   contentType?: string;
-  // 'refuse': 4xx required; 'survive': any status but 5xx; field: the 400 must name it
+  // 'refuse': 4xx required; 'survive': every status but 5xx; field: the 400 must name it
   expect: 'refuse' | 'survive';
   field?: string;
   status?: number;

@@ -5,7 +5,7 @@ import { getEntity, recordActivities, requireRecord, type EntityRow, type Regist
 import { setContactState } from './contact-states.repository';
 
 // Block, spam and unsubscribe (spec §7): states of a contact with an activity entry each, shown
-// on the contact and filterable like any field; campaigns will leave such contacts out. Setting
+// on the contact and filterable like other fields; campaigns will leave such contacts out. Setting
 // a state that is already set (or clearing one that is not) changes nothing and records nothing.
 export async function changeContactState(
   ctx: TenantContext,

@@ -1,33 +1,18 @@
-import { contactModulePermissions, defineEntity, fields } from '@atrium/domain';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowVisibilitySamples } from '../../../test/sample-entity';
 import { createTestApp, type Client, type TestApp, type TestUser } from '../../../test/harness';
-import { entityTable } from './entity-table';
-import { registerEntity } from './entity-routes';
 
 // A kind whose definition narrows what a caller sees: members see the samples they created,
 // holders of Contact.ManageSettings see all. The rule must hold on every generic call and on
 // every shared-record call alike.
-const sampleEntity = defineEntity({
-  kind: 'Sample',
-  module: 'test',
-  basePath: '/api/v1/samples',
-  web: { path: '/samples', icon: 'contacts' },
-  title: { fields: ['name'] },
-  fields: { name: fields.text({ max: 100, required: true }) },
-  searchFields: ['name'],
-  defaultColumns: ['name'],
-  defaultSort: [{ field: 'name', order: 'asc' }],
-  savedViewKey: 'contacts',
-  permissions: contactModulePermissions({
-    view: 'Contact.ViewContacts',
-    create: 'Contact.CreateContacts',
-    manage: 'Contact.ManageContacts',
-  }),
-
-  capabilities: { archive: true, notes: true, tags: true, documents: true, collaborators: true, linkedEntities: true },
+const samples = rowVisibilitySamples({
+  archive: true,
+  notes: true,
+  tags: true,
+  documents: true,
+  collaborators: true,
+  linkedEntities: true,
 });
-const samples = entityTable('samples', sampleEntity);
 
 let t: TestApp;
 let admin: Client;
@@ -40,29 +25,10 @@ beforeAll(async () => {
     {},
     {},
     {
-      extraModules: [
-        (router) =>
-          registerEntity(router, sampleEntity, {
-            table: samples,
-            visibility: (ctx) => (ctx.permissions.has('Contact.ManageSettings') ? undefined : sql`t.created_by = ${ctx.tenantUserId}`),
-            example: { name: 'Sample' },
-            patchExample: [{ op: 'replace', path: '/name', value: 'Renamed' }],
-          }),
-      ],
+      extraModules: [samples.module],
     },
   );
-  await t.sql(`
-    create table samples (
-      tenant_id uuid not null, id uuid not null default gen_random_uuid(), version integer not null default 1,
-      custom_fields jsonb not null default '{}'::jsonb, archived_at timestamptz, created_by uuid, updated_by uuid,
-      created_at timestamptz not null default now(), updated_at timestamptz not null default now(), name text not null,
-      search_text text generated always as (lower(coalesce(name, ''))) stored,
-      custom_search text generated always as (atrium_search_values(custom_fields)) stored,
-      primary key (tenant_id, id));
-    alter table samples enable row level security;
-    alter table samples force row level security;
-    create policy tenant_isolation on samples using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid);
-    grant select, insert, update, delete on samples to atrium_app;`);
+  await t.sql(samples.tableSql);
   owner = await t.createUser();
   const tenant = await t.createTenant(owner);
   admin = t.client(owner, tenant.id);

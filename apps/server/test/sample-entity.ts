@@ -1,0 +1,50 @@
+import { contactModulePermissions, defineEntity, fields, type EntityCapabilities } from '@atrium/domain';
+import { sql } from 'drizzle-orm';
+import { entityTable } from '../src/platform/entity/entity-table';
+import { registerEntity } from '../src/platform/entity/entity-routes';
+import type { Router } from '../src/platform/router';
+
+// A test-only kind whose definition narrows what a caller sees: members see the samples they
+// created, holders of Contact.ManageSettings all. `module` goes into createTestApp's
+// extraModules; `tableSql` creates its table (with forced row-level security) afterwards.
+export function rowVisibilitySamples(capabilities: Partial<EntityCapabilities>) {
+  const sampleEntity = defineEntity({
+    kind: 'Sample',
+    module: 'test',
+    basePath: '/api/v1/samples',
+    web: { path: '/samples', icon: 'contacts' },
+    title: { fields: ['name'] },
+    fields: { name: fields.text({ max: 100, required: true }) },
+    searchFields: ['name'],
+    defaultColumns: ['name'],
+    defaultSort: [{ field: 'name', order: 'asc' }],
+    savedViewKey: 'contacts',
+    permissions: contactModulePermissions({
+      view: 'Contact.ViewContacts',
+      create: 'Contact.CreateContacts',
+      manage: 'Contact.ManageContacts',
+    }),
+    capabilities,
+  });
+  const samples = entityTable('samples', sampleEntity);
+  const module = (router: Router) =>
+    registerEntity(router, sampleEntity, {
+      table: samples,
+      visibility: (ctx) => (ctx.permissions.has('Contact.ManageSettings') ? undefined : sql`t.created_by = ${ctx.tenantUserId}`),
+      example: { name: 'Sample' },
+      patchExample: [{ op: 'replace', path: '/name', value: 'Renamed' }],
+    });
+  const tableSql = `
+    create table samples (
+      tenant_id uuid not null, id uuid not null default gen_random_uuid(), version integer not null default 1,
+      custom_fields jsonb not null default '{}'::jsonb, archived_at timestamptz, created_by uuid, updated_by uuid,
+      created_at timestamptz not null default now(), updated_at timestamptz not null default now(), name text not null,
+      search_text text generated always as (lower(coalesce(name, ''))) stored,
+      custom_search text generated always as (atrium_search_values(custom_fields)) stored,
+      primary key (tenant_id, id));
+    alter table samples enable row level security;
+    alter table samples force row level security;
+    create policy tenant_isolation on samples using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid);
+    grant select, insert, update, delete on samples to atrium_app;`;
+  return { module, tableSql };
+}
