@@ -163,6 +163,16 @@ describe('ready for Citus', () => {
 });
 
 describe('row-level security as the second wall', () => {
+  it('a foreign key that clears on delete clears only its own columns, never tenant_id', async () => {
+    // `on delete set null` over (tenant_id, x) would null the tenant column too (decision 034)
+    const offenders = await t.sql<{ name: string }>(`
+      select c.conname as name from pg_constraint c
+      where c.contype = 'f' and c.confdeltype = 'n' and c.connamespace = 'public'::regnamespace
+        and exists (select 1 from pg_attribute a where a.attrelid = c.conrelid and a.attname = 'tenant_id' and a.attnum = any(c.conkey))
+        and (c.confdelsetcols is null or exists (select 1 from pg_attribute a where a.attrelid = c.conrelid and a.attname = 'tenant_id' and a.attnum = any(c.confdelsetcols)))`);
+    expect(offenders.map((o) => o.name)).toEqual([]);
+  });
+
   it('the app role is neither superuser nor BYPASSRLS', async () => {
     const res = await t.database.app.query<{ current_user: string; rolsuper: boolean; rolbypassrls: boolean }>(
       `select current_user, r.rolsuper, r.rolbypassrls from pg_roles r where r.rolname = current_user`,

@@ -29,6 +29,10 @@ export type BuiltinFieldKind = (typeof BUILTIN_FIELD_KINDS)[number];
 // What deleting a referenced record does to the records that point at it.
 export type ReferenceDeleteRule = 'refuse' | 'clear';
 
+// What a reference points at: a record of an entity kind, or a workspace user (an owner, an
+// assignee), keyed by tenantUserId and titled by the user's name (decision 034).
+export type ReferenceTarget = EntityKind | 'User';
+
 export type BuiltinField = {
   kind: BuiltinFieldKind;
   // caption key of the label; defineEntity fills it in (<module>.<kind>.field.<key>)
@@ -52,7 +56,9 @@ export type BuiltinField = {
   // enum values; their captions are <label>.<value>
   options?: readonly string[];
   // reference: the kind pointed at, the key of the expanded { id, title } on rows, the delete rule
-  target?: EntityKind;
+  target?: ReferenceTarget;
+  // a user reference left empty on create is the creating user
+  defaultsToCaller?: boolean;
   expand?: string;
   onDelete?: ReferenceDeleteRule;
   // the zod schema of one non-empty value (writable fields)
@@ -180,6 +186,14 @@ export const fields = {
   // ends in Id; rows also carry the linked record as { id, title } under the key without Id.
   reference: (target: EntityKind, opts: Options & { onDelete: ReferenceDeleteRule }) =>
     field('reference', 'reference', z.uuid({ error: 'validation' }), opts, { target, onDelete: opts.onDelete }),
+  // A workspace user (an owner, an assignee): a reference to the user's membership. Removing
+  // the user from the workspace clears it. `defaultsToCaller`: empty on create means the creator.
+  user: (opts: Options & { defaultsToCaller?: boolean } = {}) =>
+    field('reference', 'reference', z.uuid({ error: 'validation' }), opts, {
+      target: 'User',
+      onDelete: 'clear',
+      ...(opts.defaultsToCaller ? { defaultsToCaller: true } : {}),
+    }),
   // structured data kept as it is (e.g. a contact's extra e-mails and phones)
   json: <T extends z.ZodType>(schema: T, opts: Options = {}) =>
     field('json', 'text', schema, { sortable: false, filterable: false, form: false, ...opts }),

@@ -31,6 +31,37 @@ async function create(path: string, body: Record<string, unknown>) {
 }
 
 describe('opportunities', () => {
+  it('have an owner: the creator unless chosen, a member of the workspace, filtered and sorted by name, cleared when the member leaves', async () => {
+    const me = await create('/api/v1/opportunities', { name: 'Owned by the creator' });
+    expect(me.owner).toMatchObject({ id: expect.any(String), title: expect.any(String) });
+    const seller = await t.addMember(tenantId, 'Member', await t.createUser({ name: 'Sabine Seller' }));
+    const theirs = await create('/api/v1/opportunities', { name: 'Owned by a seller', ownerId: seller.tenantUserId });
+    expect(theirs.owner).toEqual({ id: seller.tenantUserId, title: seller.name });
+    const unowned = await create('/api/v1/opportunities', { name: 'Owned by nobody', ownerId: null });
+    expect(unowned.owner).toBeNull();
+    // only a member of this workspace can own a deal
+    const stranger = await t.addMember((await t.createTenant(await t.createUser())).id, 'Member');
+    const bad = await c.post('/api/v1/opportunities', { name: 'Foreign owner', ownerId: stranger.tenantUserId });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0]).toMatchObject({ field: 'ownerId', code: 'referenceNotFound' });
+    // the list filters by owner id and by the owner's name, and sorts by the name
+    const mine = await c.post('/api/v1/opportunities/list', {
+      filters: [{ field: 'ownerId', op: 'eq', value: seller.tenantUserId }],
+    });
+    expect(mine.body.data.map((r: { id: string }) => r.id)).toEqual([theirs.id]);
+    const byName = await c.post('/api/v1/opportunities/list', { filters: [{ field: 'ownerId', op: 'contains', value: seller.name }] });
+    expect(byName.body.data.map((r: { id: string }) => r.id)).toEqual([theirs.id]);
+    const sorted = await c.post('/api/v1/opportunities/list', { sort: [{ field: 'ownerId', order: 'asc' }], pageSize: 100 });
+    expect(sorted.status, sorted.text).toBe(200);
+    expect(sorted.body.data.at(-1)?.owner).toBeNull();
+    // the seller leaves the workspace: the deal stays, without an owner
+    expect((await c.delete(`/api/v1/core/users/${seller.tenantUserId}`)).status).toBe(204);
+    expect((await c.get(`/api/v1/opportunities/${theirs.id}`)).body.owner).toBeNull();
+    await c.delete(`/api/v1/opportunities/${me.id}`);
+    await c.delete(`/api/v1/opportunities/${theirs.id}`);
+    await c.delete(`/api/v1/opportunities/${unowned.id}`);
+  });
+
   it('have a customer, an expected value, a close date, a number and the default pipeline’s first stage', async () => {
     const org = await create('/api/v1/organizations', { name: 'Contoso' });
     const contact = await create('/api/v1/contacts', { firstName: 'Laurence', lastName: 'Lebihan', organizationId: org.id });

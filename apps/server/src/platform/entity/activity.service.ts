@@ -8,7 +8,8 @@ import {
 } from '@atrium/domain';
 import type { TenantContext } from '../context';
 import { dataFields, fieldAccess } from './custom-fields';
-import { targetOf, type EntityRow, type RegisteredEntity } from './entity-registry';
+import type { EntityRow, RegisteredEntity } from './entity-registry';
+import { linkTargetOf } from './entity-sql';
 import { typeNames } from './entity-types.repository';
 import { titles } from './entity.repository';
 import { stageNames } from './workflows.repository';
@@ -20,7 +21,7 @@ import { sameValue } from './json-value';
 async function linkTitles(ctx: TenantContext, ent: RegisteredEntity, key: string, ids: string[]): Promise<Map<string, string>> {
   if (key === 'workflowStage') return stageNames(ctx, ids);
   if (key === 'typeId') return typeNames(ctx, ids);
-  return titles(ctx, targetOf(ent, key), ids);
+  return titles(ctx, linkTargetOf(ent, key), ids);
 }
 
 // Field-level rows of an update: one per changed built-in field and per changed custom field.

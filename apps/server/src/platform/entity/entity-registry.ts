@@ -85,9 +85,10 @@ export function bindEntity(
 }
 
 // The registered entity a reference field points at (registered by now: routes resolve lazily).
+// A user reference has no registered target: see linkTargetOf in entity-sql.ts.
 export function targetOf(ent: RegisteredEntity, field: string): RegisteredEntity {
   const kind = ent.definition.fields[field]?.target;
-  const target = kind ? ent.registry.get(kind) : undefined;
+  const target = kind && kind !== 'User' ? ent.registry.get(kind) : undefined;
   if (!target) throw new Error(`${ent.definition.kind}.${field}: ${kind ?? 'its target'} is not registered`);
   return target;
 }

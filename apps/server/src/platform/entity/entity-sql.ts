@@ -25,12 +25,34 @@ export function titleSql(ent: RegisteredEntity, alias: SQL = T): SQL {
   return sql`btrim(${sql.join(parts, sql` || ' ' || `)})`;
 }
 
+// What a reference field points at, as SQL: the table, the title of a row under an alias, and
+// which rows a new link may name. A record of a registered kind (as the caller may see it), or
+// a workspace user (an active membership, titled by the user's name or else the e-mail).
+export type LinkTarget = { table: SQL; title: (alias: SQL) => SQL; linkable: (ctx: TenantContext, alias: SQL) => SQL };
+
+export const entityLinkTarget = (ent: RegisteredEntity): LinkTarget => ({
+  table: tableOf(ent),
+  title: (alias) => titleSql(ent, alias),
+  // row-visibility rules are written on the alias t
+  linkable: (ctx) => visibleSql(ctx, ent),
+});
+
+export const USER_LINK_TARGET: LinkTarget = {
+  table: sql`tenant_users`,
+  title: (alias) => sql`coalesce((select nullif(u.name, '') from users u where u.id = ${alias}.user_id), ${alias}.email)`,
+  linkable: (_ctx, alias) => sql`${alias}.status = 'active'`,
+};
+
+export function linkTargetOf(ent: RegisteredEntity, key: string): LinkTarget {
+  return ent.definition.fields[key]?.target === 'User' ? USER_LINK_TARGET : entityLinkTarget(targetOf(ent, key));
+}
+
 // A reference as rows carry it: { id, title } of the linked record, or null. One indexed
 // look-up per returned row, in the same statement (no N+1 round trips).
 export function expandedReference(ent: RegisteredEntity, key: string, alias: SQL = T): SQL {
-  const target = targetOf(ent, key);
+  const target = linkTargetOf(ent, key);
   const r = sql.raw(`r_${key}`);
-  return sql`(select jsonb_build_object('id', ${r}.id, 'title', ${titleSql(target, r)}) from ${tableOf(target)} ${r}
+  return sql`(select jsonb_build_object('id', ${r}.id, 'title', ${target.title(r)}) from ${target.table} ${r}
     where ${r}.tenant_id = ${alias}.tenant_id and ${r}.id = ${column(ent, key, alias)})`;
 }
 

@@ -114,7 +114,7 @@ export function entityTable(name: string, definition: EntityDefinition, opts: En
   return pgTable(name, columns, (table) => {
     const t = table as unknown as Columns;
     const tenant = get(t, 'tenantId');
-    const fk = (key: string, target: PgTable, onDelete: 'restrict' | 'no action' | 'cascade' = 'no action') => {
+    const fk = (key: string, target: PgTable, onDelete: 'restrict' | 'no action' | 'cascade' | 'set null' = 'no action') => {
       const other = target as unknown as Columns;
       return foreignKey({
         columns: [tenant, get(t, key)],
@@ -128,8 +128,11 @@ export function entityTable(name: string, definition: EntityDefinition, opts: En
       if (f.kind !== 'reference' || !f.target) continue;
       const target = f.target === definition.kind ? table : opts.references?.[f.target];
       if (!target) throw new Error(`${definition.kind}.${key}: pass the ${f.target} table`);
-      // 'refuse' is enforced by the database too; 'clear' is done by the engine before it deletes
-      extras.push(fk(key, target as PgTable, f.onDelete === 'refuse' ? 'restrict' : 'no action'));
+      // 'refuse' is enforced by the database too; 'clear' is done by the engine before it deletes.
+      // Users leave a workspace outside the engine: the database clears their references — the
+      // migration narrows the rule to the user column, `on delete set null (owner_id)`, since
+      // Drizzle cannot say it and the tenant column must stay (decision 034).
+      extras.push(fk(key, target as PgTable, f.target === 'User' ? 'set null' : f.onDelete === 'refuse' ? 'restrict' : 'no action'));
       extras.push(index(`${name}_${f.column}_idx`).on(tenant, get(t, key)));
     }
     if (definition.fields.workflowStage) {

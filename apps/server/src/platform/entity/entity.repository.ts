@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { TenantContext } from '../context';
 import { executePrepared } from '../tenancy';
 import type { EntityRow, RegisteredEntity, RegisteredRelation } from './entity-registry';
-import { column, escapeLike, selectList, T, tableOf, titleSql, visibleSql } from './entity-sql';
+import { column, entityLinkTarget, escapeLike, selectList, T, tableOf, titleSql, visibleSql, type LinkTarget } from './entity-sql';
 import type { CompiledListQuery } from './list-query';
 
 function toRow(raw: Record<string, unknown>): EntityRow {
@@ -131,20 +131,22 @@ export async function setArchived(
   return res.rows;
 }
 
-// The listed ids that exist and that the caller may see.
-export async function existingIds(ctx: TenantContext, ent: RegisteredEntity, list: readonly string[]): Promise<Set<string>> {
+// The listed ids that exist and that the caller may link to (records: may see).
+export async function existingIds(ctx: TenantContext, target: RegisteredEntity | LinkTarget, list: readonly string[]): Promise<Set<string>> {
   if (list.length === 0) return new Set();
+  const to = 'linkable' in target ? target : entityLinkTarget(target);
   const res = await ctx.db.execute<{ id: string }>(
-    sql`select ${T}.id from ${tableOf(ent)} ${T} where ${T}.tenant_id = ${ctx.tenantId} and ${T}.id = any(${ids(list)}) and ${visibleSql(ctx, ent)}`,
+    sql`select ${T}.id from ${to.table} ${T} where ${T}.tenant_id = ${ctx.tenantId} and ${T}.id = any(${ids(list)}) and ${to.linkable(ctx, T)}`,
   );
   return new Set(res.rows.map((r) => r.id));
 }
 
-// Titles of records by id (links, activity, notifications).
-export async function titles(ctx: TenantContext, ent: RegisteredEntity, list: readonly string[]): Promise<Map<string, string>> {
+// Titles of records (or users) by id (links, activity, notifications).
+export async function titles(ctx: TenantContext, target: RegisteredEntity | LinkTarget, list: readonly string[]): Promise<Map<string, string>> {
   if (list.length === 0) return new Map();
+  const to = 'linkable' in target ? target : entityLinkTarget(target);
   const res = await ctx.db.execute<{ id: string; title: string }>(
-    sql`select ${T}.id, ${titleSql(ent)} as title from ${tableOf(ent)} ${T} where ${T}.tenant_id = ${ctx.tenantId} and ${T}.id = any(${ids(list)})`,
+    sql`select ${T}.id, ${to.title(T)} as title from ${to.table} ${T} where ${T}.tenant_id = ${ctx.tenantId} and ${T}.id = any(${ids(list)})`,
   );
   return new Map(res.rows.map((r) => [r.id, r.title]));
 }

@@ -5,7 +5,8 @@ import { AppError, fieldError, issueToField, notFound } from '../errors';
 import { changeRows, recordActivities } from './activity.service';
 import { badFields, fieldAccess, prepareCustomFields, syncUniqueValues, visibleValues, type FieldAccess } from './custom-fields';
 import { clearEntityUniqueValues, selectFields, type FieldScope } from './entity-fields.repository';
-import { targetOf, type EntityRow, type RegisteredEntity } from './entity-registry';
+import type { EntityRow, RegisteredEntity } from './entity-registry';
+import { linkTargetOf } from './entity-sql';
 import { typeExists } from './entity-types.repository';
 import * as repo from './entity.repository';
 import { checkIfMatch } from './etag';
@@ -75,7 +76,7 @@ async function checkLinks(ctx: TenantContext, ent: RegisteredEntity, values: Ent
         ? await stageBelongsTo(ctx, id, definition.kind)
         : key === 'typeId'
           ? await typeExists(ctx, definition.kind, id)
-          : (await repo.existingIds(ctx, targetOf(ent, key), [id])).has(id);
+          : (await repo.existingIds(ctx, linkTargetOf(ent, key), [id])).has(id);
     if (!ok) {
       const code = key === 'workflowStage' ? 'invalidStage' : 'referenceNotFound';
       throw fieldError(key, code, `${key} names no ${key === 'workflowStage' ? 'stage' : (f.target ?? 'type')} of this workspace`);
@@ -114,6 +115,8 @@ export async function createEntity(ctx: TenantContext, ent: RegisteredEntity, bo
   let values = builtinValues(ent, body);
   if (definition.capabilities.workflowStage && body.workflowStage === undefined)
     values.workflowStage = (await firstStageOfDefault(ctx, kind)) ?? null;
+  // an owner left out is the creator (an explicit null leaves it empty)
+  for (const [key, f] of Object.entries(definition.fields)) if (f.defaultsToCaller && body[key] === undefined) values[key] = ctx.tenantUserId;
   await checkLinks(ctx, ent, values, undefined);
   const loaded = await load(ctx, ent, { record: typeOf(values) });
   const custom = customValues(ent, loaded, body, null);

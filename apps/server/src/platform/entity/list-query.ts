@@ -18,12 +18,12 @@ import type { TenantContext } from '../context';
 import { AppError } from '../errors';
 import { dataFields, visibleFields, type FieldAccess } from './custom-fields';
 import { targetOf, type RegisteredEntity } from './entity-registry';
-import { column, escapeLike, T, tableOf, titleSql } from './entity-sql';
+import { column, escapeLike, linkTargetOf, T, tableOf, type LinkTarget } from './entity-sql';
 import { tagFilterSql } from './row-tags';
 
 // A field the list query can address: a SQL expression and the value type it compares as.
 // A reference compares by id; by title (contains, startsWith…) and in sorting through its target.
-type Resolved = { expr: SQL; type: FilterValueType; custom?: { key: string }; reference?: { field: string; target: RegisteredEntity } };
+type Resolved = { expr: SQL; type: FilterValueType; custom?: { key: string }; reference?: { field: string; target: LinkTarget } };
 
 const CUSTOM_PREFIX = 'customFields.';
 
@@ -94,7 +94,7 @@ function resolveField(
   if (purpose === 'filter' && !builtin.filterable) fail(at, 'unknownField', `${name} cannot be filtered`);
   const expr = column(ent, name);
   if (builtin.kind === 'reference' && builtin.target)
-    return { expr, type: 'reference', reference: { field: name, target: targetOf(ent, name) } };
+    return { expr, type: 'reference', reference: { field: name, target: linkTargetOf(ent, name) } };
   return { expr, type: builtin.type };
 }
 
@@ -144,7 +144,7 @@ function filterSql(r: Resolved, op: FilterOperator, value: unknown, at: string, 
     if (typeof value !== 'string' && typeof value !== 'number') fail(`${at}.value`, 'required', `${at}.value must be one value`);
     const pattern = op === 'startsWith' ? `${escapeLike(v)}%` : `%${escapeLike(v)}%`;
     const r2 = sql.raw('f');
-    const matches = sql`select ${r2}.id from ${tableOf(target)} ${r2} where ${r2}.tenant_id = ${tenantId} and ${titleSql(target, r2)} ilike ${pattern}`;
+    const matches = sql`select ${r2}.id from ${target.table} ${r2} where ${r2}.tenant_id = ${tenantId} and ${target.title(r2)} ilike ${pattern}`;
     return op === 'notContains' ? sql`(${e} is null or ${e} not in (${matches}))` : sql`${e} in (${matches})`;
   }
   if (r.type === 'array' && r.custom) {
@@ -226,7 +226,7 @@ function searchSql(ent: RegisteredEntity, fields: readonly EntityField[], access
   }
   for (const key of ent.definition.searchFields) {
     const f = ent.definition.fields[key];
-    if (f?.kind !== 'reference' || !f.target) continue;
+    if (f?.kind !== 'reference' || !f.target || f.target === 'User') continue;
     const target = targetOf(ent, key);
     const r = sql.raw('s');
     // = any(array(…)), not in (…): an indexable arm, so that the whole OR becomes a BitmapOr of
@@ -276,9 +276,9 @@ export function compileListQuery(
     if (r.reference) {
       // sorting by a reference sorts by the linked record's title
       const alias = sql.raw(`j${i}`);
-      joins.push(sql`left join ${tableOf(r.reference.target)} ${alias} on ${alias}.tenant_id = ${T}.tenant_id and ${alias}.id = ${r.expr}`);
+      joins.push(sql`left join ${r.reference.target.table} ${alias} on ${alias}.tenant_id = ${T}.tenant_id and ${alias}.id = ${r.expr}`);
       // records without a link sort last, not as an empty title
-      expr = sql`nullif(${titleSql(r.reference.target, alias)}, '')`;
+      expr = sql`nullif(${r.reference.target.title(alias)}, '')`;
     }
     return s.order === 'desc' ? sql`${expr} desc nulls last` : sql`${expr} asc nulls last`;
   });

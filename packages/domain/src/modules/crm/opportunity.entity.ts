@@ -17,6 +17,8 @@ export const opportunityEntity = defineEntity({
     name: fields.text({ max: 200, required: true, quick: true }),
     organizationId: fields.reference('Organization', { onDelete: 'refuse', quick: true }),
     contactId: fields.reference('Contact', { onDelete: 'clear', quick: true }),
+    // the salesperson responsible; the creator unless chosen
+    ownerId: fields.user({ quick: true, defaultsToCaller: true }),
     expectedValue: fields.money({ quick: true }),
     estimatedCloseDate: fields.date({ quick: true }),
     probability: fields.integer({ min: 0, max: 100 }),
@@ -25,7 +27,7 @@ export const opportunityEntity = defineEntity({
     description: fields.longText({ max: 5000 }),
   },
   searchFields: ['name', 'number', 'organizationId', 'contactId'],
-  defaultColumns: ['number', 'organizationId', 'expectedValue', 'estimatedCloseDate', 'workflowStage'],
+  defaultColumns: ['number', 'organizationId', 'ownerId', 'expectedValue', 'estimatedCloseDate', 'workflowStage'],
   defaultSort: [{ field: 'estimatedCloseDate', order: 'asc' }],
   savedViewKey: 'opportunities',
   permissions: {
