@@ -132,7 +132,11 @@ export async function setArchived(
 }
 
 // The listed ids that exist and that the caller may link to (records: may see).
-export async function existingIds(ctx: TenantContext, target: RegisteredEntity | LinkTarget, list: readonly string[]): Promise<Set<string>> {
+export async function existingIds(
+  ctx: TenantContext,
+  target: RegisteredEntity | LinkTarget,
+  list: readonly string[],
+): Promise<Set<string>> {
   if (list.length === 0) return new Set();
   const to = 'linkable' in target ? target : entityLinkTarget(target);
   const res = await ctx.db.execute<{ id: string }>(
@@ -142,7 +146,11 @@ export async function existingIds(ctx: TenantContext, target: RegisteredEntity |
 }
 
 // Titles of records (or users) by id (links, activity, notifications).
-export async function titles(ctx: TenantContext, target: RegisteredEntity | LinkTarget, list: readonly string[]): Promise<Map<string, string>> {
+export async function titles(
+  ctx: TenantContext,
+  target: RegisteredEntity | LinkTarget,
+  list: readonly string[],
+): Promise<Map<string, string>> {
   if (list.length === 0) return new Map();
   const to = 'linkable' in target ? target : entityLinkTarget(target);
   const res = await ctx.db.execute<{ id: string; title: string }>(

@@ -116,7 +116,8 @@ export async function createEntity(ctx: TenantContext, ent: RegisteredEntity, bo
   if (definition.capabilities.workflowStage && body.workflowStage === undefined)
     values.workflowStage = (await firstStageOfDefault(ctx, kind)) ?? null;
   // an owner left out is the creator (an explicit null leaves it empty)
-  for (const [key, f] of Object.entries(definition.fields)) if (f.defaultsToCaller && body[key] === undefined) values[key] = ctx.tenantUserId;
+  for (const [key, f] of Object.entries(definition.fields))
+    if (f.defaultsToCaller && body[key] === undefined) values[key] = ctx.tenantUserId;
   await checkLinks(ctx, ent, values, undefined);
   const loaded = await load(ctx, ent, { record: typeOf(values) });
   const custom = customValues(ent, loaded, body, null);
