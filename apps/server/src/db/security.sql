@@ -100,7 +100,15 @@ language plpgsql volatile set search_path = public as $$
 begin
   perform set_config('app.tenant_id', p_tenant_id::text, true);
   return query
-    select tu.id, r.name, r.permissions, (select array_agg(s.plan_slug) from public.subscriptions s), t.definitions_version
+    select tu.id, r.name,
+      -- the role's permissions and those the member's teams grant (teams grant module permissions)
+      r.permissions || coalesce((
+        select array_agg(distinct p order by p)
+        from public.team_members tm
+        join public.team_permissions tp on tp.tenant_id = tm.tenant_id and tp.team_id = tm.team_id
+        cross join lateral unnest(tp.permissions) p
+        where tm.tenant_id = tu.tenant_id and tm.tenant_user_id = tu.id), '{}'::text[]),
+      (select array_agg(s.plan_slug) from public.subscriptions s), t.definitions_version
     from public.tenant_users tu
     join public.roles r on r.tenant_id = tu.tenant_id and r.id = tu.role_id
     join public.tenants t on t.id = tu.tenant_id

@@ -19,6 +19,7 @@ export const routes: RouteObject[] = [
       // Public: no session needed (spec §2)
       { path: '/', ...page(() => import('../modules/landing/landing.page')) },
       { path: '/workspaces/invite/:token', ...page(() => import('../modules/workspaces/invitation.page')) },
+      { path: '/teams/join/:token', ...page(() => import('../modules/crm/team-invite.page')) },
       {
         element: <RequireSession />,
         children: [

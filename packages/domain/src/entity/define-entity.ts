@@ -72,7 +72,8 @@ export type EntityDefinitionInput = {
   searchFields: readonly string[];
   defaultColumns: readonly string[];
   defaultSort: readonly EntityListSort[];
-  savedViewKey: SavedViewKey;
+  // the spec's named list key (spec §2); a kind without one has no saved views
+  savedViewKey?: SavedViewKey;
   permissions: Omit<EntityPermissions, 'delete' | 'addNote' | 'manageNotes' | 'addDocument' | 'manageDocuments' | 'import' | 'export'> &
     Partial<EntityPermissions>;
   capabilities: Partial<EntityCapabilities>;
@@ -234,7 +235,7 @@ export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
     searchFields: input.searchFields,
     defaultColumns: input.defaultColumns,
     defaultSort: input.defaultSort,
-    savedViewKey: input.savedViewKey,
+    ...(input.savedViewKey ? { savedViewKey: input.savedViewKey } : {}),
     permissions,
     capabilities,
     defaultStages: input.defaultStages ?? GENERIC_DEFAULT_STAGES,
@@ -262,7 +263,7 @@ export type EntityDefinition = {
   searchFields: readonly string[];
   defaultColumns: readonly string[];
   defaultSort: readonly EntityListSort[];
-  savedViewKey: SavedViewKey;
+  savedViewKey?: SavedViewKey;
   permissions: EntityPermissions;
   capabilities: EntityCapabilities;
   defaultStages: readonly DefaultStage[];

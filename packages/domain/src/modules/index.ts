@@ -1,8 +1,15 @@
 import type { EntityDefinition } from '../entity/define-entity';
-import { contactEntity, leadEntity, opportunityEntity, organizationEntity } from './crm';
+import { contactEntity, customQueryEntity, leadEntity, opportunityEntity, organizationEntity, teamEntity } from './crm';
 
 export * from './crm';
 
 // Every entity kind's definition: the server registers each with its table, the web app builds
 // its pages from them, and both resolve references and links through this list.
-export const ENTITY_DEFINITIONS: readonly EntityDefinition[] = [contactEntity, organizationEntity, leadEntity, opportunityEntity];
+export const ENTITY_DEFINITIONS: readonly EntityDefinition[] = [
+  contactEntity,
+  organizationEntity,
+  leadEntity,
+  opportunityEntity,
+  teamEntity,
+  customQueryEntity,
+];

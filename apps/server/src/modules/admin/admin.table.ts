@@ -1,5 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { teamEntity } from '@atrium/domain';
+import {
+  bigint,
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { entityTable } from '../../platform/entity';
 import { users } from '../../identity/identity.table';
 import { tenantColumns, timestamps } from '../../platform/table-helpers';
 
@@ -76,16 +92,14 @@ export const tenantUsers = pgTable(
   ],
 );
 
-export const teams = pgTable(
-  'teams',
-  {
-    ...tenantColumns(),
-    name: text('name').notNull(),
-    isDefault: boolean('is_default').notNull().default(false),
-    ...timestamps(),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), unique('teams_name_key').on(t.tenantId, t.name)],
-);
+// Teams are an engine kind (teamEntity, registered by the CRM module); the table stays here
+// because the workspace's creation makes its default team. Names are unique per workspace,
+// whatever their case.
+export const teams = entityTable('teams', teamEntity, {
+  indexes: (col) => [uniqueIndex('teams_name_idx').on(col('tenantId'), sql`lower(${col('name')})`)],
+});
+// the key the team's own tables point at (an engine table's columns are typed loosely)
+const teamKey = teams as unknown as { tenantId: AnyPgColumn; id: AnyPgColumn };
 
 export const teamMembers = pgTable(
   'team_members',
@@ -97,7 +111,9 @@ export const teamMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.teamId, t.tenantUserId] }),
-    foreignKey({ columns: [t.tenantId, t.teamId], foreignColumns: [teams.tenantId, teams.id], name: 'team_members_team_fk' }).onDelete(
+    // a member's teams, read on every request for the permissions the teams grant
+    index('team_members_user_idx').on(t.tenantId, t.tenantUserId),
+    foreignKey({ columns: [t.tenantId, t.teamId], foreignColumns: [teamKey.tenantId, teamKey.id], name: 'team_members_team_fk' }).onDelete(
       'cascade',
     ),
     foreignKey({
@@ -119,4 +135,50 @@ export const subscriptions = pgTable(
     ...timestamps(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.productType] })],
+);
+
+// A team's invite URL (one per team): the token's hash, its expiry, who made it. Revoking
+// deletes the row, so every URL made before stops working at once.
+export const teamInviteLinks = pgTable(
+  'team_invite_links',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    teamId: uuid('team_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.teamId] }),
+    unique('team_invite_links_token_key').on(t.tenantId, t.tokenHash),
+    foreignKey({
+      columns: [t.tenantId, t.teamId],
+      foreignColumns: [teamKey.tenantId, teamKey.id],
+      name: 'team_invite_links_team_fk',
+    }).onDelete('cascade'),
+  ],
+);
+
+// Module permissions a team grants its members, merged into their permission set when they
+// enter the workspace (db/security.sql, atrium_enter_tenant).
+export const teamPermissions = pgTable(
+  'team_permissions',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    teamId: uuid('team_id').notNull(),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.teamId] }),
+    foreignKey({
+      columns: [t.tenantId, t.teamId],
+      foreignColumns: [teamKey.tenantId, teamKey.id],
+      name: 'team_permissions_team_fk',
+    }).onDelete('cascade'),
+  ],
 );

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { TenantContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
-import { roles, subscriptions, teamMembers, teams, tenants, tenantUsers } from './admin.table';
+import { roles, subscriptions, teamMembers, tenants, tenantUsers } from './admin.table';
 import { inIdList } from '../../platform/sql.util';
 
 export type TenantRow = typeof tenants.$inferSelect;
@@ -41,17 +41,17 @@ export const tenantsRepository = {
   },
 
   async insertDefaultTeam(db: Db, tenantId: string, name: string) {
-    const [row] = await db.insert(teams).values({ tenantId, name, isDefault: true }).returning({ id: teams.id });
+    const res = await db.execute<{ id: string }>(
+      sql`insert into teams (tenant_id, name, is_default) values (${tenantId}, ${name}, true) returning id`,
+    );
+    const row = res.rows[0];
     if (!row) throw new Error('team insert returned nothing');
     return row;
   },
 
   async defaultTeamId(db: Db, tenantId: string): Promise<string | undefined> {
-    const [row] = await db
-      .select({ id: teams.id })
-      .from(teams)
-      .where(and(eq(teams.tenantId, tenantId), eq(teams.isDefault, true)));
-    return row?.id;
+    const res = await db.execute<{ id: string }>(sql`select id from teams where tenant_id = ${tenantId} and is_default`);
+    return res.rows[0]?.id;
   },
 
   async addTeamMember(db: Db, tenantId: string, teamId: string, tenantUserId: string) {

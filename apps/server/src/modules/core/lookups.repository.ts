@@ -15,11 +15,12 @@ const idFilter = (ids: readonly string[] | undefined) =>
     : sql``;
 const likeOf = (search: string | undefined) => (search ? containsPattern(search) : undefined);
 
-// Roles and teams belong to the admin module; the lookups read only their ids and names.
+// Roles belong to the admin module; the lookups read only their ids and names (teams are an
+// engine kind with the engine's lookup).
 export const lookupsRepository = {
   async named(
     ctx: TenantContext,
-    table: 'roles' | 'teams',
+    table: 'roles',
     q: { search?: string | undefined; ids?: readonly string[] | undefined; limit: number },
   ): Promise<NamedRow[]> {
     const like = likeOf(q.search);

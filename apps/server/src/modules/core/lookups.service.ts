@@ -78,7 +78,6 @@ function builtinSources(deps: SharedRecordDeps): Map<string, LookupSource> {
         ),
     ],
     ['Role', async (ctx, q) => (await lookupsRepository.named(ctx, 'roles', q)).map((r) => ({ value: r.id, label: r.name }))],
-    ['Team', async (ctx, q) => (await lookupsRepository.named(ctx, 'teams', q)).map((r) => ({ value: r.id, label: r.name }))],
     ['TimeZone', staticSource(timeZones)],
     ['Culture', staticSource(() => cultures().map((c) => ({ value: c.code, label: c.name })))],
   ]);

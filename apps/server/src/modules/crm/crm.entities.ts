@@ -11,6 +11,7 @@ import { organizationContacts } from './organization-contacts.table';
 import { organizations } from './organizations.table';
 import { opportunitiesOfContact, opportunitiesOfOrganization } from './opportunities.repository';
 import { requestersOf } from './organizations.repository';
+import { registerTeamEntities } from './teams.routes';
 
 // Contacts, organizations and leads are declarations: everything generic comes from their
 // definitions; leads add their conversion.
@@ -33,6 +34,7 @@ export function registerCrmEntities(router: Router): void {
   });
   registerLeadRoutes(router, { lead, contact, organization });
   registerContactStateRoutes(router, contact);
+  registerTeamEntities(router, contact);
   const opportunity = registerEntity(router, opportunityEntity, {
     table: opportunities,
     relations: { contacts: opportunityContacts },

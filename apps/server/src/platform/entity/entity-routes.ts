@@ -246,17 +246,20 @@ export function registerEntity(router: Router, definition: EntityDefinition, opt
         handler: async (ctx, { params, body }) => extras.setLinked(ctx, ent, name, params.id, body.ids, linking),
       });
     }
+    // the other record's id is named after its kind (/teams/{id}/contacts/{contactId})
+    const otherId = `${rel.target.charAt(0).toLowerCase()}${rel.target.slice(1)}Id`;
     router.tenant({
       method: 'DELETE',
-      url: `${base}/:id/${rel.path}/:otherId`,
+      url: `${base}/:id/${rel.path}/:${otherId}`,
       summary: `Unlink one ${kindWords(rel.target).one} from a ${one}`,
       tags,
       permission: p.manage,
       table,
       status: 204,
-      schemas: { params: z.object({ id: z.uuid(), otherId: z.uuid() }) },
+      schemas: { params: z.object({ id: z.uuid(), [otherId]: z.uuid() }) },
       handler: async (ctx, { params }) => {
-        await extras.setLinked(ctx, ent, name, params.id, [params.otherId], false, true);
+        const ids = params as Record<string, string>;
+        await extras.setLinked(ctx, ent, name, ids.id as string, [ids[otherId] as string], false, true);
       },
     });
   }

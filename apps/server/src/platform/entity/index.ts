@@ -24,5 +24,6 @@ export type { ActivityInsert } from './activity.repository';
 export { applyJsonPatch } from './json-patch';
 export { fieldAccess, visibleFields, type FieldAccess } from './custom-fields';
 export { selectFields } from './entity-fields.repository';
+export { listColumns } from './entity-fields.service';
 export { listTypes } from './entity-types.repository';
 export { provideTagSql } from './row-tags';

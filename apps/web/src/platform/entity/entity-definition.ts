@@ -95,6 +95,8 @@ export type EntityListDefinition<T> = {
   board?: (request: EntityListRequest) => ReactNode;
   // columns can be dragged wider and keep their width in the view
   resizable?: boolean;
+  // more buttons in the toolbar that act on the list as filtered (save it as a custom query)
+  toolbar?: (request: EntityListRequest) => ReactNode;
 };
 
 export type EntityField<T> = {

@@ -5,6 +5,7 @@ import {
   DashboardOutlined,
   RiseOutlined,
   SettingOutlined,
+  TeamOutlined,
   TrophyOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -17,6 +18,7 @@ const ICONS: Record<string, ReactNode> = {
   organizations: <ApartmentOutlined />,
   leads: <RiseOutlined />,
   opportunities: <TrophyOutlined />,
+  teams: <TeamOutlined />,
 };
 
 export const iconOf = (name: string): ReactNode => ICONS[name] ?? <AppstoreOutlined />;

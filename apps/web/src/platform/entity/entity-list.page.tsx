@@ -302,6 +302,7 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
               ))}
             </Space>
           ) : null}
+          {definition.toolbar?.(list.request)}
           <SavedViewPicker
             listKey={definition.listKey}
             views={list.views}

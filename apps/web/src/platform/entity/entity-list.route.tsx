@@ -18,6 +18,7 @@ import { EntityListPage } from './entity-list.page';
 import { useEntityText } from './entity-text';
 import { useCells } from './record-cells';
 import { rememberList } from './list-context';
+import { webEntityOf } from './web-entity';
 
 // The list page of any kind: columns, filters and sorts from the server's column catalogue (built-in
 // and custom fields alike), the title as the first column, create, settings and bulk archive.
@@ -43,6 +44,7 @@ export function EntityListRoute({ definition }: { definition: EntityDefinition }
   );
 
   const more = useEntityBulkActions(api, columns.data ?? []);
+  const listActions = webEntityOf(definition.kind)?.listActions;
   const archiving = useMemo<BulkAction<EntityRecord>[]>(() => {
     if (!definition.capabilities.archive || !can({ permissions: [p.manage] })) return [];
     const run = (archived: boolean) => async (selected: EntityRecord[]) => {
@@ -68,6 +70,9 @@ export function EntityListRoute({ definition }: { definition: EntityDefinition }
 
   const list = useMemo<EntityListDefinition<EntityRecord> | null>(() => {
     if (!columns.data) return null;
+    // a list page keeps its views under the spec's list key; a kind without one has no page
+    const listKey = definition.savedViewKey;
+    if (!listKey) throw new Error(`${definition.kind} has no saved view key, so it has no list page`);
     const titleColumn: EntityColumn<EntityRecord> = {
       key: definition.title.fields[definition.title.fields.length > 1 ? 1 : 0] ?? 'id',
       titleKey: 'entity.name',
@@ -96,7 +101,7 @@ export function EntityListRoute({ definition }: { definition: EntityDefinition }
         };
       });
     return {
-      listKey: definition.savedViewKey,
+      listKey,
       entityKind: definition.kind,
       titleKey: `${definition.captionKey}.plural`,
       title: text('entity.title'),
@@ -125,6 +130,7 @@ export function EntityListRoute({ definition }: { definition: EntityDefinition }
         })),
       ],
       resizable: true,
+      ...(listActions ? { toolbar: listActions } : {}),
       ...(definition.capabilities.workflowStage
         ? { board: (request: EntityListRequest) => <BoardView api={api} request={request} /> }
         : {}),
@@ -134,7 +140,7 @@ export function EntityListRoute({ definition }: { definition: EntityDefinition }
       multiSort: true,
       bulkActions,
     };
-  }, [columns.data, definition, api, cells, bulkActions, t, text, editable, stageOptions]);
+  }, [columns.data, definition, api, cells, bulkActions, t, text, editable, stageOptions, listActions]);
 
   if (columns.error) throw columns.error;
   if (!list) {

@@ -18,7 +18,7 @@ import type { Paged } from './entity-definition';
 import { EntityCreateModal } from './entity-create.modal';
 import { useEntityText } from './entity-text';
 import { ReferencePicker } from './reference-picker';
-import { definitionOf } from './web-entity';
+import { definitionOf, recordPath, webEntityOf } from './web-entity';
 
 // The records of a many-to-many relation (an organization's contacts): search, page, link one
 // more, unlink, or create a new one that belongs here. Members through the reference field
@@ -55,6 +55,7 @@ export function RelationPanel({ api, record, relation }: { api: EntityApi; recor
     onSettled: () => qc.invalidateQueries({ queryKey: key }),
   });
   const canManage = can({ permissions: [api.definition.permissions.manage] });
+  const hasPages = webEntityOf(relation.target) !== undefined;
   const viaMember = (r: EntityRecord) => relation.alsoVia !== undefined && r[relation.alsoVia] === record.id;
   const fail = (e: unknown) => message.error(isApiError(e) ? errorText(t, e.code) : t('entity.saveFailed'));
 
@@ -77,7 +78,8 @@ export function RelationPanel({ api, record, relation }: { api: EntityApi; recor
             <Button icon={<LinkOutlined />} onClick={() => setLinking(null)}>
               {text('entity.linkExisting')}
             </Button>
-            {can({ permissions: [target.definition.permissions.create] }) ? (
+            {/* a kind without pages (custom queries) is made where it is made, not here */}
+            {hasPages && can({ permissions: [target.definition.permissions.create] }) ? (
               <Button icon={<PlusOutlined />} onClick={() => setCreating(true)}>
                 {text('entity.create')}
               </Button>
@@ -121,7 +123,10 @@ export function RelationPanel({ api, record, relation }: { api: EntityApi; recor
             {
               key: 'title',
               title: t('entity.name'),
-              render: (_: unknown, r) => <Link to={`${target.definition.web.path}/${r.id}`}>{r.title || t('entity.untitled')}</Link>,
+              render: (_: unknown, r) => {
+                const path = recordPath(relation.target, r.id);
+                return path ? <Link to={path}>{r.title || t('entity.untitled')}</Link> : r.title || t('entity.untitled');
+              },
             },
             ...target.definition.defaultColumns
               .filter((c) => target.definition.fields[c]?.kind !== 'reference')

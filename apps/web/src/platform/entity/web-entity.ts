@@ -1,5 +1,6 @@
 import { ENTITY_DEFINITIONS, type EntityDefinition, type EntityKind, type EntityRecord, type Permission } from '@atrium/domain';
 import type { ReactNode } from 'react';
+import type { EntityListRequest } from './entity-definition';
 
 // What a module adds to a kind's generic pages: cells that render a field its own way, tabs on
 // the record page, actions in its header (a lead's "Convert") and a banner above its panels (where
@@ -12,6 +13,8 @@ export type WebEntity = {
   tabs?: { key: string; labelKey: string; permission?: Permission; render: (record: EntityRecord) => ReactNode }[];
   actions?: (record: EntityRecord) => ReactNode;
   banner?: (record: EntityRecord) => ReactNode;
+  // buttons in the list's toolbar, given the list's request as filtered and sorted
+  listActions?: (request: EntityListRequest) => ReactNode;
 };
 
 const registered = new Map<EntityKind, WebEntity>();

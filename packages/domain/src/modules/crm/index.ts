@@ -3,3 +3,5 @@ export * from './organization.entity';
 export * from './lead.entity';
 export * from './opportunity.entity';
 export * from './crm.permissions';
+export * from './team.entity';
+export * from './custom-query.entity';

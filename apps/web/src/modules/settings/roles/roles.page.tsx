@@ -1,7 +1,7 @@
 import { useRoleName } from '../../../platform/permissions/role-name';
 import { DeleteOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
-import { LIMITS, PERMISSION_MODULES, permissionsOf, type Role, type RoleWrite } from '@atrium/domain';
-import { Alert, App, Button, Card, Checkbox, Col, Empty, Form, Input, List, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { LIMITS, type Role, type RoleWrite } from '@atrium/domain';
+import { Alert, App, Button, Card, Col, Empty, Form, Input, List, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../platform/api/api-error';
@@ -9,12 +9,9 @@ import { useConfirm } from '../../../platform/confirm/confirm-modal';
 import { applyFieldErrors, errorText, maxLengthRule } from '../../../platform/feedback/form-errors';
 import { usePageTitle } from '../../../platform/feedback/use-page-title';
 import { useLeavePageGuard } from '../../../platform/leave-guard/leave-page-guard';
+import { PermissionChecklist } from '../../../platform/permissions/permission-checklist';
 import { useAccess } from '../../../platform/permissions/use-access';
 import { useCreateRole, useDeleteRole, useRoles, useUpdateRole } from './roles.api';
-
-// "ViewContacts" → "View contacts"
-export const humanizePermission = (name: string) =>
-  name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/ ([A-Z])(?=[a-z])/g, (m) => m.toLowerCase());
 
 type Editing = { kind: 'role'; role: Role } | { kind: 'new' };
 
@@ -173,20 +170,7 @@ export default function RolesPage() {
                   <Input />
                 </Form.Item>
                 <Form.Item name="permissions" label={t('roles.permissions')}>
-                  <Checkbox.Group style={{ display: 'block' }}>
-                    {PERMISSION_MODULES.map((m) => (
-                      <fieldset key={m} className="permission-module">
-                        <legend className="permission-legend">{t(`permissionModule.${m}`)}</legend>
-                        <div className="permission-grid">
-                          {permissionsOf(m).map((p) => (
-                            <Checkbox key={p} value={p}>
-                              {t(`permission.${p.slice(m.length + 1)}`, { defaultValue: humanizePermission(p.slice(m.length + 1)) })}
-                            </Checkbox>
-                          ))}
-                        </div>
-                      </fieldset>
-                    ))}
-                  </Checkbox.Group>
+                  <PermissionChecklist />
                 </Form.Item>
                 {!readOnly ? (
                   <Space>
