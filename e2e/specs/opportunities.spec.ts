@@ -4,7 +4,7 @@ import { expectAccessible, newAccount, signedInWithWorkspace, signIn } from '../
 
 // Opportunities on a board (issue 13, decision 030): a column per stage of the pipeline with its
 // count and the sum of expected value; a card dragged to another stage moves the totals, and a
-// second browser sees the move without reloading.
+// second browser sees the move without reloading; cards keep the order people give them.
 test.describe.serial('opportunities board', () => {
   test.describe.configure({ timeout: 180_000 });
   let page: Page;
@@ -74,6 +74,15 @@ test.describe.serial('opportunities board', () => {
     await expect(seen).toHaveAccessibleName('Proposal (2)');
     await expect(seen.getByText('Fabrikam signage')).toBeVisible();
     await expect(seen.getByLabel(/^Total /)).toHaveText(/2,900\.00/);
+
+    // within a column: a card dropped on another goes above it; the keyboard moves it back down
+    const order = () => proposal.locator('.board-card a').allInnerTexts();
+    await proposal.getByText('Litware rooms').dragTo(proposal.getByText('Fabrikam signage'));
+    await expect(page.getByText('Litware rooms moved').last()).toBeVisible();
+    await expect.poll(order).toEqual(['Litware rooms', 'Fabrikam signage']);
+    await proposal.getByRole('button', { name: 'Move Litware rooms down' }).click();
+    await expect.poll(order).toEqual(['Fabrikam signage', 'Litware rooms']);
+    await expect.poll(() => seen.locator('.board-card a').allInnerTexts()).toEqual(['Fabrikam signage', 'Litware rooms']);
     await other.context().close();
   });
 

@@ -9,3 +9,11 @@ export const boardTotalsSchema = z.object({
   stages: z.array(z.object({ stageId: z.uuid(), count: z.number().int(), sum: z.number() })),
 });
 export type BoardTotals = z.infer<typeof boardTotalsSchema>;
+
+// A card moved on the board (PUT {base}/{id}/board-position, If-Match): into a stage, above the
+// card `beforeId` of that stage, or at the column's end without it (decision 036).
+export const boardMoveSchema = z.strictObject({
+  workflowStage: z.uuid({ error: 'invalidStage' }),
+  beforeId: z.uuid({ error: 'validation' }).nullable().optional(),
+});
+export type BoardMove = z.infer<typeof boardMoveSchema>;

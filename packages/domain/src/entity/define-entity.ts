@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACTIVITY_FEED_TYPES, type ActivityFeedType } from './activity.schema';
 import type { EntityKind, SavedViewKey } from '../enums';
 import type { Permission } from '../permissions';
-import { NUMBER_FIELD, SYSTEM_FIELDS, TYPE_FIELD, WORKFLOW_STAGE_FIELD, snakeCase, type BuiltinField } from './fields';
+import { BOARD_RANK_FIELD, NUMBER_FIELD, SYSTEM_FIELDS, TYPE_FIELD, WORKFLOW_STAGE_FIELD, snakeCase, type BuiltinField } from './fields';
 import type { EntityListSort } from './list-query.schema';
 import { GENERIC_DEFAULT_STAGES, type DefaultStage } from './workflow.schema';
 
@@ -175,7 +175,7 @@ export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
     ...(input.numbering ? { number: NUMBER_FIELD } : {}),
     ...own,
     ...(input.types ? { typeId: TYPE_FIELD } : {}),
-    ...(capabilities.workflowStage ? { workflowStage: WORKFLOW_STAGE_FIELD } : {}),
+    ...(capabilities.workflowStage ? { workflowStage: WORKFLOW_STAGE_FIELD, boardRank: BOARD_RANK_FIELD } : {}),
   };
   for (const key of [...input.searchFields, ...input.title.fields, ...input.defaultColumns]) {
     if (!fields[key]) throw new Error(`${input.kind}: ${key} is not a field`);

@@ -213,6 +213,13 @@ export const WORKFLOW_STAGE_FIELD: BuiltinField = {
   ...field('reference', 'uuid', z.uuid({ error: 'invalidStage' }), { column: 'workflow_stage_id', label: 'entity.field.workflowStage' }),
   form: false,
 };
+// A card's place in its board column (kinds with stages): fractions between neighbours, so a
+// move writes one row (decision 036). Set by the board's move call only.
+export const BOARD_RANK_FIELD: BuiltinField = {
+  ...field('decimal', 'number', undefined, { column: 'board_rank', label: 'entity.field.boardRank', filterable: false, readOnly: true }),
+  scale: 6,
+  form: false,
+};
 export const TYPE_FIELD: BuiltinField = {
   ...field('reference', 'uuid', z.uuid({ error: 'validation' }), { column: 'type_id', label: 'entity.field.typeId', quick: true }),
   form: false,

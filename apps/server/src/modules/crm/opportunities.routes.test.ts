@@ -140,6 +140,55 @@ describe('opportunities', () => {
     expect((await outsider.post('/api/v1/opportunities/board-totals', { workflowId: sales.id })).status).toBe(404);
   });
 
+  it('move on the board within a column and across, writing one row per move', async () => {
+    const [first, second] = partner.stages;
+    if (!first || !second) throw new Error('the partner pipeline has stages');
+    const a = await create('/api/v1/opportunities', { name: 'Board A', workflowStage: first.id });
+    const b = await create('/api/v1/opportunities', { name: 'Board B', workflowStage: first.id });
+    const cc = await create('/api/v1/opportunities', { name: 'Board C', workflowStage: first.id });
+    const column = async (stageId: string) => {
+      const res = await c.post('/api/v1/opportunities/list', {
+        filters: [{ field: 'workflowStage', op: 'eq', value: stageId }],
+        sort: [{ field: 'boardRank', order: 'asc' }],
+        pageSize: 100,
+      });
+      expect(res.status, res.text).toBe(200);
+      return res.body.data as { id: string; name: string; version: number; boardRank: number | null }[];
+    };
+    const move = async (row: { id: string }, body: Record<string, unknown>) => {
+      const version = (await c.get(`/api/v1/opportunities/${row.id}`)).body.version;
+      return c.put(`/api/v1/opportunities/${row.id}/board-position`, body, { 'if-match': `"${version}"` });
+    };
+    // the first manual order numbers the column; C goes above A
+    const first1 = await move(cc, { workflowStage: first.id, beforeId: a.id });
+    expect(first1.status, first1.text).toBe(200);
+    const ordered = await column(first.id);
+    expect(ordered.map((r) => r.name).slice(0, 3)).toEqual(['Board C', 'Board A', 'Board B']);
+    // later moves write one row: B between C and A, nobody else's version or rank changes
+    const others = new Map(ordered.map((r) => [r.id, [r.version, r.boardRank]]));
+    const moved = await move(b, { workflowStage: first.id, beforeId: a.id });
+    expect(moved.status, moved.text).toBe(200);
+    const after = await column(first.id);
+    expect(after.map((r) => r.name).slice(0, 3)).toEqual(['Board C', 'Board B', 'Board A']);
+    for (const r of after) if (r.id !== b.id) expect([r.version, r.boardRank]).toEqual(others.get(r.id));
+    // across columns: to the end of the next stage, with a stage change on the timeline
+    const across = await move(a, { workflowStage: second.id });
+    expect(across.status, across.text).toBe(200);
+    expect(across.body.workflowStage).toBe(second.id);
+    expect((await column(second.id)).at(-1)?.id).toBe(a.id);
+    const feed = await c.get(`/api/v1/core/activity?target=Opportunity&targetId=${a.id}`);
+    expect(feed.status, feed.text).toBe(200);
+    expect(JSON.stringify(feed.body)).toContain('workflowStage');
+    // bad moves change nothing
+    const wrongColumn = await move(b, { workflowStage: second.id, beforeId: cc.id });
+    expect(wrongColumn.status).toBe(400);
+    expect(wrongColumn.body.errors[0]).toMatchObject({ field: 'beforeId', code: 'referenceNotFound' });
+    const badStage = await move(b, { workflowStage: '00000000-0000-4000-8000-000000000000' });
+    expect(badStage.status).toBe(400);
+    expect(badStage.body.errors[0]).toMatchObject({ field: 'workflowStage', code: 'invalidStage' });
+    expect((await c.put(`/api/v1/opportunities/${b.id}/board-position`, { workflowStage: first.id })).status).toBe(428);
+  });
+
   it('keep their default pipeline, and a pipeline deals are in', async () => {
     const res = await c.delete(`/api/v1/core/workflows/${sales.id}`);
     expect(res.status).toBe(409);

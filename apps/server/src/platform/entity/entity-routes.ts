@@ -1,4 +1,5 @@
 import {
+  boardMoveSchema,
   boardTotalsQuerySchema,
   boardTotalsSchema,
   entityListQuerySchema,
@@ -279,6 +280,25 @@ export function registerEntity(router: Router, definition: EntityDefinition, opt
 
   if (definition.types) registerTypeRoutes(router, ent);
   if (definition.duplicates.length > 0) registerMergeRoutes(router, ent, { one, many });
+  if (definition.capabilities.workflowStage) {
+    router.tenant({
+      method: 'PUT',
+      url: `${base}/:id/board-position`,
+      summary: `Move a ${one} on the board: into a stage, above another card or to the column's end (If-Match required)`,
+      tags,
+      permission: p.manage,
+      table,
+      schemas: { params: idParams, body: boardMoveSchema, response: row },
+      example: { workflowStage: EXAMPLE_ID },
+      etag: true,
+      ifMatch: 'required',
+      handler: async (ctx, { params, body, request, reply }) => {
+        const moved = await service.moveOnBoard(ctx, ent, params.id, body, request.headers['if-match']);
+        reply.header('etag', etagOf(Number(moved.version)));
+        return moved;
+      },
+    });
+  }
   if (definition.board) {
     router.tenant({
       method: 'POST',

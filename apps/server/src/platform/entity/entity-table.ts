@@ -137,7 +137,8 @@ export function entityTable(name: string, definition: EntityDefinition, opts: En
     }
     if (definition.fields.workflowStage) {
       extras.push(fk('workflowStage', workflowStages));
-      extras.push(index(`${name}_stage_idx`).on(tenant, get(t, 'workflowStage')));
+      // a board column: its cards in their order
+      extras.push(index(`${name}_stage_idx`).on(tenant, get(t, 'workflowStage'), get(t, 'boardRank')));
     }
     if (definition.fields.typeId) {
       extras.push(fk('typeId', entityTypes));

@@ -1,4 +1,4 @@
-import type { EntityField, EntityListQuery, JsonPatchOperation } from '@atrium/domain';
+import type { BoardMove, EntityField, EntityListQuery, JsonPatchOperation } from '@atrium/domain';
 import type { SQL } from 'drizzle-orm';
 import type { TenantContext } from '../context';
 import { AppError, fieldError, issueToField, notFound } from '../errors';
@@ -14,6 +14,7 @@ import { publishRecordEvent } from '../events/live-events.service';
 import { applyJsonPatch } from './json-patch';
 import { changesNothing } from './no-op-write';
 import { compileListQuery } from './list-query';
+import * as board from './entity-board.repository';
 import { recordsDeleted } from './record-cleanup';
 import { firstStageOfDefault, stageBelongsTo } from './workflows.repository';
 
@@ -148,9 +149,16 @@ async function lockForWrite(
   return before;
 }
 
-async function applyUpdate(ctx: TenantContext, ent: RegisteredEntity, before: EntityRow, body: EntityRow): Promise<EntityRow> {
+// `server`: values of server-set fields the write also changes (a card's board rank)
+async function applyUpdate(
+  ctx: TenantContext,
+  ent: RegisteredEntity,
+  before: EntityRow,
+  body: EntityRow,
+  server: EntityRow = {},
+): Promise<EntityRow> {
   const { definition } = ent;
-  let values = builtinValues(ent, body);
+  let values = { ...builtinValues(ent, body), ...server };
   if (definition.capabilities.workflowStage && body.workflowStage === undefined) values.workflowStage = before.workflowStage ?? null;
   await checkLinks(ctx, ent, values, before);
   // a new type brings its own fields; values of the old type's fields are dropped
@@ -178,6 +186,52 @@ export async function updateEntity(
 ): Promise<EntityRow> {
   const before = await lockForWrite(ctx, ent, id, ifMatch, true);
   return applyUpdate(ctx, ent, before, body);
+}
+
+// A card moved on the board: its stage and its place in the column, one row written (decision
+// 036). The place is the middle between the card above and `beforeId`; a column without room
+// there (or with cards never placed) is renumbered first.
+export async function moveOnBoard(
+  ctx: TenantContext,
+  ent: RegisteredEntity,
+  id: string,
+  move: BoardMove,
+  ifMatch: string | string[] | undefined,
+): Promise<EntityRow> {
+  const before = await lockForWrite(ctx, ent, id, ifMatch, true);
+  if (!(await stageBelongsTo(ctx, move.workflowStage, ent.definition.kind)))
+    throw fieldError('workflowStage', 'invalidStage', `workflowStage names no stage of a ${ent.definition.kind} workflow`);
+  if (move.beforeId === id) throw fieldError('beforeId', 'validation', 'beforeId cannot be the card being moved');
+  const place = async (): Promise<number | undefined> => {
+    let next: number | undefined;
+    if (move.beforeId) {
+      const rank = await board.rankOf(ctx, ent, move.workflowStage, move.beforeId);
+      if (rank === undefined) throw fieldError('beforeId', 'referenceNotFound', 'beforeId names no card of that stage');
+      if (rank === null) return undefined;
+      next = rank;
+    }
+    const above = await board.neighbourRank(ctx, ent, move.workflowStage, id, next);
+    if (above.unranked) return undefined;
+    if (next === undefined) return (above.rank ?? 0) + board.RANK_STEP;
+    const rank = above.rank === null ? next - board.RANK_STEP : Math.round(((above.rank + next) / 2) * 1e6) / 1e6;
+    return rank === next || rank === above.rank ? undefined : rank;
+  };
+  let rank = await place();
+  if (rank === undefined) {
+    const order = compileListQuery(ctx, ent, [], fieldAccess(ctx, ent.definition), {
+      page: 1,
+      pageSize: 25,
+      filters: [],
+      sort: [],
+      archived: false,
+    });
+    await board.renumberColumn(ctx, ent, move.workflowStage, order.orderBy);
+    rank = await place();
+    if (rank === undefined) throw new Error('a renumbered column has room');
+  }
+  const body: EntityRow = { workflowStage: move.workflowStage };
+  for (const key of ent.definition.writableFields) if (key !== 'workflowStage') body[key] = before[key] ?? null;
+  return applyUpdate(ctx, ent, before, body, { boardRank: rank });
 }
 
 const READABLE_SYSTEM = ['id', 'version', 'archived', 'archivedAt', 'createdAt', 'updatedAt'];

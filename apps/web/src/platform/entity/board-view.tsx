@@ -1,6 +1,7 @@
 import type { BoardTotals, EntityRecord, Workflow } from '@atrium/domain';
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Card, Empty, Select, Skeleton, Space, Typography } from 'antd';
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Badge, Button, Card, Empty, Select, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../api/api-client';
@@ -18,8 +19,9 @@ import { formatMoney, useWorkspaceCurrency } from './use-currency';
 const CARDS_PER_STAGE = 50;
 
 // The records of a kind with stages as a board: a column per stage of the chosen workflow, with
-// its count, under the list's own search and filters. A card moves to another stage by dragging
-// it or with its "Move to" choice (keyboard); the move is a JSON Patch with the card's version.
+// its count, under the list's own search and filters. A card moves by dragging it onto a column
+// (its end) or onto a card (above it), or with its "Move to" choice and up/down buttons
+// (keyboard); each move is one board-position call with the card's version (decision 036).
 // A kind that declares `board.sum` shows each column's total of that field (decision 030). Moves
 // made by anyone show at once (live record events).
 export function BoardView({ api, request }: { api: EntityApi; request: EntityListRequest }) {
@@ -31,7 +33,6 @@ export function BoardView({ api, request }: { api: EntityApi; request: EntityLis
   const workflows = useWorkflows(definition.kind);
   const [chosen, setChosen] = useState<string | null>(null);
   const [over, setOver] = useState<string | null>(null);
-  const patch = api.usePatch();
   const list = workflows.data ?? [];
   const workflow: Workflow | undefined = list.find((w) => w.id === chosen) ?? list.find((w) => w.isDefault) ?? list[0];
   const stages = workflow?.stages ?? [];
@@ -41,6 +42,8 @@ export function BoardView({ api, request }: { api: EntityApi; request: EntityLis
         ...request,
         page: 1,
         pageSize: CARDS_PER_STAGE as 50,
+        // the column's own order first (cards people placed), then the list's sort
+        sort: [{ field: 'boardRank', order: 'asc' as const }, ...request.sort.filter((x) => x.field !== 'boardRank')].slice(0, 3),
         filters: [
           ...request.filters.filter((f) => f.field !== 'workflowStage'),
           { field: 'workflowStage', op: 'eq' as const, value: s.id },
@@ -80,15 +83,28 @@ export function BoardView({ api, request }: { api: EntityApi; request: EntityLis
     [],
   );
 
-  const move = (record: EntityRecord, stageId: string) => {
-    if (record.workflowStage === stageId) return;
-    patch.mutate(
-      { id: record.id, ops: [{ op: 'replace', path: '/workflowStage', value: stageId }], version: record.version },
+  // into a stage, above the card `beforeId` or at the column's end: one call, one row written
+  const place = useMutation({
+    mutationFn: ({ record, stageId, beforeId }: { record: EntityRecord; stageId: string; beforeId?: string }) =>
+      apiRequest<EntityRecord>(`${definition.basePath}/${record.id}/board-position`, {
+        method: 'PUT',
+        body: { workflowStage: stageId, ...(beforeId ? { beforeId } : {}) },
+        headers: { 'if-match': `"${record.version}"` },
+      }),
+    onSettled: () => qc.invalidateQueries({ queryKey: api.keys.lists() }),
+  });
+  const move = (record: EntityRecord, stageId: string, beforeId?: string) => {
+    if (beforeId === record.id) return;
+    place.mutate(
+      { record, stageId, ...(beforeId ? { beforeId } : {}) },
       {
         onSuccess: () =>
-          message.success(t('board.moved', { title: record.title, stage: stages.find((s) => s.id === stageId)?.name ?? '' })),
+          message.success(
+            record.workflowStage === stageId
+              ? t('board.reordered', { title: record.title })
+              : t('board.moved', { title: record.title, stage: stages.find((s) => s.id === stageId)?.name ?? '' }),
+          ),
         onError: (e) => {
-          void qc.invalidateQueries({ queryKey: api.keys.lists() });
           message.error(
             isApiError(e) && e.status === 412 ? t('list.staleRow') : isApiError(e) ? errorText(t, e.code) : t('entity.saveFailed'),
           );
@@ -96,12 +112,14 @@ export function BoardView({ api, request }: { api: EntityApi; request: EntityLis
       },
     );
   };
-  const drop = (stageId: string) => (e: DragEvent<HTMLElement>) => {
+  // a card dropped on a column goes to its end; dropped on a card, above that card
+  const drop = (stageId: string, beforeId?: string) => (e: DragEvent<HTMLElement>) => {
     e.preventDefault();
+    e.stopPropagation();
     setOver(null);
     const raw = e.dataTransfer.getData('application/x-atrium-record');
     if (!raw) return;
-    move(JSON.parse(raw) as EntityRecord, stageId);
+    move(JSON.parse(raw) as EntityRecord, stageId, beforeId);
   };
 
   if (workflows.isPending) return <Skeleton active />;
@@ -152,13 +170,14 @@ export function BoardView({ api, request }: { api: EntityApi; request: EntityLis
               </header>
               <div className="board-cards">
                 {!data ? <Skeleton active paragraph={{ rows: 2 }} /> : null}
-                {data?.data.map((r) => (
+                {data?.data.map((r, at) => (
                   <Card
                     key={r.id}
                     size="small"
                     className="board-card"
                     draggable={canMove}
                     onDragStart={(e) => e.dataTransfer.setData('application/x-atrium-record', JSON.stringify(r))}
+                    onDrop={drop(s.id, r.id)}
                   >
                     <Link to={`${definition.web.path}/${r.id}`}>{r.title || t('entity.untitled')}</Link>
                     {sumKey && r[sumKey] !== null && r[sumKey] !== undefined ? (
@@ -175,6 +194,26 @@ export function BoardView({ api, request }: { api: EntityApi; request: EntityLis
                         options={stages.map((x) => ({ value: x.id, label: x.name }))}
                         className="board-card-move"
                       />
+                    ) : null}
+                    {canMove ? (
+                      <span className="board-card-order">
+                        <Button
+                          size="small"
+                          type="text"
+                          icon={<ArrowUpOutlined />}
+                          aria-label={t('board.moveUp', { title: r.title })}
+                          disabled={at === 0}
+                          onClick={() => move(r, s.id, data.data[at - 1]?.id)}
+                        />
+                        <Button
+                          size="small"
+                          type="text"
+                          icon={<ArrowDownOutlined />}
+                          aria-label={t('board.moveDown', { title: r.title })}
+                          disabled={at === data.data.length - 1}
+                          onClick={() => move(r, s.id, data.data[at + 2]?.id)}
+                        />
+                      </span>
                     ) : null}
                   </Card>
                 ))}
