@@ -14,3 +14,4 @@ export * from './public-mail-domains';
 export * from './workspace-domain.schema';
 export * from './jobs.schema';
 export * from './live-events.schema';
+export * from './dashboard.schema';

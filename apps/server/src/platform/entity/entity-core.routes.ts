@@ -8,6 +8,7 @@ import {
   entityFieldsQuerySchema,
   globalSearchQuerySchema,
   globalSearchResultSchema,
+  recentRecordsSchema,
   STAGE_TYPES,
   workflowCreateSchema,
   workflowListQuerySchema,
@@ -24,7 +25,7 @@ import type { Router } from '../router';
 import { ENTITY_CAPTIONS } from './entity.captions';
 import { activityFeed } from './activity.service';
 import { entityRegistry } from './entity-registry';
-import { globalSearch } from './global-search.service';
+import { globalSearch, recentRecords } from './global-search.service';
 import { customFieldValues, fieldsEntity, getFields, listColumns, putFields } from './entity-fields.service';
 import * as workflows from './workflows.service';
 
@@ -50,6 +51,16 @@ export function registerEntityCoreRoutes(router: Router): void {
     permission: null,
     schemas: { query: globalSearchQuerySchema, response: globalSearchResultSchema },
     handler: async (ctx, { query }) => globalSearch(ctx, registry, query),
+  });
+  router.tenant({
+    method: 'GET',
+    url: '/api/v1/core/recent-records',
+    summary: 'The records changed last, of every kind the caller may see (the dashboard widget)',
+    tags: ['Dashboard'],
+    permission: null,
+    readOnly: true,
+    schemas: { query: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }), response: recentRecordsSchema },
+    handler: async (ctx, { query }) => recentRecords(ctx, registry, query.limit),
   });
 
   router.tenant({

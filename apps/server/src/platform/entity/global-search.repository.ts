@@ -48,3 +48,23 @@ export async function searchKinds(
   const res = await ctx.db.execute<GlobalSearchRow>(sql.join(branches, sql` union all `));
   return res.rows;
 }
+
+// The records changed last across kinds (the dashboard's "recently changed"): a branch per kind
+// over its (tenant_id, updated_at) order, row visibility applied, archived records left out.
+export async function recentlyChanged(
+  ctx: TenantContext,
+  kinds: readonly RegisteredEntity[],
+  limit: number,
+): Promise<{ k: number; id: string; title: string; updated_at: string }[]> {
+  const branches = kinds.map(
+    (ent, i) => sql`(select ${i}::int as k, ${T}.id, ${titleSql(ent)} as title, ${T}.updated_at
+      from ${tableOf(ent)} ${T}
+      where ${T}.tenant_id = ${ctx.tenantId} and ${T}.archived_at is null and ${visibleSql(ctx, ent)}
+      order by ${T}.updated_at desc limit ${limit})`,
+  );
+  const res = await ctx.db.execute<{ k: number; id: string; title: string; updated_at: string }>(
+    sql`select k, id, title, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
+      from (${sql.join(branches, sql` union all `)}) r order by r.updated_at desc limit ${limit}`,
+  );
+  return res.rows;
+}

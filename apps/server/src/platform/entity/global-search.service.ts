@@ -1,7 +1,7 @@
-import type { EntityKind, GlobalSearchQuery, GlobalSearchResult } from '@atrium/domain';
+import type { EntityKind, GlobalSearchQuery, GlobalSearchResult, RecentRecords } from '@atrium/domain';
 import type { TenantContext } from '../context';
 import type { RegisteredEntity } from './entity-registry';
-import { searchKinds } from './global-search.repository';
+import { recentlyChanged, searchKinds } from './global-search.repository';
 import { mayUse } from './record-access';
 
 // Ctrl/Cmd+K (decision 027): every kind the caller may view, a few hits per kind, grouped in the
@@ -26,4 +26,16 @@ export async function globalSearch(
     });
   });
   return { groups };
+}
+
+// The dashboard's recently changed records: every kind the caller may view, newest change first.
+export async function recentRecords(
+  ctx: TenantContext,
+  registry: ReadonlyMap<EntityKind, RegisteredEntity>,
+  limit: number,
+): Promise<RecentRecords> {
+  const kinds = [...registry.values()].filter((ent) => mayUse(ctx, ent, 'view'));
+  if (kinds.length === 0) return [];
+  const rows = await recentlyChanged(ctx, kinds, limit);
+  return rows.map((r) => ({ kind: kinds[r.k]?.definition.kind ?? '', id: r.id, title: r.title, updatedAt: r.updated_at }));
 }

@@ -13,9 +13,10 @@ import { usePlans, useSubscriptions } from '../settings';
 import { myTenantsQuery } from '../workspaces';
 import { LinkButton } from '../../platform/feedback/link-button';
 import { StatusTag } from '../../platform/feedback/status-tag';
+import { DashboardWidgets } from './dashboard-widgets';
 
-// The workspace's landing page. The "my …" widgets arrive with their modules; until then a
-// welcome, the next steps and the plan summary.
+// The workspace's landing page: a welcome, the next steps, the plan summary and the widgets the
+// user chose (dashboard-widgets.tsx).
 export default function DashboardPage() {
   const { t } = useTranslation();
   const tenantId = useCurrentTenantId();
@@ -107,6 +108,7 @@ export default function DashboardPage() {
           </Card>
         </Col>
       </Row>
+      <DashboardWidgets />
     </div>
   );
 }

@@ -1,0 +1,58 @@
+import type { CaptionSet } from '../../platform/captions';
+
+// Captions of the dashboard's widgets and of choosing them.
+const en = {
+  'dashboard.widgets': 'Your widgets',
+  'dashboard.widget.myOpenOpportunities': 'My open opportunities',
+  'dashboard.widget.pipelineByMonth': 'Pipeline value by close month',
+  'dashboard.widget.recentRecords': 'Recently changed',
+  'dashboard.widget.myTeams': 'My teams',
+  'dashboard.widget.loadFailed': 'This widget could not be loaded. Reload the page to try again.',
+  'dashboard.widget.noOpenOpportunities': 'You own no open opportunities',
+  'dashboard.widget.noPipeline': 'No open opportunities yet',
+  'dashboard.widget.noRecent': 'Nothing changed yet',
+  'dashboard.widget.noTeams': 'You are in no team',
+  'dashboard.widget.openBoard': 'Open the board',
+  'dashboard.widget.undated': 'No date',
+  'dashboard.widget.deals_one': '{{count}} deal',
+  'dashboard.widget.deals_other': '{{count}} deals',
+  'dashboard.widget.members_one': '{{count}} member',
+  'dashboard.widget.members_other': '{{count}} members',
+  'dashboard.customize.open': 'Customize',
+  'dashboard.customize.title': 'Customize your dashboard',
+  'dashboard.customize.text': 'Choose the widgets to show and put them in the order you like.',
+  'dashboard.customize.up': 'Move {{name}} up',
+  'dashboard.customize.down': 'Move {{name}} down',
+  'dashboard.customize.saved': 'Dashboard saved',
+  'dashboard.customize.failed': 'The dashboard could not be saved. Try again.',
+  'dashboard.customize.none': 'No widgets chosen: use Customize to add some.',
+};
+
+const de: Record<keyof typeof en, string> = {
+  'dashboard.widgets': 'Ihre Widgets',
+  'dashboard.widget.myOpenOpportunities': 'Meine offenen Verkaufschancen',
+  'dashboard.widget.pipelineByMonth': 'Pipeline-Wert nach Abschlussmonat',
+  'dashboard.widget.recentRecords': 'Zuletzt geändert',
+  'dashboard.widget.myTeams': 'Meine Teams',
+  'dashboard.widget.loadFailed': 'Dieses Widget konnte nicht geladen werden. Laden Sie die Seite neu.',
+  'dashboard.widget.noOpenOpportunities': 'Sie haben keine offenen Verkaufschancen',
+  'dashboard.widget.noPipeline': 'Noch keine offenen Verkaufschancen',
+  'dashboard.widget.noRecent': 'Noch nichts geändert',
+  'dashboard.widget.noTeams': 'Sie sind in keinem Team',
+  'dashboard.widget.openBoard': 'Board öffnen',
+  'dashboard.widget.undated': 'Ohne Datum',
+  'dashboard.widget.deals_one': '{{count}} Chance',
+  'dashboard.widget.deals_other': '{{count}} Chancen',
+  'dashboard.widget.members_one': '{{count}} Mitglied',
+  'dashboard.widget.members_other': '{{count}} Mitglieder',
+  'dashboard.customize.open': 'Anpassen',
+  'dashboard.customize.title': 'Dashboard anpassen',
+  'dashboard.customize.text': 'Wählen Sie die Widgets und bringen Sie sie in die gewünschte Reihenfolge.',
+  'dashboard.customize.up': '{{name}} nach oben',
+  'dashboard.customize.down': '{{name}} nach unten',
+  'dashboard.customize.saved': 'Dashboard gespeichert',
+  'dashboard.customize.failed': 'Das Dashboard konnte nicht gespeichert werden. Versuchen Sie es erneut.',
+  'dashboard.customize.none': 'Keine Widgets gewählt: Fügen Sie über „Anpassen“ welche hinzu.',
+};
+
+export const DASHBOARD_CAPTIONS: CaptionSet = { en, de };

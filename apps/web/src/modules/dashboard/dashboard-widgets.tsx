@@ -1,0 +1,291 @@
+import { ArrowDownOutlined, ArrowUpOutlined, LayoutOutlined } from '@ant-design/icons';
+import {
+  DASHBOARD_WIDGETS,
+  DASHBOARD_WIDGET_KEYS,
+  opportunityEntity,
+  teamEntity,
+  type DashboardWidget,
+  type MyTeams,
+  type OpenOpportunitiesByStage,
+  type PipelineByMonth,
+  type RecentRecords,
+} from '@atrium/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Checkbox, Col, Modal, Row, Skeleton, Space, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { apiRequest } from '../../platform/api/api-client';
+import { workspaceKey } from '../../platform/api/query-keys';
+import { formatDate } from '../../platform/dates/format-date';
+import { formatMoney, useWorkspaceCurrency } from '../../platform/entity/use-currency';
+import { definitionOf, recordPath } from '../../platform/entity/web-entity';
+import { EmptyState } from '../../platform/feedback/empty-state';
+import { useAccess } from '../../platform/permissions/use-access';
+
+type Layout = { widgets: DashboardWidget[]; customized: boolean };
+const layoutKey = () => workspaceKey('dashboard', 'layout');
+const LAYOUT = '/api/v1/core/dashboard/layout';
+
+function useData<T>(key: string, path: string) {
+  return useQuery({ queryKey: workspaceKey('dashboard', key), queryFn: () => apiRequest<T>(path) });
+}
+
+function useMoney() {
+  const { i18n } = useTranslation();
+  const currency = useWorkspaceCurrency();
+  return (n: number) => formatMoney(n, currency, i18n.language);
+}
+
+// One widget's frame: its title, a skeleton while loading, the error, or what it shows.
+function WidgetCard({
+  widget,
+  loading,
+  error,
+  children,
+}: {
+  widget: DashboardWidget;
+  loading: boolean;
+  error: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card title={<h2 className="card-heading">{t(`dashboard.widget.${widget}`)}</h2>} className="dashboard-widget">
+      {error ? <Alert type="error" showIcon message={t('dashboard.widget.loadFailed')} /> : loading ? <Skeleton active /> : children}
+    </Card>
+  );
+}
+
+function MyOpenOpportunities() {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const q = useData<OpenOpportunitiesByStage>('myOpenOpportunities', '/api/v1/dashboard/my-open-opportunities');
+  const stages = q.data?.stages ?? [];
+  const total = stages.reduce((n, s) => n + s.count, 0);
+  const pipelines = new Set(stages.map((s) => s.workflowId)).size;
+  return (
+    <WidgetCard widget="myOpenOpportunities" loading={q.isPending} error={q.isError}>
+      {total === 0 ? (
+        <EmptyState description={t('dashboard.widget.noOpenOpportunities')} />
+      ) : (
+        <ul className="plain-list widget-rows">
+          {stages
+            .filter((s) => s.count > 0)
+            .map((s) => (
+              <li key={s.stageId} className="widget-row">
+                <span>
+                  <span className="board-stage-dot" style={{ background: s.color ?? '#8c8c8c' }} aria-hidden />{' '}
+                  {pipelines > 1 ? `${s.workflowName}: ${s.stageName}` : s.stageName}
+                </span>
+                <span className="widget-figures">
+                  {t('dashboard.widget.deals', { count: s.count })} · {money(s.sum)}
+                </span>
+              </li>
+            ))}
+        </ul>
+      )}
+      <Link to={`${opportunityEntity.web.path}?m=board`}>{t('dashboard.widget.openBoard')}</Link>
+    </WidgetCard>
+  );
+}
+
+// Bars drawn with CSS, the figures written beside them: readable without the picture.
+function PipelineByMonthChart() {
+  const { t, i18n } = useTranslation();
+  const money = useMoney();
+  const q = useData<PipelineByMonth>('pipelineByMonth', '/api/v1/dashboard/pipeline-by-month');
+  const months = q.data?.months ?? [];
+  const max = Math.max(1, ...months.map((m) => m.sum));
+  const monthName = (ym: string) =>
+    new Intl.DateTimeFormat(i18n.language, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${ym}-01T00:00:00Z`));
+  return (
+    <WidgetCard widget="pipelineByMonth" loading={q.isPending} error={q.isError}>
+      {months.length === 0 && (q.data?.undated.count ?? 0) === 0 ? (
+        <EmptyState description={t('dashboard.widget.noPipeline')} />
+      ) : (
+        <ol className="plain-list bar-chart" aria-label={t('dashboard.widget.pipelineByMonth')}>
+          {months.map((m) => (
+            <li key={m.month} className="bar-row">
+              <span className="bar-label">{monthName(m.month)}</span>
+              <span className="bar-track" aria-hidden>
+                <span className="bar-fill" style={{ width: `${Math.max(2, (m.sum / max) * 100)}%` }} />
+              </span>
+              <span className="bar-value">
+                {money(m.sum)} <Typography.Text type="secondary">({t('dashboard.widget.deals', { count: m.count })})</Typography.Text>
+              </span>
+            </li>
+          ))}
+          {q.data && q.data.undated.count > 0 ? (
+            <li className="bar-row">
+              <span className="bar-label">{t('dashboard.widget.undated')}</span>
+              <span className="bar-track" aria-hidden />
+              <span className="bar-value">
+                {money(q.data.undated.sum)}{' '}
+                <Typography.Text type="secondary">({t('dashboard.widget.deals', { count: q.data.undated.count })})</Typography.Text>
+              </span>
+            </li>
+          ) : null}
+        </ol>
+      )}
+    </WidgetCard>
+  );
+}
+
+function RecentlyChanged() {
+  const { t } = useTranslation();
+  const q = useData<RecentRecords>('recentRecords', '/api/v1/core/recent-records?limit=8');
+  return (
+    <WidgetCard widget="recentRecords" loading={q.isPending} error={q.isError}>
+      {q.data?.length === 0 ? (
+        <EmptyState description={t('dashboard.widget.noRecent')} />
+      ) : (
+        <ul className="plain-list widget-rows">
+          {(q.data ?? []).map((r) => {
+            const path = recordPath(r.kind, r.id);
+            const title = r.title || t('entity.untitled');
+            return (
+              <li key={`${r.kind}:${r.id}`} className="widget-row">
+                <span>
+                  {path ? <Link to={path}>{title}</Link> : title}{' '}
+                  <Typography.Text type="secondary">{t(`${definitionOf(r.kind).captionKey}.singular`)}</Typography.Text>
+                </span>
+                <Typography.Text type="secondary">{formatDate(r.updatedAt, 'dateTime')}</Typography.Text>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </WidgetCard>
+  );
+}
+
+function MyTeamsList() {
+  const { t } = useTranslation();
+  const q = useData<MyTeams>('myTeams', '/api/v1/dashboard/my-teams');
+  return (
+    <WidgetCard widget="myTeams" loading={q.isPending} error={q.isError}>
+      {q.data?.length === 0 ? (
+        <EmptyState description={t('dashboard.widget.noTeams')} />
+      ) : (
+        <ul className="plain-list widget-rows">
+          {(q.data ?? []).map((team) => (
+            <li key={team.id} className="widget-row">
+              <Link to={`${teamEntity.web.path}/${team.id}`}>{team.name}</Link>
+              <Typography.Text type="secondary">{t('dashboard.widget.members', { count: team.memberCount })}</Typography.Text>
+            </li>
+          ))}
+        </ul>
+      )}
+    </WidgetCard>
+  );
+}
+
+const RENDER: Record<DashboardWidget, () => ReactNode> = {
+  myOpenOpportunities: () => <MyOpenOpportunities />,
+  pipelineByMonth: () => <PipelineByMonthChart />,
+  recentRecords: () => <RecentlyChanged />,
+  myTeams: () => <MyTeamsList />,
+};
+
+// The widgets the user chose, in their order, and the dialog that chooses and orders them.
+export function DashboardWidgets() {
+  const { t } = useTranslation();
+  const { can } = useAccess();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [editing, setEditing] = useState<DashboardWidget[] | null>(null);
+  const layout = useQuery({ queryKey: layoutKey(), queryFn: () => apiRequest<Layout>(LAYOUT) });
+  const save = useMutation({
+    mutationFn: (widgets: DashboardWidget[]) => apiRequest<Layout>(LAYOUT, { method: 'PUT', body: { widgets } }),
+    onSuccess: (saved) => {
+      qc.setQueryData(layoutKey(), saved);
+      setEditing(null);
+      message.success(t('dashboard.customize.saved'));
+    },
+    onError: () => message.error(t('dashboard.customize.failed')),
+  });
+  const available = DASHBOARD_WIDGET_KEYS.filter((w) => {
+    const needs = DASHBOARD_WIDGETS[w];
+    return needs === null || can({ permissions: [needs] });
+  });
+  const shown = layout.data?.widgets ?? [];
+  // the dialog lists the chosen widgets in their order, then the others
+  const order = editing ? [...editing, ...available.filter((w) => !editing.includes(w))] : [];
+  const moveBy = (w: DashboardWidget, by: -1 | 1) => {
+    if (!editing) return;
+    const i = editing.indexOf(w);
+    const j = i + by;
+    if (i < 0 || j < 0 || j >= editing.length) return;
+    const next = [...editing];
+    [next[i], next[j]] = [next[j] as DashboardWidget, w];
+    setEditing(next);
+  };
+
+  return (
+    <section aria-labelledby="dashboard-widgets-heading" className="dashboard-widgets">
+      <div className="section-header">
+        <Typography.Title level={2} id="dashboard-widgets-heading" className="section-title">
+          {t('dashboard.widgets')}
+        </Typography.Title>
+        <Button icon={<LayoutOutlined />} onClick={() => setEditing(shown)} disabled={layout.isPending}>
+          {t('dashboard.customize.open')}
+        </Button>
+      </div>
+      {layout.isError ? <Alert type="error" showIcon message={t('dashboard.widget.loadFailed')} /> : null}
+      {layout.data && shown.length === 0 ? <EmptyState description={t('dashboard.customize.none')} /> : null}
+      <Row gutter={[16, 16]}>
+        {shown.map((w) => (
+          <Col key={w} xs={24} lg={12}>
+            {RENDER[w]()}
+          </Col>
+        ))}
+      </Row>
+      <Modal
+        open={editing !== null}
+        title={t('dashboard.customize.title')}
+        okText={t('common.save')}
+        confirmLoading={save.isPending}
+        onOk={() => editing && save.mutate(editing)}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+      >
+        <Typography.Paragraph type="secondary">{t('dashboard.customize.text')}</Typography.Paragraph>
+        <ul className="plain-list widget-rows">
+          {order.map((w) => {
+            const on = editing?.includes(w) ?? false;
+            const at = editing?.indexOf(w) ?? -1;
+            return (
+              <li key={w} className="widget-row">
+                <Checkbox
+                  checked={on}
+                  onChange={(e) => editing && setEditing(e.target.checked ? [...editing, w] : editing.filter((x) => x !== w))}
+                >
+                  {t(`dashboard.widget.${w}`)}
+                </Checkbox>
+                <Space size={4}>
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<ArrowUpOutlined />}
+                    aria-label={t('dashboard.customize.up', { name: t(`dashboard.widget.${w}`) })}
+                    disabled={!on || at <= 0}
+                    onClick={() => moveBy(w, -1)}
+                  />
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<ArrowDownOutlined />}
+                    aria-label={t('dashboard.customize.down', { name: t(`dashboard.widget.${w}`) })}
+                    disabled={!on || at < 0 || at >= (editing?.length ?? 0) - 1}
+                    onClick={() => moveBy(w, 1)}
+                  />
+                </Space>
+              </li>
+            );
+          })}
+        </ul>
+      </Modal>
+    </section>
+  );
+}
