@@ -38,6 +38,15 @@ describe('the demo workspace', () => {
     expect(deals.body.total).toBe(10);
     const flows = await c.get('/api/v1/core/workflows?entity=Opportunity');
     expect(flows.body.map((w: { name: string }) => w.name).sort()).toEqual(['New business', 'Renewals']);
+    // teams, one with a query-defined membership that matches real contacts
+    const teams = await c.post('/api/v1/teams/list', { pageSize: 100 });
+    expect(teams.body.data.map((r: { name: string }) => r.name).sort()).toEqual(['Key accounts', 'Renewals desk', expect.any(String)].sort());
+    const keyAccounts = teams.body.data.find((r: { name: string }) => r.name === 'Key accounts');
+    const queries = await c.post(`/api/v1/teams/${keyAccounts.id}/custom-queries`, {});
+    const matches = await c.get(`/api/v1/teams/${keyAccounts.id}/custom-queries/${queries.body.data[0].id}`);
+    expect(matches.body.contacts.total).toBeGreaterThan(0);
+    expect((await c.post(`/api/v1/teams/${keyAccounts.id}/contacts`, {})).body.total).toBeGreaterThan(0);
+    expect((deals.body.data as { owner: { title: string } | null }[]).every((d) => d.owner?.title === DEMO_ACCOUNT.name)).toBe(true);
     const [notes] = await t.sql<{ n: number }>(`select count(*)::int as n from notes where tenant_id = $1`, [tenant?.id]);
     expect(notes?.n).toBeGreaterThanOrEqual(8);
 

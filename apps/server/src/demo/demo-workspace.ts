@@ -422,6 +422,22 @@ export async function seedDemoWorkspace(app: App, database: Database, config: Co
       outcomeReason: outcome === 'Lost' ? 'Chose a cheaper room-booking tool' : undefined,
     });
   }
+  // teams: who looks after which customers, one of them defined by a saved query
+  const heads = await call('POST', '/api/v1/custom-queries', {
+    name: 'Heads of department',
+    description: 'Contacts whose job title names a head of something',
+    query: { filters: [{ field: 'jobTitle', op: 'contains', value: 'Head' }] },
+  });
+  const keyAccounts = await call('POST', '/api/v1/teams', {
+    name: 'Key accounts',
+    description: 'Looks after our largest customers and their decision makers',
+  });
+  await call('POST', `/api/v1/teams/${String(keyAccounts.id)}/custom-queries/link`, { ids: [heads.id] });
+  const vip = ((await call('POST', '/api/v1/contacts/list', { pageSize: 100, tags: [tags.get('VIP')] })).data as { id: string }[]).map(
+    (r) => r.id,
+  );
+  if (vip.length > 0) await call('POST', `/api/v1/teams/${String(keyAccounts.id)}/contacts/link`, { ids: vip });
+  await call('POST', '/api/v1/teams', { name: 'Renewals desk', description: 'Keeps existing customers on board' });
   const leadIds: string[] = [];
   for (const [i, l] of LEADS.entries()) {
     const created = await call('POST', '/api/v1/leads', {
