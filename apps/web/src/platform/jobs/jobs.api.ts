@@ -39,10 +39,15 @@ export function rememberJob(qc: QueryClient, job: Job): void {
   void qc.invalidateQueries({ queryKey: jobKeys.lists() });
 }
 
-function applyEvent(qc: QueryClient, event: JobEvent): void {
+// A fetch that started before the event would land after it with older progress and undo it
+// (the bar stuck at "4 of 5"): it is cancelled first, as TanStack Query advises for updates
+// made by hand. An event that is older than what is shown (running after finished) is ignored.
+async function applyEvent(qc: QueryClient, event: JobEvent): Promise<void> {
   const key = jobKeys.detail(event.id);
+  if (!qc.getQueryData<Job>(key)) return;
+  await qc.cancelQueries({ queryKey: key });
   const known = qc.getQueryData<Job>(key);
-  if (!known) return;
+  if (!known || (isFinished(known) && !isFinished(event) && known.progress.done >= event.progress.done)) return;
   qc.setQueryData<Job>(key, { ...known, status: event.status, progress: event.progress });
   // the event names no error text or end time: fetch them once the job is over
   if (isFinished(event)) void qc.invalidateQueries({ queryKey: key });
@@ -54,7 +59,7 @@ export function useJob(id: string | undefined) {
   const qc = useQueryClient();
   const live = useLiveStatus();
   useLiveEvent('job', (event) => {
-    if (event.id === id) applyEvent(qc, event);
+    if (event.id === id) void applyEvent(qc, event);
   });
   return useQuery({
     queryKey: jobKeys.detail(id ?? 'none'),
