@@ -26,7 +26,8 @@ test.describe.serial('lists and record pages', () => {
   test('an idle record page makes only a handful of requests, on every kind', async () => {
     const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
     const tenantId = await page.evaluate(() => window.localStorage.getItem('TENANT_ID') ?? '');
-    for (const d of ENTITY_DEFINITIONS) {
+    // every kind with pages (custom queries have none)
+    for (const d of ENTITY_DEFINITIONS.filter((x) => x.savedViewKey !== undefined)) {
       const body = Object.fromEntries(
         Object.entries(d.fields)
           .filter(([, f]) => f.required && !f.readOnly)

@@ -40,7 +40,9 @@ describe('the demo workspace', () => {
     expect(flows.body.map((w: { name: string }) => w.name).sort()).toEqual(['New business', 'Renewals']);
     // teams, one with a query-defined membership that matches real contacts
     const teams = await c.post('/api/v1/teams/list', { pageSize: 100 });
-    expect(teams.body.data.map((r: { name: string }) => r.name).sort()).toEqual(['Key accounts', 'Renewals desk', expect.any(String)].sort());
+    expect(teams.body.data.map((r: { name: string }) => r.name).sort()).toEqual(
+      ['Key accounts', 'Renewals desk', expect.any(String)].sort(),
+    );
     const keyAccounts = teams.body.data.find((r: { name: string }) => r.name === 'Key accounts');
     const queries = await c.post(`/api/v1/teams/${keyAccounts.id}/custom-queries`, {});
     const matches = await c.get(`/api/v1/teams/${keyAccounts.id}/custom-queries/${queries.body.data[0].id}`);

@@ -9,8 +9,8 @@ import {
   UndoOutlined,
 } from '@ant-design/icons';
 import type { EntityDefinition, EntityRecord } from '@atrium/domain';
-import { App, Button, Card, Dropdown, Skeleton, Space, Tabs, Tag, Tooltip, Typography, type MenuProps } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, Button, Card, Dropdown, Grid, Select, Skeleton, Space, Tabs, Tag, Tooltip, Typography, type MenuProps } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../api/api-error';
 import { useConfirm } from '../confirm/confirm-modal';
@@ -238,9 +238,10 @@ export function EntityRecordRoute({ definition }: { definition: EntityDefinition
           {relations.length + extra.length === 0 ? (
             <RecordPanels api={api} record={record} fields={fields.data ?? []} />
           ) : (
-            <Tabs
-              activeKey={search.get('tab') ?? 'details'}
+            <RecordSections
+              active={search.get('tab') ?? 'details'}
               onChange={(tab) => setSearch(tab === 'details' ? {} : { tab }, { replace: true })}
+              label={t('entity.section')}
               items={[
                 {
                   key: 'details',
@@ -260,4 +261,38 @@ export function EntityRecordRoute({ definition }: { definition: EntityDefinition
       )}
     </div>
   );
+}
+
+type Section = { key: string; label: string; children: ReactNode };
+
+// A record's sections as tabs; on a phone, more than three become a choice above the section
+// (antd's overflow menu would put a button inside the tab list, which screen readers reject).
+function RecordSections({
+  items,
+  active,
+  onChange,
+  label,
+}: {
+  items: Section[];
+  active: string;
+  onChange: (key: string) => void;
+  label: string;
+}) {
+  const screens = Grid.useBreakpoint();
+  if (screens.md === false && items.length > 3) {
+    const shown = items.find((i) => i.key === active) ?? items[0];
+    return (
+      <>
+        <Select
+          aria-label={label}
+          value={shown?.key}
+          onChange={onChange}
+          options={items.map((i) => ({ value: i.key, label: i.label }))}
+          className="record-section-select"
+        />
+        {shown?.children}
+      </>
+    );
+  }
+  return <Tabs activeKey={active} onChange={onChange} items={items} />;
 }
