@@ -15,7 +15,7 @@ import {
   type LookupRequest,
 } from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
-import { fieldAccess, listTypes, lookupRecords, mayUse, selectFields, visibleFields } from '../../platform/entity';
+import { fieldAccess, listTypes, lookupRecords, lookupRecordPaths, mayUse, selectFields, visibleFields } from '../../platform/entity';
 import { accessDenied, AppError, fieldError, notFound } from '../../platform/errors';
 import { lookupsRepository } from './lookups.repository';
 import { notificationsRepository } from './notifications.repository';
@@ -87,6 +87,14 @@ function builtinSources(deps: SharedRecordDeps): Map<string, LookupSource> {
       if (!mayUse(ctx, ent, 'view')) throw accessDenied(`Requires ${ent.definition.permissions.view}`);
       return (await lookupRecords(ctx, ent, q)).map((r) => ({ value: r.id, label: r.title }));
     });
+    // a tree's records titled by their path (spec §7: organizations plus hierarchy)
+    const tree = ent.definition.hierarchy;
+    if (tree) {
+      sources.set(`${kind}Hierarchy`, async (ctx, q) => {
+        if (!mayUse(ctx, ent, 'view')) throw accessDenied(`Requires ${ent.definition.permissions.view}`);
+        return (await lookupRecordPaths(ctx, ent, tree.field, q)).map((r) => ({ value: r.id, label: r.path }));
+      });
+    }
     if (ent.definition.types) {
       sources.set(`${kind}Type`, async (ctx, q) => {
         if (!mayUse(ctx, ent, 'view')) throw accessDenied(`Requires ${ent.definition.permissions.view}`);

@@ -151,6 +151,10 @@ describe('hierarchy', () => {
       expect(cycle.status).toBe(400);
       expect(cycle.body.errors[0]).toMatchObject({ field: 'parentId', code: 'hierarchyCycle' });
     }
+    // the lookup with the hierarchy titles each organization with its path from the top
+    const paths = await c.post('/api/v1/core/lookups', { entities: ['OrganizationHierarchy'], search: 'Team', pageSize: 20 });
+    expect(paths.status, paths.text).toBe(200);
+    expect(paths.body.OrganizationHierarchy).toContainEqual({ value: leaf.id, label: 'Holding › Division › Team' });
     const refused = await c.delete(`/api/v1/organizations/${top.id}`);
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('referencedRecord');

@@ -309,3 +309,29 @@ export async function moveRelationSide(
     on conflict do nothing`);
   await ctx.db.execute(sql`delete from ${table} where tenant_id = ${ctx.tenantId} and ${here} = ${fromId}`);
 }
+
+// Records for a picker of a tree (organizations plus hierarchy): as `lookup` finds them, each
+// titled with its path from the top ("Holding › Retail › Munich"), in one statement.
+export async function lookupPaths(
+  ctx: TenantContext,
+  ent: RegisteredEntity,
+  field: string,
+  q: { search?: string | undefined; ids?: readonly string[] | undefined; limit: number },
+): Promise<{ id: string; title: string; path: string }[]> {
+  const found = await lookup(ctx, ent, q);
+  if (found.length === 0) return [];
+  const parent = sql.identifier(ent.columns[field]?.name ?? field);
+  const p = sql.raw('p');
+  const res = await ctx.db.execute<{ id: string; path: string }>(sql`
+    with recursive up(start, id, parent, depth, title) as (
+      select ${T}.id, ${T}.id, ${T}.${parent}, 0, ${titleSql(ent)} from ${tableOf(ent)} ${T}
+      where ${T}.tenant_id = ${ctx.tenantId} and ${T}.id = any(${ids(found.map((r) => r.id))})
+      union all
+      select up.start, ${p}.id, ${p}.${parent}, up.depth + 1, ${titleSql(ent, p)} from ${tableOf(ent)} ${p}
+      join up on ${p}.tenant_id = ${ctx.tenantId} and ${p}.id = up.parent
+      where up.depth < 50
+    )
+    select start as id, string_agg(title, ' › ' order by depth desc) as path from up group by start`);
+  const paths = new Map(res.rows.map((r) => [r.id, r.path]));
+  return found.map((r) => ({ ...r, path: paths.get(r.id) ?? r.title }));
+}

@@ -14,7 +14,7 @@ export { registerEntity, provideEntityRoutes, kindWords, EXAMPLE_ID, type Regist
 export { registerEntityCoreRoutes } from './entity-core.routes';
 export { requireRecord, requireFeature, mayUse } from './record-access';
 export { provideRecordCleanup, provideRecordTransfer, recordTransferred, type RecordRef } from './record-cleanup';
-export { lookup as lookupRecords, titles as recordTitles, existingIds } from './entity.repository';
+export { lookup as lookupRecords, lookupPaths as lookupRecordPaths, titles as recordTitles, existingIds } from './entity.repository';
 export { createEntity, getEntity, listEntities } from './entity.service';
 export { entityRegistry, type EntityHooks, type EntityRow, type RegisteredEntity } from './entity-registry';
 export { recordActivities } from './activity.service';
