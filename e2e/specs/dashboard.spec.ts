@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { workspaceApi } from '../pages/new-user.pages';
 import { expectAccessible, newAccount, signedInWithWorkspace } from '../pages/shell.pages';
 
 // Dashboard widgets (issue 13, decision 037): the user's open deals by stage and the pipeline by
@@ -10,14 +11,8 @@ test.describe.serial('dashboard widgets', () => {
   test.beforeAll(async ({ browser }) => {
     page = await (await browser.newContext()).newPage();
     await signedInWithWorkspace(page, newAccount('Wanda Widget'));
-    const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
-    const tenantId = await page.evaluate(() => window.localStorage.getItem('TENANT_ID') ?? '');
-    const headers = { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId };
-    const post = async (path: string, data: unknown) => {
-      const res = await page.request.post(path, { headers, data });
-      expect(res.status(), await res.text()).toBe(201);
-      return (await res.json()) as { stages?: { id: string }[] };
-    };
+    const api = await workspaceApi(page);
+    const post = (path: string, data: unknown) => api.post<{ stages?: { id: string }[] }>(path, data);
     const sales = await post('/api/v1/core/workflows', { entity: 'Opportunity', name: 'Sales', isDefault: true });
     const first = sales.stages?.[0]?.id;
     await post('/api/v1/opportunities', {

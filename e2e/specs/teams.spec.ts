@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { EntityPages, pickRecord } from '../pages/entity.pages';
+import { workspaceApi } from '../pages/new-user.pages';
 import type { Account } from '../pages/identity.pages';
 import { expectAccessible, newAccount, signedInWithWorkspace, signUpVerifyAndSignIn } from '../pages/shell.pages';
 
@@ -10,32 +11,17 @@ test.describe.serial('teams', () => {
   test.describe.configure({ timeout: 180_000 });
   let page: Page;
   let account: Account;
-  let api: (
-    method: 'POST' | 'PATCH',
-    path: string,
-    data: unknown,
-    headers?: Record<string, string>,
-  ) => Promise<{ id: string; version: number }>;
+  let api: Awaited<ReturnType<typeof workspaceApi>>;
   const teams = () => new EntityPages(page, '/teams', 'Teams', 'Team');
 
   test.beforeAll(async ({ browser }: { browser: Browser }) => {
     page = await (await browser.newContext()).newPage();
     account = newAccount('Tara Teamlead');
     await signedInWithWorkspace(page, account);
-    const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
-    const tenantId = await page.evaluate(() => window.localStorage.getItem('TENANT_ID') ?? '');
-    api = async (method, path, data, headers = {}) => {
-      const res = await page.request.fetch(path, {
-        method,
-        headers: { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId, ...headers },
-        data,
-      });
-      expect(res.ok(), await res.text()).toBe(true);
-      return (await res.json()) as { id: string; version: number };
-    };
-    await api('POST', '/api/v1/contacts', { firstName: 'Eve', lastName: 'Engel', email: 'eve@contoso.example' });
-    await api('POST', '/api/v1/contacts', { firstName: 'Gus', lastName: 'Gray', email: 'gus@contoso.example' });
-    await api('POST', '/api/v1/contacts', { firstName: 'Fay', lastName: 'Farr', email: 'fay@fabrikam.example' });
+    api = await workspaceApi(page);
+    await api.post('/api/v1/contacts', { firstName: 'Eve', lastName: 'Engel', email: 'eve@contoso.example' });
+    await api.post('/api/v1/contacts', { firstName: 'Gus', lastName: 'Gray', email: 'gus@contoso.example' });
+    await api.post('/api/v1/contacts', { firstName: 'Fay', lastName: 'Farr', email: 'fay@fabrikam.example' });
   });
   test.afterAll(async () => {
     await page.context().close();
@@ -68,15 +54,13 @@ test.describe.serial('teams', () => {
     await expectAccessible(page, 'team query members');
 
     // Fay moves to Contoso: she matches now
-    const fay = (await api('POST', '/api/v1/contacts/list', { search: 'fabrikam' })) as unknown as {
-      data: { id: string; version: number }[];
-    };
+    const fay = await api.post<{ data: { id: string; version: number }[] }>('/api/v1/contacts/list', { search: 'fabrikam' });
     const row = fay.data[0];
     if (!row) throw new Error('Fay is missing');
-    await api('PATCH', `/api/v1/contacts/${row.id}`, [{ op: 'replace', path: '/email', value: 'fay@contoso.example' }], {
-      'if-match': `"${row.version}"`,
-      'content-type': 'application/json-patch+json',
-    });
+    const patched = await api.patchRaw(`/api/v1/contacts/${row.id}`, row.version, [
+      { op: 'replace', path: '/email', value: 'fay@contoso.example' },
+    ]);
+    expect(patched.status).toBe(200);
     await page.reload();
     await expect(card.getByText('3 contacts match')).toBeVisible();
     await expect(card.getByRole('link', { name: 'Fay Farr' })).toBeVisible();
