@@ -101,6 +101,11 @@ export const ERROR_CODES = [
   // leads (#13)
   'alreadyConverted',
   'notForOrganization',
+  // e-mail templates, notification rules, AI prompt (#14)
+  'unknownMergeField',
+  'unknownEvent',
+  'aiNotConfigured',
+  'aiResponseFailed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

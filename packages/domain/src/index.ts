@@ -15,3 +15,5 @@ export * from './workspace-domain.schema';
 export * from './jobs.schema';
 export * from './live-events.schema';
 export * from './dashboard.schema';
+export * from './mail.schema';
+export * from './ai.schema';

@@ -135,7 +135,8 @@ const MODULE_PERMISSIONS = {
   Campaign: ['ViewCampaigns'],
   Device: ['ViewDevices'],
   Site: ['ViewSites'],
-  AI: ['ViewHelpdeskAI', 'ViewProjectAI', 'ViewWorkplaceAI'],
+  // View{product}AI; customer management is the Contact module's product (decision 077)
+  AI: ['ViewHelpdeskAI', 'ViewProjectAI', 'ViewWorkplaceAI', 'ViewContactAI'],
 } as const;
 
 // Plan-gated features (Plan.*), granted by a subscription, never by a role.

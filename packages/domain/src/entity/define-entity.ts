@@ -16,6 +16,10 @@ export const ENTITY_CAPABILITIES = [
   'linkedEntities',
   'workflowStage',
   'importExport',
+  // e-mail templates and "send e-mail" from a record's page (decision 075)
+  'email',
+  // the AI prompt on a record's page (decision 077); needs permissions.ai
+  'ai',
 ] as const;
 export type EntityCapability = (typeof ENTITY_CAPABILITIES)[number];
 export type EntityCapabilities = Record<EntityCapability, boolean>;
@@ -30,6 +34,7 @@ export const RECORD_CAPABILITIES = {
   tags: true,
   collaborators: true,
   linkedEntities: true,
+  email: true,
 } as const satisfies Partial<EntityCapabilities>;
 
 // The permission each feature of a kind needs. Shared-record permissions a module does not
@@ -50,6 +55,8 @@ export type EntityPermissions = {
   manageDocuments: Permission | null;
   import: Permission | null;
   export: Permission | null;
+  // the AI prompt on a record (View{product}AI)
+  ai: Permission | null;
 };
 export type EntityFeature = keyof EntityPermissions;
 
@@ -74,7 +81,10 @@ export type EntityDefinitionInput = {
   defaultSort: readonly EntityListSort[];
   // the spec's named list key (spec §2); a kind without one has no saved views
   savedViewKey?: SavedViewKey;
-  permissions: Omit<EntityPermissions, 'delete' | 'addNote' | 'manageNotes' | 'addDocument' | 'manageDocuments' | 'import' | 'export'> &
+  permissions: Omit<
+    EntityPermissions,
+    'delete' | 'addNote' | 'manageNotes' | 'addDocument' | 'manageDocuments' | 'import' | 'export' | 'ai'
+  > &
     Partial<EntityPermissions>;
   capabilities: Partial<EntityCapabilities>;
   // stages a new workflow starts with (capability workflowStage)
@@ -157,6 +167,8 @@ export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
     linkedEntities: false,
     workflowStage: false,
     importExport: false,
+    email: false,
+    ai: false,
     ...input.capabilities,
   };
   const captionKey = `${input.module}.${camel(input.kind)}`;
@@ -216,8 +228,10 @@ export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
     manageDocuments: null,
     import: null,
     export: null,
+    ai: null,
     ...p,
   };
+  if (capabilities.ai && !permissions.ai) throw new Error(`${input.kind}: capability ai needs permissions.ai`);
   const relations: Record<string, EntityRelation> = {};
   for (const [name, r] of Object.entries(input.relations ?? {})) {
     relations[name] = { ...r, path: r.path ?? name, label: `${captionKey}.relation.${name}` };

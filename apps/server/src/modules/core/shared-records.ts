@@ -13,6 +13,7 @@ import type { Router } from '../../platform/router';
 import type { ModuleDeps } from '../../platform/module';
 import { registerCollaboratorRoutes } from './collaborators.routes';
 import { registerDocumentRoutes } from './documents.routes';
+import { registerEmailRoutes } from './emails.routes';
 import { documentsService } from './documents.service';
 import { registerLinkedEntityRoutes } from './linked-entities.routes';
 import { registerLookupRoutes } from './lookups.routes';
@@ -48,6 +49,7 @@ export async function registerSharedRecordRoutes(router: Router, deps: ModuleDep
   registerCollaboratorRoutes(router, shared);
   registerLinkedEntityRoutes(router, shared);
   registerNotificationRoutes(router);
+  registerEmailRoutes(router, shared);
   registerLookupRoutes(router, shared);
   // a deleted record takes its notes, documents (and their files), tags, followers and links along
   provideRecordCleanup(async (ctx, kind, ids) => {

@@ -4,6 +4,8 @@ import type { TenantContext } from '../context';
 import type { RecordRef } from './record-cleanup';
 
 export type ActivityInsert = {
+  // chosen by the caller when something else must name the entry (a sent e-mail's Message-ID)
+  id?: string;
   entityKind: EntityKind;
   entityId: string;
   type: ActivityType;
@@ -23,11 +25,11 @@ export async function insertActivities(ctx: TenantContext, rows: readonly Activi
   const values = rows.map(
     (
       r,
-    ) => sql`(${ctx.tenantId}, ${r.entityKind}, ${r.entityId}, ${r.type}, ${r.action}, ${r.field ?? null}, ${json(r.before)}, ${json(r.after)},
+    ) => sql`(${r.id ?? sql`gen_random_uuid()`}, ${ctx.tenantId}, ${r.entityKind}, ${r.entityId}, ${r.type}, ${r.action}, ${r.field ?? null}, ${json(r.before)}, ${json(r.after)},
       ${r.restricted ?? false}, ${r.portalVisible ?? false}, ${ctx.tenantUserId})`,
   );
   await ctx.db.execute(sql`
-    insert into activities (tenant_id, entity_kind, entity_id, type, action, field, before, after, restricted, portal_visible, actor_id)
+    insert into activities (id, tenant_id, entity_kind, entity_id, type, action, field, before, after, restricted, portal_visible, actor_id)
     values ${sql.join(values, sql`, `)}`);
 }
 

@@ -25,5 +25,6 @@ export { applyJsonPatch } from './json-patch';
 export { fieldAccess, visibleFields, type FieldAccess } from './custom-fields';
 export { selectFields } from './entity-fields.repository';
 export { listColumns } from './entity-fields.service';
+export { getFields } from './entity-fields.service';
 export { listTypes } from './entity-types.repository';
 export { provideTagSql } from './row-tags';

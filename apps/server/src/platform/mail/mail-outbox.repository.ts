@@ -1,20 +1,37 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../database';
+import type { OutboxAttachment, OutboxHeaders } from './mail.table';
 
-export type OutboxMessage = { id: string; to: string; subject: string; text: string; html: string | null; attempts: number };
+export type OutboxMessage = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attempts: number;
+  messageId: string | null;
+  headers: OutboxHeaders | null;
+  attachments: OutboxAttachment[] | null;
+};
+export type OutboxInsert = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  messageId?: string | undefined;
+  headers?: OutboxHeaders | undefined;
+  attachments?: OutboxAttachment[] | undefined;
+};
 
 // Only the mailer and its outbox job touch mail_outbox (a global table: mail is sent before
 // and outside any workspace).
 export const mailOutboxRepository = {
-  async insert(
-    db: Db,
-    m: { to: string; subject: string; text: string; html: string | null },
-    status: 'captured' | 'pending',
-    leaseMs: number,
-  ): Promise<string> {
+  async insert(db: Db, m: OutboxInsert, status: 'captured' | 'pending', leaseMs: number): Promise<string> {
+    const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
     const res = await db.execute<{ id: string }>(sql`
-      insert into mail_outbox ("to", subject, text, html, status, next_attempt_at)
-      values (${m.to}, ${m.subject}, ${m.text}, ${m.html}, ${status},
+      insert into mail_outbox ("to", subject, text, html, message_id, headers, attachments, status, next_attempt_at)
+      values (${m.to}, ${m.subject}, ${m.text}, ${m.html}, ${m.messageId ?? null}, ${json(m.headers)}::jsonb,
+        ${json(m.attachments)}::jsonb, ${status},
         ${status === 'pending' ? sql`now() + ${`${leaseMs} milliseconds`}::interval` : sql`null`})
       returning id`);
     const id = res.rows[0]?.id;
@@ -25,7 +42,7 @@ export const mailOutboxRepository = {
   // the oldest message that is due, locked for this transaction; other workers skip it
   async lockDue(db: Db): Promise<OutboxMessage | undefined> {
     const res = await db.execute<OutboxMessage>(sql`
-      select id, "to", subject, text, html, attempts from mail_outbox
+      select id, "to", subject, text, html, attempts, message_id as "messageId", headers, attachments from mail_outbox
       where status = 'pending' and next_attempt_at <= now()
       order by next_attempt_at, created_at limit 1
       for update skip locked`);

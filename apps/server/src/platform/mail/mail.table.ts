@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// A file sent along: read from the blob store when the message is delivered.
+export type OutboxAttachment = { filename: string; contentType: string; blobKey: string };
+// Threading and other extra headers (In-Reply-To, References, Cc).
+export type OutboxHeaders = Record<string, string>;
 
 // Every message goes through the outbox; without SMTP_URL it stays here and the local
 // mailbox page shows it. With SMTP_URL a message that could not be sent stays pending and the
@@ -14,6 +19,11 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    // set for mail sent from a record, so replies can be matched to it (decision 075); otherwise
+    // the Message-ID is made from the outbox id
+    messageId: text('message_id'),
+    headers: jsonb('headers').$type<OutboxHeaders>(),
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>(),
     status: text('status', { enum: ['captured', 'pending', 'sent', 'failed'] }).notNull(),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),

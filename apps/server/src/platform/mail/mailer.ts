@@ -1,13 +1,21 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import { blobStoreFor } from '../blobs/blob-store';
 import type { Config } from '../config';
-import type { Database } from '../database';
+import type { Database, Db } from '../database';
 import { mailOutboxRepository as repo } from './mail-outbox.repository';
+import type { OutboxAttachment, OutboxHeaders } from './mail.table';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
+// Mail written by a person from a record: its own Message-ID, threading headers, files.
+export type RecordMailMessage = MailMessage & { messageId: string; headers: OutboxHeaders; attachments: OutboxAttachment[] };
 export type Mailer = {
   // true when messages stay in the outbox for the local mailbox page
   captured: boolean;
   send: (message: MailMessage) => Promise<{ id: string; status: 'captured' | 'sent' | 'pending' }>;
+  // written in the caller's transaction (nothing is sent when it rolls back) and delivered by
+  // the outbox job, which `nudge` starts at once instead of at the next minute
+  enqueue: (db: Db, message: RecordMailMessage) => Promise<{ id: string; status: 'captured' | 'pending' }>;
+  nudge: () => void;
   // the outbox job: sends what is due, one message per transaction
   deliverDue: (limit?: number) => Promise<{ sent: number; retried: number; failed: number }>;
   // operations: messages waiting for a retry and messages given up on
@@ -31,15 +39,45 @@ export function createMailer(config: Config, database: Database, log?: { warn: (
   const transport: Transporter | undefined = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
   const { db } = database;
   const host = new URL(config.publicUrl).hostname || 'atrium.local';
-  const deliver = (id: string, m: { to: string; subject: string; text: string; html?: string | null }) =>
-    transport?.sendMail({
+  const files = async (list: readonly OutboxAttachment[] | null | undefined) => {
+    if (!list?.length) return [];
+    const blobs = blobStoreFor(config);
+    return Promise.all(
+      list.map(async (a) => {
+        const content = await blobs.read(a.blobKey);
+        // the document was deleted after the mail was written: the message cannot go out whole
+        if (!content) throw new Error(`attachment ${a.filename} is gone`);
+        return { filename: a.filename, contentType: a.contentType, content };
+      }),
+    );
+  };
+  const deliver = async (
+    id: string,
+    m: {
+      to: string;
+      subject: string;
+      text: string;
+      html?: string | null;
+      messageId?: string | null;
+      headers?: OutboxHeaders | null;
+      attachments?: OutboxAttachment[] | null;
+    },
+  ) => {
+    if (!transport) return;
+    const { Cc: cc, ...headers } = m.headers ?? {};
+    await transport.sendMail({
       from: config.mailFrom,
       to: m.to,
+      ...(cc ? { cc } : {}),
       subject: m.subject,
       text: m.text,
       ...(m.html ? { html: m.html } : {}),
-      messageId: `<${id}@${host}>`,
+      messageId: m.messageId ?? `<${id}@${host}>`,
+      headers,
+      attachments: await files(m.attachments),
     });
+  };
+  let nudged: NodeJS.Timeout | undefined;
   const failed = async (id: string, to: string, attempts: number, err: unknown) => {
     const retryIn = attempts < MAIL_MAX_ATTEMPTS ? mailRetryDelayMs(attempts) : null;
     log?.warn(
@@ -63,6 +101,19 @@ export function createMailer(config: Config, database: Database, log?: { warn: (
         await failed(id, message.to, 1, err);
         return { id, status: 'pending' };
       }
+    },
+    async enqueue(tx, message) {
+      const id = await repo.insert(tx, { ...message, html: message.html ?? null }, transport ? 'pending' : 'captured', 0);
+      return { id, status: transport ? 'pending' : 'captured' };
+    },
+    nudge() {
+      if (!transport || nudged) return;
+      // after the caller's transaction has committed, most likely; the minute job catches the rest
+      nudged = setTimeout(() => {
+        nudged = undefined;
+        this.deliverDue().catch((err: unknown) => log?.warn({ err: describe(err) }, 'mail outbox run failed'));
+      }, 500);
+      nudged.unref();
     },
     async deliverDue(limit = 100) {
       const result = { sent: 0, retried: 0, failed: 0 };

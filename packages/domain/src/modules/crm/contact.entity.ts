@@ -69,6 +69,7 @@ export const contactEntity = defineEntity({
 
   capabilities: {
     ...RECORD_CAPABILITIES,
+    ai: true,
     workflowStage: true,
     importExport: true,
   },

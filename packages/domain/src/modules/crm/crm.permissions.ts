@@ -17,4 +17,5 @@ export const contactModulePermissions = (
   manageDocuments: 'Contact.ManageDocuments',
   import: 'Contact.Import',
   export: 'Contact.Export',
+  ai: 'AI.ViewContactAI',
 });

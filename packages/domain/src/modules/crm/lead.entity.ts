@@ -44,6 +44,7 @@ export const leadEntity = defineEntity({
   }),
   capabilities: {
     ...RECORD_CAPABILITIES,
+    ai: true,
     workflowStage: true,
     importExport: true,
   },

@@ -37,6 +37,7 @@ export const opportunityEntity = defineEntity({
     timeline: 'Opportunity.ViewTimeline',
     // pipelines, types and fields of opportunities: the spec names no settings permission
     settings: 'Opportunity.ManageOpportunity',
+    ai: 'AI.ViewContactAI',
     viewRestricted: 'Contact.ViewRestrictedFields',
     manageRestricted: 'Contact.ManageRestrictedFields',
     addNote: 'Opportunity.AddNote',
@@ -46,6 +47,7 @@ export const opportunityEntity = defineEntity({
   },
   capabilities: {
     ...RECORD_CAPABILITIES,
+    ai: true,
     workflowStage: true,
   },
   defaultStages: [

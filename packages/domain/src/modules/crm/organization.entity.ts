@@ -35,6 +35,7 @@ export const organizationEntity = defineEntity({
 
   capabilities: {
     ...RECORD_CAPABILITIES,
+    ai: true,
     importExport: true,
   },
   numbering: { prefix: 'ORG' },
