@@ -44,6 +44,12 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().trim().default('false'),
   // resolvers for the DNS proof of a workspace domain (host or host:port, comma-separated); the system's when unset
   DNS_SERVERS: z.string().trim().optional(),
+  // any OpenAI-compatible /chat/completions endpoint (OpenAI, Azure OpenAI, Ollama, vLLM…); the AI
+  // prompt is off without a base URL and a model (decision 077)
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().trim().min(1).optional(),
+  AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
 });
 
 // TRUST_PROXY: off (false, 0, empty), a hop count (1, 2…) or a comma-separated list of proxy
@@ -84,6 +90,8 @@ export type Config = {
   // which peers may set X-Forwarded-For/-Proto/-Host (Fastify's trustProxy)
   trustProxy: false | number | string[];
   dnsServers: string[] | undefined;
+  // undefined: AI is not configured
+  ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   webDist: string;
   migrationsDir: string;
 };
@@ -127,6 +135,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           .map((x) => x.trim())
           .filter(Boolean)
       : undefined,
+    ai:
+      e.AI_BASE_URL && e.AI_MODEL
+        ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY || undefined, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_SECONDS * 1000 }
+        : undefined,
     webDist: path.join(REPO_ROOT, 'apps/web/dist'),
     migrationsDir: path.join(SERVER_ROOT, 'src/db/migrations'),
   };

@@ -55,6 +55,8 @@ type BaseDef<S extends Schemas> = {
   etag?: boolean;
   // accepts an Idempotency-Key header
   idempotencyKey?: boolean;
+  // error statuses the handler answers besides the generic ones (a gateway's 502, 503, 504)
+  errors?: readonly number[];
   // the form fields of a multipart body, for the API document (a route reads them itself)
   multipartFields?: Record<string, { type: 'string' | 'file'; description: string; required?: boolean }>;
 };
@@ -141,6 +143,7 @@ function errorStatuses(def: BaseDef<Schemas>, access: RouteAccess, consumes: rea
   if (def.idempotencyKey) out.add(422);
   if (def.ifMatch === 'required') out.add(428);
   if (def.rateLimit || access.kind === 'public') out.add(429);
+  for (const status of def.errors ?? []) out.add(status);
   return [...out].sort((a, b) => a - b);
 }
 

@@ -12,6 +12,7 @@ import {
 import type { Router } from '../../platform/router';
 import type { ModuleDeps } from '../../platform/module';
 import { registerCollaboratorRoutes } from './collaborators.routes';
+import { registerAiRoutes } from './ai.routes';
 import { registerDocumentRoutes } from './documents.routes';
 import { registerEmailRoutes } from './emails.routes';
 import { documentsService } from './documents.service';
@@ -50,6 +51,7 @@ export async function registerSharedRecordRoutes(router: Router, deps: ModuleDep
   registerLinkedEntityRoutes(router, shared);
   registerNotificationRoutes(router);
   registerEmailRoutes(router, shared);
+  registerAiRoutes(router, shared);
   registerLookupRoutes(router, shared);
   // a deleted record takes its notes, documents (and their files), tags, followers and links along
   provideRecordCleanup(async (ctx, kind, ids) => {

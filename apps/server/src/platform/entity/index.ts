@@ -17,7 +17,7 @@ export { provideRecordCleanup, provideRecordTransfer, recordTransferred, type Re
 export { lookup as lookupRecords, lookupPaths as lookupRecordPaths, titles as recordTitles, existingIds } from './entity.repository';
 export { createEntity, getEntity, listEntities } from './entity.service';
 export { entityRegistry, type EntityHooks, type EntityRow, type RegisteredEntity } from './entity-registry';
-export { recordActivities } from './activity.service';
+export { activityFeed, recordActivities } from './activity.service';
 export { moveActivities } from './activity.repository';
 export { checkIfMatch, etagOf } from './etag';
 export type { ActivityInsert } from './activity.repository';
