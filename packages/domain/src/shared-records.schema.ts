@@ -245,6 +245,9 @@ export const NOTIFICATION_CAUSES = [
   'filesAdded',
   'tagsChanged',
   'recordChanged',
+  // notification rules (#14)
+  'assigned',
+  'stageChanged',
 ] as const;
 export type NotificationCause = (typeof NOTIFICATION_CAUSES)[number];
 export const notificationSchema = z.object({

@@ -103,6 +103,8 @@ export type EntityDefinitionInput = {
   duplicates?: readonly string[];
   // the board's column totals: the count and the sum of this money or number field per stage
   board?: { sum: string };
+  // notification rule events of this kind besides the shared ones (RULE_EVENTS), raised by its module
+  events?: readonly string[];
 };
 
 const camel = (kind: string) => kind.charAt(0).toLowerCase() + kind.slice(1);
@@ -260,6 +262,7 @@ export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
     relations,
     duplicates: input.duplicates ?? [],
     ...(input.board ? { board: input.board } : {}),
+    events: input.events ?? [],
     schemas: { create, update: create, row },
   };
 }
@@ -288,6 +291,7 @@ export type EntityDefinition = {
   relations: Record<string, EntityRelation>;
   duplicates: readonly string[];
   board?: { sum: string };
+  events: readonly string[];
   schemas: { create: z.ZodType; update: z.ZodType; row: z.ZodType };
 };
 

@@ -4,6 +4,7 @@ import { fieldError, notFound } from '../../platform/errors';
 import { requireFeature } from '../../platform/entity';
 import { collaboratorsRepository, type CollaboratorRecord } from './collaborators.repository';
 import { notificationsRepository } from './notifications.repository';
+import { notificationRulesService } from './notification-rules.service';
 import { notificationsService } from './notifications.service';
 import { recordActivity, requireShared, type SharedRecordDeps } from './shared-records.access';
 
@@ -66,6 +67,13 @@ export const collaboratorsService = {
       entityId: body.entityId,
       body: '',
     });
+    // notification rules: a collaborator added, and — when someone adds others — the record
+    // assigned to them (decision 076)
+    const added = ids.filter((id) => !existing.has(id));
+    const ref = { entityKind: body.entityKind, entityId: body.entityId, notifiedInApp: ids };
+    if (added.length > 0) await notificationRulesService.fire(ctx, deps, { ...ref, event: 'collaboratorAdded', assignees: added });
+    const assigned = added.filter((id) => id !== ctx.tenantUserId);
+    if (assigned.length > 0) await notificationRulesService.fire(ctx, deps, { ...ref, event: 'recordAssigned', assignees: assigned });
     return collaboratorsService.byEntity(ctx, deps, body);
   },
 

@@ -3,6 +3,7 @@ import type { TenantContext } from '../../platform/context';
 import { accessDenied, fieldError, notFound } from '../../platform/errors';
 import { collaboratorsService } from './collaborators.service';
 import { notificationsRepository } from './notifications.repository';
+import { notificationRulesService } from './notification-rules.service';
 import { notificationsService } from './notifications.service';
 import { sanitizeNote, type SanitizedNote } from './notes.sanitizer';
 import { notesRepository } from './notes.repository';
@@ -54,6 +55,16 @@ async function notifyMentions(ctx: TenantContext, deps: SharedRecordDeps, note: 
     entityId: note.entityId,
     body: excerpt(text),
     mail: true,
+    event: 'mentioned',
+  });
+  await notificationRulesService.fire(ctx, deps, {
+    event: 'mentioned',
+    entityKind: note.entityKind,
+    entityId: note.entityId,
+    assignees: ids,
+    body: excerpt(text),
+    notifiedInApp: ids,
+    notifiedByEmail: ids,
   });
 }
 

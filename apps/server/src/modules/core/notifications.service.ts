@@ -3,6 +3,7 @@ import type { TenantContext } from '../../platform/context';
 import { publishNotificationEvents } from '../../platform/events/live-events.service';
 import { kindWords } from '../../platform/entity';
 import { recordTitleOf, type SharedRecordDeps } from './shared-records.access';
+import { notificationRulesRepository } from './notification-rules.repository';
 import { notificationsRepository, type Member } from './notifications.repository';
 import type { NotificationRow } from './notifications.table';
 
@@ -16,6 +17,10 @@ export type NotifyInput = {
   body: string;
   // also by e-mail, through the outbox
   mail?: boolean;
+  // false: e-mail only (a notification rule that asks for no in-app notification)
+  inApp?: boolean;
+  // the notification rule event, when there is one: members who turned e-mail off for it get none
+  event?: string;
 };
 
 // The English sentence the e-mail carries (the app words it in the reader's language).
@@ -34,6 +39,10 @@ function englishTitle(cause: NotificationCause, actor: string, kind: EntityKind,
       return `${actor} changed the tags of ${what}`;
     case 'recordChanged':
       return `${actor} changed ${what}`;
+    case 'assigned':
+      return `${actor} assigned ${what}`;
+    case 'stageChanged':
+      return `${actor} moved ${what} to another stage`;
   }
 }
 
@@ -64,25 +73,34 @@ export const notificationsService = {
     if (members.length === 0) return [];
     const recordTitle = await recordTitleOf(ctx, deps, input.entityKind, input.entityId);
     const title = englishTitle(input.cause, ctx.user.name, input.entityKind, recordTitle ?? '');
-    const inserted = await notificationsRepository.insert(
-      ctx,
-      members.map((m) => ({
-        recipientId: m.tenantUserId,
-        kind: input.kind,
-        cause: input.cause,
-        entityKind: input.entityKind,
-        entityId: input.entityId,
-        recordTitle,
-        title,
-        body: input.body,
-      })),
-    );
-    await publishNotificationEvents(ctx, inserted);
+    if (input.inApp !== false) {
+      const inserted = await notificationsRepository.insert(
+        ctx,
+        members.map((m) => ({
+          recipientId: m.tenantUserId,
+          kind: input.kind,
+          cause: input.cause,
+          entityKind: input.entityKind,
+          entityId: input.entityId,
+          recordTitle,
+          title,
+          body: input.body,
+        })),
+      );
+      await publishNotificationEvents(ctx, inserted);
+    }
     if (input.mail) {
       // the link opens the record itself
       const path = deps.entities.get(input.entityKind)?.definition.web.path;
       const url = path ? `${deps.config.publicUrl}${path}/${input.entityId}` : deps.config.publicUrl;
-      for (const m of members) {
+      const off = input.event
+        ? await notificationRulesRepository.emailOff(
+            ctx,
+            members.map((m) => m.tenantUserId),
+            input.event,
+          )
+        : new Set<string>();
+      for (const m of members.filter((x) => !off.has(x.tenantUserId))) {
         await deps.mailer.send({
           to: m.email,
           subject: title,

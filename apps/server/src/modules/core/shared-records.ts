@@ -19,6 +19,7 @@ import { documentsService } from './documents.service';
 import { registerLinkedEntityRoutes } from './linked-entities.routes';
 import { registerLookupRoutes } from './lookups.routes';
 import { registerNoteRoutes } from './notes.routes';
+import { registerNotificationRuleRoutes } from './notification-rules.routes';
 import { registerNotificationRoutes } from './notifications.routes';
 import type { SharedRecordDeps } from './shared-records.access';
 import { deleteForRecords, moveToRecord } from './shared-records.repository';
@@ -50,6 +51,7 @@ export async function registerSharedRecordRoutes(router: Router, deps: ModuleDep
   registerCollaboratorRoutes(router, shared);
   registerLinkedEntityRoutes(router, shared);
   registerNotificationRoutes(router);
+  registerNotificationRuleRoutes(router, shared);
   registerEmailRoutes(router, shared);
   registerAiRoutes(router, shared);
   registerLookupRoutes(router, shared);

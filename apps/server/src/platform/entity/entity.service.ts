@@ -11,6 +11,7 @@ import { typeExists } from './entity-types.repository';
 import * as repo from './entity.repository';
 import { checkIfMatch } from './etag';
 import { publishRecordEvent } from '../events/live-events.service';
+import { recordChanged } from './record-changes';
 import { applyJsonPatch } from './json-patch';
 import { changesNothing } from './no-op-write';
 import { compileListQuery } from './list-query';
@@ -133,6 +134,7 @@ export async function createEntity(ctx: TenantContext, ent: RegisteredEntity, bo
   ]);
   await publishRecordEvent(ctx, { kind, id: String(row.id), version: Number(row.version), action: 'created' });
   await ent.hooks.afterCreate?.(ctx, row);
+  await recordChanged(ctx, ent, null, row);
   return present(loaded, row);
 }
 
@@ -174,6 +176,7 @@ async function applyUpdate(
   await recordActivities(ctx, await changeRows(ctx, ent, loaded.fields, before, row));
   await publishRecordEvent(ctx, { kind: ent.definition.kind, id: String(row.id), version: Number(row.version), action: 'updated' });
   await ent.hooks.afterUpdate?.(ctx, row, before);
+  await recordChanged(ctx, ent, before, row);
   return present(loaded, row);
 }
 

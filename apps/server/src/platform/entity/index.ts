@@ -28,3 +28,5 @@ export { listColumns } from './entity-fields.service';
 export { getFields } from './entity-fields.service';
 export { listTypes } from './entity-types.repository';
 export { provideTagSql } from './row-tags';
+export { stageNames } from './workflows.repository';
+export { provideRecordChangeListener, type RecordChangeListener } from './record-changes';
