@@ -43,6 +43,20 @@ const SHELL_SETTINGS: NavEntry[] = [
     icon: 'settings',
     rule: { permissions: ['Setting.ViewUserDomain'] },
   },
+  {
+    key: 'settings-email-templates',
+    path: '/settings/email-templates',
+    labelKey: 'nav.emailTemplates',
+    icon: 'settings',
+    rule: { permissions: ['Setting.ViewTemplates'] },
+  },
+  {
+    key: 'settings-notification-rules',
+    path: '/settings/notification-rules',
+    labelKey: 'nav.notificationRules',
+    icon: 'settings',
+    rule: { permissions: ['Setting.ViewNotifications'] },
+  },
 ];
 
 export const SETTINGS_ENTRIES: NavEntry[] = [...SHELL_SETTINGS, ...entitySettingsEntries()];

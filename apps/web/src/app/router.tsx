@@ -61,6 +61,21 @@ export const routes: RouteObject[] = [
                     element: <RequireAccess rule={{ permissions: ['Setting.ViewSubscription'] }} />,
                     children: [{ path: '/settings/plans', ...page(() => import('../modules/settings/plans/plans.page')) }],
                   },
+                  {
+                    element: <RequireAccess rule={{ permissions: ['Setting.ViewTemplates'] }} />,
+                    children: [
+                      { path: '/settings/email-templates', ...page(() => import('../modules/settings/templates/email-templates.page')) },
+                    ],
+                  },
+                  {
+                    element: <RequireAccess rule={{ permissions: ['Setting.ViewNotifications'] }} />,
+                    children: [
+                      {
+                        path: '/settings/notification-rules',
+                        ...page(() => import('../modules/settings/notifications/notification-rules.page')),
+                      },
+                    ],
+                  },
                   // every entity kind's pages; static paths above win over these (decision 025)
                   { path: '/settings/:section', lazy: async () => ({ Component: (await import('./entity-pages')).EntitySettingsPage }) },
                   { path: '/:section', lazy: async () => ({ Component: (await import('./entity-pages')).EntityListPage }) },

@@ -9,6 +9,7 @@ import { applyFieldErrors, errorText, maxLengthRule } from '../../platform/feedb
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { useLeavePageGuard } from '../../platform/leave-guard/leave-page-guard';
 import { useCultures, useProfile, useTimeZones, useUpdateProfile, useUploadProfilePicture } from '../../platform/profile/profile.api';
+import { NotificationPreferences } from '../../platform/mail/notification-preferences';
 
 const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
@@ -122,6 +123,7 @@ export default function ProfilePage() {
           </>
         )}
       </Card>
+      <NotificationPreferences />
     </div>
   );
 }

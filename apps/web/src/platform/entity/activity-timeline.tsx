@@ -41,6 +41,11 @@ export function ActivityTimeline({
 
   const describe = (a: Activity) => {
     const who = a.actor.name ?? t('activity.someone');
+    // an e-mail sent from the record: its subject and recipients
+    if (a.type === 'Email' && a.action === 'sent' && a.after && typeof a.after === 'object' && 'subject' in a.after) {
+      const mail = a.after as { subject?: unknown; to?: unknown };
+      return t('activity.emailSent', { who, subject: String(mail.subject ?? ''), to: show(mail.to) });
+    }
     if (a.action === 'updated' && a.field) {
       return t('activity.changed', { who, field: fieldLabel(a.field), before: show(a.before), after: show(a.after) });
     }

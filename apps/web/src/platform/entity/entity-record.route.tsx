@@ -21,6 +21,7 @@ import { LinkButton } from '../feedback/link-button';
 import { usePageTitle } from '../feedback/use-page-title';
 import { rememberRecordActor } from '../live/record-change-actors';
 import { useRecordEvents } from '../live/use-live-events';
+import { RecordMailActions } from '../mail/record-mail-actions';
 import { useAccess } from '../permissions/use-access';
 import { forgetRecord, rememberRecord } from '../search/recent-records';
 import { MergeDialog } from './duplicates';
@@ -145,6 +146,7 @@ function RecordHeader({ api, record }: { api: EntityApi; record: EntityRecord })
       </Space>
       <Space wrap>
         {actions}
+        <RecordMailActions definition={definition} record={record} />
         {stepper.shown ? (
           <Space.Compact>
             <Tooltip title={t('entity.previous')}>
