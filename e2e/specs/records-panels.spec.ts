@@ -1,4 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { MailboxPage } from '../pages/identity.pages';
+import { NotificationRulesSettings } from '../pages/mail.pages';
 import { DocumentsExplorer, LinkedRecordsPanel, NotesPanel, NotificationsBell, PIXEL_PNG, TagsPanel, b64 } from '../pages/records.pages';
 import { chooseOption, expectAccessible, newAccount, signedInWithWorkspace, signUpVerifyAndSignIn } from '../pages/shell.pages';
 
@@ -111,5 +113,19 @@ test.describe.serial('shared record panels on a contact', () => {
     await new LinkedRecordsPanel(ownerPage).link('Bob', 'Bob Builder');
     await ownerPage.goto(CONTACT_PAGE(bob.id));
     await expect(new LinkedRecordsPanel(ownerPage).linked('Ada Lovelace')).toBeVisible();
+  });
+
+  // issue 14: a notification rule firing an e-mail on assignment
+  test('a rule e-mails a colleague when a contact is assigned to them', async () => {
+    const rules = new NotificationRulesSettings(ownerPage);
+    await rules.open();
+    await rules.createDefault();
+    await ownerPage.goto(CONTACT_PAGE(bob.id));
+    await ownerPage.getByRole('combobox', { name: 'Add a collaborator' }).click();
+    await chooseOption(ownerPage, `Carl Colleague (${colleague.email})`);
+    await expect(ownerPage.getByLabel('Collaborators', { exact: true }).getByText('Carl Colleague')).toBeVisible();
+    await new MailboxPage(colleaguePage).openLatestTo(colleague.email, /Olivia Owner assigned the contact Bob Builder/);
+    // the mail leads to the contact
+    await expect(colleaguePage.getByRole('link', { name: new RegExp(`/contacts/${bob.id}$`) })).toBeVisible();
   });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FullConfig } from '@playwright/test';
 import { freePort } from '../../apps/server/src/platform/free-port';
+import { startFakeOpenAi } from './fake-openai';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -40,6 +41,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       ([key]) => !['DATABASE_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'SMTP_URL'].includes(key),
     ),
   );
+  // the AI prompt talks to a local OpenAI-compatible server (issue 14)
+  const ai = await startFakeOpenAi();
   const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: {
@@ -50,6 +53,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(await freePort()),
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      AI_BASE_URL: ai.url,
+      AI_MODEL: 'atrium-e2e',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -57,6 +62,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     await waitForReady(baseUrl, child, 120_000);
   } catch (err) {
     child.kill('SIGKILL');
+    await ai.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
@@ -70,6 +76,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       await exited;
       clearTimeout(timer);
     }
+    await ai.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
