@@ -135,13 +135,13 @@ export default function NotificationRulesPage() {
           loading={rules.isLoading}
           dataSource={rules.data?.data ?? []}
           pagination={false}
-          scroll={{ x: true }}
           columns={[
             { key: 'event', title: t('rules.event'), render: (_, r) => t(`rules.events.${r.event}`, { defaultValue: r.event }) },
-            { key: 'kind', title: t('rules.kind'), render: (_, r) => kindLabel(r.entityKind) },
+            { key: 'kind', title: t('rules.kind'), responsive: ['sm'], render: (_, r) => kindLabel(r.entityKind) },
             {
               key: 'channels',
               title: t('rules.channels'),
+              responsive: ['md'],
               render: (_, r) => (
                 <Space size={4} wrap>
                   {r.inApp ? <Tag>{t('rules.inApp')}</Tag> : null}
@@ -152,9 +152,10 @@ export default function NotificationRulesPage() {
             {
               key: 'recipients',
               title: t('rules.recipients'),
+              responsive: ['lg'],
               render: (_, r) => r.recipients.map((x) => t(`rules.recipient.${x.type}`)).join(', '),
             },
-            { key: 'active', title: t('rules.active'), render: (_, r) => (r.active ? t('rules.on') : t('rules.off')) },
+            { key: 'active', title: t('rules.active'), responsive: ['md'], render: (_, r) => (r.active ? t('rules.on') : t('rules.off')) },
             ...(manage
               ? [
                   {

@@ -175,11 +175,10 @@ export default function EmailTemplatesPage() {
           loading={templates.isLoading}
           dataSource={templates.data?.data ?? []}
           pagination={false}
-          scroll={{ x: true }}
           columns={[
             { key: 'name', title: t('templates.name'), dataIndex: 'name' },
-            { key: 'kind', title: t('templates.kind'), render: (_, r) => kindLabel(r.entityKind) },
-            { key: 'subject', title: t('email.subject'), dataIndex: 'subject' },
+            { key: 'kind', title: t('templates.kind'), responsive: ['md'], render: (_, r) => kindLabel(r.entityKind) },
+            { key: 'subject', title: t('email.subject'), dataIndex: 'subject', responsive: ['lg'] },
             ...(manage
               ? [
                   {
