@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Client, type TestApp, type TestUser } from '../../../test/harness';
 
-// Notification rules: events on records → in-app and/or e-mail to the assignee, the
-// collaborators (teams come with the teams issue; the owner with the user field), and each
-// member's e-mail choice per event.
+// Notification rules: events on records → in-app and/or e-mail to the assignee, the owner, the
+// collaborators or a team, and each member's e-mail choice per event.
 let t: TestApp;
 let owner: TestUser;
 let tenant: { id: string };
@@ -44,7 +43,8 @@ describe('notification rules', () => {
     expect(await bad({ ...rule, inApp: false, email: false })).toMatchObject({ field: 'email', code: 'required' });
     expect(await bad({ ...rule, entityKind: 'Nope' })).toMatchObject({ field: 'entityKind' });
     expect(await bad({ ...rule, recipients: [{ type: 'team', teamId: '00000000-0000-4000-8000-000000000000' }] })).toMatchObject({
-      field: 'recipients',
+      field: 'recipients.0.teamId',
+      code: 'notFound',
     });
     // members read rules but do not change them
     const m = t.client(colleague, tenant.id);
@@ -148,5 +148,53 @@ describe('notification rules', () => {
     expect(note.status, note.text).toBe(201);
     expect((await mailsTo(colleague.email)).length - before).toBe(1);
     expect((await mailsTo(third.email)).slice(thirdBefore)).toEqual(['Olivia Owner added a note to the contact Alan Turing']);
+  });
+
+  it('e-mails the member a user field assigns the record to, and tells the owner and a team of stage changes', async () => {
+    await c.post('/api/v1/core/notification-rules', {
+      event: 'recordAssigned',
+      entityKind: 'Opportunity',
+      inApp: false,
+      email: true,
+      recipients: [{ type: 'assignee' }],
+    });
+    const before = (await mailsTo(colleague.email)).length;
+    // the owner defaults to the creator: no mail to anyone for one's own record
+    const mine = await c.post('/api/v1/opportunities', { name: 'Own deal' });
+    expect(mine.status, mine.text).toBe(201);
+    expect(await mailsTo(owner.email)).toEqual([]);
+    const deal = await c.post('/api/v1/opportunities', { name: 'Desks for Contoso', ownerId: colleague.tenantUserId });
+    expect(deal.status, deal.text).toBe(201);
+    expect((await mailsTo(colleague.email)).slice(before)).toEqual(['Olivia Owner assigned the opportunity Desks for Contoso']);
+    // handing it over to someone else assigns it again; saving it unchanged does not
+    const ted = await t.addMember(tenant.id, 'Member', await t.createUser({ name: 'Ted Team' }));
+    const moved = await c.patch(`/api/v1/opportunities/${deal.body.id}`, [{ op: 'replace', path: '/ownerId', value: ted.tenantUserId }], {
+      'if-match': `"${deal.body.version}"`,
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect(await mailsTo(ted.email)).toEqual(['Olivia Owner assigned the opportunity Desks for Contoso']);
+
+    // stage changes: to the owner and to a team
+    const team = await c.post('/api/v1/teams', { name: 'Deal desk' });
+    expect(team.status, team.text).toBe(201);
+    expect((await c.patch(`/api/v1/teams/${team.body.id}/members`, { add: [colleague.tenantUserId] })).status).toBe(200);
+    const rule = await c.post('/api/v1/core/notification-rules', {
+      event: 'stageChanged',
+      entityKind: 'Opportunity',
+      inApp: true,
+      email: false,
+      recipients: [{ type: 'owner' }, { type: 'team', teamId: team.body.id }],
+    });
+    expect(rule.status, rule.text).toBe(201);
+    const pipeline = (await c.post('/api/v1/core/workflows', { entity: 'Opportunity', name: 'Sales', isDefault: true })).body as {
+      stages: { id: string; name: string }[];
+    };
+    const next = pipeline.stages.find((x) => x.id !== moved.body.workflowStage)!;
+    const staged = await c.patch(`/api/v1/opportunities/${deal.body.id}`, [{ op: 'replace', path: '/workflowStage', value: next.id }], {
+      'if-match': `"${moved.body.version}"`,
+    });
+    expect(staged.status, staged.text).toBe(200);
+    expect((await inbox(ted))[0]).toMatchObject({ cause: 'stageChanged', body: next.name });
+    expect((await inbox(colleague))[0]).toMatchObject({ cause: 'stageChanged', body: next.name });
   });
 });

@@ -1,7 +1,15 @@
-import { RULE_EVENTS, type EntityKind, type NotificationCause, type NotificationRule, type NotificationRuleWrite } from '@atrium/domain';
+import {
+  RULE_EVENTS,
+  type EntityDefinition,
+  type EntityKind,
+  type NotificationCause,
+  type NotificationRule,
+  type NotificationRuleWrite,
+} from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
 import { getEntity } from '../../platform/entity';
 import { fieldError, notFound } from '../../platform/errors';
+import { teamsRepository } from '../admin';
 import { collaboratorsRepository } from './collaborators.repository';
 import { notificationRulesRepository as repo } from './notification-rules.repository';
 import type { NotificationRuleRow } from './notification-rules.table';
@@ -30,18 +38,18 @@ const CAUSES: Record<string, { assignee: NotificationCause; others: Notification
   collaboratorAdded: { assignee: 'addedAsCollaborator', others: 'recordChanged' },
 };
 
-// The kind of user field the lead engineer's issue adds (a member of the workspace); until it
-// exists no definition has one and "owner" finds nobody.
-const USER_FIELD_KIND: string = 'user';
-// A kind's owner: its user field named ownerId, else its first user field.
-export function ownerFieldOf(definition: { fields: Record<string, { kind: string }> }): string | undefined {
-  const users = Object.entries(definition.fields).filter(([, f]) => f.kind === USER_FIELD_KIND);
-  return (users.find(([k]) => k === 'ownerId') ?? users[0])?.[0];
-}
-export const userFieldsOf = (definition: { fields: Record<string, { kind: string }> }): string[] =>
+// User fields (decision 034): references to a workspace member, such as an opportunity's owner.
+export const userFieldsOf = (definition: Pick<EntityDefinition, 'fields'>): string[] =>
   Object.entries(definition.fields)
-    .filter(([, f]) => f.kind === USER_FIELD_KIND)
+    .filter(([, f]) => f.kind === 'reference' && f.target === 'User')
     .map(([k]) => k);
+// A kind's owner: its user field named ownerId, else its first user field.
+export function ownerFieldOf(definition: Pick<EntityDefinition, 'fields'>): string | undefined {
+  const users = userFieldsOf(definition);
+  return users.find((k) => k === 'ownerId') ?? users[0];
+}
+// Active members of a team; at most this many are notified by one rule.
+const TEAM_MEMBERS_MAX = 500;
 
 function toItem(r: NotificationRuleRow): NotificationRule {
   return {
@@ -57,16 +65,16 @@ function toItem(r: NotificationRuleRow): NotificationRule {
   };
 }
 
-function check(deps: SharedRecordDeps, body: NotificationRuleWrite): void {
+async function check(ctx: TenantContext, deps: SharedRecordDeps, body: NotificationRuleWrite): Promise<void> {
   const kinds = body.entityKind ? [deps.entities.get(body.entityKind)] : [...deps.entities.values()];
   if (body.entityKind && !kinds[0]) throw fieldError('entityKind', 'unknownKind', `${body.entityKind} is not an entity kind`);
   const declared = new Set<string>([...RULE_EVENTS, ...kinds.flatMap((k) => k?.definition.events ?? [])]);
   if (!declared.has(body.event))
     throw fieldError('event', 'unknownEvent', `${body.event} is not an event of ${body.entityKind ?? 'any kind'}`);
   if (!body.inApp && !body.email) throw fieldError('email', 'required', 'A rule notifies in the app, by e-mail or both');
-  // TODO(#13): team recipients once teams exist; the recipient type is there so rules need no change
-  if (body.recipients.some((r) => r.type === 'team'))
-    throw fieldError('recipients', 'validation', 'Teams are not available in this workspace yet');
+  for (const [i, r] of body.recipients.entries())
+    if (r.type === 'team' && !(await teamsRepository.byId(ctx, r.teamId)))
+      throw fieldError(`recipients.${i}.teamId`, 'notFound', 'There is no such team in this workspace', 404);
 }
 
 async function recipientsOf(
@@ -81,6 +89,10 @@ async function recipientsOf(
     if (r.type === 'assignee') for (const id of input.assignees ?? []) out.add(id);
     if (r.type === 'collaborators')
       for (const id of await collaboratorsRepository.followers(ctx, input.entityKind, input.entityId)) out.add(id);
+    if (r.type === 'team') {
+      const { rows } = await teamsRepository.members(ctx, r.teamId, { limit: TEAM_MEMBERS_MAX, offset: 0 });
+      for (const m of rows) if (m.status === 'active') out.add(m.tenantUserId);
+    }
     if (r.type === 'owner') {
       const ent = deps.entities.get(input.entityKind);
       const key = ent ? ownerFieldOf(ent.definition) : undefined;
@@ -98,13 +110,13 @@ export const notificationRulesService = {
   },
 
   async create(ctx: TenantContext, deps: SharedRecordDeps, body: NotificationRuleWrite): Promise<NotificationRule> {
-    check(deps, body);
+    await check(ctx, deps, body);
     return toItem(await repo.insert(ctx, body));
   },
 
   async update(ctx: TenantContext, deps: SharedRecordDeps, id: string, body: NotificationRuleWrite): Promise<NotificationRule> {
     if (!(await repo.get(ctx, id))) throw notFound('Notification rule');
-    check(deps, body);
+    await check(ctx, deps, body);
     const row = await repo.update(ctx, id, body);
     if (!row) throw notFound('Notification rule');
     return toItem(row);

@@ -5,16 +5,23 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../platform/api/api-error';
 import { useConfirm } from '../../../platform/confirm/confirm-modal';
+import { ReferencePicker } from '../../../platform/entity/reference-picker';
 import { kindNames, webEntities } from '../../../platform/entity/web-entity';
 import { applyFieldErrors, errorText } from '../../../platform/feedback/form-errors';
 import { usePageTitle } from '../../../platform/feedback/use-page-title';
 import { useDeleteRule, useNotificationRules, useSaveRule } from '../../../platform/mail/mail.api';
 import { useAccess } from '../../../platform/permissions/use-access';
 
-// Teams join the recipient types with the teams issue; the API already has the type.
 const RECIPIENTS = ['owner', 'assignee', 'collaborators'] as const;
 const ALL_KINDS = 'all';
-type Values = { event: string; entityKind: string; channels: ('inApp' | 'email')[]; recipients: string[]; active: boolean };
+type Values = {
+  event: string;
+  entityKind: string;
+  channels: ('inApp' | 'email')[];
+  recipients: string[];
+  teams: string[];
+  active: boolean;
+};
 
 function RuleEditor({ rule, onClose }: { rule: NotificationRule | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -26,17 +33,21 @@ function RuleEditor({ rule, onClose }: { rule: NotificationRule | null; onClose:
         event: rule.event,
         entityKind: rule.entityKind ?? ALL_KINDS,
         channels: [...(rule.inApp ? (['inApp'] as const) : []), ...(rule.email ? (['email'] as const) : [])],
-        recipients: rule.recipients.map((r) => r.type),
+        recipients: rule.recipients.filter((r) => r.type !== 'team').map((r) => r.type),
+        teams: rule.recipients.flatMap((r) => (r.type === 'team' ? [r.teamId] : [])),
         active: rule.active,
       }
-    : { event: 'recordAssigned', entityKind: ALL_KINDS, channels: ['inApp', 'email'], recipients: ['assignee'], active: true };
+    : { event: 'recordAssigned', entityKind: ALL_KINDS, channels: ['inApp', 'email'], recipients: ['assignee'], teams: [], active: true };
   const onFinish = (v: Values) => {
     const body: NotificationRuleWrite = {
       event: v.event,
       entityKind: v.entityKind === ALL_KINDS ? null : (v.entityKind as EntityKind),
       inApp: v.channels.includes('inApp'),
       email: v.channels.includes('email'),
-      recipients: v.recipients.map((type) => ({ type }) as RuleRecipient),
+      recipients: [
+        ...(v.recipients ?? []).map((type) => ({ type }) as RuleRecipient),
+        ...(v.teams ?? []).map((teamId) => ({ type: 'team' as const, teamId })),
+      ],
       active: v.active,
     };
     save.mutate(
@@ -89,9 +100,20 @@ function RuleEditor({ rule, onClose }: { rule: NotificationRule | null; onClose:
         <Form.Item
           name="recipients"
           label={t('rules.recipients')}
-          rules={[{ required: true, type: 'array', min: 1, message: errorText(t, 'required') }]}
+          dependencies={['teams']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: async (_, value?: string[]) => {
+                if ((value?.length ?? 0) + ((getFieldValue('teams') as string[] | undefined)?.length ?? 0) === 0)
+                  throw new Error(errorText(t, 'required'));
+              },
+            }),
+          ]}
         >
           <Checkbox.Group options={RECIPIENTS.map((r) => ({ value: r, label: t(`rules.recipient.${r}`) }))} />
+        </Form.Item>
+        <Form.Item name="teams" label={t('rules.teams')}>
+          <ReferencePicker lookup="Team" multiple aria-label={t('rules.teams')} />
         </Form.Item>
         <Form.Item name="active" label={t('rules.active')} valuePropName="checked">
           <Switch />
@@ -153,7 +175,7 @@ export default function NotificationRulesPage() {
               key: 'recipients',
               title: t('rules.recipients'),
               responsive: ['lg'],
-              render: (_, r) => r.recipients.map((x) => t(`rules.recipient.${x.type}`)).join(', '),
+              render: (_, r) => [...new Set(r.recipients.map((x) => t(`rules.recipient.${x.type}`)))].join(', '),
             },
             { key: 'active', title: t('rules.active'), responsive: ['md'], render: (_, r) => (r.active ? t('rules.on') : t('rules.off')) },
             ...(manage
