@@ -96,7 +96,7 @@ const en = {
 
 const de: Record<keyof typeof en, string> = {
   'nav.emailTemplates': 'E-Mail-Vorlagen',
-  'nav.notificationRules': 'Benachrichtigungsregeln',
+  'nav.notificationRules': 'Benachrichtigungen',
   'common.close': 'Schließen',
   'permission.ViewContactAI': 'KI für Kunden anzeigen',
   'activity.emailSent': '{{who}} hat die E-Mail „{{subject}}“ an {{to}} gesendet',
