@@ -22,6 +22,8 @@ import { createMailer, type Mailer } from './platform/mail/mailer';
 import { Router, type RegisteredRoute } from './platform/router';
 import { createTokenVerifier, remoteKeySet, type TokenVerifier } from './platform/auth';
 import { registerBlobHttp } from './platform/blobs/blob-http';
+import { blobStoreFor } from './platform/blobs/blob-store';
+import { registerImportExport } from './platform/import-export/import-export.routes';
 import { entityRegistry } from './platform/entity/entity-registry';
 import { recordEventAudience } from './platform/entity/record-events';
 import { createEventHub, type EventHub } from './platform/events/event-hub';
@@ -192,6 +194,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await registerBlobHttp(app, { config, database });
   await registerModules(router, { config, database, mailer, jobs });
   for (const extra of options.extraModules ?? []) extra(router);
+  registerImportExport(router, { jobs, blobs: blobStoreFor(config) });
   registerJobRoutes(router, jobs);
   const entities = entityRegistry(router);
   const events = registerEventRoutes(app, router, {

@@ -106,6 +106,17 @@ export const ERROR_CODES = [
   'unknownEvent',
   'aiNotConfigured',
   'aiResponseFailed',
+  // import and export (#14)
+  'importNotReady',
+  'importRunning',
+  'importNotUndoable',
+  'unreadableFile',
+  'unknownColumn',
+  'duplicateMapping',
+  'invalidDate',
+  'invalidNumber',
+  'invalidBoolean',
+  'duplicateInFile',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -17,3 +17,4 @@ export * from './live-events.schema';
 export * from './dashboard.schema';
 export * from './mail.schema';
 export * from './ai.schema';
+export * from './import-export.schema';

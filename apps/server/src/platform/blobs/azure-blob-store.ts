@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { BlobSASPermissions, BlobServiceClient, type ContainerClient } from '@azure/storage-blob';
 import { assertBlobKey, DOWNLOAD_URL_TTL_SECONDS, UPLOAD_URL_TTL_SECONDS, type BlobStore } from './blob.types';
 import { contentDisposition } from './blob-signing';
@@ -62,6 +63,25 @@ export function createAzureBlobStore(options: AzureBlobStoreOptions): BlobStore 
         if (isNotFound(err)) return undefined;
         throw err;
       }
+    },
+    async readStream(key) {
+      try {
+        const body = (await blob(key).download()).readableStreamBody;
+        return body ? Readable.from(body) : undefined;
+      } catch (err) {
+        if (isNotFound(err)) return undefined;
+        throw err;
+      }
+    },
+    async writeStream(key, data, contentType) {
+      await ensure();
+      let size = 0;
+      data.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+      });
+      // 4 MB blocks, 2 in flight: memory stays bounded whatever the file's size
+      await blob(key).uploadStream(data, 4 * 1024 * 1024, 2, { blobHTTPHeaders: { blobContentType: contentType } });
+      return size;
     },
     async write(key, data, contentType) {
       await ensure();

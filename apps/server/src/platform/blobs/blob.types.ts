@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 // Shared by the store implementations and blob-store.ts (kept apart to avoid an import cycle).
 export type SignedUrl = { url: string; expiresAt: Date };
 export type UploadBinding = { size: number; contentType: string };
@@ -20,6 +21,10 @@ export type BlobStore = {
   downloadUrl: (key: string, options: DownloadOptions) => Promise<SignedUrl>;
   stat: (key: string) => Promise<{ size: number } | undefined>;
   read: (key: string) => Promise<Buffer | undefined>;
+  // large files (imports, exports) travel as streams, never whole in memory
+  readStream: (key: string) => Promise<Readable | undefined>;
+  // writes what the stream yields; returns the size written
+  writeStream: (key: string, data: Readable, contentType: string) => Promise<number>;
   write: (key: string, data: Buffer, contentType: string) => Promise<void>;
   copy: (from: string, to: string) => Promise<void>;
   delete: (keys: readonly string[]) => Promise<void>;

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertBlobKey, DOWNLOAD_URL_TTL_SECONDS, isBlobKey, UPLOAD_URL_TTL_SECONDS, type BlobStore } from './blob.types';
@@ -73,6 +76,31 @@ export function createLocalBlobStore(
       } catch {
         return undefined;
       }
+    },
+    async readStream(blobKey) {
+      const file = pathOf(blobKey);
+      const s = await stat(file).catch(() => undefined);
+      return s?.isFile() ? createReadStream(file) : undefined;
+    },
+    async writeStream(blobKey, data) {
+      const file = pathOf(blobKey);
+      await mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${randomUUID()}.tmp`;
+      let size = 0;
+      const count = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(data, count, createWriteStream(tmp));
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
+      await rename(tmp, file);
+      return size;
     },
     write: (blobKey, data) => write(blobKey, data),
     async copy(from, to) {

@@ -335,3 +335,88 @@ export async function lookupPaths(
   const paths = new Map(res.rows.map((r) => [r.id, r.path]));
   return found.map((r) => ({ ...r, path: paths.get(r.id) ?? r.title }));
 }
+
+const PG_TYPES: Record<string, string> = {
+  PgUUID: 'uuid',
+  PgText: 'text',
+  PgVarchar: 'text',
+  PgJsonb: 'jsonb',
+  PgJson: 'jsonb',
+  PgBoolean: 'boolean',
+  PgInteger: 'integer',
+  PgBigInt53: 'bigint',
+  PgNumeric: 'numeric',
+  PgDoublePrecision: 'double precision',
+  PgDateString: 'date',
+  PgDate: 'date',
+  PgTimestamp: 'timestamptz',
+  PgTimestampString: 'timestamptz',
+};
+
+// Many new rows in one statement (imports): one array parameter per column, unnested, so the
+// statement's size does not grow with the rows. Each row carries its id; returns id and title.
+export async function insertRows(
+  ctx: TenantContext,
+  ent: RegisteredEntity,
+  rows: readonly EntityRow[],
+): Promise<{ id: string; title: string }[]> {
+  if (rows.length === 0) return [];
+  const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((k) => ent.columns[k]);
+  const names: SQL[] = [];
+  const arrays: SQL[] = [];
+  keys.forEach((key) => {
+    const col = ent.columns[key] as PgColumn;
+    const type = PG_TYPES[col.columnType] ?? 'text';
+    const json = type === 'jsonb';
+    const values = rows.map((r) => {
+      const v = r[key];
+      if (v === undefined || v === null) return null;
+      return json ? JSON.stringify(v) : v instanceof Date ? v.toISOString() : v;
+    });
+    names.push(sql`${sql.identifier(col.name)}`);
+    arrays.push(sql`${sql.param(values)}::${sql.raw(type)}[]`);
+  });
+  const res = await ctx.db.execute<{ id: string; title: string }>(sql`
+    insert into ${tableOf(ent)} as ${T} (tenant_id, created_by, updated_by, ${sql.join(names, sql`, `)})
+    select ${ctx.tenantId}::uuid, ${ctx.tenantUserId}::uuid, ${ctx.tenantUserId}::uuid, u.* from unnest(${sql.join(arrays, sql`, `)}) as u
+    returning ${T}.id, ${titleSql(ent)} as title`);
+  return res.rows;
+}
+
+// Records whose (lower-cased, trimmed) value of an expression is one of `values`: the title of a
+// reference target, the dedupe key of an import. The oldest record wins a tie.
+export async function idsByValue(
+  ctx: TenantContext,
+  ent: RegisteredEntity,
+  expr: SQL,
+  values: readonly string[],
+): Promise<Map<string, { id: string; version: number }>> {
+  if (values.length === 0) return new Map();
+  const res = await ctx.db.execute<{ id: string; v: string; version: number }>(sql`
+    select distinct on (lower(btrim(${expr}::text))) ${T}.id, lower(btrim(${expr}::text)) as v, ${T}.version
+    from ${tableOf(ent)} ${T}
+    where ${T}.tenant_id = ${ctx.tenantId} and lower(btrim(${expr}::text)) = any(${sql.param(values)}::text[]) and ${visibleSql(ctx, ent)}
+    order by lower(btrim(${expr}::text)), ${T}.created_at, ${T}.id`);
+  return new Map(res.rows.map((r) => [r.v, { id: r.id, version: Number(r.version) }]));
+}
+
+// `count` numbers at once (an import's batch): the last one, the first is last - count + 1.
+export async function nextNumbers(ctx: TenantContext, kind: string, count: number): Promise<number> {
+  const res = await ctx.db.execute<{ value: number }>(sql`
+    insert into entity_counters (tenant_id, entity_kind, value) values (${ctx.tenantId}, ${kind}, ${count})
+    on conflict (tenant_id, entity_kind) do update set value = entity_counters.value + ${count}
+    returning value`);
+  return Number(res.rows[0]?.value);
+}
+
+// Server-side cursor over a statement, in the caller's transaction (exports): `fetch` pages
+// until it returns fewer rows than asked.
+export async function openCursor(ctx: TenantContext, name: string, statement: SQL): Promise<(n: number) => Promise<EntityRow[]>> {
+  await ctx.db.execute(sql`declare ${sql.identifier(name)} no scroll cursor for ${statement}`);
+  return async (n) => {
+    const res = await ctx.db.execute<Record<string, unknown>>(
+      sql`fetch forward ${sql.raw(String(Math.trunc(n)))} from ${sql.identifier(name)}`,
+    );
+    return res.rows.map(toRow);
+  };
+}

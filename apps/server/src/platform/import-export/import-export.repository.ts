@@ -1,0 +1,247 @@
+import type { EntityKind } from '@atrium/domain';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { TenantContext } from '../context';
+import { jobs, type JobRow } from '../jobs/jobs.table';
+import { exportsTable, importRows, imports, type ExportRow, type ImportRow } from './import-export.table';
+
+export type ImportRowInsert = {
+  rowNumber: number;
+  action: 'created' | 'updated' | 'rejected';
+  entityId: string | null;
+  previous?: unknown;
+  cells?: string[];
+  errors?: unknown;
+};
+export type MemberName = { id: string; name: string };
+
+const memberName = async (ctx: TenantContext, id: string): Promise<MemberName> => {
+  const res = await ctx.db.execute<{ name: string }>(sql`
+    select coalesce(nullif(u.name, ''), tu.email) as name from tenant_users tu left join users u on u.id = tu.user_id
+    where tu.tenant_id = ${ctx.tenantId} and tu.id = ${id}`);
+  return { id, name: res.rows[0]?.name ?? '' };
+};
+
+export const importExportRepository = {
+  memberName,
+
+  async insertImport(ctx: TenantContext, values: Omit<typeof imports.$inferInsert, 'tenantId' | 'createdBy'>): Promise<ImportRow> {
+    const [row] = await ctx.db
+      .insert(imports)
+      .values({ ...values, tenantId: ctx.tenantId, createdBy: ctx.tenantUserId })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+
+  async getImport(ctx: TenantContext, id: string, lock = false): Promise<ImportRow | undefined> {
+    const q = ctx.db
+      .select()
+      .from(imports)
+      .where(and(eq(imports.tenantId, ctx.tenantId), eq(imports.id, id)));
+    const [row] = lock ? await q.for('update') : await q;
+    return row;
+  },
+
+  async updateImport(ctx: TenantContext, id: string, values: Partial<typeof imports.$inferInsert>): Promise<ImportRow> {
+    const [row] = await ctx.db
+      .update(imports)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(imports.tenantId, ctx.tenantId), eq(imports.id, id)))
+      .returning();
+    if (!row) throw new Error('import vanished');
+    return row;
+  },
+
+  async addCounts(ctx: TenantContext, id: string, n: { created: number; updated: number; rejected: number }): Promise<void> {
+    await ctx.db
+      .update(imports)
+      .set({
+        created: sql`${imports.created} + ${n.created}`,
+        updated: sql`${imports.updated} + ${n.updated}`,
+        rejected: sql`${imports.rejected} + ${n.rejected}`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(imports.tenantId, ctx.tenantId), eq(imports.id, id)));
+  },
+
+  async listImports(
+    ctx: TenantContext,
+    kinds: readonly EntityKind[],
+    page: number,
+    pageSize: number,
+  ): Promise<{ rows: ImportRow[]; total: number }> {
+    if (kinds.length === 0) return { rows: [], total: 0 };
+    const where = sql`${imports.tenantId} = ${ctx.tenantId} and ${imports.entityKind} = any(${sql.param(kinds)}::text[])`;
+    const rows = await ctx.db
+      .select()
+      .from(imports)
+      .where(where)
+      .orderBy(desc(imports.createdAt), desc(imports.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    const [count] = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(imports)
+      .where(where);
+    return { rows, total: count?.n ?? 0 };
+  },
+
+  async deleteImport(ctx: TenantContext, id: string): Promise<void> {
+    await ctx.db.delete(imports).where(and(eq(imports.tenantId, ctx.tenantId), eq(imports.id, id)));
+  },
+
+  // One statement for a batch's rows; the primary key (import, row number) refuses a row twice.
+  async insertImportRows(ctx: TenantContext, importId: string, rows: readonly ImportRowInsert[]): Promise<void> {
+    if (rows.length === 0) return;
+    const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
+    await ctx.db.execute(sql`
+      insert into import_rows (tenant_id, import_id, row_number, action, entity_id, previous, cells, errors)
+      select ${ctx.tenantId}::uuid, ${importId}::uuid, u.* from unnest(
+        ${sql.param(rows.map((r) => r.rowNumber))}::int[],
+        ${sql.param(rows.map((r) => r.action))}::text[],
+        ${sql.param(rows.map((r) => r.entityId))}::uuid[],
+        ${sql.param(rows.map((r) => json(r.previous)))}::jsonb[],
+        ${sql.param(rows.map((r) => json(r.cells)))}::jsonb[],
+        ${sql.param(rows.map((r) => json(r.errors)))}::jsonb[]) as u`);
+  },
+
+  async rejectedRows(
+    ctx: TenantContext,
+    importId: string,
+    after: number,
+    limit: number,
+  ): Promise<{ rowNumber: number; cells: string[]; errors: { column: string | null; field: string; message: string }[] }[]> {
+    return ctx.db
+      .select({ rowNumber: importRows.rowNumber, cells: sql<string[]>`${importRows.cells}`, errors: sql<never>`${importRows.errors}` })
+      .from(importRows)
+      .where(
+        and(
+          eq(importRows.tenantId, ctx.tenantId),
+          eq(importRows.importId, importId),
+          eq(importRows.action, 'rejected'),
+          sql`${importRows.rowNumber} > ${after}`,
+        ),
+      )
+      .orderBy(importRows.rowNumber)
+      .limit(limit);
+  },
+
+  // The rows an undo still has to revert, after a row number.
+  async undoableRows(
+    ctx: TenantContext,
+    importId: string,
+    after: number,
+    limit: number,
+  ): Promise<{ rowNumber: number; action: string; entityId: string | null; previous: unknown }[]> {
+    return ctx.db
+      .select({ rowNumber: importRows.rowNumber, action: importRows.action, entityId: importRows.entityId, previous: importRows.previous })
+      .from(importRows)
+      .where(
+        and(
+          eq(importRows.tenantId, ctx.tenantId),
+          eq(importRows.importId, importId),
+          sql`${importRows.action} in ('created', 'updated')`,
+          eq(importRows.undone, false),
+          sql`${importRows.rowNumber} > ${after}`,
+        ),
+      )
+      .orderBy(importRows.rowNumber)
+      .limit(limit);
+  },
+
+  async markUndone(ctx: TenantContext, importId: string, rowNumbers: readonly number[]): Promise<void> {
+    if (rowNumbers.length === 0) return;
+    await ctx.db.execute(sql`
+      update import_rows set undone = true
+      where tenant_id = ${ctx.tenantId} and import_id = ${importId} and row_number = any(${sql.param(rowNumbers)}::int[])`);
+  },
+
+  async jobsById(ctx: TenantContext, ids: readonly (string | null)[]): Promise<Map<string, JobRow>> {
+    const list = ids.filter((x): x is string => x !== null);
+    if (list.length === 0) return new Map();
+    const rows = await ctx.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.tenantId} = ${ctx.tenantId} and ${jobs.id} = any(${sql.param(list)}::uuid[])`);
+    return new Map(rows.map((r) => [r.id, r]));
+  },
+
+  // Stage ids of a kind's workflows and type ids, by lower-cased name (imports read names).
+  async stageIdsByName(ctx: TenantContext, kind: EntityKind): Promise<Map<string, string>> {
+    const res = await ctx.db.execute<{ id: string; name: string }>(sql`
+      select s.id, lower(s.name) as name from workflow_stages s join workflows w on w.tenant_id = s.tenant_id and w.id = s.workflow_id
+      where s.tenant_id = ${ctx.tenantId} and w.entity_kind = ${kind}
+      order by w.is_default desc, s.sort_order collate "C"`);
+    const map = new Map<string, string>();
+    for (const r of res.rows) if (!map.has(r.name)) map.set(r.name, r.id);
+    for (const r of res.rows) map.set(r.id, r.id);
+    return map;
+  },
+
+  async typeIdsByName(ctx: TenantContext, kind: EntityKind): Promise<Map<string, string>> {
+    const res = await ctx.db.execute<{ id: string; name: string }>(sql`
+      select id, lower(name) as name from entity_types where tenant_id = ${ctx.tenantId} and entity_kind = ${kind} order by created_at`);
+    const map = new Map<string, string>();
+    for (const r of res.rows) if (!map.has(r.name)) map.set(r.name, r.id);
+    for (const r of res.rows) map.set(r.id, r.id);
+    return map;
+  },
+
+  async stageAndTypeNames(ctx: TenantContext, kind: EntityKind): Promise<Map<string, string>> {
+    const res = await ctx.db.execute<{ id: string; name: string }>(sql`
+      select s.id, s.name from workflow_stages s join workflows w on w.tenant_id = s.tenant_id and w.id = s.workflow_id
+      where s.tenant_id = ${ctx.tenantId} and w.entity_kind = ${kind}
+      union all select id, name from entity_types where tenant_id = ${ctx.tenantId} and entity_kind = ${kind}`);
+    return new Map(res.rows.map((r) => [r.id, r.name]));
+  },
+
+  async insertExport(ctx: TenantContext, values: Omit<typeof exportsTable.$inferInsert, 'tenantId' | 'createdBy'>): Promise<ExportRow> {
+    const [row] = await ctx.db
+      .insert(exportsTable)
+      .values({ ...values, tenantId: ctx.tenantId, createdBy: ctx.tenantUserId })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+
+  async getExport(ctx: TenantContext, id: string): Promise<ExportRow | undefined> {
+    const [row] = await ctx.db
+      .select()
+      .from(exportsTable)
+      .where(and(eq(exportsTable.tenantId, ctx.tenantId), eq(exportsTable.id, id)));
+    return row;
+  },
+
+  async updateExport(ctx: TenantContext, id: string, values: Partial<typeof exportsTable.$inferInsert>): Promise<void> {
+    await ctx.db
+      .update(exportsTable)
+      .set(values)
+      .where(and(eq(exportsTable.tenantId, ctx.tenantId), eq(exportsTable.id, id)));
+  },
+
+  async listExports(
+    ctx: TenantContext,
+    kinds: readonly EntityKind[],
+    page: number,
+    pageSize: number,
+  ): Promise<{ rows: ExportRow[]; total: number }> {
+    if (kinds.length === 0) return { rows: [], total: 0 };
+    const where = sql`${exportsTable.tenantId} = ${ctx.tenantId} and ${exportsTable.entityKind} = any(${sql.param(kinds)}::text[])`;
+    const rows = await ctx.db
+      .select()
+      .from(exportsTable)
+      .where(where)
+      .orderBy(desc(exportsTable.createdAt), desc(exportsTable.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    const [count] = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(exportsTable)
+      .where(where);
+    return { rows, total: count?.n ?? 0 };
+  },
+
+  async deleteExport(ctx: TenantContext, id: string): Promise<void> {
+    await ctx.db.delete(exportsTable).where(and(eq(exportsTable.tenantId, ctx.tenantId), eq(exportsTable.id, id)));
+  },
+};

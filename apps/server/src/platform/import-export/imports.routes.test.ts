@@ -1,0 +1,372 @@
+import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
+import type { ImportDto, Job } from '@atrium/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type Client, type TestApp, type TestUser } from '../../../test/harness';
+
+let t: TestApp;
+let owner: TestUser;
+let tenant: { id: string };
+let me: Client;
+
+const waitFor = async (what: string, check: () => Promise<boolean>, timeoutMs = 20_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+};
+
+// A multipart body with one file, as a browser sends it.
+function multipart(fileName: string, data: Buffer): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----atrium${randomUUID().replaceAll('-', '')}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function upload(client: Client, fileName: string, data: Buffer | string, kind = 'Contact') {
+  const body = multipart(fileName, typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+  return client.raw({ method: 'POST', url: `/api/v1/core/imports/upload?entityKind=${kind}`, ...body });
+}
+
+async function uploaded(fileName: string, data: Buffer | string, kind = 'Contact'): Promise<ImportDto> {
+  const res = await upload(me, fileName, data, kind);
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+
+async function runToEnd(imp: ImportDto, status: Job['status'] = 'succeeded'): Promise<ImportDto> {
+  const started = await me.post(`/api/v1/core/imports/${imp.id}/run`);
+  expect(started.status, started.text).toBe(200);
+  let last: ImportDto = started.body;
+  await waitFor(`the import to be ${status}`, async () => {
+    last = (await me.get(`/api/v1/core/imports/${imp.id}`)).body;
+    return last.job?.status === status;
+  });
+  return last;
+}
+
+const contacts = async (tenantId = tenant.id) =>
+  t.sql<{ first_name: string; last_name: string | null; email: string | null; phone: string | null; organization_id: string | null }>(
+    `select first_name, last_name, email, phone, organization_id from contacts where tenant_id = $1 order by first_name`,
+    [tenantId],
+  );
+const clearContacts = async () => {
+  await t.sql(`delete from contacts where tenant_id = $1`, [tenant.id]);
+};
+
+beforeAll(async () => {
+  t = await createTestApp({}, { ATRIUM_ROLE: 'all', JOBS_LEASE_SECONDS: '4' });
+  owner = await t.createUser();
+  tenant = await t.createTenant(owner);
+  me = t.client(owner, tenant.id);
+});
+afterAll(async () => t.close());
+
+describe('import template and mapping', () => {
+  it('serves a CSV and an XLSX template with the built-in and custom fields and an example row', async () => {
+    await me.put('/api/v1/core/entity-fields?entity=Contact', {
+      fields: [{ kind: 'singleLine', label: 'Customer number', key: 'customerNumber', dataType: 'text', unique: true }],
+    });
+    const csv = await me.get('/api/v1/contacts/import-template?format=csv');
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-disposition']).toMatch(/attachment/);
+    const [header, example] = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(header).toContain('First name');
+    expect(header).toContain('Customer number');
+    expect(example).toContain('ada@example.com');
+
+    const xlsx = await me.raw({ method: 'GET', url: '/api/v1/contacts/import-template?format=xlsx' });
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+
+    const mapping = await me.get('/api/v1/contacts/import-mapping');
+    expect(mapping.status).toBe(200);
+    expect(mapping.body.fields.map((f: { key: string }) => f.key)).toEqual(
+      expect.arrayContaining(['id', 'firstName', 'email', 'organizationId', 'customFields.customerNumber']),
+    );
+    expect(mapping.body.dedupeKeys.map((k: { key: string }) => k.key)).toEqual(['id', 'email', 'phone', 'customFields.customerNumber']);
+  });
+
+  it('maps a HubSpot and a Salesforce contacts export by column name similarity', async () => {
+    const hubspot = await uploaded(
+      'hubspot.csv',
+      'Record ID,First Name,Last Name,Email,Phone Number,Company Name,Job Title,Create Date\n101,Ada,Lovelace,ada@example.com,+44 1,Engines,Analyst,2024-01-01\n',
+    );
+    expect(hubspot.mapping).toMatchObject({
+      'Record ID': null,
+      'First Name': 'firstName',
+      'Last Name': 'lastName',
+      Email: 'email',
+      'Phone Number': 'phone',
+      'Company Name': 'organizationId',
+      'Job Title': 'jobTitle',
+    });
+    const salesforce = await uploaded(
+      'salesforce.csv',
+      '"Contact ID","First Name","Last Name","Title","Account Name","Mailing Street","Email","Phone","Department"\n"003x","Grace","Hopper","Admiral","Navy","1 Main St","grace@example.com","+1 2","R&D"\n',
+    );
+    expect(salesforce.mapping).toMatchObject({
+      'Contact ID': null,
+      'First Name': 'firstName',
+      'Last Name': 'lastName',
+      Title: 'jobTitle',
+      'Account Name': 'organizationId',
+      'Mailing Street': 'address',
+      Email: 'email',
+      Phone: 'phone',
+      Department: 'department',
+    });
+    const columns = await me.get(`/api/v1/core/imports/${salesforce.id}/columns`);
+    expect(columns.status).toBe(200);
+    expect(columns.body.columns[1]).toEqual({ name: 'First Name', samples: ['Grace'] });
+  });
+
+  it('refuses a mapping to an unknown column or field, or the same field twice, naming it', async () => {
+    const imp = await uploaded('bad-map.csv', 'First,Mail\nA,a@example.com\n');
+    const unknownColumn = await me.put(`/api/v1/core/imports/${imp.id}/mappings`, { mapping: { Nope: 'firstName' } });
+    expect(unknownColumn.status).toBe(400);
+    expect(unknownColumn.body.errors[0]).toMatchObject({ field: 'mapping.Nope', code: 'unknownColumn' });
+    const unknownField = await me.put(`/api/v1/core/imports/${imp.id}/mappings`, { mapping: { First: 'shoeSize' } });
+    expect(unknownField.body.errors[0]).toMatchObject({ field: 'mapping.First', code: 'unknownField' });
+    const twice = await me.put(`/api/v1/core/imports/${imp.id}/mappings`, { mapping: { First: 'firstName', Mail: 'firstName' } });
+    expect(twice.body.errors[0]).toMatchObject({ code: 'duplicateMapping' });
+    const empty = await upload(me, 'empty.csv', '');
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors[0]).toMatchObject({ field: 'file', code: 'emptyFile' });
+  });
+});
+
+describe('real files', () => {
+  const cases: { name: string; file: () => Promise<Buffer>; encoding: string; delimiter: string | null }[] = [
+    {
+      name: 'comma, UTF-8 with BOM, quoted newline',
+      file: async () => Buffer.from('\uFEFFFirst name,Last name,Address\r\nJürgen,Groß,"Hauptstraße 1\r\n10115 Berlin"\r\n', 'utf8'),
+      encoding: 'utf-8',
+      delimiter: ',',
+    },
+    {
+      name: 'semicolon, Windows-1252',
+      file: async () => iconv.encode('Vorname;Nachname;Adresse\r\nJürgen;Groß;"Hauptstraße 1\r\n10115 Berlin"\r\n', 'win1252'),
+      encoding: 'windows-1252',
+      delimiter: ';',
+    },
+    {
+      name: 'tab, UTF-8 without BOM',
+      file: async () => Buffer.from('First name\tLast name\tAddress\nJürgen\tGroß\t"Hauptstraße 1\n10115 Berlin"\n', 'utf8'),
+      encoding: 'utf-8',
+      delimiter: '\t',
+    },
+    {
+      name: 'Excel XLSX',
+      file: async () => {
+        const book = new ExcelJS.Workbook();
+        const sheet = book.addWorksheet('Contacts');
+        sheet.addRow(['First name', 'Last name', 'Address']);
+        sheet.addRow(['Jürgen', 'Groß', 'Hauptstraße 1\n10115 Berlin']);
+        return Buffer.from(await book.xlsx.writeBuffer());
+      },
+      encoding: 'utf-8',
+      delimiter: null,
+    },
+  ];
+  for (const c of cases) {
+    it(`imports ${c.name} without hand-editing`, async () => {
+      await clearContacts();
+      const imp = await uploaded(`people.${c.delimiter === null ? 'xlsx' : 'csv'}`, await c.file());
+      expect(imp).toMatchObject({ encoding: c.encoding, delimiter: c.delimiter, format: c.delimiter === null ? 'xlsx' : 'csv' });
+      expect(imp.columns.map((c) => imp.mapping[c])).toEqual(['firstName', 'lastName', 'address']);
+      const check = await me.post('/api/v1/contacts/import-validate', { importId: imp.id });
+      expect(check.status, check.text).toBe(200);
+      expect(check.body).toMatchObject({ total: 1, valid: 1, toCreate: 1, rejected: 0, errors: [] });
+      const done = await runToEnd(imp);
+      expect(done).toMatchObject({ status: 'succeeded', created: 1, rejected: 0, rowCount: 1 });
+      const rows = await t.sql(`select first_name, last_name, address from contacts where tenant_id = $1`, [tenant.id]);
+      expect(rows).toEqual([{ first_name: 'Jürgen', last_name: 'Groß', address: 'Hauptstraße 1\n10115 Berlin' }]);
+    });
+  }
+
+  it('reads dates in the chosen culture format into a date custom field', async () => {
+    await clearContacts();
+    await me.put('/api/v1/core/entity-fields?entity=Contact', {
+      fields: [{ kind: 'dateTime', label: 'Birthday', key: 'birthday', dataType: 'date' }],
+    });
+    const imp = await uploaded('dates.csv', 'Vorname;Birthday\nAnna;24.12.1990\nBen;31.02.1990\n');
+    await me.put(`/api/v1/core/imports/${imp.id}/mappings`, {
+      mapping: { Vorname: 'firstName', Birthday: 'customFields.birthday' },
+      dateFormat: 'DD.MM.YYYY',
+    });
+    const check = await me.post('/api/v1/contacts/import-validate', { importId: imp.id });
+    expect(check.body).toMatchObject({ total: 2, valid: 1, rejected: 1 });
+    expect(check.body.errors[0]).toMatchObject({ row: 2, column: 'Birthday', field: 'customFields.birthday', code: 'invalidDate' });
+    await runToEnd(imp);
+    const [anna] = await t.sql(`select custom_fields from contacts where tenant_id = $1 and first_name = 'Anna'`, [tenant.id]);
+    expect(anna.custom_fields.birthday).toBe('1990-12-24');
+    await me.put('/api/v1/core/entity-fields?entity=Contact', { fields: [] });
+  });
+});
+
+describe('validate, run, reject and retry', () => {
+  it('reports per-row, per-field errors, imports the good rows, and serves the rejected rows to fix and re-import', async () => {
+    await clearContacts();
+    const imp = await uploaded(
+      'mixed.csv',
+      'First name,Email\nAda,ada@example.com\nBob,not-an-email\n,nobody@example.com\nCy,cy@example.com\n',
+    );
+    const check = await me.post('/api/v1/contacts/import-validate', { importId: imp.id });
+    expect(check.body).toMatchObject({ total: 4, valid: 2, toCreate: 2, rejected: 2 });
+    expect(check.body.errors).toEqual([
+      expect.objectContaining({ row: 2, column: 'Email', field: 'email', code: 'invalidEmail' }),
+      expect.objectContaining({ row: 3, column: 'First name', field: 'firstName', code: 'required' }),
+    ]);
+    expect(await contacts()).toEqual([]);
+
+    const done = await runToEnd(imp);
+    expect(done).toMatchObject({ created: 2, rejected: 2, job: { progress: { done: 4, total: 4, errors: 2 } } });
+    expect((await contacts()).map((c) => c.first_name)).toEqual(['Ada', 'Cy']);
+
+    const rejected = await me.get(`/api/v1/core/imports/${imp.id}/rejected?format=csv`);
+    expect(rejected.status).toBe(200);
+    const lines = rejected.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('First name,Email,Errors');
+    expect(lines[1]).toMatch(/^Bob,not-an-email,Email: /);
+    expect(lines).toHaveLength(3);
+
+    // fixed and uploaded again: the two rows come in
+    const fixed = await uploaded('mixed-rejected.csv', 'First name,Email,Errors\nBob,bob@example.com,\nDee,nobody@example.com,\n');
+    expect(fixed.mapping.Errors).toBeNull();
+    expect(await runToEnd(fixed)).toMatchObject({ created: 2, rejected: 0 });
+    expect((await contacts()).map((c) => c.first_name)).toEqual(['Ada', 'Bob', 'Cy', 'Dee']);
+
+    const history = await me.post('/api/v1/core/imports/history', { page: 1, pageSize: 25, entityKind: 'Contact' });
+    expect(history.status).toBe(200);
+    expect(history.body.data[0]).toMatchObject({ id: fixed.id, fileName: 'mixed-rejected.csv', createdBy: { name: owner.name } });
+  });
+
+  it('resumes a failed import after the last committed batch: exactly the file rows, none twice', async () => {
+    await clearContacts();
+    const n = 4500;
+    const lines = ['First name,Email'];
+    for (let i = 1; i <= n; i += 1) lines.push(`P${String(i).padStart(5, '0')},p${i}@example.com`);
+    const imp = await uploaded('big.csv', `${lines.join('\n')}\n`);
+    // the database fails the second batch (a worker losing its database mid-import)
+    await t.sql(`create or replace function atrium_test_fail() returns trigger language plpgsql as $$
+      begin if new.first_name = 'P03000' then raise exception 'database gone'; end if; return new; end $$`);
+    await t.sql(`create trigger atrium_test_fail before insert on contacts for each row execute function atrium_test_fail()`);
+    const failed = await runToEnd(imp, 'failed');
+    expect(failed.job?.error).toContain('database gone');
+    expect(failed.job?.progress.done).toBe(2000);
+    expect(Number((await t.sql(`select count(*) from contacts where tenant_id = $1`, [tenant.id]))[0].count)).toBe(2000);
+
+    await t.sql(`drop trigger atrium_test_fail on contacts`);
+    const retried = await me.put(`/api/v1/core/imports/${imp.id}/retry`);
+    expect(retried.status, retried.text).toBe(200);
+    await waitFor('the retried import', async () => (await me.get(`/api/v1/core/imports/${imp.id}`)).body.job.status === 'succeeded');
+    const [counts] = await t.sql(`select count(*)::int as n, count(distinct first_name)::int as d from contacts where tenant_id = $1`, [
+      tenant.id,
+    ]);
+    expect(counts).toEqual({ n, d: n });
+    const after = (await me.get(`/api/v1/core/imports/${imp.id}`)).body;
+    expect(after).toMatchObject({ created: n, rejected: 0, rowCount: n });
+    expect(after.job.attempts).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('dedupe, references and undo', () => {
+  it('updates records found by the dedupe key, resolves references by title or id, creates missing ones, and undoes it all', async () => {
+    await clearContacts();
+    const org = await me.post('/api/v1/organizations', { name: 'Analytical Engines' });
+    const kept = await me.post('/api/v1/contacts', { firstName: 'Ada', email: 'ada@example.com', phone: '+44 1' });
+    const imp = await uploaded(
+      'dedupe.csv',
+      `First name,E-mail,Company\nAda L.,ADA@example.com,Analytical Engines\nGrace,grace@example.com,${org.body.id}\nLinus,linus@example.com,Transmeta\n`,
+    );
+    const put = await me.put(`/api/v1/core/imports/${imp.id}/mappings`, {
+      mapping: { 'First name': 'firstName', 'E-mail': 'email', Company: 'organizationId' },
+      dedupeKey: 'email',
+      createMissing: false,
+    });
+    expect(put.status, put.text).toBe(200);
+    const strict = await me.post('/api/v1/contacts/import-validate', { importId: imp.id });
+    expect(strict.body).toMatchObject({ total: 3, toCreate: 1, toUpdate: 1, rejected: 1 });
+    expect(strict.body.errors[0]).toMatchObject({ row: 3, column: 'Company', code: 'referenceNotFound' });
+
+    await me.put(`/api/v1/core/imports/${imp.id}/mappings`, {
+      mapping: put.body.mapping,
+      dedupeKey: 'email',
+      createMissing: true,
+    });
+    const loose = await me.post('/api/v1/contacts/import-validate', { importId: imp.id });
+    expect(loose.body).toMatchObject({
+      toCreate: 2,
+      toUpdate: 1,
+      rejected: 0,
+      missingReferences: [{ field: 'organizationId', value: 'Transmeta' }],
+    });
+
+    const done = await runToEnd(imp);
+    expect(done).toMatchObject({ created: 2, updated: 1, rejected: 0 });
+    const ada = (await me.get(`/api/v1/contacts/${kept.body.id}`)).body;
+    // mapped fields change, the others stay
+    expect(ada).toMatchObject({ firstName: 'Ada L.', email: 'ada@example.com', phone: '+44 1', organizationId: org.body.id });
+    const [transmeta] = await t.sql(`select id from organizations where tenant_id = $1 and name = 'Transmeta'`, [tenant.id]);
+    expect(transmeta).toBeDefined();
+    const rows = await contacts();
+    expect(rows.map((r) => [r.first_name, r.organization_id])).toEqual([
+      ['Ada L.', org.body.id],
+      ['Grace', org.body.id],
+      ['Linus', transmeta.id],
+    ]);
+
+    const undo = await me.post(`/api/v1/core/imports/${imp.id}/undo`);
+    expect(undo.status, undo.text).toBe(200);
+    await waitFor('the undo', async () => (await me.get(`/api/v1/core/imports/${imp.id}`)).body.status === 'undone');
+    expect((await contacts()).map((r) => [r.first_name, r.email, r.phone])).toEqual([['Ada', 'ada@example.com', '+44 1']]);
+    const again = await me.post(`/api/v1/core/imports/${imp.id}/undo`);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('importNotUndoable');
+  });
+
+  it('answers 404 for another workspace’s import, and refuses a member without the import permission', async () => {
+    const imp = await uploaded('mine.csv', 'First name\nA\n');
+    const stranger = await t.createUser();
+    const theirs = await t.createTenant(stranger);
+    const other = t.client(stranger, theirs.id);
+    for (const [method, url] of [
+      ['GET', `/api/v1/core/imports/${imp.id}`],
+      ['GET', `/api/v1/core/imports/${imp.id}/columns`],
+      ['POST', `/api/v1/core/imports/${imp.id}/run`],
+      ['DELETE', `/api/v1/core/imports/${imp.id}`],
+      ['PUT', `/api/v1/core/imports/${imp.id}/retry`],
+    ] as const) {
+      const res = await other.raw({ method, url });
+      expect(res.status, `${method} ${url}`).toBe(404);
+    }
+    const validate = await other.post('/api/v1/contacts/import-validate', { importId: imp.id });
+    expect(validate.status).toBe(404);
+
+    const viewer = await t.addMemberWith(tenant.id, ['Contact.ViewContacts']);
+    const v = t.client(viewer, tenant.id);
+    expect((await upload(v, 'x.csv', 'First name\nA\n')).status).toBe(403);
+    expect((await v.get('/api/v1/contacts/import-template')).status).toBe(403);
+    expect((await v.get(`/api/v1/core/imports/${imp.id}`)).status).toBe(404);
+    expect((await v.post('/api/v1/core/imports/history', {})).body.total).toBe(0);
+
+    const del = await me.delete(`/api/v1/core/imports/${imp.id}`);
+    expect(del.status).toBe(204);
+    expect((await me.get(`/api/v1/core/imports/${imp.id}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,499 @@
+import { randomUUID } from 'node:crypto';
+import type { PassThrough, Readable } from 'node:stream';
+import {
+  IMPORT_DATE_FORMATS,
+  IMPORT_ERRORS_SHOWN,
+  type EntityKind,
+  type FileFormat,
+  type HistoryListRequest,
+  type ImportColumns,
+  type ImportDto,
+  type ImportMappingInfo,
+  type ImportMappingsPut,
+  type ImportValidation,
+} from '@atrium/domain';
+import type { BlobStore } from '../blobs/blob-store';
+import { mergedCaptions } from '../captions';
+import type { TenantContext } from '../context';
+import { AppError, accessDenied, fieldError, notFound } from '../errors';
+import type { EntityRow, RegisteredEntity } from '../entity/entity-registry';
+import * as entityRepo from '../entity/entity.repository';
+import { deleteEntity, updateEntity } from '../entity/entity.service';
+import { etagOf } from '../entity/etag';
+import type { JobRuntime } from '../jobs/job-runtime';
+import { toJobDto } from '../jobs/job-runtime';
+import type { JobRun, JobType } from '../jobs/job.types';
+import { suggestMapping } from './column-match.util';
+import { importExportRepository as repo } from './import-export.repository';
+import type { ImportRow } from './import-export.table';
+import { dedupeKeys, importFields, importPlan, processBatch } from './import-rows.service';
+import { columnNames, readHead, readRows, sniffFile, tableBuffer, tableWriter, type FileShape } from './tabular-file.util';
+
+// Rows per step of the import job: one transaction, one insert statement, one cursor move.
+export const IMPORT_BATCH = 2000;
+const UNDO_BATCH = 200;
+const SAMPLES = 3;
+
+export type Registry = ReadonlyMap<EntityKind, RegisteredEntity>;
+export type ImportDeps = {
+  registry: Registry;
+  blobs: BlobStore;
+  runJob: JobType<{ importId: string }>;
+  undoJob: JobType<{ importId: string }>;
+  runtime: JobRuntime;
+};
+
+// The kind an import or export is about: registered, declaring the capability, and the caller
+// holding its import (or export) permission.
+export function transferEntity(registry: Registry, ctx: TenantContext, kind: string, need: 'import' | 'export'): RegisteredEntity {
+  const ent = registry.get(kind as EntityKind);
+  if (!ent || !ent.definition.capabilities.importExport) {
+    throw new AppError(400, 'unknownKind', `${kind} records cannot be imported or exported`, [
+      { field: 'entityKind', code: 'unknownKind', message: `${kind} is not an importable kind` },
+    ]);
+  }
+  const permission = ent.definition.permissions[need];
+  if (!permission || !ctx.permissions.has(permission)) throw accessDenied(`Requires permission ${permission ?? need}`);
+  return ent;
+}
+
+// Kinds whose imports (or exports) the caller may see in the history.
+export function visibleKinds(registry: Registry, ctx: TenantContext, need: 'import' | 'export'): EntityKind[] {
+  return [...registry.values()]
+    .filter((e) => e.definition.capabilities.importExport)
+    .filter((e) => {
+      const p = e.definition.permissions[need];
+      return p !== null && ctx.permissions.has(p);
+    })
+    .map((e) => e.definition.kind);
+}
+
+// An import of a kind the caller may import; anything else answers 404 like a missing one.
+async function mine(deps: ImportDeps, ctx: TenantContext, id: string, lock = false): Promise<{ imp: ImportRow; ent: RegisteredEntity }> {
+  const imp = await repo.getImport(ctx, id, lock);
+  if (!imp || !visibleKinds(deps.registry, ctx, 'import').includes(imp.entityKind as EntityKind)) throw notFound('Import');
+  return { imp, ent: deps.registry.get(imp.entityKind as EntityKind) as RegisteredEntity };
+}
+
+export async function toImportDto(ctx: TenantContext, imp: ImportRow): Promise<ImportDto> {
+  const jobs = await repo.jobsById(ctx, [imp.jobId, imp.undoJobId]);
+  const job = imp.jobId ? jobs.get(imp.jobId) : undefined;
+  const undo = imp.undoJobId ? jobs.get(imp.undoJobId) : undefined;
+  return {
+    id: imp.id,
+    entityKind: imp.entityKind as EntityKind,
+    fileName: imp.fileName,
+    format: imp.format,
+    encoding: imp.encoding,
+    delimiter: imp.delimiter,
+    columns: imp.columns,
+    mapping: imp.mapping,
+    dedupeKey: imp.dedupeKey,
+    createMissing: imp.createMissing,
+    dateFormat: imp.dateFormat,
+    status: undo?.status === 'succeeded' ? 'undone' : (job?.status ?? 'uploaded'),
+    rowCount: imp.rowCount,
+    created: imp.created,
+    updated: imp.updated,
+    rejected: imp.rejected,
+    job: job ? toJobDto(job) : null,
+    undoJob: undo ? toJobDto(undo) : null,
+    createdAt: imp.createdAt.toISOString(),
+    createdBy: await repo.memberName(ctx, imp.createdBy),
+  };
+}
+
+async function shapeOf(blobs: BlobStore, key: string): Promise<FileShape> {
+  const stream = await blobs.readStream(key);
+  if (!stream) throw new AppError(404, 'notFound', 'The import file is gone');
+  return sniffFile(await readHead(stream));
+}
+
+// The file's rows as they stream from the blob store (the header first).
+async function fileRows(blobs: BlobStore, imp: ImportRow): Promise<AsyncGenerator<string[]>> {
+  const stream = await blobs.readStream(imp.blobKey);
+  if (!stream) throw new AppError(404, 'notFound', 'The import file is gone');
+  return readRows(stream, {
+    format: imp.format,
+    encoding: imp.encoding as FileShape['encoding'],
+    delimiter: imp.delimiter as FileShape['delimiter'],
+  });
+}
+
+// Every language's label of a field, for matching column names.
+function labelsFor(): (f: { label: string; custom: boolean }) => string[] {
+  const en = mergedCaptions('en');
+  const de = mergedCaptions('de');
+  return (f) => (f.custom ? [f.label] : [en[f.label], de[f.label]].filter((x): x is string => Boolean(x)));
+}
+
+export async function mappingInfo(ctx: TenantContext, ent: RegisteredEntity): Promise<ImportMappingInfo> {
+  const { fields, custom } = await importFields(ctx, ent);
+  return { fields, dedupeKeys: dedupeKeys(ent, custom), dateFormats: [...IMPORT_DATE_FORMATS] };
+}
+
+// The template: every importable column with an example row, in the file format asked for.
+export async function template(ctx: TenantContext, ent: RegisteredEntity, format: FileFormat): Promise<Buffer> {
+  const { fields, custom } = await importFields(ctx, ent);
+  const en = mergedCaptions('en');
+  const list = fields.filter((f) => f.key !== 'id');
+  const header = list.map((f) => (f.custom ? f.label : (en[f.label] ?? f.key)));
+  const example = list.map((f) => exampleValue(f.key, f.kind, custom.find((c) => `customFields.${c.key}` === f.key)?.options?.[0]?.value));
+  return tableBuffer(format, [header, example]);
+}
+
+function exampleValue(key: string, kind: string, option: string | undefined): string {
+  const named: Record<string, string> = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    name: 'Analytical Engines Ltd',
+    email: 'ada@example.com',
+    phone: '+44 20 7946 0000',
+    website: 'https://example.com',
+    organizationId: 'Analytical Engines Ltd',
+    jobTitle: 'Mathematician',
+  };
+  if (named[key]) return named[key];
+  switch (kind) {
+    case 'email':
+      return 'someone@example.com';
+    case 'url':
+      return 'https://example.com';
+    case 'integer':
+    case 'number':
+      return '42';
+    case 'decimal':
+    case 'money':
+      return '1250.50';
+    case 'boolean':
+      return 'yes';
+    case 'date':
+      return '2026-03-14';
+    case 'dateTime':
+      return '2026-03-14T09:30:00Z';
+    case 'option':
+    case 'options':
+      return option ?? '';
+    default:
+      return '';
+  }
+}
+
+export function importsService(deps: ImportDeps) {
+  const { blobs } = deps;
+  return {
+    // POST upload template: the file goes to the blob store as it arrives, then its header is read.
+    async upload(
+      ctx: TenantContext,
+      input: { kind: string; fileName: string; file: Readable; truncated: () => boolean },
+    ): Promise<ImportDto> {
+      const ent = transferEntity(deps.registry, ctx, input.kind, 'import');
+      const id = randomUUID();
+      const key = `${ctx.tenantId}/imports/${id}`;
+      const size = await blobs.writeStream(key, input.file, 'application/octet-stream');
+      if (input.truncated()) {
+        await blobs.delete([key]);
+        throw new AppError(413, 'fileSize', 'The file is larger than the import limit', [
+          { field: 'file', code: 'fileSize', message: 'file is too large' },
+        ]);
+      }
+      if (size === 0) {
+        await blobs.delete([key]);
+        throw fieldError('file', 'emptyFile', 'file is empty');
+      }
+      try {
+        const shape = await shapeOf(blobs, key);
+        const rows = readRows((await blobs.readStream(key)) as Readable, shape);
+        const first = await rows.next();
+        await rows.return(undefined);
+        if (first.done || first.value.length === 0) throw fieldError('file', 'unreadableFile', 'file has no header row');
+        const columns = columnNames(first.value);
+        const { fields } = await importFields(ctx, ent);
+        const mapping = suggestMapping(columns, fields, labelsFor());
+        const imp = await repo.insertImport(ctx, {
+          id,
+          entityKind: ent.definition.kind,
+          fileName: input.fileName.slice(0, 255) || 'import',
+          blobKey: key,
+          format: shape.format,
+          encoding: shape.encoding,
+          delimiter: shape.delimiter,
+          columns,
+          mapping,
+          dedupeKey: null,
+        });
+        return toImportDto(ctx, imp);
+      } catch (err) {
+        await blobs.delete([key]);
+        if (err instanceof AppError) throw err;
+        throw fieldError(
+          'file',
+          'unreadableFile',
+          `file could not be read as CSV or XLSX (${err instanceof Error ? err.message : 'unknown'})`,
+        );
+      }
+    },
+
+    async get(ctx: TenantContext, id: string): Promise<ImportDto> {
+      return toImportDto(ctx, (await mine(deps, ctx, id)).imp);
+    },
+
+    // GET columns: the file's columns with a few sample values and the suggested mapping.
+    async columns(ctx: TenantContext, id: string): Promise<ImportColumns> {
+      const { imp, ent } = await mine(deps, ctx, id);
+      const rows = await fileRows(blobs, imp);
+      const samples: string[][] = imp.columns.map(() => []);
+      let n = 0;
+      for await (const cells of rows) {
+        if (n++ === 0) continue;
+        cells.forEach((c, i) => {
+          if (c && samples[i] && samples[i].length < SAMPLES) samples[i].push(c.slice(0, 200));
+        });
+        if (n > 50) break;
+      }
+      await rows.return(undefined);
+      const { fields } = await importFields(ctx, ent);
+      return {
+        columns: imp.columns.map((name, i) => ({ name, samples: samples[i] ?? [] })),
+        suggestions: suggestMapping(imp.columns, fields, labelsFor()),
+      };
+    },
+
+    // PUT mappings: which column fills which field, the dedupe key, whether missing references
+    // are created, how dates are written. Only before the import has run.
+    async putMappings(ctx: TenantContext, id: string, body: Required<ImportMappingsPut>): Promise<ImportDto> {
+      const { imp, ent } = await mine(deps, ctx, id, true);
+      if (imp.jobId) throw new AppError(409, 'importNotReady', 'This import has already run; upload the file again to change its mapping');
+      const { fields, custom } = await importFields(ctx, ent);
+      const known = new Set(fields.map((f) => f.key));
+      const used = new Set<string>();
+      const mapping: Record<string, string | null> = Object.fromEntries(imp.columns.map((c) => [c, null]));
+      for (const [column, target] of Object.entries(body.mapping)) {
+        if (!imp.columns.includes(column))
+          throw fieldError(`mapping.${column}`, 'unknownColumn', `mapping.${column} is not a column of the file`);
+        if (target === null) continue;
+        if (!known.has(target))
+          throw fieldError(`mapping.${column}`, 'unknownField', `mapping.${column}: ${target} is not an importable field`);
+        if (used.has(target)) throw fieldError(`mapping.${column}`, 'duplicateMapping', `mapping.${column}: ${target} is mapped twice`);
+        used.add(target);
+        mapping[column] = target;
+      }
+      if (body.dedupeKey !== null) {
+        if (!dedupeKeys(ent, custom).some((k) => k.key === body.dedupeKey))
+          throw fieldError('dedupeKey', 'unknownField', `dedupeKey ${body.dedupeKey} cannot identify a record`);
+        if (!used.has(body.dedupeKey)) throw fieldError('dedupeKey', 'required', `dedupeKey ${body.dedupeKey} must be mapped to a column`);
+      }
+      const updated = await repo.updateImport(ctx, id, {
+        mapping,
+        dedupeKey: body.dedupeKey,
+        createMissing: body.createMissing,
+        dateFormat: body.dateFormat,
+      });
+      return toImportDto(ctx, updated);
+    },
+
+    // POST validate: a dry run over the whole file with the run's own rules; writes nothing but
+    // the row count.
+    async validate(ctx: TenantContext, ent: RegisteredEntity, id: string): Promise<ImportValidation> {
+      const { imp } = await mine(deps, ctx, id);
+      if (imp.entityKind !== ent.definition.kind) throw notFound('Import');
+      const plan = await importPlan(ctx, ent, imp);
+      const rows = await fileRows(blobs, imp);
+      const result: ImportValidation = { total: 0, valid: 0, toCreate: 0, toUpdate: 0, rejected: 0, errors: [], missingReferences: [] };
+      const missing = new Map<string, { field: string; value: string }>();
+      let batch: string[][] = [];
+      let header = true;
+      const flush = async () => {
+        const out = await processBatch(ctx, plan, imp, batch, result.total - batch.length + 1, 'validate');
+        result.toCreate += out.toCreate;
+        result.toUpdate += out.toUpdate;
+        result.rejected += out.rejected;
+        for (const e of out.errors) if (result.errors.length < IMPORT_ERRORS_SHOWN) result.errors.push(e);
+        for (const m of out.missing) missing.set(`${m.field}\u0000${m.value.toLowerCase()}`, m);
+        batch = [];
+      };
+      for await (const cells of rows) {
+        if (header) {
+          header = false;
+          continue;
+        }
+        batch.push(cells);
+        result.total += 1;
+        if (batch.length >= IMPORT_BATCH) await flush();
+      }
+      if (batch.length > 0) await flush();
+      result.valid = result.total - result.rejected;
+      result.missingReferences = [...missing.values()].slice(0, IMPORT_ERRORS_SHOWN);
+      await repo.updateImport(ctx, id, { rowCount: result.total });
+      return result;
+    },
+
+    // Starts the import job (once).
+    async run(ctx: TenantContext, id: string): Promise<ImportDto> {
+      const { imp } = await mine(deps, ctx, id, true);
+      if (imp.jobId) throw new AppError(409, 'importRunning', 'This import has already been started');
+      if (!Object.values(imp.mapping).some((v) => v !== null)) throw fieldError('mapping', 'required', 'mapping maps no column');
+      const job = await deps.runJob.enqueue(ctx, { importId: id });
+      return toImportDto(ctx, await repo.updateImport(ctx, id, { jobId: job.id }));
+    },
+
+    async history(
+      ctx: TenantContext,
+      q: Required<Pick<HistoryListRequest, 'page' | 'pageSize'>> & { entityKind?: EntityKind | undefined },
+    ) {
+      const kinds = visibleKinds(deps.registry, ctx, 'import').filter((k) => !q.entityKind || k === q.entityKind);
+      const { rows, total } = await repo.listImports(ctx, kinds, q.page, q.pageSize);
+      const data: ImportDto[] = [];
+      for (const r of rows) data.push(await toImportDto(ctx, r));
+      return { data, total };
+    },
+
+    // DELETE: the import's record and file (not the records it wrote: that is undo).
+    async remove(ctx: TenantContext, id: string): Promise<void> {
+      const { imp } = await mine(deps, ctx, id, true);
+      const jobs = await repo.jobsById(ctx, [imp.jobId, imp.undoJobId]);
+      if ([...jobs.values()].some((j) => j.status === 'queued' || j.status === 'running'))
+        throw new AppError(409, 'importRunning', 'Cancel the running import before deleting it');
+      await repo.deleteImport(ctx, id);
+      await blobs.delete([imp.blobKey]);
+    },
+
+    // PUT retry: a failed or cancelled import (or undo) continues from its last committed batch.
+    async retry(ctx: TenantContext, id: string): Promise<ImportDto> {
+      const { imp } = await mine(deps, ctx, id, true);
+      const jobs = await repo.jobsById(ctx, [imp.undoJobId ?? imp.jobId]);
+      const job = jobs.values().next().value;
+      if (!job || (job.status !== 'failed' && job.status !== 'cancelled'))
+        throw new AppError(409, 'jobNotRetryable', 'Only a failed or cancelled import can be retried');
+      await deps.runtime.requeue(ctx, job);
+      return toImportDto(ctx, imp);
+    },
+
+    // Undo: its own job; records the import created are removed, those it updated restored.
+    async undo(ctx: TenantContext, id: string): Promise<ImportDto> {
+      const { imp } = await mine(deps, ctx, id, true);
+      const jobs = await repo.jobsById(ctx, [imp.jobId, imp.undoJobId]);
+      const run = imp.jobId ? jobs.get(imp.jobId) : undefined;
+      const undo = imp.undoJobId ? jobs.get(imp.undoJobId) : undefined;
+      if (!run || run.status === 'queued' || run.status === 'running' || undo)
+        throw new AppError(409, 'importNotUndoable', undo ? 'This import has already been undone' : 'Only a finished import can be undone');
+      const job = await deps.undoJob.enqueue(ctx, { importId: id });
+      return toImportDto(ctx, await repo.updateImport(ctx, id, { undoJobId: job.id }));
+    },
+
+    // The refused rows as the file had them, with an Errors column: fix them and upload again.
+    async rejectedFile(
+      ctx: TenantContext,
+      id: string,
+      format: FileFormat,
+      out: PassThrough,
+    ): Promise<{ fileName: string; done: Promise<void> }> {
+      const { imp } = await mine(deps, ctx, id);
+      const writer = tableWriter(format, out, 'Rejected');
+      await writer.row([...imp.columns, 'Errors']);
+      let after = 0;
+      for (;;) {
+        const page = await repo.rejectedRows(ctx, id, after, 1000);
+        for (const r of page) {
+          const cells = imp.columns.map((_c, i) => r.cells[i] ?? '');
+          await writer.row([...cells, r.errors.map((e) => e.message).join('; ')]);
+        }
+        if (page.length < 1000) break;
+        after = page[page.length - 1]?.rowNumber ?? after;
+      }
+      const base = imp.fileName.replace(/\.(csv|xlsx|txt)$/i, '');
+      return { fileName: `${base}-rejected.${format}`, done: writer.end() };
+    },
+  };
+}
+
+type RunCheckpoint = { next: number; rejected: number };
+
+// The import job: a step per batch of rows. The step's records, its import_rows and the cursor
+// (rows done) commit together, so a worker killed mid-import resumes after the last committed
+// batch and no row is written twice (decision 073).
+export async function runImport(deps: Omit<ImportDeps, 'runJob' | 'undoJob'>, job: JobRun<{ importId: string }, RunCheckpoint>) {
+  let reader: { rows: AsyncGenerator<string[]>; at: number } | undefined;
+  try {
+    await job.steps(async (ctx, checkpoint) => {
+      const at = checkpoint?.next ?? 0;
+      const imp = await repo.getImport(ctx, job.payload.importId);
+      if (!imp) throw new Error('The import was deleted');
+      const ent = deps.registry.get(imp.entityKind as EntityKind);
+      if (!ent) throw new Error(`${imp.entityKind} is not registered`);
+      if (!reader || reader.at !== at) {
+        await reader?.rows.return(undefined);
+        const rows = await fileRows(deps.blobs, imp);
+        // the header, then the rows already done
+        for (let i = 0; i <= at; i += 1) if ((await rows.next()).done) break;
+        reader = { rows, at };
+      }
+      const batch: string[][] = [];
+      while (batch.length < IMPORT_BATCH) {
+        const next = await reader.rows.next();
+        if (next.done) break;
+        batch.push(next.value);
+      }
+      reader.at += batch.length;
+      const plan = await importPlan(ctx, ent, imp);
+      const out = await processBatch(ctx, plan, imp, batch, at + 1, 'run');
+      await repo.addCounts(ctx, imp.id, out);
+      const done = at + batch.length;
+      const finished = batch.length < IMPORT_BATCH;
+      if (finished) await repo.updateImport(ctx, imp.id, { rowCount: done });
+      const rejected = (checkpoint?.rejected ?? 0) + out.rejected;
+      return {
+        checkpoint: { next: done, rejected },
+        progress: { done, total: finished ? done : imp.rowCount, errors: rejected, message: null },
+        finished,
+      };
+    });
+  } finally {
+    await reader?.rows.return(undefined);
+  }
+}
+
+type UndoCheckpoint = { after: number; done: number; errors: number };
+
+// Undo: created records are deleted, updated ones get their previous values back, a batch per step.
+export async function undoImport(deps: Omit<ImportDeps, 'runJob' | 'undoJob'>, job: JobRun<{ importId: string }, UndoCheckpoint>) {
+  await job.steps(async (ctx, checkpoint) => {
+    const imp = await repo.getImport(ctx, job.payload.importId);
+    if (!imp) throw new Error('The import was deleted');
+    const ent = deps.registry.get(imp.entityKind as EntityKind);
+    if (!ent) throw new Error(`${imp.entityKind} is not registered`);
+    const total = imp.created + imp.updated;
+    const rows = await repo.undoableRows(ctx, imp.id, checkpoint?.after ?? 0, UNDO_BATCH);
+    let errors = checkpoint?.errors ?? 0;
+    const undone: number[] = [];
+    for (const r of rows) {
+      if (!r.entityId) continue;
+      const entityId = r.entityId;
+      try {
+        await ctx.db.transaction(async (sp) => {
+          const sctx = { ...ctx, db: sp };
+          if (r.action === 'created') {
+            if ((await entityRepo.existingIds(sctx, ent, [entityId])).has(entityId)) await deleteEntity(sctx, ent, entityId, undefined);
+          } else {
+            const current = await entityRepo.findById(sctx, ent, entityId, true);
+            if (current) await updateEntity(sctx, ent, entityId, r.previous as EntityRow, etagOf(Number(current.version)));
+          }
+        });
+        undone.push(r.rowNumber);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        errors += 1;
+      }
+    }
+    await repo.markUndone(ctx, imp.id, undone);
+    // a row that could not be reverted (a record another one still references) stays counted as
+    // an error; the cursor moves past it either way
+    const finished = rows.length < UNDO_BATCH;
+    const done = (checkpoint?.done ?? 0) + rows.length;
+    return {
+      checkpoint: { after: rows[rows.length - 1]?.rowNumber ?? checkpoint?.after ?? 0, done, errors },
+      progress: { done: Math.min(done, total), total, errors, message: null },
+      finished,
+    };
+  });
+}
