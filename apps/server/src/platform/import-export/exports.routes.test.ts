@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
+import type { ExportDto, ImportDto } from '@atrium/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type Client, type TestApp, type TestUser } from '../../../test/harness';
+import { blobStoreFor } from '../blobs/blob-store';
+import { INLINE_EXPORT_ROWS } from './exports.service';
+
+let t: TestApp;
+let owner: TestUser;
+let tenant: { id: string };
+let me: Client;
+
+const waitFor = async (what: string, check: () => Promise<boolean>, timeoutMs = 20_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+};
+
+// The file behind an export's download URL, read from the store (what the signed URL serves).
+async function fileOf(exp: ExportDto): Promise<Buffer> {
+  const store = blobStoreFor(t.config);
+  const data = await store.read(`${tenant.id}/exports/${exp.id}`);
+  if (!data) throw new Error('no export file');
+  return data;
+}
+const csvLines = (b: Buffer) =>
+  b
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+
+function multipart(fileName: string, data: Buffer) {
+  const boundary = `----atrium${randomUUID().replaceAll('-', '')}`;
+  return {
+    payload: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n\r\n`),
+      data,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+let org: { id: string };
+beforeAll(async () => {
+  t = await createTestApp({}, { ATRIUM_ROLE: 'all', JOBS_LEASE_SECONDS: '4' });
+  owner = await t.createUser();
+  tenant = await t.createTenant(owner);
+  me = t.client(owner, tenant.id);
+  await me.put('/api/v1/core/entity-fields?entity=Contact', {
+    fields: [{ kind: 'singleLine', label: 'Customer number', key: 'customerNumber', dataType: 'text' }],
+  });
+  org = (await me.post('/api/v1/organizations', { name: 'Analytical Engines' })).body;
+  for (const [firstName, lastName, email, n] of [
+    ['Ada', 'Lovelace', 'ada@example.com', 'C-1'],
+    ['Grace', 'Hopper', 'grace@example.com', 'C-2'],
+    ['Alan', 'Turing', 'alan@example.com', '=1+2'],
+  ]) {
+    await me.post('/api/v1/contacts', { firstName, lastName, email, organizationId: org.id, customFields: { customerNumber: n } });
+  }
+});
+afterAll(async () => t.close());
+
+describe('export', () => {
+  it('lists the exportable columns, references with title and id', async () => {
+    const res = await me.get('/api/v1/contacts/export-mapping');
+    expect(res.status).toBe(200);
+    const labels = res.body.columns.map((c: { label: string }) => c.label);
+    expect(labels).toEqual(expect.arrayContaining(['Id', 'First name', 'Organization', 'Organization id', 'Customer number']));
+  });
+
+  it("honours the list's filters, sort, visible columns and selection, with formulas kept as text", async () => {
+    const res = await me.post('/api/v1/contacts/export', {
+      format: 'csv',
+      filters: [{ field: 'email', op: 'contains', value: 'a' }],
+      sort: [{ field: 'firstName', order: 'desc' }],
+      columns: ['title', 'email', 'organizationId', 'customFields.customerNumber'],
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({ status: 'succeeded', rowCount: 3, format: 'csv', job: null });
+    expect(res.body.downloadUrl).toMatch(/\/api\/v1\/blobs\//);
+    const lines = csvLines(await fileOf(res.body));
+    expect(lines[0]).toBe('Id,First name,Last name,E-mail,Organization,Organization id,Customer number');
+    expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['Grace', 'Alan', 'Ada']);
+    expect(lines[2]).toContain(`Analytical Engines,${org.id},'=1+2`);
+
+    const ids = (await me.post('/api/v1/contacts/list', { filters: [{ field: 'firstName', op: 'eq', value: 'Ada' }] })).body.data.map(
+      (r: { id: string }) => r.id,
+    );
+    const selected = await me.post('/api/v1/contacts/export', { format: 'xlsx', ids, columns: ['email'] });
+    expect(selected.body).toMatchObject({ status: 'succeeded', rowCount: 1, format: 'xlsx' });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await fileOf(selected.body)) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet?.getRow(1).values).toEqual([undefined, 'Id', 'First name', 'Last name', 'E-mail']);
+    expect(sheet?.getRow(2).values).toEqual([undefined, ids[0], 'Ada', 'Lovelace', 'ada@example.com']);
+
+    const bad = await me.post('/api/v1/contacts/export', { format: 'csv', columns: ['shoeSize'] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('unknownField');
+    const history = await me.post('/api/v1/core/exports/history', { page: 1, pageSize: 25 });
+    expect(history.body.total).toBe(2);
+  });
+
+  it('round trip: an exported file re-imports unchanged', async () => {
+    const exp = await me.post('/api/v1/contacts/export', { format: 'csv' });
+    const file = await fileOf(exp.body);
+    const before = await t.sql(
+      `select first_name, last_name, email, organization_id, custom_fields from contacts where tenant_id = $1 order by first_name`,
+      [tenant.id],
+    );
+    await t.sql(`delete from contacts where tenant_id = $1`, [tenant.id]);
+    const up = await me.raw({ method: 'POST', url: '/api/v1/core/imports/upload?entityKind=Contact', ...multipart('contacts.csv', file) });
+    expect(up.status, up.text).toBe(201);
+    const imp: ImportDto = up.body;
+    expect(imp.mapping).toMatchObject({
+      'First name': 'firstName',
+      Organization: null,
+      'Organization id': 'organizationId',
+      'Customer number': 'customFields.customerNumber',
+    });
+    const check = await me.post('/api/v1/contacts/import-validate', { importId: imp.id });
+    expect(check.body).toMatchObject({ total: 3, rejected: 0 });
+    await me.post(`/api/v1/core/imports/${imp.id}/run`);
+    await waitFor('the import', async () => (await me.get(`/api/v1/core/imports/${imp.id}`)).body.status === 'succeeded');
+    const after = await t.sql(
+      `select first_name, last_name, email, organization_id, custom_fields from contacts where tenant_id = $1 order by first_name`,
+      [tenant.id],
+    );
+    expect(after).toEqual(before);
+  });
+
+  it('runs a large export as a job, downloadable from the history; another workspace gets 404', async () => {
+    const values = Array.from({ length: INLINE_EXPORT_ROWS + 5 }, (_v, i) => `('${tenant.id}', 'Bulk ${i}')`).join(',');
+    await t.sql(`insert into contacts (tenant_id, first_name) values ${values}`);
+    const res = await me.post('/api/v1/contacts/export', {
+      format: 'xlsx',
+      filters: [{ field: 'firstName', op: 'startsWith', value: 'Bulk' }],
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.job).toMatchObject({ type: 'export.run' });
+    let done: ExportDto = res.body;
+    await waitFor('the export job', async () => {
+      done = (await me.get(`/api/v1/core/exports/${res.body.id}`)).body;
+      return done.status === 'succeeded';
+    });
+    expect(done.rowCount).toBe(INLINE_EXPORT_ROWS + 5);
+    expect(done.downloadUrl).toBeTruthy();
+
+    const stranger = await t.createUser();
+    const theirs = await t.createTenant(stranger);
+    const other = t.client(stranger, theirs.id);
+    expect((await other.get(`/api/v1/core/exports/${res.body.id}`)).status).toBe(404);
+    expect((await other.delete(`/api/v1/core/exports/${res.body.id}`)).status).toBe(404);
+    expect((await other.put(`/api/v1/core/exports/${res.body.id}/retry`)).status).toBe(404);
+    expect((await other.post('/api/v1/core/exports/history', {})).body.total).toBe(0);
+
+    const retry = await me.put(`/api/v1/core/exports/${res.body.id}/retry`);
+    expect(retry.status).toBe(409);
+    expect((await me.delete(`/api/v1/core/exports/${res.body.id}`)).status).toBe(204);
+    expect((await me.get(`/api/v1/core/exports/${res.body.id}`)).status).toBe(404);
+  });
+});
