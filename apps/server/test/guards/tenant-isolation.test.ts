@@ -36,6 +36,15 @@ beforeAll(async () => {
     await a.post(r.url, realize(r.example, seeded));
   }
   await a.post('/api/v1/core/users', { email: 'invitee-a@example.com', roleId: (await a.get('/api/v1/admin/roles')).body[0].id });
+  // an import: its upload is multipart, which the JSON examples above cannot seed
+  const boundary = 'guard-boundary';
+  const upload = await a.raw({
+    method: 'POST',
+    url: '/api/v1/core/imports/upload?entityKind=Contact',
+    payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nFirst name\r\nAda\r\n--${boundary}--\r\n`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  if (upload.status !== 201) throw new Error(`seeding an import: ${upload.status} ${upload.text}`);
 });
 afterAll(async () => t.close());
 
