@@ -46,6 +46,24 @@ export function badFields(errors: ProblemField[]): AppError {
   return new AppError(400, (errors[0]?.code ?? 'validation') as AppError['code'], errors.map((e) => e.message).join('; '), errors);
 }
 
+// The values schema of one set of definitions and required-exceptions, built once: an import
+// validates thousands of rows against the same definitions.
+const schemas = new WeakMap<readonly EntityField[], Map<string, ReturnType<typeof customFieldsSchema>>>();
+function schemaFor(fields: readonly EntityField[], data: EntityField[], skipRequired: Set<string>) {
+  let byKey = schemas.get(fields);
+  if (!byKey) {
+    byKey = new Map();
+    schemas.set(fields, byKey);
+  }
+  const key = [...skipRequired].sort().join('\u0000');
+  let schema = byKey.get(key);
+  if (!schema) {
+    schema = customFieldsSchema(data, { skipRequired });
+    byKey.set(key, schema);
+  }
+  return schema;
+}
+
 type PrepareInput = {
   fields: readonly EntityField[];
   // what the caller sent; undefined keeps the stored values (create: defaults)
@@ -95,7 +113,7 @@ export function prepareCustomFields({ fields, input, previous, access }: Prepare
     if (f.hidden) skipRequired.add(f.key);
   }
   if (errors.length > 0) throw badFields(errors);
-  const parsed = customFieldsSchema(data, { skipRequired }).safeParse(result);
+  const parsed = schemaFor(fields, data, skipRequired).safeParse(result);
   if (!parsed.success) throw badFields(parsed.error.issues.flatMap((i) => issueToField(i, 'customFields')));
   const clean: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(result)) if (!isEmptyValue(v)) clean[k] = typeof v === 'string' ? v.trim() : v;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { ExportDto, ImportDto } from '@atrium/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,12 +28,7 @@ async function fileOf(exp: ExportDto): Promise<Buffer> {
   if (!data) throw new Error('no export file');
   return data;
 }
-const csvLines = (b: Buffer) =>
-  b
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .split('\r\n');
+const csvRows = (b: Buffer): string[][] => parse(b, { bom: true });
 
 function multipart(fileName: string, data: Buffer) {
   const boundary = `----atrium${randomUUID().replaceAll('-', '')}`;
@@ -84,10 +80,10 @@ describe('export', () => {
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({ status: 'succeeded', rowCount: 3, format: 'csv', job: null });
     expect(res.body.downloadUrl).toMatch(/\/api\/v1\/blobs\//);
-    const lines = csvLines(await fileOf(res.body));
-    expect(lines[0]).toBe('Id,First name,Last name,E-mail,Organization,Organization id,Customer number');
-    expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['Grace', 'Alan', 'Ada']);
-    expect(lines[2]).toContain(`Analytical Engines,${org.id},'=1+2`);
+    const rows = csvRows(await fileOf(res.body));
+    expect(rows[0]).toEqual(['Id', 'First name', 'Last name', 'E-mail', 'Organization', 'Organization id', 'Customer number']);
+    expect(rows.slice(1).map((r) => r[1])).toEqual(['Grace', 'Alan', 'Ada']);
+    expect(rows[2]?.slice(4)).toEqual(['Analytical Engines', org.id, "'=1+2"]);
 
     const ids = (await me.post('/api/v1/contacts/list', { filters: [{ field: 'firstName', op: 'eq', value: 'Ada' }] })).body.data.map(
       (r: { id: string }) => r.id,

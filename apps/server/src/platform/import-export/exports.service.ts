@@ -8,7 +8,7 @@ import {
   type ExportRequestParsed,
   type HistoryListRequest,
 } from '@atrium/domain';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { BlobStore } from '../blobs/blob-store';
 import { mergedCaptions } from '../captions';
 import type { TenantContext } from '../context';
@@ -16,9 +16,10 @@ import { AppError, notFound } from '../errors';
 import { dataFields, fieldAccess, visibleFields, visibleValues } from '../entity/custom-fields';
 import { selectFields } from '../entity/entity-fields.repository';
 import type { EntityRow, RegisteredEntity } from '../entity/entity-registry';
-import { selectList, tableOf, T } from '../entity/entity-sql';
+import { column, isoText, selectList, tableOf, titleSql, T } from '../entity/entity-sql';
+import { targetOf } from '../entity/entity-registry';
 import * as entityRepo from '../entity/entity.repository';
-import { compileListQuery } from '../entity/list-query';
+import { compileListQuery, type CompiledListQuery } from '../entity/list-query';
 import { toJobDto, type JobRuntime } from '../jobs/job-runtime';
 import type { JobRun, JobType } from '../jobs/job.types';
 import { importExportRepository as repo } from './import-export.repository';
@@ -28,11 +29,32 @@ import { CONTENT_TYPES, tableWriter } from './tabular-file.util';
 
 // Up to this many rows an export is written during the request; more run as a job.
 export const INLINE_EXPORT_ROWS = 1000;
-const FETCH = 2000;
+const FETCH = 10_000;
 
 export type ExportDeps = { registry: Registry; blobs: BlobStore; runtime: JobRuntime; exportJob: JobType<{ exportId: string }> };
 
-type Column = { key: string; header: string; value: (row: EntityRow, names: Map<string, string>) => string | number | null };
+// A column of the file: how a fetched row gives its value (XLSX), and the same value as SQL
+// text (CSV: PostgreSQL writes each line, decision 072).
+type Column = {
+  key: string;
+  header: string;
+  value: (row: EntityRow, names: Map<string, string>) => string | number | null;
+  expr: SQL;
+};
+
+const isTimestamp = (ent: RegisteredEntity, key: string) => {
+  const type = ent.columns[key]?.columnType;
+  return type === 'PgTimestamp' || type === 'PgTimestampString';
+};
+// a value as text; custom-field arrays (multiple options) as "a; b"
+const customText = (key: string): SQL => sql`(case jsonb_typeof(${T}.custom_fields -> ${key})
+  when 'array' then array_to_string(array(select jsonb_array_elements_text(${T}.custom_fields -> ${key})), '; ')
+  else ${T}.custom_fields ->> ${key} end)`;
+// one CSV cell of a column of the inner select: quoted (always, so no scan for what would need
+// it), formula-like text behind an apostrophe as safeCell does; empty stays empty
+const csvCell = (c: SQL): SQL => sql`case when ${c} is null or ${c} = '' then '' else '"' || replace(
+  case when left(${c}, 1) in ('=', '@', E'\\t', E'\\r') or (left(${c}, 1) in ('+', '-') and ${c} !~ '^[+-]?[0-9]+([.][0-9]+)?$')
+  then '''' || ${c} else ${c} end, '"', '""') || '"' end`;
 
 const text = (v: unknown): string | number | null => {
   if (v === null || v === undefined) return null;
@@ -59,20 +81,46 @@ async function columnsOf(ctx: TenantContext, ent: RegisteredEntity, asked: reado
   const builtin = (key: string): Column[] => {
     const f = def.fields[key];
     if (!f || f.kind === 'json') return [];
-    if (key === 'workflowStage' || key === 'typeId')
-      return [{ key, header: label(key), value: (r, names) => names.get(String(r[key] ?? '')) ?? null }];
-    if (f.kind === 'reference' && f.expand) {
-      const expand = f.expand;
+    const col = column(ent, key);
+    if (key === 'workflowStage' || key === 'typeId') {
+      const names = key === 'workflowStage' ? sql.raw('workflow_stages') : sql.raw('entity_types');
       return [
-        { key, header: label(key), value: (r) => (r[expand] as { title?: string } | null)?.title ?? null },
-        { key: `${key}#id`, header: `${label(key)} id`, value: (r) => text(r[key]) },
+        {
+          key,
+          header: label(key),
+          value: (r, n) => n.get(String(r[key] ?? '')) ?? null,
+          expr: sql`(select n.name from ${names} n where n.tenant_id = ${T}.tenant_id and n.id = ${col})`,
+        },
       ];
     }
-    return [{ key, header: label(key), value: (r) => text(r[key]) }];
+    if (f.kind === 'reference' && f.expand) {
+      const expand = f.expand;
+      const target = targetOf(ent, key);
+      const r = sql.raw(`x_${key}`);
+      return [
+        {
+          key,
+          header: label(key),
+          value: (row) => (row[expand] as { title?: string } | null)?.title ?? null,
+          expr: sql`(select ${titleSql(target, r)} from ${tableOf(target)} ${r} where ${r}.tenant_id = ${T}.tenant_id and ${r}.id = ${col})`,
+        },
+        { key: `${key}#id`, header: `${label(key)} id`, value: (row) => text(row[key]), expr: sql`${col}::text` },
+      ];
+    }
+    return [{ key, header: label(key), value: (r) => text(r[key]), expr: isTimestamp(ent, key) ? isoText(col) : sql`${col}::text` }];
   };
   const customColumn = (key: string): Column[] => {
     const f = custom.find((c) => c.key === key);
-    return f ? [{ key: `customFields.${key}`, header: f.label, value: (r) => text((r.customFields as Record<string, unknown>)[key]) }] : [];
+    return f
+      ? [
+          {
+            key: `customFields.${key}`,
+            header: f.label,
+            value: (r) => text((r.customFields as Record<string, unknown>)[key]),
+            expr: customText(key),
+          },
+        ]
+      : [];
   };
   const all = [
     ...(def.numbering ? ['number'] : []),
@@ -95,7 +143,7 @@ async function columnsOf(ctx: TenantContext, ent: RegisteredEntity, asked: reado
         unknown.map((k) => ({ field: 'columns', code: 'unknownField' as const, message: `${k} is not a column` })),
       );
   }
-  const id: Column = { key: 'id', header: en['entity.field.id'] ?? 'Id', value: (r) => text(r.id) };
+  const id: Column = { key: 'id', header: en['entity.field.id'] ?? 'Id', value: (r) => text(r.id), expr: sql`${T}.id::text` };
   return [
     id,
     ...[...new Set(keys)].flatMap((k) => (k.startsWith('customFields.') ? customColumn(k.slice('customFields.'.length)) : builtin(k))),
@@ -136,14 +184,15 @@ async function writeExport(ctx: TenantContext, ent: RegisteredEntity, blobs: Blo
     },
     request.ids ? [sql`${T}.id = any(${sql.param(request.ids)}::uuid[])`] : [],
   );
+  const out = new PassThrough();
+  const upload = blobs.writeStream(exp.blobKey as string, out, CONTENT_TYPES[exp.format]);
+  if (exp.format === 'csv') return writeCsvLines(ctx, ent, columns, compiled, out, upload);
   const names = await repo.stageAndTypeNames(ctx, ent.definition.kind);
   const fetch = await entityRepo.openCursor(
     ctx,
     'atrium_export',
     sql`select ${selectList(ent)} from ${tableOf(ent)} ${T} ${compiled.joins} where ${compiled.where} order by ${compiled.orderBy}`,
   );
-  const out = new PassThrough();
-  const upload = blobs.writeStream(exp.blobKey as string, out, CONTENT_TYPES[exp.format]);
   const writer = tableWriter(exp.format, out, ent.definition.kind);
   let count = 0;
   try {
@@ -166,6 +215,55 @@ async function writeExport(ctx: TenantContext, ent: RegisteredEntity, blobs: Blo
   await upload;
   return count;
 }
+
+// CSV: PostgreSQL builds every line (values as text, quoted, formulas guarded) and the cursor
+// hands them over as one text each; Node only writes them. The header goes through csv-stringify.
+async function writeCsvLines(
+  ctx: TenantContext,
+  ent: RegisteredEntity,
+  columns: readonly Column[],
+  compiled: CompiledListQuery,
+  out: PassThrough,
+  upload: Promise<number>,
+): Promise<number> {
+  // the values in an inner select (each computed once), the lines around it, in the list's order
+  const inner = sql.join(
+    columns.map((c, i) => sql`${c.expr} as ${sql.identifier(`c${i}`)}`),
+    sql`, `,
+  );
+  const line = sql.join(
+    columns.map((_c, i) => csvCell(sql`v.${sql.identifier(`c${i}`)}`)),
+    sql` || ',' || `,
+  );
+  const fetch = await entityRepo.openCursor(
+    ctx,
+    'atrium_export',
+    sql`select ${line} as line from (
+      select ${inner}, row_number() over (order by ${compiled.orderBy}) as rn
+      from ${tableOf(ent)} ${T} ${compiled.joins} where ${compiled.where}) v
+    order by v.rn`,
+  );
+  const write = (s: string) => (out.write(s) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', () => r())));
+  let count = 0;
+  try {
+    await write(`\uFEFF${columns.map((c) => csvText(c.header)).join(',')}\r\n`);
+    for (;;) {
+      const rows = await fetch(FETCH);
+      if (rows.length > 0) await write(`${rows.map((r) => String(r.line)).join('\r\n')}\r\n`);
+      count += rows.length;
+      if (rows.length < FETCH) break;
+    }
+    out.end();
+  } catch (err) {
+    out.destroy(err instanceof Error ? err : new Error(String(err)));
+    await upload.catch(() => 0);
+    throw err;
+  }
+  await upload;
+  return count;
+}
+
+const csvText = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
 
 async function toExportDto(ctx: TenantContext, blobs: BlobStore, exp: ExportRow): Promise<ExportDto> {
   const job = exp.jobId ? (await repo.jobsById(ctx, [exp.jobId])).get(exp.jobId) : undefined;
