@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { EntityListRoute } from '../platform/entity/entity-list.route';
 import { EntityRecordRoute } from '../platform/entity/entity-record.route';
 import { EntitySettingsRoute } from '../platform/entity/entity-settings.route';
+import { ImportWizard } from '../platform/import-export/import-wizard';
 import { AccessDeniedPage } from '../platform/errors/access-denied.page';
 import { NotFoundPage } from '../platform/errors/not-found.page';
 import { useAccess } from '../platform/permissions/use-access';
@@ -11,14 +12,16 @@ import { entityAt } from './entities';
 // The pages of every entity kind behind three generic routes (/:section, /:section/:id,
 // /settings/:section), so that the definitions load with the workspace frame, not with the
 // first page. An unknown section is a 404; a kind the user may not see, access denied.
-function Guarded({ settings, render }: { settings?: boolean; render: (e: WebEntity) => React.ReactNode }) {
+function Guarded({ settings, importing, render }: { settings?: boolean; importing?: boolean; render: (e: WebEntity) => React.ReactNode }) {
   const { section = '' } = useParams();
   const { ready, can } = useAccess();
   const entity = entityAt(`/${section}`);
   if (!entity) return <NotFoundPage />;
   if (!ready) return null;
   const p = entity.definition.permissions;
-  if (!can({ permissions: settings ? [p.view, p.settings] : [p.view] })) return <AccessDeniedPage />;
+  if (importing && (!entity.definition.capabilities.importExport || !p.import)) return <NotFoundPage />;
+  const needed = settings ? [p.view, p.settings] : importing && p.import ? [p.view, p.import] : [p.view];
+  if (!can({ permissions: needed })) return <AccessDeniedPage />;
   return <>{render(entity)}</>;
 }
 
@@ -26,4 +29,7 @@ export const EntityListPage = () => <Guarded render={(e) => <EntityListRoute key
 export const EntityRecordPage = () => <Guarded render={(e) => <EntityRecordRoute key={e.definition.kind} definition={e.definition} />} />;
 export const EntitySettingsPage = () => (
   <Guarded settings render={(e) => <EntitySettingsRoute key={e.definition.kind} definition={e.definition} />} />
+);
+export const EntityImportPage = () => (
+  <Guarded importing render={(e) => <ImportWizard key={e.definition.kind} definition={e.definition} />} />
 );

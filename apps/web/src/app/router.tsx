@@ -78,7 +78,16 @@ export const routes: RouteObject[] = [
                   },
                   // every entity kind's pages; static paths above win over these (decision 025)
                   { path: '/settings/:section', lazy: async () => ({ Component: (await import('./entity-pages')).EntitySettingsPage }) },
+                  {
+                    path: '/imports',
+                    lazy: async () => ({ Component: (await import('../platform/import-export/transfer-history')).ImportHistoryPage }),
+                  },
+                  {
+                    path: '/exports',
+                    lazy: async () => ({ Component: (await import('../platform/import-export/transfer-history')).ExportHistoryPage }),
+                  },
                   { path: '/:section', lazy: async () => ({ Component: (await import('./entity-pages')).EntityListPage }) },
+                  { path: '/:section/import', lazy: async () => ({ Component: (await import('./entity-pages')).EntityImportPage }) },
                   { path: '/:section/:id', lazy: async () => ({ Component: (await import('./entity-pages')).EntityRecordPage }) },
                 ],
               },

@@ -19,6 +19,7 @@ import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import type { BlobStore } from '../blobs/blob-store';
 import { contentDisposition } from '../blobs/blob-signing';
+import { registerCaptions } from '../captions';
 import { AppError } from '../errors';
 import { EXAMPLE_ID, kindWords, provideEntityRoutes } from '../entity/entity-routes';
 import { entityRegistry } from '../entity/entity-registry';
@@ -26,6 +27,7 @@ import type { JobRuntime } from '../jobs/job-runtime';
 import type { Router } from '../router';
 import { exportMapping, exportsService, runExport } from './exports.service';
 import { importsService, mappingInfo, runImport, template, transferEntity, undoImport } from './imports.service';
+import { importExportCaptions } from './import-export.captions';
 import { CONTENT_TYPES } from './tabular-file.util';
 
 const idParams = z.object({ id: z.uuid() });
@@ -45,6 +47,7 @@ async function sendFile(reply: FastifyReply, format: 'csv' | 'xlsx', fileName: s
 // its own path; the shared calls (upload, columns, mappings, history, retry, undo) live under
 // /api/v1/core/imports and /exports. No module writes import code.
 export function registerImportExport(router: Router, deps: { jobs: JobRuntime; blobs: BlobStore }): void {
+  registerCaptions(importExportCaptions);
   const registry = entityRegistry(router);
   const base = { registry, blobs: deps.blobs, runtime: deps.jobs };
   const runJob = deps.jobs.define<{ importId: string }, { next: number; rejected: number }>({

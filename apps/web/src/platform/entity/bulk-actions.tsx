@@ -5,16 +5,13 @@ import { useRef, useState, type ReactNode } from 'react';
 import { apiRequest } from '../api/api-client';
 import { isApiError } from '../api/api-error';
 import { useConfirm } from '../confirm/confirm-modal';
-import { customKeyOf } from '../entity-fields/field-value';
 import { useAccess } from '../permissions/use-access';
 import { TAG_PATHS, useTagList } from '../tags/tags.api';
 import type { EntityApi } from './entity-api';
-import type { BulkAction } from './entity-definition';
+import type { BulkAction, EntityListRequest } from './entity-definition';
+import { useExportList } from '../import-export/transfer-actions';
 import { useEntityText } from './entity-text';
 import { FieldValueInput, inlineEditable, patchFor } from './inline-editor';
-
-// the date in an export's file name
-const today = () => new Date().toISOString().slice(0, 10);
 
 type Dialog = { kind: 'edit' | 'tag' | 'untag'; rows: EntityRecord[] } | null;
 type Outcome = { done: number; failed: string[] };
@@ -87,31 +84,11 @@ export function useEntityBulkActions(api: EntityApi, columns: ServerColumn[]) {
   const setTagsOf = (r: EntityRecord, next: string[]) =>
     apiRequest<Tag[]>(TAG_PATHS.entity({ entityKind: definition.kind, entityId: r.id }), { method: 'PUT', body: { tagIds: next } });
 
-  const exportCsv = async (rows: EntityRecord[], { columns: visible }: { columns: string[] }) => {
-    const shown = visible.flatMap((k) => columns.filter((c) => c.key === k));
-    const cell = (v: unknown) => {
-      const s =
-        v === null || v === undefined ? '' : typeof v === 'object' ? ('title' in v ? String(v.title) : JSON.stringify(v)) : String(v);
-      return /[",\n;]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-    };
-    const value = (r: EntityRecord, key: string) => {
-      const custom = customKeyOf(key);
-      if (custom !== null) return r.customFields[custom];
-      const expand = definition.fields[key]?.expand;
-      return expand ? r[expand] : r[key];
-    };
-    const header = ['id', 'title', ...shown.map((c) => (c.custom ? c.label : t(c.label)))];
-    const lines = [
-      header.map(cell).join(','),
-      ...rows.map((r) => [r.id, r.title, ...shown.map((c) => value(r, c.key))].map(cell).join(',')),
-    ];
-    const blob = new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${text('entity.title').toLowerCase()}-${today()}.csv`;
-    a.click();
-    URL.revokeObjectURL(url);
+  // the selection through the same export as the list's toolbar (issue 14): the server writes
+  // the file with the list's columns, references with title and id
+  const exporter = useExportList(definition);
+  const exportSelected = async (rows: EntityRecord[], { columns: visible, request }: { columns: string[]; request: EntityListRequest }) => {
+    await exporter.run('csv', { request, columns: visible, ids: rows.map((r) => r.id) });
     return false;
   };
 
@@ -127,7 +104,7 @@ export function useEntityBulkActions(api: EntityApi, columns: ServerColumn[]) {
             : []),
         ]
       : []),
-    { key: 'export', labelKey: 'list.bulkExport', run: exportCsv },
+    ...(exporter.allowed ? [{ key: 'export', labelKey: 'list.bulkExport', run: exportSelected }] : []),
     ...(can({ permissions: [p.delete] })
       ? [
           {

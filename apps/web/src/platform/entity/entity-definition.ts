@@ -60,7 +60,7 @@ export type BulkAction<T> = {
   when?: 'active' | 'archived';
   // resolves false to keep the selection (the user backed out, or may act on the same records
   // again); `columns`: those on screen
-  run: (selected: T[], context: { columns: string[] }) => Promise<boolean | void>;
+  run: (selected: T[], context: { columns: string[]; request: EntityListRequest }) => Promise<boolean | void>;
 };
 
 export type EntityListDefinition<T> = {

@@ -14,7 +14,7 @@ import { SavedViewPicker } from '../saved-views/saved-view-picker';
 import { ColumnChooser } from './column-chooser';
 import { FilterBuilder } from './filter-builder';
 import { TagFilter } from '../tags/tag-filter';
-import type { EntityListDefinition } from './entity-definition';
+import type { EntityListDefinition, EntityListRequest } from './entity-definition';
 import { useBulkSelection } from './use-bulk-selection';
 import { useListState } from './use-list-state';
 import { onGridKeyDown, ResizableHeader } from './list-grid';
@@ -22,8 +22,8 @@ import { useDensity, type Density } from './use-density';
 
 type Props<T> = {
   definition: EntityListDefinition<T>;
-  // page-level actions next to the title (Invite, Create…)
-  actions?: ReactNode;
+  // page-level actions next to the title (Invite, Create…); a function gets the list as shown
+  actions?: ReactNode | ((list: { request: EntityListRequest; columns: string[] }) => ReactNode);
   // per-row actions, rendered in a last column
   rowActions?: (record: T) => ReactNode;
 };
@@ -220,7 +220,7 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
         <Typography.Title level={1} className="page-title">
           {title}
         </Typography.Title>
-        {actions}
+        {typeof actions === 'function' ? actions({ request: list.request, columns: state.columns }) : actions}
       </div>
       <Card>
         <div className="list-toolbar">
@@ -292,7 +292,7 @@ export function EntityListPage<T extends object>({ definition, actions, rowActio
                   key={a.key}
                   danger={a.danger ?? false}
                   onClick={() =>
-                    void a.run(selection.rows, { columns: state.columns }).then((done) => {
+                    void a.run(selection.rows, { columns: state.columns, request: list.request }).then((done) => {
                       if (done !== false) selection.clear();
                     })
                   }

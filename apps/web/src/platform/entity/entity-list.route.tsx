@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { useConfirm } from '../confirm/confirm-modal';
 import { columnValue } from '../entity-fields/field-value';
 import { LinkButton } from '../feedback/link-button';
+import { TransferActions } from '../import-export/transfer-actions';
 import { useAccess } from '../permissions/use-access';
 import { useWorkflows } from '../workflows/workflows.api';
 import { entityApi } from './entity-api';
@@ -156,8 +157,9 @@ export function EntityListRoute({ definition }: { definition: EntityDefinition }
     <>
       <EntityListPage
         definition={list}
-        actions={
+        actions={(shown) => (
           <Space wrap>
+            <TransferActions definition={definition} scope={() => shown} />
             {can({ permissions: [p.settings] }) ? (
               <LinkButton to={definition.web.settingsPath} icon={<SettingOutlined />}>
                 {t('entity.settings')}
@@ -169,7 +171,7 @@ export function EntityListRoute({ definition }: { definition: EntityDefinition }
               </Button>
             ) : null}
           </Space>
-        }
+        )}
       />
       <EntityCreateModal
         api={api}
