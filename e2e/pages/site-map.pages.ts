@@ -12,6 +12,9 @@ const UNLINKED: SitePage[] = [
   { path: '/workspaces', label: 'workspace selection' },
   { path: '/workspaces/new', label: 'workspace wizard' },
   { path: '/profile', label: 'profile' },
+  { path: '/contacts/import', label: 'import wizard' },
+  { path: '/imports', label: 'import history' },
+  { path: '/exports', label: 'export history' },
   { path: '/access-denied', label: 'access denied' },
   { path: '/no/such/page', label: 'not found' },
 ];
