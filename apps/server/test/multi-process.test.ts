@@ -253,4 +253,39 @@ describe('two API nodes and a worker on one database', () => {
     const tags = await sql<{ name: string }>(`select name from tags where tenant_id = $1 order by name`, [headers['x-tenant-id']]);
     expect(tags.map((r) => r.name).sort()).toEqual(Array.from({ length: 16 }, (_, i) => `step-${i + 1}`).sort());
   }, 90_000);
+
+  it('an import whose worker is killed mid-file finishes on another worker with exactly the file rows, none twice', async () => {
+    const rows = 30_000;
+    const lines = ['First name,E-mail'];
+    for (let i = 1; i <= rows; i++) lines.push(`Killed${i},killed${i}@example.com`);
+    const form = new FormData();
+    form.append('file', new Blob([`${lines.join('\n')}\n`], { type: 'text/csv' }), 'killed.csv');
+    const uploaded = await fetch(`${api1.url}/api/v1/core/imports/upload?entityKind=Contact`, { method: 'POST', headers, body: form });
+    expect(uploaded.status).toBe(201);
+    const imp = (await uploaded.json()) as { id: string };
+    const run = await call<{ job: Job }>(api2, 'POST', `/api/v1/core/imports/${imp.id}/run`);
+    expect(run.status).toBe(200);
+    const jobOf = async () => (await call<Job>(api1, 'GET', `/api/v1/core/jobs/${run.body.job.id}`)).body;
+    await waitFor('the first batches', async () => (await jobOf()).progress.done >= 2000, 60_000);
+    for (const worker of nodes.filter((n) => n.name.startsWith('worker') && n.child.exitCode === null && n.child.signalCode === null))
+      await stopNode(worker, 'SIGKILL');
+    const atKill = await jobOf();
+    expect(atKill.status).toBe('running');
+    expect(atKill.progress.done).toBeLessThan(rows);
+
+    await startNode('worker-3', 'worker');
+    await waitFor('the import to finish on the new worker', async () => (await jobOf()).status === 'succeeded', 120_000);
+    const tenantId = headers['x-tenant-id'];
+    const [counts] = await sql<{ n: number; d: number }>(
+      `select count(*)::int as n, count(distinct first_name)::int as d from contacts where tenant_id = $1 and first_name like 'Killed%'`,
+      [tenantId],
+    );
+    expect(counts).toEqual({ n: rows, d: rows });
+    const [logged] = await sql<{ n: number }>(`select count(*)::int as n from import_rows where tenant_id = $1 and import_id = $2`, [
+      tenantId,
+      imp.id,
+    ]);
+    expect(logged?.n).toBe(rows);
+    expect((await jobOf()).attempts).toBeGreaterThanOrEqual(2);
+  }, 240_000);
 });
