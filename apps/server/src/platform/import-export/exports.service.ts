@@ -16,8 +16,7 @@ import { AppError, notFound } from '../errors';
 import { dataFields, fieldAccess, visibleFields, visibleValues } from '../entity/custom-fields';
 import { selectFields } from '../entity/entity-fields.repository';
 import type { EntityRow, RegisteredEntity } from '../entity/entity-registry';
-import { column, isoText, selectList, tableOf, titleSql, T } from '../entity/entity-sql';
-import { targetOf } from '../entity/entity-registry';
+import { column, isoText, linkTargetOf, selectList, tableOf, T } from '../entity/entity-sql';
 import * as entityRepo from '../entity/entity.repository';
 import { compileListQuery, type CompiledListQuery } from '../entity/list-query';
 import { toJobDto, type JobRuntime } from '../jobs/job-runtime';
@@ -95,14 +94,14 @@ async function columnsOf(ctx: TenantContext, ent: RegisteredEntity, asked: reado
     }
     if (f.kind === 'reference' && f.expand) {
       const expand = f.expand;
-      const target = targetOf(ent, key);
+      const target = linkTargetOf(ent, key);
       const r = sql.raw(`x_${key}`);
       return [
         {
           key,
           header: label(key),
           value: (row) => (row[expand] as { title?: string } | null)?.title ?? null,
-          expr: sql`(select ${titleSql(target, r)} from ${tableOf(target)} ${r} where ${r}.tenant_id = ${T}.tenant_id and ${r}.id = ${col})`,
+          expr: sql`(select ${target.title(r)} from ${target.table} ${r} where ${r}.tenant_id = ${T}.tenant_id and ${r}.id = ${col})`,
         },
         { key: `${key}#id`, header: `${label(key)} id`, value: (row) => text(row[key]), expr: sql`${col}::text` },
       ];

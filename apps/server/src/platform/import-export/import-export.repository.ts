@@ -195,6 +195,21 @@ export const importExportRepository = {
     return new Map(res.rows.map((r) => [r.id, r.name]));
   },
 
+  // Active members named by membership id or e-mail (an owner column), by the lower-cased value.
+  async memberIds(ctx: TenantContext, values: readonly string[]): Promise<Map<string, string>> {
+    if (values.length === 0) return new Map();
+    const res = await ctx.db.execute<{ id: string; email: string }>(sql`
+      select id, lower(email) as email from tenant_users
+      where tenant_id = ${ctx.tenantId} and status = 'active'
+        and (lower(email) = any(${sql.param(values)}::text[]) or id::text = any(${sql.param(values)}::text[]))`);
+    const map = new Map<string, string>();
+    for (const r of res.rows) {
+      map.set(r.email, r.id);
+      map.set(r.id, r.id);
+    }
+    return map;
+  },
+
   async insertExport(ctx: TenantContext, values: Omit<typeof exportsTable.$inferInsert, 'tenantId' | 'createdBy'>): Promise<ExportRow> {
     const [row] = await ctx.db
       .insert(exportsTable)

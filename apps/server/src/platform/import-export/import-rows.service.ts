@@ -296,7 +296,17 @@ export async function processBatch(
     const values = [...new Set(prepared.map((p) => p.refs.get(key)).filter((v): v is string => v !== undefined))];
     if (values.length === 0) continue;
     const found = new Map<string, string>();
-    if (key === 'workflowStage' || key === 'typeId') {
+    if (t.field.target === 'User') {
+      // a workspace member, by membership id or e-mail
+      const members = await repo.memberIds(
+        ctx,
+        values.map((v) => v.toLowerCase()),
+      );
+      for (const v of values) {
+        const id = members.get(v.toLowerCase());
+        if (id) found.set(v, id);
+      }
+    } else if (key === 'workflowStage' || key === 'typeId') {
       const names = key === 'workflowStage' ? await repo.stageIdsByName(ctx, def.kind) : await repo.typeIdsByName(ctx, def.kind);
       for (const v of values) {
         const id = names.get(v.toLowerCase());
@@ -340,7 +350,14 @@ export async function processBatch(
       if (v === undefined) continue;
       const id = found.get(v);
       if (id === undefined) {
-        const what = key === 'workflowStage' ? 'stage' : key === 'typeId' ? 'type' : (t.field.target ?? 'record').toLowerCase();
+        const what =
+          key === 'workflowStage'
+            ? 'stage'
+            : key === 'typeId'
+              ? 'type'
+              : t.field.target === 'User'
+                ? 'member'
+                : (t.field.target ?? 'record').toLowerCase();
         p.errors.push({
           row: p.rowNumber,
           column: t.column,

@@ -23,6 +23,7 @@ import {
   useUploadImport,
   useValidateImport,
 } from './import-export.api';
+import { ScrollRegion } from './scroll-region';
 import { IMPORT_HISTORY_PATH } from './transfer-actions';
 
 type Step = 0 | 1 | 2 | 3;
@@ -196,43 +197,44 @@ export function ImportWizard({ definition }: { definition: EntityDefinition }) {
                 encoding: imp.encoding,
               })}
             </Typography.Text>
-            <Table
-              rowKey="name"
-              size="small"
-              pagination={false}
-              scroll={{ x: true }}
-              dataSource={imp.columns.map((name) => ({ name }))}
-              columns={[
-                { key: 'name', title: t('transfer.column'), dataIndex: 'name' },
-                {
-                  key: 'samples',
-                  title: t('transfer.samples'),
-                  render: (_v, r) => <Typography.Text type="secondary">{(samples.get(r.name) ?? []).join(', ')}</Typography.Text>,
-                },
-                {
-                  key: 'field',
-                  title: t('transfer.field'),
-                  render: (_v, r) => (
-                    <Select
-                      aria-label={t('transfer.fieldFor', { column: r.name })}
-                      style={{ minWidth: 200 }}
-                      value={mapping[r.name] ?? ''}
-                      onChange={(v: string) => setMapping({ ...mapping, [r.name]: v || null })}
-                      options={[
-                        { value: '', label: t('transfer.skip') },
-                        ...fields.map((f) => ({
-                          value: f.key,
-                          label: `${label(f)}${f.required ? ' *' : ''}`,
-                          disabled: used.has(f.key) && mapping[r.name] !== f.key,
-                        })),
-                      ]}
-                      showSearch
-                      optionFilterProp="label"
-                    />
-                  ),
-                },
-              ]}
-            />
+            <ScrollRegion label={t('transfer.stepMapping')}>
+              <Table
+                rowKey="name"
+                size="small"
+                pagination={false}
+                dataSource={imp.columns.map((name) => ({ name }))}
+                columns={[
+                  { key: 'name', title: t('transfer.column'), dataIndex: 'name' },
+                  {
+                    key: 'samples',
+                    title: t('transfer.samples'),
+                    render: (_v, r) => <Typography.Text type="secondary">{(samples.get(r.name) ?? []).join(', ')}</Typography.Text>,
+                  },
+                  {
+                    key: 'field',
+                    title: t('transfer.field'),
+                    render: (_v, r) => (
+                      <Select
+                        aria-label={t('transfer.fieldFor', { column: r.name })}
+                        style={{ minWidth: 200 }}
+                        value={mapping[r.name] ?? ''}
+                        onChange={(v: string) => setMapping({ ...mapping, [r.name]: v || null })}
+                        options={[
+                          { value: '', label: t('transfer.skip') },
+                          ...fields.map((f) => ({
+                            value: f.key,
+                            label: `${label(f)}${f.required ? ' *' : ''}`,
+                            disabled: used.has(f.key) && mapping[r.name] !== f.key,
+                          })),
+                        ]}
+                        showSearch
+                        optionFilterProp="label"
+                      />
+                    ),
+                  },
+                ]}
+              />
+            </ScrollRegion>
             <Space wrap>
               <Typography.Text>{t('transfer.dedupeKey')}</Typography.Text>
               <Select
@@ -278,19 +280,20 @@ export function ImportWizard({ definition }: { definition: EntityDefinition }) {
               }
             />
             {check.errors.length > 0 ? (
-              <Table
-                caption={t('transfer.errorsTitle')}
-                rowKey={(e) => `${e.row}-${e.field}`}
-                size="small"
-                scroll={{ x: true }}
-                pagination={{ pageSize: 25, hideOnSinglePage: true }}
-                dataSource={check.errors}
-                columns={[
-                  { key: 'row', title: t('transfer.row'), dataIndex: 'row', width: 80 },
-                  { key: 'column', title: t('transfer.column'), dataIndex: 'column' },
-                  { key: 'message', title: t('transfer.problem'), render: (_v, e) => errorMessage(e.code, e.message) },
-                ]}
-              />
+              <ScrollRegion label={t('transfer.errorsTitle')}>
+                <Table
+                  caption={t('transfer.errorsTitle')}
+                  rowKey={(e) => `${e.row}-${e.field}`}
+                  size="small"
+                  pagination={{ pageSize: 25, hideOnSinglePage: true }}
+                  dataSource={check.errors}
+                  columns={[
+                    { key: 'row', title: t('transfer.row'), dataIndex: 'row', width: 80 },
+                    { key: 'column', title: t('transfer.column'), dataIndex: 'column' },
+                    { key: 'message', title: t('transfer.problem'), render: (_v, e) => errorMessage(e.code, e.message) },
+                  ]}
+                />
+              </ScrollRegion>
             ) : null}
             <Space wrap>
               <Button onClick={() => setStep(1)}>{t('transfer.back')}</Button>

@@ -11,6 +11,7 @@ import { EmptyState } from '../feedback/empty-state';
 import { errorText } from '../feedback/form-errors';
 import { StatusTag } from '../feedback/status-tag';
 import { usePageTitle } from '../feedback/use-page-title';
+import { ScrollRegion } from './scroll-region';
 import {
   openDownload,
   saveFile,
@@ -96,91 +97,92 @@ export function ImportHistoryPage() {
             {error}
           </Typography.Paragraph>
         ) : null}
-        <Table<ImportDto>
-          rowKey="id"
-          size="small"
-          scroll={{ x: true }}
-          loading={history.isLoading}
-          dataSource={history.data?.data ?? []}
-          locale={{ emptyText: <EmptyState description={t('transfer.noImports')} /> }}
-          pagination={{ current: page, pageSize: 25, total: history.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
-          columns={[
-            { key: 'file', title: t('transfer.file'), render: (_v, r) => r.fileName },
-            { key: 'kind', title: t('transfer.kind'), render: (_v, r) => kindLabel(t, r.entityKind) },
-            {
-              key: 'status',
-              title: t('transfer.status'),
-              render: (_v, r) => <StatusTag tone={TONE[r.status]}>{t(`transfer.status.${r.status}`)}</StatusTag>,
-            },
-            {
-              key: 'rows',
-              title: t('transfer.rows'),
-              render: (_v, r) => t('transfer.result', { created: r.created, updated: r.updated, rejected: r.rejected }),
-            },
-            { key: 'at', title: t('transfer.createdAt'), render: (_v, r) => formatDate(r.createdAt, 'dateTime') },
-            { key: 'by', title: t('transfer.createdBy'), render: (_v, r) => r.createdBy.name },
-            {
-              key: 'actions',
-              title: t('transfer.actions'),
-              render: (_v, r) => (
-                <Space wrap size="small">
-                  {r.rejected > 0 ? (
-                    <Button
-                      size="small"
-                      onClick={() =>
-                        void saveFile(TRANSFER_PATHS.rejected(r.id, 'csv'), `${r.fileName.replace(/\.\w+$/, '')}-rejected.csv`)
-                      }
-                    >
-                      {t('transfer.downloadRejected')}
-                    </Button>
-                  ) : null}
-                  {r.status === 'failed' || r.status === 'cancelled' ? (
-                    <Button size="small" onClick={() => void act(retry.mutateAsync(r.id))}>
-                      {t('transfer.retry')}
-                    </Button>
-                  ) : null}
-                  {r.status === 'succeeded' && !r.undoJob ? (
-                    <Button
-                      size="small"
-                      danger
-                      onClick={async () => {
-                        if (
-                          await confirm({
-                            title: t('transfer.undoTitle'),
-                            description: t('transfer.undoText'),
-                            okText: t('transfer.undo'),
-                            danger: true,
-                          })
-                        )
-                          void act(undo.mutateAsync(r.id));
-                      }}
-                    >
-                      {t('transfer.undo')}
-                    </Button>
-                  ) : null}
-                  {r.status !== 'queued' && r.status !== 'running' ? (
-                    <Button
-                      size="small"
-                      onClick={async () => {
-                        if (
-                          await confirm({
-                            title: t('transfer.deleteImportTitle'),
-                            description: t('transfer.deleteImportText'),
-                            okText: t('transfer.delete'),
-                            danger: true,
-                          })
-                        )
-                          void act(remove.mutateAsync(r.id));
-                      }}
-                    >
-                      {t('transfer.delete')}
-                    </Button>
-                  ) : null}
-                </Space>
-              ),
-            },
-          ]}
-        />
+        <ScrollRegion label={t('transfer.importHistory')}>
+          <Table<ImportDto>
+            rowKey="id"
+            size="small"
+            loading={history.isLoading}
+            dataSource={history.data?.data ?? []}
+            locale={{ emptyText: <EmptyState description={t('transfer.noImports')} /> }}
+            pagination={{ current: page, pageSize: 25, total: history.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
+            columns={[
+              { key: 'file', title: t('transfer.file'), render: (_v, r) => r.fileName },
+              { key: 'kind', title: t('transfer.kind'), render: (_v, r) => kindLabel(t, r.entityKind) },
+              {
+                key: 'status',
+                title: t('transfer.status'),
+                render: (_v, r) => <StatusTag tone={TONE[r.status]}>{t(`transfer.status.${r.status}`)}</StatusTag>,
+              },
+              {
+                key: 'rows',
+                title: t('transfer.rows'),
+                render: (_v, r) => t('transfer.result', { created: r.created, updated: r.updated, rejected: r.rejected }),
+              },
+              { key: 'at', title: t('transfer.createdAt'), render: (_v, r) => formatDate(r.createdAt, 'dateTime') },
+              { key: 'by', title: t('transfer.createdBy'), render: (_v, r) => r.createdBy.name },
+              {
+                key: 'actions',
+                title: t('transfer.actions'),
+                render: (_v, r) => (
+                  <Space wrap size="small">
+                    {r.rejected > 0 ? (
+                      <Button
+                        size="small"
+                        onClick={() =>
+                          void saveFile(TRANSFER_PATHS.rejected(r.id, 'csv'), `${r.fileName.replace(/\.\w+$/, '')}-rejected.csv`)
+                        }
+                      >
+                        {t('transfer.downloadRejected')}
+                      </Button>
+                    ) : null}
+                    {r.status === 'failed' || r.status === 'cancelled' ? (
+                      <Button size="small" onClick={() => void act(retry.mutateAsync(r.id))}>
+                        {t('transfer.retry')}
+                      </Button>
+                    ) : null}
+                    {r.status === 'succeeded' && !r.undoJob ? (
+                      <Button
+                        size="small"
+                        danger
+                        onClick={async () => {
+                          if (
+                            await confirm({
+                              title: t('transfer.undoTitle'),
+                              description: t('transfer.undoText'),
+                              okText: t('transfer.undo'),
+                              danger: true,
+                            })
+                          )
+                            void act(undo.mutateAsync(r.id));
+                        }}
+                      >
+                        {t('transfer.undo')}
+                      </Button>
+                    ) : null}
+                    {r.status !== 'queued' && r.status !== 'running' ? (
+                      <Button
+                        size="small"
+                        onClick={async () => {
+                          if (
+                            await confirm({
+                              title: t('transfer.deleteImportTitle'),
+                              description: t('transfer.deleteImportText'),
+                              okText: t('transfer.delete'),
+                              danger: true,
+                            })
+                          )
+                            void act(remove.mutateAsync(r.id));
+                        }}
+                      >
+                        {t('transfer.delete')}
+                      </Button>
+                    ) : null}
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        </ScrollRegion>
       </Card>
     </div>
   );
@@ -205,56 +207,57 @@ export function ExportHistoryPage() {
         <KindSelect value={kind} onChange={set} />
       </div>
       <Card>
-        <Table<ExportDto>
-          rowKey="id"
-          size="small"
-          scroll={{ x: true }}
-          loading={history.isLoading}
-          dataSource={history.data?.data ?? []}
-          locale={{ emptyText: <EmptyState description={t('transfer.noExports')} /> }}
-          pagination={{ current: page, pageSize: 25, total: history.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
-          columns={[
-            { key: 'file', title: t('transfer.file'), render: (_v, r) => r.fileName },
-            { key: 'kind', title: t('transfer.kind'), render: (_v, r) => kindLabel(t, r.entityKind) },
-            {
-              key: 'status',
-              title: t('transfer.status'),
-              render: (_v, r) => <StatusTag tone={TONE[r.status]}>{t(`transfer.status.${r.status}`)}</StatusTag>,
-            },
-            { key: 'rows', title: t('transfer.rows'), render: (_v, r) => r.rowCount ?? '' },
-            { key: 'at', title: t('transfer.createdAt'), render: (_v, r) => formatDate(r.createdAt, 'dateTime') },
-            { key: 'by', title: t('transfer.createdBy'), render: (_v, r) => r.createdBy.name },
-            {
-              key: 'actions',
-              title: t('transfer.actions'),
-              render: (_v, r) => (
-                <Space wrap size="small">
-                  {r.downloadUrl ? (
-                    <Button size="small" type="primary" onClick={() => openDownload(r.downloadUrl ?? '')}>
-                      {t('transfer.download')}
-                    </Button>
-                  ) : null}
-                  {r.status === 'failed' || r.status === 'cancelled' ? (
-                    <Button size="small" onClick={() => retry.mutate(r.id)}>
-                      {t('transfer.retry')}
-                    </Button>
-                  ) : null}
-                  {r.status !== 'queued' && r.status !== 'running' ? (
-                    <Button
-                      size="small"
-                      onClick={async () => {
-                        if (await confirm({ title: t('transfer.deleteExportTitle'), okText: t('transfer.delete'), danger: true }))
-                          remove.mutate(r.id);
-                      }}
-                    >
-                      {t('transfer.delete')}
-                    </Button>
-                  ) : null}
-                </Space>
-              ),
-            },
-          ]}
-        />
+        <ScrollRegion label={t('transfer.exportHistory')}>
+          <Table<ExportDto>
+            rowKey="id"
+            size="small"
+            loading={history.isLoading}
+            dataSource={history.data?.data ?? []}
+            locale={{ emptyText: <EmptyState description={t('transfer.noExports')} /> }}
+            pagination={{ current: page, pageSize: 25, total: history.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
+            columns={[
+              { key: 'file', title: t('transfer.file'), render: (_v, r) => r.fileName },
+              { key: 'kind', title: t('transfer.kind'), render: (_v, r) => kindLabel(t, r.entityKind) },
+              {
+                key: 'status',
+                title: t('transfer.status'),
+                render: (_v, r) => <StatusTag tone={TONE[r.status]}>{t(`transfer.status.${r.status}`)}</StatusTag>,
+              },
+              { key: 'rows', title: t('transfer.rows'), render: (_v, r) => r.rowCount ?? '' },
+              { key: 'at', title: t('transfer.createdAt'), render: (_v, r) => formatDate(r.createdAt, 'dateTime') },
+              { key: 'by', title: t('transfer.createdBy'), render: (_v, r) => r.createdBy.name },
+              {
+                key: 'actions',
+                title: t('transfer.actions'),
+                render: (_v, r) => (
+                  <Space wrap size="small">
+                    {r.downloadUrl ? (
+                      <Button size="small" type="primary" onClick={() => openDownload(r.downloadUrl ?? '')}>
+                        {t('transfer.download')}
+                      </Button>
+                    ) : null}
+                    {r.status === 'failed' || r.status === 'cancelled' ? (
+                      <Button size="small" onClick={() => retry.mutate(r.id)}>
+                        {t('transfer.retry')}
+                      </Button>
+                    ) : null}
+                    {r.status !== 'queued' && r.status !== 'running' ? (
+                      <Button
+                        size="small"
+                        onClick={async () => {
+                          if (await confirm({ title: t('transfer.deleteExportTitle'), okText: t('transfer.delete'), danger: true }))
+                            remove.mutate(r.id);
+                        }}
+                      >
+                        {t('transfer.delete')}
+                      </Button>
+                    ) : null}
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        </ScrollRegion>
       </Card>
     </div>
   );
