@@ -143,9 +143,10 @@ describe('opportunities', () => {
   it('move on the board within a column and across, writing one row per move', async () => {
     const [first, second] = partner.stages;
     if (!first || !second) throw new Error('the partner pipeline has stages');
-    const a = await create('/api/v1/opportunities', { name: 'Board A', workflowStage: first.id });
-    const b = await create('/api/v1/opportunities', { name: 'Board B', workflowStage: first.id });
-    const cc = await create('/api/v1/opportunities', { name: 'Board C', workflowStage: first.id });
+    // close dates give the column its order before anyone places a card (ids would be random)
+    const a = await create('/api/v1/opportunities', { name: 'Board A', workflowStage: first.id, estimatedCloseDate: '2026-01-01' });
+    const b = await create('/api/v1/opportunities', { name: 'Board B', workflowStage: first.id, estimatedCloseDate: '2026-01-02' });
+    const cc = await create('/api/v1/opportunities', { name: 'Board C', workflowStage: first.id, estimatedCloseDate: '2026-01-03' });
     const column = async (stageId: string) => {
       const res = await c.post('/api/v1/opportunities/list', {
         filters: [{ field: 'workflowStage', op: 'eq', value: stageId }],
@@ -153,7 +154,9 @@ describe('opportunities', () => {
         pageSize: 100,
       });
       expect(res.status, res.text).toBe(200);
-      return res.body.data as { id: string; name: string; version: number; boardRank: number | null }[];
+      return (res.body.data as { id: string; name: string; version: number; boardRank: number | null }[]).filter((r) =>
+        r.name.startsWith('Board '),
+      );
     };
     const move = async (row: { id: string }, body: Record<string, unknown>) => {
       const version = (await c.get(`/api/v1/opportunities/${row.id}`)).body.version;
