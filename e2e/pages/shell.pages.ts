@@ -76,7 +76,14 @@ export async function chooseOption(page: Page, label: string): Promise<void> {
     .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
     .filter({ hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
   await expect(option).toBeVisible();
-  await option.click();
+  // a click during the dropdown's opening animation can miss under load: click again until the
+  // choice took (the dropdown closed, or the option shows as selected in a multiple select)
+  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').filter({ has: option });
+  await expect(async () => {
+    if (await option.isVisible()) await option.click({ timeout: 2000 });
+    const taken = (await open.count()) === 0 || (await option.getAttribute('class'))?.includes('ant-select-item-option-selected');
+    expect(taken, `option ${label} chosen`).toBe(true);
+  }).toPass({ timeout: 15_000, intervals: [300, 600, 1000] });
 }
 
 export class LandingPage {
