@@ -140,10 +140,17 @@ export class AppShell {
   async openUserMenu(): Promise<void> {
     await this.page.getByRole('button', { name: /Account menu|Kontomenü/ }).click();
   }
+  // the submenu opens on hover; a page still drawing (the dashboard's widgets) can close the
+  // menu or miss the hover under load, so the menu is opened and hovered again until it shows
   async switchLanguage(label: 'English' | 'Deutsch'): Promise<void> {
-    await this.openUserMenu();
-    await this.page.getByRole('menuitem', { name: /Language|Sprache/ }).hover();
-    await this.page.getByRole('menuitem', { name: label }).click();
+    const language = this.page.getByRole('menuitem', { name: /Language|Sprache/ });
+    const choice = this.page.getByRole('menuitem', { name: label });
+    await expect(async () => {
+      if (!(await language.isVisible())) await this.openUserMenu();
+      await language.hover();
+      await expect(choice).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 30_000 });
+    await choice.click();
   }
   async signOut(): Promise<void> {
     await this.openUserMenu();
