@@ -1,5 +1,6 @@
 import type { EntityKind, ExportDto, ImportDto } from '@atrium/domain';
 import { Button, Card, Select, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -66,6 +67,19 @@ const kindLabel = (t: (k: string) => string, kind: string) => {
 };
 
 // The spec's "import history" screen: every import of the kinds the user may import.
+// The columns both histories open with: the file, the kind of record and the status.
+function firstColumns<R extends ImportDto | ExportDto>(t: (k: string) => string): ColumnsType<R> {
+  return [
+    { key: 'file', title: t('transfer.file'), render: (_v, r) => r.fileName },
+    { key: 'kind', title: t('transfer.kind'), render: (_v, r) => kindLabel(t, r.entityKind) },
+    {
+      key: 'status',
+      title: t('transfer.status'),
+      render: (_v, r) => <StatusTag tone={TONE[r.status]}>{t(`transfer.status.${r.status}`)}</StatusTag>,
+    },
+  ];
+}
+
 export function ImportHistoryPage() {
   const { t } = useTranslation();
   usePageTitle(t('transfer.importHistory'));
@@ -106,13 +120,7 @@ export function ImportHistoryPage() {
             locale={{ emptyText: <EmptyState description={t('transfer.noImports')} /> }}
             pagination={{ current: page, pageSize: 25, total: history.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
             columns={[
-              { key: 'file', title: t('transfer.file'), render: (_v, r) => r.fileName },
-              { key: 'kind', title: t('transfer.kind'), render: (_v, r) => kindLabel(t, r.entityKind) },
-              {
-                key: 'status',
-                title: t('transfer.status'),
-                render: (_v, r) => <StatusTag tone={TONE[r.status]}>{t(`transfer.status.${r.status}`)}</StatusTag>,
-              },
+              ...firstColumns<ImportDto>(t),
               {
                 key: 'rows',
                 title: t('transfer.rows'),
@@ -216,13 +224,7 @@ export function ExportHistoryPage() {
             locale={{ emptyText: <EmptyState description={t('transfer.noExports')} /> }}
             pagination={{ current: page, pageSize: 25, total: history.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
             columns={[
-              { key: 'file', title: t('transfer.file'), render: (_v, r) => r.fileName },
-              { key: 'kind', title: t('transfer.kind'), render: (_v, r) => kindLabel(t, r.entityKind) },
-              {
-                key: 'status',
-                title: t('transfer.status'),
-                render: (_v, r) => <StatusTag tone={TONE[r.status]}>{t(`transfer.status.${r.status}`)}</StatusTag>,
-              },
+              ...firstColumns<ExportDto>(t),
               { key: 'rows', title: t('transfer.rows'), render: (_v, r) => r.rowCount ?? '' },
               { key: 'at', title: t('transfer.createdAt'), render: (_v, r) => formatDate(r.createdAt, 'dateTime') },
               { key: 'by', title: t('transfer.createdBy'), render: (_v, r) => r.createdBy.name },
