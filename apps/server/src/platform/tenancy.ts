@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type pg from 'pg';
+import pg from 'pg';
+import { to as copyTo, type CopyToStreamQuery } from 'pg-copy-streams';
 import type { TokenClaims } from './auth';
 import type { AuthUser } from './context';
 import type { Database, Db } from './database';
@@ -64,6 +65,8 @@ const dialect = new PgDialect();
 // the session under each request transaction, for statements run as prepared ones
 type Session = NodePgSession<Record<string, never>, Record<string, never>>;
 const sessions = new WeakMap<Db, Session>();
+// the connection under each such transaction, for COPY
+const clients = new WeakMap<Db, pg.PoolClient>();
 const statementNames = new Map<string, string>();
 const STATEMENT_NAMES_MAX = 500;
 
@@ -85,6 +88,36 @@ export async function executePrepared<R extends pg.QueryResultRow>(db: Db, state
   // Drizzle's own prepared query: the same type parsing and error wrapping as db.execute
   const result = (await session.prepareQuery(q, undefined, name, false).execute()) as pg.QueryResult<R>;
   return result.rows;
+}
+
+// A parameter as a literal: COPY takes no parameters. Strings go through pg's escapeLiteral;
+// arrays become array literals; numbers and booleans as written.
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
+  if (Array.isArray(value))
+    return pg.escapeLiteral(
+      `{${value.map((v: unknown) => (v === null || v === undefined ? 'NULL' : `"${String(v).replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(',')}}`,
+    );
+  if (typeof value === 'object') return pg.escapeLiteral(JSON.stringify(value));
+  return pg.escapeLiteral(String(value));
+}
+
+// Streams the rows of `statement` as CSV written by PostgreSQL (`COPY … TO STDOUT`, no header,
+// one line per row ending in LF) on the connection of a request's or a job step's transaction:
+// the tenant context and row-level security apply as to every statement in it.
+export function copyCsvOut(db: Db, statement: SQL): CopyToStreamQuery {
+  const client = clients.get(db);
+  if (!client) throw new Error('COPY runs only inside inTenantTransaction');
+  const q = dialect.sqlToQuery(statement);
+  const text = q.sql.replace(/\$(\d+)/g, (_m, n: string) => {
+    const i = Number(n) - 1;
+    if (i >= q.params.length) throw new Error(`parameter $${n} has no value`);
+    return literal(q.params[i]);
+  });
+  return client.query(copyTo(`copy (${text}) to stdout with (format csv)`));
 }
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -113,6 +146,7 @@ export async function inTenantTransaction<T>(
     const session: Session = new NodePgSession(client, dialect, undefined);
     const tx: Db = new NodePgTransaction(dialect, session, undefined);
     sessions.set(tx, session);
+    clients.set(tx, client);
     const result = await fn(tx, membershipOf(results[1]?.rows[0]));
     if (opts.readOnly) {
       // A read-only transaction (PostgreSQL refuses any write in it) has nothing to commit: the

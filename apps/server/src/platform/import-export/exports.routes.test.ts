@@ -161,4 +161,37 @@ describe('export', () => {
     expect((await me.delete(`/api/v1/core/exports/${res.body.id}`)).status).toBe(204);
     expect((await me.get(`/api/v1/core/exports/${res.body.id}`)).status).toBe(404);
   });
+  it('writes CSV through PostgreSQL: quotes, backslashes, newlines and a selection survive', async () => {
+    const odd = [
+      { firstName: 'Seán', lastName: "O'Brien", jobTitle: 'says "hi"\non two lines', customFields: { customerNumber: '-12.5' } },
+      { firstName: 'Back', lastName: 'Sl\\ash', jobTitle: '+ not a number', customFields: { customerNumber: '@home' } },
+    ];
+    const ids: string[] = [];
+    for (const c of odd) ids.push((await me.post('/api/v1/contacts', c)).body.id);
+    const res = await me.post('/api/v1/contacts/export', {
+      format: 'csv',
+      ids,
+      search: "o'brien",
+      filters: [{ field: 'lastName', op: 'in', value: ["O'Brien", 'Sl\\ash', 'Nobody'] }],
+      columns: ['title', 'jobTitle', 'customFields.customerNumber'],
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.rowCount).toBe(1);
+    const rows = csvRows(await fileOf(res.body));
+    expect(rows).toEqual([
+      ['Id', 'First name', 'Last name', 'Job title', 'Customer number'],
+      [ids[0], 'Seán', "O'Brien", 'says "hi"\non two lines', '-12.5'],
+    ]);
+    const both = await me.post('/api/v1/contacts/export', { format: 'csv', ids, columns: ['jobTitle', 'customFields.customerNumber'] });
+    expect(
+      csvRows(await fileOf(both.body))
+        .slice(1)
+        .map((r) => r.slice(2)),
+    ).toEqual(
+      expect.arrayContaining([
+        ['Sl\\ash', "'+ not a number", "'@home"],
+        ["O'Brien", 'says "hi"\non two lines', '-12.5'],
+      ]),
+    );
+  });
 });

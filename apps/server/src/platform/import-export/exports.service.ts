@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   isContentBlock,
   type EntityKind,
@@ -13,10 +14,11 @@ import type { BlobStore } from '../blobs/blob-store';
 import { mergedCaptions } from '../captions';
 import type { TenantContext } from '../context';
 import { AppError, notFound } from '../errors';
+import { copyCsvOut } from '../tenancy';
 import { dataFields, fieldAccess, visibleFields, visibleValues } from '../entity/custom-fields';
 import { selectFields } from '../entity/entity-fields.repository';
 import type { EntityRow, RegisteredEntity } from '../entity/entity-registry';
-import { column, isoText, linkTargetOf, selectList, tableOf, T } from '../entity/entity-sql';
+import { column, linkTargetOf, selectList, tableOf, T } from '../entity/entity-sql';
 import * as entityRepo from '../entity/entity.repository';
 import { compileListQuery, type CompiledListQuery } from '../entity/list-query';
 import { toJobDto, type JobRuntime } from '../jobs/job-runtime';
@@ -39,21 +41,26 @@ type Column = {
   header: string;
   value: (row: EntityRow, names: Map<string, string>) => string | number | null;
   expr: SQL;
+  // a value that never starts like a formula (ids, timestamps): written without the guard
+  plain?: true;
+  // a value that costs a sub-select: computed once per row (CSV)
+  once?: true;
 };
 
 const isTimestamp = (ent: RegisteredEntity, key: string) => {
   const type = ent.columns[key]?.columnType;
   return type === 'PgTimestamp' || type === 'PgTimestampString';
 };
-// a value as text; custom-field arrays (multiple options) as "a; b"
-const customText = (key: string): SQL => sql`(case jsonb_typeof(${T}.custom_fields -> ${key})
-  when 'array' then array_to_string(array(select jsonb_array_elements_text(${T}.custom_fields -> ${key})), '; ')
-  else ${T}.custom_fields ->> ${key} end)`;
-// one CSV cell of a column of the inner select: quoted (always, so no scan for what would need
-// it), formula-like text behind an apostrophe as safeCell does; empty stays empty
-const csvCell = (c: SQL): SQL => sql`case when ${c} is null or ${c} = '' then '' else '"' || replace(
-  case when left(${c}, 1) in ('=', '@', E'\\t', E'\\r') or (left(${c}, 1) in ('+', '-') and ${c} !~ '^[+-]?[0-9]+([.][0-9]+)?$')
-  then '''' || ${c} else ${c} end, '"', '""') || '"' end`;
+// a custom value as text; several options as "a; b"
+const customText = (key: string, several: boolean): SQL =>
+  several
+    ? sql`array_to_string(array(select jsonb_array_elements_text(${T}.custom_fields -> ${key})), '; ')`
+    : sql`(${T}.custom_fields ->> ${key})`;
+// text that a spreadsheet would run as a formula (first character = @ + - tab or CR) goes out
+// behind an apostrophe, as safeCell does; numbers such as -3 stay as they are. `ascii` compares
+// the first character's code: much cheaper than a collation-aware comparison on every cell.
+const formulaGuard = (c: SQL): SQL => sql`case when ascii(${c}) in (9, 13, 43, 45, 61, 64)
+  and (${c}) !~ '^[+-]?[0-9]+([.][0-9]+)?$' then '''' || (${c}) else ${c} end`;
 
 const text = (v: unknown): string | number | null => {
   if (v === null || v === undefined) return null;
@@ -89,6 +96,7 @@ async function columnsOf(ctx: TenantContext, ent: RegisteredEntity, asked: reado
           header: label(key),
           value: (r, n) => n.get(String(r[key] ?? '')) ?? null,
           expr: sql`(select n.name from ${names} n where n.tenant_id = ${T}.tenant_id and n.id = ${col})`,
+          once: true,
         },
       ];
     }
@@ -102,11 +110,14 @@ async function columnsOf(ctx: TenantContext, ent: RegisteredEntity, asked: reado
           header: label(key),
           value: (row) => (row[expand] as { title?: string } | null)?.title ?? null,
           expr: sql`(select ${target.title(r)} from ${target.table} ${r} where ${r}.tenant_id = ${T}.tenant_id and ${r}.id = ${col})`,
+          once: true,
         },
-        { key: `${key}#id`, header: `${label(key)} id`, value: (row) => text(row[key]), expr: sql`${col}::text` },
+        { key: `${key}#id`, header: `${label(key)} id`, value: (row) => text(row[key]), expr: sql`${col}::text`, plain: true },
       ];
     }
-    return [{ key, header: label(key), value: (r) => text(r[key]), expr: isTimestamp(ent, key) ? isoText(col) : sql`${col}::text` }];
+    return isTimestamp(ent, key)
+      ? [{ key, header: label(key), value: (r) => text(r[key]), expr: col, plain: true }]
+      : [{ key, header: label(key), value: (r) => text(r[key]), expr: sql`${col}::text` }];
   };
   const customColumn = (key: string): Column[] => {
     const f = custom.find((c) => c.key === key);
@@ -116,7 +127,8 @@ async function columnsOf(ctx: TenantContext, ent: RegisteredEntity, asked: reado
             key: `customFields.${key}`,
             header: f.label,
             value: (r) => text((r.customFields as Record<string, unknown>)[key]),
-            expr: customText(key),
+            expr: customText(key, f.dataType === 'options'),
+            ...(f.dataType === 'options' ? { once: true as const } : {}),
           },
         ]
       : [];
@@ -142,7 +154,7 @@ async function columnsOf(ctx: TenantContext, ent: RegisteredEntity, asked: reado
         unknown.map((k) => ({ field: 'columns', code: 'unknownField' as const, message: `${k} is not a column` })),
       );
   }
-  const id: Column = { key: 'id', header: en['entity.field.id'] ?? 'Id', value: (r) => text(r.id), expr: sql`${T}.id::text` };
+  const id: Column = { key: 'id', header: en['entity.field.id'] ?? 'Id', value: (r) => text(r.id), expr: sql`${T}.id::text`, plain: true };
   return [
     id,
     ...[...new Set(keys)].flatMap((k) => (k.startsWith('customFields.') ? customColumn(k.slice('customFields.'.length)) : builtin(k))),
@@ -215,8 +227,12 @@ async function writeExport(ctx: TenantContext, ent: RegisteredEntity, blobs: Blo
   return count;
 }
 
-// CSV: PostgreSQL builds every line (values as text, quoted, formulas guarded) and the cursor
-// hands them over as one text each; Node only writes them. The header goes through csv-stringify.
+// CSV: PostgreSQL writes the file (COPY … TO STDOUT in CSV, decision 072) after the header
+// line written here; Node only passes the bytes on. Formula-like text goes out behind an
+// apostrophe as safeCell does; a value that costs a sub-select is computed once per row in a
+// lateral select (OFFSET 0 keeps the planner from copying it into the guard). Timestamps are
+// PostgreSQL's own ISO text in UTC ("2026-11-24 09:05:00.123456+00"): formatting each with
+// to_char cost as much as reading the row.
 async function writeCsvLines(
   ctx: TenantContext,
   ent: RegisteredEntity,
@@ -225,41 +241,31 @@ async function writeCsvLines(
   out: PassThrough,
   upload: Promise<number>,
 ): Promise<number> {
-  // the values in an inner select (each computed once), the lines around it, in the list's order
-  const inner = sql.join(
-    columns.map((c, i) => sql`${c.expr} as ${sql.identifier(`c${i}`)}`),
+  const once = columns.flatMap((c, i) => (c.once ? [sql`${c.expr} as ${sql.identifier(`c${i}`)}`] : []));
+  const cells = sql.join(
+    columns.map((c, i) => {
+      const value = c.once ? sql`v.${sql.identifier(`c${i}`)}` : c.expr;
+      return c.plain ? value : formulaGuard(value);
+    }),
     sql`, `,
   );
-  const line = sql.join(
-    columns.map((_c, i) => csvCell(sql`v.${sql.identifier(`c${i}`)}`)),
-    sql` || ',' || `,
-  );
-  const fetch = await entityRepo.openCursor(
-    ctx,
-    'atrium_export',
-    sql`select ${line} as line from (
-      select ${inner}, row_number() over (order by ${compiled.orderBy}) as rn
-      from ${tableOf(ent)} ${T} ${compiled.joins} where ${compiled.where}) v
-    order by v.rn`,
-  );
-  const write = (s: string) => (out.write(s) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', () => r())));
-  let count = 0;
+  const lateral = once.length > 0 ? sql`cross join lateral (select ${sql.join(once, sql`, `)} offset 0) v` : sql``;
   try {
-    await write(`\uFEFF${columns.map((c) => csvText(c.header)).join(',')}\r\n`);
-    for (;;) {
-      const rows = await fetch(FETCH);
-      if (rows.length > 0) await write(`${rows.map((r) => String(r.line)).join('\r\n')}\r\n`);
-      count += rows.length;
-      if (rows.length < FETCH) break;
-    }
-    out.end();
+    out.write(`\uFEFF${columns.map((c) => csvText(c.header)).join(',')}\n`);
+    await ctx.db.execute(sql`set local timezone = 'UTC'`);
+    const rows = copyCsvOut(
+      ctx.db,
+      sql`select ${cells} from ${tableOf(ent)} ${T} ${compiled.joins} ${lateral}
+        where ${compiled.where} order by ${compiled.orderBy}`,
+    );
+    await pipeline(rows, out);
+    await upload;
+    return rows.rowCount;
   } catch (err) {
     out.destroy(err instanceof Error ? err : new Error(String(err)));
     await upload.catch(() => 0);
     throw err;
   }
-  await upload;
-  return count;
 }
 
 const csvText = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);

@@ -6,7 +6,7 @@ import type { Database, Db } from '../database';
 import { AppError, issueToField } from '../errors';
 import type { EventHub } from '../events/event-hub';
 import { publishJobEvent } from '../events/live-events.service';
-import { enterTenant } from '../tenancy';
+import { enterTenant, inTenantTransaction } from '../tenancy';
 import type { JobDefinition, JobRun, JobType, StepFn, StepResult, SystemTask, TenantCleanupTask } from './job.types';
 import { jobsRepository as repo } from './jobs.repository';
 import type { JobRow } from './jobs.table';
@@ -186,8 +186,8 @@ export function createJobRuntime(opts: JobRuntimeOptions): JobRuntime {
     const step = async (fn: StepFn<unknown>): Promise<StepResult<unknown>> => {
       // a slice ends between steps; the next slice is a new pg-boss job that any worker claims
       if (Date.now() - sliceStart > sliceMs) throw new JobYield();
-      return database.db.transaction(async (tx) => {
-        const member = await enterTenant(tx, row.tenantId, row.userId);
+      // the request's transaction helper: its connection also serves COPY (exports)
+      return inTenantTransaction(database, row.tenantId, row.userId, async (tx, member) => {
         const current = await repo.get(tx, row.tenantId, row.id, true);
         if (!current || current.run !== row.run || current.status !== 'running') throw new JobStopped();
         if (!member) throw new Error('The member who started this job has left the workspace');
