@@ -7,9 +7,14 @@ import { installTrace, resetTrace, traceReport } from './trace';
 const tracing = Boolean(process.env.BENCH_TRACE);
 const server = await startServer(loadConfig(process.env), tracing ? { beforeListen: (app) => installTrace(app) } : {});
 process.send?.('ready');
-process.on('message', (m: { trace?: 'reset' | 'report' }) => {
+process.on('message', (m: { trace?: 'reset' | 'report'; heap?: true }) => {
   if (m.trace === 'reset') resetTrace();
   if (m.trace === 'report') process.send?.({ report: traceReport() });
+  // the live heap: after a full collection (the bench starts this process with --expose-gc)
+  if (m.heap) {
+    (globalThis as { gc?: () => void }).gc?.();
+    process.send?.({ heap: process.memoryUsage() });
+  }
 });
 process.on('SIGTERM', () => {
   void server.stop().then(() => process.exit(0));
