@@ -69,8 +69,13 @@ export async function listRows(
   };
 }
 
-export async function countRows(ctx: TenantContext, ent: RegisteredEntity, q: CompiledListQuery): Promise<number> {
-  const res = await ctx.db.execute<{ n: number }>(countSql(ent, q));
+// `upTo`: counting stops there (enough to tell "more than N" without reading every row)
+export async function countRows(ctx: TenantContext, ent: RegisteredEntity, q: CompiledListQuery, upTo?: number): Promise<number> {
+  const res = await ctx.db.execute<{ n: number }>(
+    upTo === undefined
+      ? countSql(ent, q)
+      : sql`select count(*)::int as n from (select 1 from ${tableOf(ent)} ${T} where ${q.where} limit ${upTo}) x`,
+  );
   return res.rows[0]?.n ?? 0;
 }
 

@@ -330,7 +330,7 @@ export function exportsService(deps: ExportDeps) {
       });
       const small = body.ids
         ? body.ids.length <= INLINE_EXPORT_ROWS
-        : (await entityRepo.countRows(ctx, ent, compiled)) <= INLINE_EXPORT_ROWS;
+        : (await entityRepo.countRows(ctx, ent, compiled, INLINE_EXPORT_ROWS + 1)) <= INLINE_EXPORT_ROWS;
       if (small) {
         const rowCount = await writeExport(ctx, ent, blobs, exp);
         await repo.updateExport(ctx, id, { rowCount });
