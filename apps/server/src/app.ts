@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -16,6 +15,7 @@ import type { Config } from './platform/config';
 import type { Database } from './platform/database';
 import { migrationsApplied } from './platform/database';
 import { registerConditionalGet } from './platform/conditional-get';
+import { securityHeaders } from './platform/security-headers';
 import { registerErrorHandling, sendProblem } from './platform/errors';
 import { completeOpenApi } from './platform/openapi';
 import { createMailer, type Mailer } from './platform/mail/mailer';
@@ -91,21 +91,29 @@ export async function buildApp(config: Config, database: Database, options: Buil
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        formAction: ["'self'", ...(config.oidc.embedded ? [] : [new URL(config.oidc.issuer).origin])],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
+  const security = Object.entries(
+    securityHeaders({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          scriptSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", 'data:'],
+          formAction: ["'self'", ...(config.oidc.embedded ? [] : [new URL(config.oidc.issuer).origin])],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  ).flatMap(([name, value]) => (value === undefined ? [] : [[name, value] as const]));
+  // on the raw response, as helmet does: routes that take the response over (the identity
+  // provider's pages, event streams) keep them
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of security) reply.raw.setHeader(name, value);
+    done();
   });
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(formbody);

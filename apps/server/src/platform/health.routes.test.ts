@@ -40,6 +40,13 @@ describe('health and readiness', () => {
     expect(res.headers['x-request-id']).toBe('abc-123');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // the same on an unknown path and on the identity provider, which writes its own responses
+    for (const path of ['/api/v1/nothing-here', '/idp/.well-known/openid-configuration']) {
+      const other = await t.client().get(path);
+      expect(other.headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+      expect(other.headers['x-frame-options'], path).toBe('SAMEORIGIN');
+      expect(other.headers['strict-transport-security'], path).toMatch(/max-age=/);
+    }
   });
 
   it('answers unknown API paths with a problem', async () => {
