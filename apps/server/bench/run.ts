@@ -215,11 +215,18 @@ async function main() {
       );
       const list = dialect.sqlToQuery(listSql(ent, compiled));
       const count = dialect.sqlToQuery(countSql(ent, compiled));
-      return async () => {
-        const rows = await db.query(list.sql, list.params as unknown[]);
-        if (!compiled.selective && !(input.page === 1 && rows.rows.length < 25)) await db.query(count.sql, count.params as unknown[]);
-      };
+      return (on: pg.Client = db) =>
+        async () => {
+          const rows = await on.query(list.sql, list.params as unknown[]);
+          if (!compiled.selective && !(input.page === 1 && rows.rows.length < 25)) await on.query(count.sql, count.params as unknown[]);
+        };
     };
+    // the same statements as the API's role sees them: atrium_app, the tenant set for the
+    // session, row-level security on (the superuser connection above skips it)
+    const appDb = new pg.Client({ connectionString: url, options: '-c role=atrium_app' });
+    appDb.on('error', () => {});
+    await appDb.connect();
+    await appDb.query(`select set_config('app.tenant_id', $1, false)`, [big.id]);
 
     const scenarios: { id: string; name: string; body: EntityListQueryInput; ratio: number }[] = [
       {
@@ -292,14 +299,15 @@ async function main() {
         const res = await request('POST', '/api/v1/contacts/list', s.body);
         if (res.status !== 200) throw new Error(`list answered ${res.status}`);
       });
-      const raw = await timed(WARMUP, LATENCY_RUNS, rawList(s.body));
+      const raw = await timed(WARMUP, LATENCY_RUNS, rawList(s.body)());
+      const rls = await timed(WARMUP, LATENCY_RUNS, rawList(s.body)(appDb));
       const ratio = api.p50 / raw.p50;
       const p50ok = ratio <= s.ratio;
       const p95ok = api.p95 <= TARGET.filterP95;
       const custom = s.body.filters?.length;
       pass &&= p50ok && (!custom || p95ok);
       log(
-        `${s.name}: total ${total}; API p50 ${ms(api.p50)} p95 ${ms(api.p95)}; SQL p50 ${ms(raw.p50)} p95 ${ms(raw.p95)}; ${ratio.toFixed(2)}×; load ${api.load.toFixed(1)}`,
+        `${s.name}: total ${total}; API p50 ${ms(api.p50)} p95 ${ms(api.p95)}; SQL p50 ${ms(raw.p50)} p95 ${ms(raw.p95)}; ${ratio.toFixed(2)}×; SQL under RLS p50 ${ms(rls.p50)} p95 ${ms(rls.p95)}, ${(api.p50 / rls.p50).toFixed(2)}×; load ${api.load.toFixed(1)}`,
       );
       rows.push({
         call: `\`POST /api/v1/contacts/list\` — ${s.name} (${total} matches)`,
