@@ -48,6 +48,8 @@ export const importDto = z.object({
   undoJob: jobSchema.nullable(),
   createdAt: z.string(),
   createdBy: z.object({ id: z.uuid(), name: z.string() }),
+  // the caller may delete, retry and undo it: their own, or the kind's manage variant (decision 078)
+  canManage: z.boolean(),
 });
 export type ImportDto = z.infer<typeof importDto>;
 
@@ -145,6 +147,8 @@ export const exportDto = z.object({
   downloadUrl: z.string().nullable(),
   createdAt: z.string(),
   createdBy: z.object({ id: z.uuid(), name: z.string() }),
+  // the caller may delete and retry it: their own, or the kind's manage variant (decision 078)
+  canManage: z.boolean(),
 });
 export type ExportDto = z.infer<typeof exportDto>;
 

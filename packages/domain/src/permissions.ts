@@ -219,6 +219,13 @@ const MEMBER_EXCLUDED = new Set<string>([
   'Resource.ViewRestrictedFields',
   'Project.ViewRestrictedFields',
   'Helpdesk.PublishHelpdesk',
+  // members see everybody's imports and exports but manage only their own (decision 078)
+  'Contact.ManageContactImports',
+  'Contact.ManageContactExports',
+  'Contact.ManageLeadImports',
+  'Contact.ManageLeadExports',
+  'Resource.ManageImports',
+  'Resource.ManageExports',
 ]);
 
 // Permissions a new workspace gives its system roles; admins can edit every role afterwards.

@@ -53,8 +53,15 @@ export type EntityPermissions = {
   manageNotes: Permission | null;
   addDocument: Permission | null;
   manageDocuments: Permission | null;
+  // run imports (exports) of the kind and see, retry, delete, undo one's own (decision 078)
   import: Permission | null;
   export: Permission | null;
+  // also see everybody's imports (exports) of the kind, and their files and rejected rows
+  viewImports: Permission | null;
+  viewExports: Permission | null;
+  // also delete, retry and undo everybody's
+  manageImports: Permission | null;
+  manageExports: Permission | null;
   // the AI prompt on a record (View{product}AI)
   ai: Permission | null;
 };
@@ -83,7 +90,18 @@ export type EntityDefinitionInput = {
   savedViewKey?: SavedViewKey;
   permissions: Omit<
     EntityPermissions,
-    'delete' | 'addNote' | 'manageNotes' | 'addDocument' | 'manageDocuments' | 'import' | 'export' | 'ai'
+    | 'delete'
+    | 'addNote'
+    | 'manageNotes'
+    | 'addDocument'
+    | 'manageDocuments'
+    | 'import'
+    | 'export'
+    | 'viewImports'
+    | 'viewExports'
+    | 'manageImports'
+    | 'manageExports'
+    | 'ai'
   > &
     Partial<EntityPermissions>;
   capabilities: Partial<EntityCapabilities>;
@@ -230,6 +248,10 @@ export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
     manageDocuments: null,
     import: null,
     export: null,
+    viewImports: null,
+    viewExports: null,
+    manageImports: null,
+    manageExports: null,
     ai: null,
     ...p,
   };

@@ -195,3 +195,38 @@ describe('export', () => {
     );
   });
 });
+
+describe('who sees and manages whose exports (decision 078)', () => {
+  it('Export shows one’s own only, View shows everybody’s with their files but refuses deleting another’s (403), Manage may', async () => {
+    const base = ['Contact.ViewContacts'];
+    const exporter = t.client(await t.addMemberWith(tenant.id, [...base, 'Contact.Export']), tenant.id);
+    const viewer = t.client(await t.addMemberWith(tenant.id, [...base, 'Contact.Export', 'Contact.ViewContactExports']), tenant.id);
+    const manager = t.client(await t.addMemberWith(tenant.id, [...base, 'Contact.ManageContactExports']), tenant.id);
+
+    const owners: ExportDto = (await me.post('/api/v1/contacts/export', { format: 'csv' })).body;
+    const ownersLeads: ExportDto = (await me.post('/api/v1/leads/export', { format: 'csv' })).body;
+    const made = await exporter.post('/api/v1/contacts/export', { format: 'csv' });
+    expect(made.status, made.text).toBe(201);
+    const exporters: ExportDto = made.body;
+    expect(exporters.canManage).toBe(true);
+
+    const mine = await exporter.post('/api/v1/core/exports/history', { page: 1, pageSize: 100 });
+    expect(mine.body.data.map((e: ExportDto) => e.id)).toEqual([exporters.id]);
+    expect((await exporter.get(`/api/v1/core/exports/${owners.id}`)).status).toBe(404);
+    expect((await exporter.delete(`/api/v1/core/exports/${owners.id}`)).status).toBe(404);
+
+    const all = await viewer.post('/api/v1/core/exports/history', { page: 1, pageSize: 100 });
+    const seen: ExportDto[] = all.body.data;
+    expect(seen.map((e) => e.id)).toEqual(expect.arrayContaining([owners.id, exporters.id]));
+    expect(seen.map((e) => e.id)).not.toContain(ownersLeads.id);
+    expect(seen.find((e) => e.id === owners.id)).toMatchObject({ canManage: false, downloadUrl: expect.stringMatching(/blobs/) });
+    const refused = await viewer.delete(`/api/v1/core/exports/${owners.id}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toContain('Contact.ManageContactExports');
+    expect((await viewer.put(`/api/v1/core/exports/${owners.id}/retry`)).status).toBe(403);
+
+    expect((await manager.delete(`/api/v1/core/exports/${exporters.id}`)).status).toBe(204);
+    expect((await me.get(`/api/v1/core/exports/${exporters.id}`)).status).toBe(404);
+    expect((await me.get(`/api/v1/core/exports/${owners.id}`)).status).toBe(200);
+  });
+});

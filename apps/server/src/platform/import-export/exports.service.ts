@@ -13,7 +13,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { BlobStore } from '../blobs/blob-store';
 import { mergedCaptions } from '../captions';
 import type { TenantContext } from '../context';
-import { AppError, notFound } from '../errors';
+import { AppError } from '../errors';
 import { copyCsvOut } from '../tenancy';
 import { dataFields, fieldAccess, visibleFields, visibleValues } from '../entity/custom-fields';
 import { selectFields } from '../entity/entity-fields.repository';
@@ -25,7 +25,8 @@ import { toJobDto, type JobRuntime } from '../jobs/job-runtime';
 import type { JobRun, JobType } from '../jobs/job.types';
 import { importExportRepository as repo } from './import-export.repository';
 import type { ExportRow } from './import-export.table';
-import { transferEntity, visibleKinds, type Registry } from './imports.service';
+import { transferEntity, type Registry } from './imports.service';
+import { historyScope, requireTransfer, transferRights, type TransferNeed } from './transfer-access';
 import { CONTENT_TYPES, tableWriter } from './tabular-file.util';
 
 // Up to this many rows an export is written during the request; more run as a job.
@@ -270,7 +271,7 @@ async function writeCsvLines(
 
 const csvText = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
 
-async function toExportDto(ctx: TenantContext, blobs: BlobStore, exp: ExportRow): Promise<ExportDto> {
+async function toExportDto(ctx: TenantContext, ent: RegisteredEntity, blobs: BlobStore, exp: ExportRow): Promise<ExportDto> {
   const job = exp.jobId ? (await repo.jobsById(ctx, [exp.jobId])).get(exp.jobId) : undefined;
   const status = job ? job.status : exp.rowCount !== null ? 'succeeded' : 'queued';
   const downloadUrl =
@@ -288,13 +289,16 @@ async function toExportDto(ctx: TenantContext, blobs: BlobStore, exp: ExportRow)
     downloadUrl,
     createdAt: exp.createdAt.toISOString(),
     createdBy: await repo.memberName(ctx, exp.createdBy),
+    canManage: transferRights(ctx, ent, 'export', exp.createdBy).manage,
   };
 }
 
-async function mineExport(deps: ExportDeps, ctx: TenantContext, id: string): Promise<{ exp: ExportRow; ent: RegisteredEntity }> {
+// An export the caller may see (or, with `manage`, change): another member's needs the kind's
+// view (manage) variant; 404 when unseen, 403 when seen but not theirs to change (decision 078).
+async function mineExport(deps: ExportDeps, ctx: TenantContext, id: string, need: TransferNeed): Promise<{ exp: ExportRow; ent: RegisteredEntity }> {
   const exp = await repo.getExport(ctx, id);
-  if (!exp || !visibleKinds(deps.registry, ctx, 'export').includes(exp.entityKind as EntityKind)) throw notFound('Export');
-  return { exp, ent: deps.registry.get(exp.entityKind as EntityKind) as RegisteredEntity };
+  const ent = requireTransfer(deps.registry, ctx, 'export', exp, need);
+  return { exp: exp as ExportRow, ent };
 }
 
 const stamp = () => new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
@@ -334,30 +338,32 @@ export function exportsService(deps: ExportDeps) {
       if (small) {
         const rowCount = await writeExport(ctx, ent, blobs, exp);
         await repo.updateExport(ctx, id, { rowCount });
-        return toExportDto(ctx, blobs, { ...exp, rowCount });
+        return toExportDto(ctx, ent, blobs, { ...exp, rowCount });
       }
       const job = await deps.exportJob.enqueue(ctx, { exportId: id });
       await repo.updateExport(ctx, id, { jobId: job.id });
-      return toExportDto(ctx, blobs, { ...exp, jobId: job.id });
+      return toExportDto(ctx, ent, blobs, { ...exp, jobId: job.id });
     },
 
     async get(ctx: TenantContext, id: string): Promise<ExportDto> {
-      return toExportDto(ctx, blobs, (await mineExport(deps, ctx, id)).exp);
+      const { exp, ent } = await mineExport(deps, ctx, id, 'see');
+      return toExportDto(ctx, ent, blobs, exp);
     },
 
     async history(
       ctx: TenantContext,
       q: Required<Pick<HistoryListRequest, 'page' | 'pageSize'>> & { entityKind?: EntityKind | undefined },
     ) {
-      const kinds = visibleKinds(deps.registry, ctx, 'export').filter((k) => !q.entityKind || k === q.entityKind);
-      const { rows, total } = await repo.listExports(ctx, kinds, q.page, q.pageSize);
+      const scope = historyScope(deps.registry, ctx, 'export');
+      const only = (kinds: EntityKind[]) => kinds.filter((k) => !q.entityKind || k === q.entityKind);
+      const { rows, total } = await repo.listExports(ctx, { all: only(scope.all), own: only(scope.own) }, q.page, q.pageSize);
       const data: ExportDto[] = [];
-      for (const r of rows) data.push(await toExportDto(ctx, blobs, r));
+      for (const r of rows) data.push(await toExportDto(ctx, deps.registry.get(r.entityKind as EntityKind) as RegisteredEntity, blobs, r));
       return { data, total };
     },
 
     async remove(ctx: TenantContext, id: string): Promise<void> {
-      const { exp } = await mineExport(deps, ctx, id);
+      const { exp } = await mineExport(deps, ctx, id, 'manage');
       const job = exp.jobId ? (await repo.jobsById(ctx, [exp.jobId])).get(exp.jobId) : undefined;
       if (job && (job.status === 'queued' || job.status === 'running'))
         throw new AppError(409, 'conflict', 'Cancel the running export before deleting it');
@@ -366,12 +372,12 @@ export function exportsService(deps: ExportDeps) {
     },
 
     async retry(ctx: TenantContext, id: string): Promise<ExportDto> {
-      const { exp } = await mineExport(deps, ctx, id);
+      const { exp, ent } = await mineExport(deps, ctx, id, 'manage');
       const job = exp.jobId ? (await repo.jobsById(ctx, [exp.jobId])).get(exp.jobId) : undefined;
       if (!job || (job.status !== 'failed' && job.status !== 'cancelled'))
         throw new AppError(409, 'jobNotRetryable', 'Only a failed or cancelled export can be retried');
       await deps.runtime.requeue(ctx, job);
-      return toExportDto(ctx, blobs, exp);
+      return toExportDto(ctx, ent, blobs, exp);
     },
   };
 }

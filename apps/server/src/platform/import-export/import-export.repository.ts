@@ -13,6 +13,7 @@ export type ImportRowInsert = {
   errors?: unknown;
 };
 export type MemberName = { id: string; name: string };
+export type HistoryScope = { all: readonly EntityKind[]; own: readonly EntityKind[] };
 
 const memberName = async (ctx: TenantContext, id: string): Promise<MemberName> => {
   const res = await ctx.db.execute<{ name: string }>(sql`
@@ -64,14 +65,11 @@ export const importExportRepository = {
       .where(and(eq(imports.tenantId, ctx.tenantId), eq(imports.id, id)));
   },
 
-  async listImports(
-    ctx: TenantContext,
-    kinds: readonly EntityKind[],
-    page: number,
-    pageSize: number,
-  ): Promise<{ rows: ImportRow[]; total: number }> {
-    if (kinds.length === 0) return { rows: [], total: 0 };
-    const where = sql`${imports.tenantId} = ${ctx.tenantId} and ${imports.entityKind} = any(${sql.param(kinds)}::text[])`;
+  // Everybody's imports of the `all` kinds and the caller's own of the `own` kinds.
+  async listImports(ctx: TenantContext, scope: HistoryScope, page: number, pageSize: number): Promise<{ rows: ImportRow[]; total: number }> {
+    if (scope.all.length === 0 && scope.own.length === 0) return { rows: [], total: 0 };
+    const where = sql`${imports.tenantId} = ${ctx.tenantId} and (${imports.entityKind} = any(${sql.param(scope.all)}::text[])
+      or (${imports.entityKind} = any(${sql.param(scope.own)}::text[]) and ${imports.createdBy} = ${ctx.tenantUserId}))`;
     const rows = await ctx.db
       .select()
       .from(imports)
@@ -234,14 +232,10 @@ export const importExportRepository = {
       .where(and(eq(exportsTable.tenantId, ctx.tenantId), eq(exportsTable.id, id)));
   },
 
-  async listExports(
-    ctx: TenantContext,
-    kinds: readonly EntityKind[],
-    page: number,
-    pageSize: number,
-  ): Promise<{ rows: ExportRow[]; total: number }> {
-    if (kinds.length === 0) return { rows: [], total: 0 };
-    const where = sql`${exportsTable.tenantId} = ${ctx.tenantId} and ${exportsTable.entityKind} = any(${sql.param(kinds)}::text[])`;
+  async listExports(ctx: TenantContext, scope: HistoryScope, page: number, pageSize: number): Promise<{ rows: ExportRow[]; total: number }> {
+    if (scope.all.length === 0 && scope.own.length === 0) return { rows: [], total: 0 };
+    const where = sql`${exportsTable.tenantId} = ${ctx.tenantId} and (${exportsTable.entityKind} = any(${sql.param(scope.all)}::text[])
+      or (${exportsTable.entityKind} = any(${sql.param(scope.own)}::text[]) and ${exportsTable.createdBy} = ${ctx.tenantUserId}))`;
     const rows = await ctx.db
       .select()
       .from(exportsTable)

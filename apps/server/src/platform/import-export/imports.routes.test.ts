@@ -370,3 +370,76 @@ describe('dedupe, references and undo', () => {
     expect((await me.get(`/api/v1/core/imports/${imp.id}`)).status).toBe(404);
   });
 });
+
+describe('who sees and manages whose imports (decision 078)', () => {
+  it('Import shows one’s own only, View shows everybody’s but refuses changing another’s (403), Manage may', async () => {
+    const base = ['Contact.ViewContacts', 'Contact.CreateContacts', 'Contact.ManageContacts'];
+    const importer = await t.addMemberWith(tenant.id, [...base, 'Contact.Import']);
+    const viewer = await t.addMemberWith(tenant.id, [...base, 'Contact.Import', 'Contact.ViewContactImports']);
+    const manager = await t.addMemberWith(tenant.id, [...base, 'Contact.ManageContactImports']);
+    const asImporter = t.client(importer, tenant.id);
+    const asViewer = t.client(viewer, tenant.id);
+    const asManager = t.client(manager, tenant.id);
+
+    const ownersImport = await uploaded('owners.csv', 'First name,Email\nOla,ola@example.com\nBad,not-an-email\n');
+    await runToEnd(ownersImport);
+    const theirs = await upload(asImporter, 'importers.csv', 'First name\nIra\n');
+    expect(theirs.status, theirs.text).toBe(201);
+    const importersImport: ImportDto = theirs.body;
+    expect(importersImport.canManage).toBe(true);
+    const ownersLeads = await uploaded('leads.csv', 'First name\nLee\n', 'Lead');
+
+    // Import only: one's own, another's answers 404 like a missing one
+    const mine = await asImporter.post('/api/v1/core/imports/history', { page: 1, pageSize: 100 });
+    expect(mine.body.data.map((i: ImportDto) => i.id)).toEqual([importersImport.id]);
+    expect(mine.body.total).toBe(1);
+    for (const [method, url] of [
+      ['GET', `/api/v1/core/imports/${ownersImport.id}`],
+      ['GET', `/api/v1/core/imports/${ownersImport.id}/rejected`],
+      ['DELETE', `/api/v1/core/imports/${ownersImport.id}`],
+      ['POST', `/api/v1/core/imports/${ownersImport.id}/undo`],
+    ] as const) {
+      expect((await asImporter.raw({ method, url })).status, `${method} ${url}`).toBe(404);
+    }
+    // … and manages one's own
+    const mapped = await asImporter.put(`/api/v1/core/imports/${importersImport.id}/mappings`, { mapping: { 'First name': 'firstName' } });
+    expect(mapped.status, mapped.text).toBe(200);
+
+    // View: everybody's of the kind (not the leads: that is the lead variant), files too
+    const all = await asViewer.post('/api/v1/core/imports/history', { page: 1, pageSize: 100 });
+    const seen = all.body.data.map((i: ImportDto) => i.id);
+    expect(seen).toEqual(expect.arrayContaining([ownersImport.id, importersImport.id]));
+    expect(seen).not.toContain(ownersLeads.id);
+    expect(all.body.data.find((i: ImportDto) => i.id === ownersImport.id)).toMatchObject({ canManage: false });
+    expect((await asViewer.get(`/api/v1/core/imports/${ownersLeads.id}`)).status).toBe(404);
+    const rejected = await asViewer.get(`/api/v1/core/imports/${ownersImport.id}/rejected?format=csv`);
+    expect(rejected.status).toBe(200);
+    expect(rejected.text).toContain('Bad,not-an-email');
+    for (const [method, url] of [
+      ['DELETE', `/api/v1/core/imports/${ownersImport.id}`],
+      ['POST', `/api/v1/core/imports/${ownersImport.id}/undo`],
+      ['PUT', `/api/v1/core/imports/${ownersImport.id}/retry`],
+      ['PUT', `/api/v1/core/imports/${importersImport.id}/mappings`],
+    ] as const) {
+      const res = await asViewer.raw({
+        method,
+        url,
+        ...(method === 'PUT' && url.endsWith('mappings')
+          ? { payload: JSON.stringify({ mapping: {} }), headers: { 'content-type': 'application/json' } }
+          : {}),
+      });
+      expect(res.status, `${method} ${url}`).toBe(403);
+      expect(res.body.detail).toContain('Contact.ManageContactImports');
+    }
+    expect((await me.get(`/api/v1/core/imports/${ownersImport.id}`)).status).toBe(200);
+
+    // Manage: deletes and undoes another's
+    const managed = await asManager.post('/api/v1/core/imports/history', { page: 1, pageSize: 100, entityKind: 'Contact' });
+    expect(managed.body.data.every((i: ImportDto) => i.canManage)).toBe(true);
+    expect((await asManager.delete(`/api/v1/core/imports/${importersImport.id}`)).status).toBe(204);
+    expect((await me.get(`/api/v1/core/imports/${importersImport.id}`)).status).toBe(404);
+    const undo = await asManager.post(`/api/v1/core/imports/${ownersImport.id}/undo`);
+    expect(undo.status, undo.text).toBe(200);
+    await waitFor('the undo', async () => (await me.get(`/api/v1/core/imports/${ownersImport.id}`)).body.status === 'undone');
+  });
+});

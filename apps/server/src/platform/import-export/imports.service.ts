@@ -27,6 +27,7 @@ import { suggestMapping } from './column-match.util';
 import { importExportRepository as repo } from './import-export.repository';
 import type { ImportRow } from './import-export.table';
 import { dedupeKeys, importFields, importPlan, processBatch } from './import-rows.service';
+import { historyScope, requireTransfer, transferRights, type TransferNeed } from './transfer-access';
 import { columnNames, readHead, readRows, sniffFile, tableBuffer, tableWriter, type FileShape } from './tabular-file.util';
 
 // Rows per step of the import job: one transaction, one insert statement, one cursor move.
@@ -57,25 +58,21 @@ export function transferEntity(registry: Registry, ctx: TenantContext, kind: str
   return ent;
 }
 
-// Kinds whose imports (or exports) the caller may see in the history.
-export function visibleKinds(registry: Registry, ctx: TenantContext, need: 'import' | 'export'): EntityKind[] {
-  return [...registry.values()]
-    .filter((e) => e.definition.capabilities.importExport)
-    .filter((e) => {
-      const p = e.definition.permissions[need];
-      return p !== null && ctx.permissions.has(p);
-    })
-    .map((e) => e.definition.kind);
-}
-
-// An import of a kind the caller may import; anything else answers 404 like a missing one.
-async function mine(deps: ImportDeps, ctx: TenantContext, id: string, lock = false): Promise<{ imp: ImportRow; ent: RegisteredEntity }> {
+// An import the caller may see (or, with `manage`, change): another member's needs the kind's
+// view (manage) variant; 404 when unseen, 403 when seen but not theirs to change (decision 078).
+async function mine(
+  deps: ImportDeps,
+  ctx: TenantContext,
+  id: string,
+  need: TransferNeed,
+  lock = false,
+): Promise<{ imp: ImportRow; ent: RegisteredEntity }> {
   const imp = await repo.getImport(ctx, id, lock);
-  if (!imp || !visibleKinds(deps.registry, ctx, 'import').includes(imp.entityKind as EntityKind)) throw notFound('Import');
-  return { imp, ent: deps.registry.get(imp.entityKind as EntityKind) as RegisteredEntity };
+  const ent = requireTransfer(deps.registry, ctx, 'import', imp, need);
+  return { imp: imp as ImportRow, ent };
 }
 
-export async function toImportDto(ctx: TenantContext, imp: ImportRow): Promise<ImportDto> {
+export async function toImportDto(ctx: TenantContext, ent: RegisteredEntity, imp: ImportRow): Promise<ImportDto> {
   const jobs = await repo.jobsById(ctx, [imp.jobId, imp.undoJobId]);
   const job = imp.jobId ? jobs.get(imp.jobId) : undefined;
   const undo = imp.undoJobId ? jobs.get(imp.undoJobId) : undefined;
@@ -100,6 +97,7 @@ export async function toImportDto(ctx: TenantContext, imp: ImportRow): Promise<I
     undoJob: undo ? toJobDto(undo) : null,
     createdAt: imp.createdAt.toISOString(),
     createdBy: await repo.memberName(ctx, imp.createdBy),
+    canManage: transferRights(ctx, ent, 'import', imp.createdBy).manage,
   };
 }
 
@@ -222,7 +220,7 @@ export function importsService(deps: ImportDeps) {
           mapping,
           dedupeKey: null,
         });
-        return toImportDto(ctx, imp);
+        return toImportDto(ctx, ent, imp);
       } catch (err) {
         await blobs.delete([key]);
         if (err instanceof AppError) throw err;
@@ -235,12 +233,13 @@ export function importsService(deps: ImportDeps) {
     },
 
     async get(ctx: TenantContext, id: string): Promise<ImportDto> {
-      return toImportDto(ctx, (await mine(deps, ctx, id)).imp);
+      const { imp, ent } = await mine(deps, ctx, id, 'see');
+      return toImportDto(ctx, ent, imp);
     },
 
     // GET columns: the file's columns with a few sample values and the suggested mapping.
     async columns(ctx: TenantContext, id: string): Promise<ImportColumns> {
-      const { imp, ent } = await mine(deps, ctx, id);
+      const { imp, ent } = await mine(deps, ctx, id, 'see');
       const rows = await fileRows(blobs, imp);
       const samples: string[][] = imp.columns.map(() => []);
       let n = 0;
@@ -262,7 +261,7 @@ export function importsService(deps: ImportDeps) {
     // PUT mappings: which column fills which field, the dedupe key, whether missing references
     // are created, how dates are written. Only before the import has run.
     async putMappings(ctx: TenantContext, id: string, body: Required<ImportMappingsPut>): Promise<ImportDto> {
-      const { imp, ent } = await mine(deps, ctx, id, true);
+      const { imp, ent } = await mine(deps, ctx, id, 'manage', true);
       if (imp.jobId) throw new AppError(409, 'importNotReady', 'This import has already run; upload the file again to change its mapping');
       const { fields, custom } = await importFields(ctx, ent);
       const known = new Set(fields.map((f) => f.key));
@@ -289,13 +288,13 @@ export function importsService(deps: ImportDeps) {
         createMissing: body.createMissing,
         dateFormat: body.dateFormat,
       });
-      return toImportDto(ctx, updated);
+      return toImportDto(ctx, ent, updated);
     },
 
     // POST validate: a dry run over the whole file with the run's own rules; writes nothing but
     // the row count.
     async validate(ctx: TenantContext, ent: RegisteredEntity, id: string): Promise<ImportValidation> {
-      const { imp } = await mine(deps, ctx, id);
+      const { imp } = await mine(deps, ctx, id, 'manage');
       if (imp.entityKind !== ent.definition.kind) throw notFound('Import');
       const plan = await importPlan(ctx, ent, imp);
       const rows = await fileRows(blobs, imp);
@@ -330,27 +329,28 @@ export function importsService(deps: ImportDeps) {
 
     // Starts the import job (once).
     async run(ctx: TenantContext, id: string): Promise<ImportDto> {
-      const { imp } = await mine(deps, ctx, id, true);
+      const { imp, ent } = await mine(deps, ctx, id, 'manage', true);
       if (imp.jobId) throw new AppError(409, 'importRunning', 'This import has already been started');
       if (!Object.values(imp.mapping).some((v) => v !== null)) throw fieldError('mapping', 'required', 'mapping maps no column');
       const job = await deps.runJob.enqueue(ctx, { importId: id });
-      return toImportDto(ctx, await repo.updateImport(ctx, id, { jobId: job.id }));
+      return toImportDto(ctx, ent, await repo.updateImport(ctx, id, { jobId: job.id }));
     },
 
     async history(
       ctx: TenantContext,
       q: Required<Pick<HistoryListRequest, 'page' | 'pageSize'>> & { entityKind?: EntityKind | undefined },
     ) {
-      const kinds = visibleKinds(deps.registry, ctx, 'import').filter((k) => !q.entityKind || k === q.entityKind);
-      const { rows, total } = await repo.listImports(ctx, kinds, q.page, q.pageSize);
+      const scope = historyScope(deps.registry, ctx, 'import');
+      const only = (kinds: EntityKind[]) => kinds.filter((k) => !q.entityKind || k === q.entityKind);
+      const { rows, total } = await repo.listImports(ctx, { all: only(scope.all), own: only(scope.own) }, q.page, q.pageSize);
       const data: ImportDto[] = [];
-      for (const r of rows) data.push(await toImportDto(ctx, r));
+      for (const r of rows) data.push(await toImportDto(ctx, deps.registry.get(r.entityKind as EntityKind) as RegisteredEntity, r));
       return { data, total };
     },
 
     // DELETE: the import's record and file (not the records it wrote: that is undo).
     async remove(ctx: TenantContext, id: string): Promise<void> {
-      const { imp } = await mine(deps, ctx, id, true);
+      const { imp } = await mine(deps, ctx, id, 'manage', true);
       const jobs = await repo.jobsById(ctx, [imp.jobId, imp.undoJobId]);
       if ([...jobs.values()].some((j) => j.status === 'queued' || j.status === 'running'))
         throw new AppError(409, 'importRunning', 'Cancel the running import before deleting it');
@@ -360,25 +360,25 @@ export function importsService(deps: ImportDeps) {
 
     // PUT retry: a failed or cancelled import (or undo) continues from its last committed batch.
     async retry(ctx: TenantContext, id: string): Promise<ImportDto> {
-      const { imp } = await mine(deps, ctx, id, true);
+      const { imp, ent } = await mine(deps, ctx, id, 'manage', true);
       const jobs = await repo.jobsById(ctx, [imp.undoJobId ?? imp.jobId]);
       const job = jobs.values().next().value;
       if (!job || (job.status !== 'failed' && job.status !== 'cancelled'))
         throw new AppError(409, 'jobNotRetryable', 'Only a failed or cancelled import can be retried');
       await deps.runtime.requeue(ctx, job);
-      return toImportDto(ctx, imp);
+      return toImportDto(ctx, ent, imp);
     },
 
     // Undo: its own job; records the import created are removed, those it updated restored.
     async undo(ctx: TenantContext, id: string): Promise<ImportDto> {
-      const { imp } = await mine(deps, ctx, id, true);
+      const { imp, ent } = await mine(deps, ctx, id, 'manage', true);
       const jobs = await repo.jobsById(ctx, [imp.jobId, imp.undoJobId]);
       const run = imp.jobId ? jobs.get(imp.jobId) : undefined;
       const undo = imp.undoJobId ? jobs.get(imp.undoJobId) : undefined;
       if (!run || run.status === 'queued' || run.status === 'running' || undo)
         throw new AppError(409, 'importNotUndoable', undo ? 'This import has already been undone' : 'Only a finished import can be undone');
       const job = await deps.undoJob.enqueue(ctx, { importId: id });
-      return toImportDto(ctx, await repo.updateImport(ctx, id, { undoJobId: job.id }));
+      return toImportDto(ctx, ent, await repo.updateImport(ctx, id, { undoJobId: job.id }));
     },
 
     // The refused rows as the file had them, with an Errors column: fix them and upload again.
@@ -388,7 +388,7 @@ export function importsService(deps: ImportDeps) {
       format: FileFormat,
       out: PassThrough,
     ): Promise<{ fileName: string; done: Promise<void> }> {
-      const { imp } = await mine(deps, ctx, id);
+      const { imp } = await mine(deps, ctx, id, 'see');
       const writer = tableWriter(format, out, 'Rejected');
       await writer.row([...imp.columns, 'Errors']);
       let after = 0;

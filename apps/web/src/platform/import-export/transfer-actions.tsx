@@ -1,5 +1,5 @@
 import { DownloadOutlined, HistoryOutlined, UploadOutlined } from '@ant-design/icons';
-import type { EntityDefinition, FileFormat } from '@atrium/domain';
+import type { EntityDefinition, FileFormat, Permission } from '@atrium/domain';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Dropdown, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -57,8 +57,12 @@ export function TransferActions({ definition, scope }: { definition: EntityDefin
   const p = definition.permissions;
   const exporter = useExportList(definition);
   if (!definition.capabilities.importExport) return null;
-  const mayImport = p.import !== null && can({ permissions: [p.import] });
-  if (!mayImport && !exporter.allowed) return null;
+  const holds = (...list: (Permission | null)[]) => list.some((x) => x !== null && can({ permissions: [x] }));
+  const mayImport = holds(p.import);
+  // the histories also open for the view and manage variants (decision 078)
+  const importHistory = holds(p.import, p.viewImports, p.manageImports);
+  const exportHistory = holds(p.export, p.viewExports, p.manageExports);
+  if (!mayImport && !exporter.allowed && !importHistory && !exportHistory) return null;
   return (
     <Space wrap>
       {mayImport ? (
@@ -86,8 +90,8 @@ export function TransferActions({ definition, scope }: { definition: EntityDefin
         trigger={['click']}
         menu={{
           items: [
-            ...(mayImport ? [{ key: IMPORT_HISTORY_PATH, label: t('transfer.importHistory') }] : []),
-            ...(exporter.allowed ? [{ key: EXPORT_HISTORY_PATH, label: t('transfer.exportHistory') }] : []),
+            ...(importHistory ? [{ key: IMPORT_HISTORY_PATH, label: t('transfer.importHistory') }] : []),
+            ...(exportHistory ? [{ key: EXPORT_HISTORY_PATH, label: t('transfer.exportHistory') }] : []),
           ],
           onClick: ({ key }) => navigate(`${key}?kind=${definition.kind}`),
         }}

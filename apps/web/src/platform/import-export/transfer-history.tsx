@@ -66,7 +66,6 @@ const kindLabel = (t: (k: string) => string, kind: string) => {
   return e ? t(`${e.definition.captionKey}.plural`) : kind;
 };
 
-// The spec's "import history" screen: every import of the kinds the user may import.
 // The columns both histories open with: the file, the kind of record and the status.
 function firstColumns<R extends ImportDto | ExportDto>(t: (k: string) => string): ColumnsType<R> {
   return [
@@ -80,6 +79,8 @@ function firstColumns<R extends ImportDto | ExportDto>(t: (k: string) => string)
   ];
 }
 
+// The spec's "import history" screen: the user's own imports, and everybody's of the kinds whose
+// view variant they hold; delete, retry and undo only where they may manage (decision 078).
 export function ImportHistoryPage() {
   const { t } = useTranslation();
   usePageTitle(t('transfer.importHistory'));
@@ -143,12 +144,12 @@ export function ImportHistoryPage() {
                         {t('transfer.downloadRejected')}
                       </Button>
                     ) : null}
-                    {r.status === 'failed' || r.status === 'cancelled' ? (
+                    {r.canManage && (r.status === 'failed' || r.status === 'cancelled') ? (
                       <Button size="small" onClick={() => void act(retry.mutateAsync(r.id))}>
                         {t('transfer.retry')}
                       </Button>
                     ) : null}
-                    {r.status === 'succeeded' && !r.undoJob ? (
+                    {r.canManage && r.status === 'succeeded' && !r.undoJob ? (
                       <Button
                         size="small"
                         danger
@@ -167,7 +168,7 @@ export function ImportHistoryPage() {
                         {t('transfer.undo')}
                       </Button>
                     ) : null}
-                    {r.status !== 'queued' && r.status !== 'running' ? (
+                    {r.canManage && r.status !== 'queued' && r.status !== 'running' ? (
                       <Button
                         size="small"
                         onClick={async () => {
@@ -238,12 +239,12 @@ export function ExportHistoryPage() {
                         {t('transfer.download')}
                       </Button>
                     ) : null}
-                    {r.status === 'failed' || r.status === 'cancelled' ? (
+                    {r.canManage && (r.status === 'failed' || r.status === 'cancelled') ? (
                       <Button size="small" onClick={() => retry.mutate(r.id)}>
                         {t('transfer.retry')}
                       </Button>
                     ) : null}
-                    {r.status !== 'queued' && r.status !== 'running' ? (
+                    {r.canManage && r.status !== 'queued' && r.status !== 'running' ? (
                       <Button
                         size="small"
                         onClick={async () => {

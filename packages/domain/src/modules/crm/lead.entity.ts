@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEntity, RECORD_CAPABILITIES } from '../../entity/define-entity';
 import { fields } from '../../entity/fields';
-import { contactModulePermissions } from './crm.permissions';
+import { LEAD_TRANSFERS, contactModulePermissions } from './crm.permissions';
 
 // Where a lead came from, as sales teams report it.
 export const LEAD_SOURCES = ['Website', 'Referral', 'Event', 'Campaign', 'ColdCall', 'Partner', 'Other'] as const;
@@ -37,11 +37,14 @@ export const leadEntity = defineEntity({
   defaultColumns: ['email', 'phone', 'organization', 'workflowStage'],
   defaultSort: [{ field: 'createdAt', order: 'desc' }],
   savedViewKey: 'leads',
-  permissions: contactModulePermissions({
-    view: 'Contact.ViewContacts',
-    create: 'Contact.CreateContacts',
-    manage: 'Contact.ManageContacts',
-  }),
+  permissions: contactModulePermissions(
+    {
+      view: 'Contact.ViewContacts',
+      create: 'Contact.CreateContacts',
+      manage: 'Contact.ManageContacts',
+    },
+    LEAD_TRANSFERS,
+  ),
   capabilities: {
     ...RECORD_CAPABILITIES,
     ai: true,
