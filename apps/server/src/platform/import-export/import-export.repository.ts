@@ -1,8 +1,10 @@
 import type { EntityKind } from '@atrium/domain';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { TenantContext } from '../context';
 import { jobs, type JobRow } from '../jobs/jobs.table';
-import { exportsTable, importRows, imports, type ExportRow, type ImportRow } from './import-export.table';
+import type { RegisteredEntity } from '../entity/entity-registry';
+import { column, T, tableOf } from '../entity/entity-sql';
+import { exportsTable, importCreatedRecords, importRows, imports, type ExportRow, type ImportRow } from './import-export.table';
 
 export type ImportRowInsert = {
   rowNumber: number;
@@ -152,6 +154,72 @@ export const importExportRepository = {
     await ctx.db.execute(sql`
       update import_rows set undone = true
       where tenant_id = ${ctx.tenantId} and import_id = ${importId} and row_number = any(${sql.param(rowNumbers)}::int[])`);
+  },
+
+  // Records a batch created to resolve references ("create missing"), for undo (decision 079).
+  async insertCreatedRecords(ctx: TenantContext, importId: string, records: readonly { kind: EntityKind; id: string }[]): Promise<void> {
+    if (records.length === 0) return;
+    await ctx.db
+      .insert(importCreatedRecords)
+      .values(records.map((r) => ({ tenantId: ctx.tenantId, importId, entityKind: r.kind, entityId: r.id })))
+      .onConflictDoNothing();
+  },
+
+  // The next of those records after a (kind, id) cursor.
+  async createdRecords(
+    ctx: TenantContext,
+    importId: string,
+    after: { kind: string; id: string } | null,
+    limit: number,
+  ): Promise<{ kind: EntityKind; id: string }[]> {
+    const rows = await ctx.db
+      .select({ kind: importCreatedRecords.entityKind, id: importCreatedRecords.entityId })
+      .from(importCreatedRecords)
+      .where(
+        and(
+          eq(importCreatedRecords.tenantId, ctx.tenantId),
+          eq(importCreatedRecords.importId, importId),
+          after ? sql`(${importCreatedRecords.entityKind}, ${importCreatedRecords.entityId}) > (${after.kind}, ${after.id}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(importCreatedRecords.entityKind, importCreatedRecords.entityId)
+      .limit(limit);
+    return rows.map((r) => ({ kind: r.kind as EntityKind, id: r.id }));
+  },
+
+  async countCreatedRecords(ctx: TenantContext, importId: string): Promise<number> {
+    const [row] = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(importCreatedRecords)
+      .where(and(eq(importCreatedRecords.tenantId, ctx.tenantId), eq(importCreatedRecords.importId, importId)));
+    return row?.n ?? 0;
+  },
+
+  // Which of these records something else refers to: a reference field of any kind (a record's
+  // reference to itself aside), a many-to-many relation on either side, or a linked entity.
+  async referencedIds(ctx: TenantContext, target: RegisteredEntity, list: readonly string[]): Promise<Set<string>> {
+    if (list.length === 0) return new Set();
+    const kind = target.definition.kind;
+    const ids = sql`${sql.param(list)}::uuid[]`;
+    const parts: SQL[] = [];
+    for (const other of target.registry.values()) {
+      for (const [key, f] of Object.entries(other.definition.fields)) {
+        if (f.kind !== 'reference' || f.target !== kind) continue;
+        const col = column(other, key);
+        parts.push(sql`select ${col} as id from ${tableOf(other)} ${T} where ${T}.tenant_id = ${ctx.tenantId} and ${col} = any(${ids})
+          and ${T}.id <> ${col}`);
+      }
+      for (const [name, rel] of other.relations) {
+        const table = sql.identifier(rel.tableName);
+        if (other.definition.relations[name]?.target === kind)
+          parts.push(sql`select to_id as id from ${table} where tenant_id = ${ctx.tenantId} and to_id = any(${ids})`);
+        if (other === target) parts.push(sql`select from_id as id from ${table} where tenant_id = ${ctx.tenantId} and from_id = any(${ids})`);
+      }
+    }
+    parts.push(sql`select a_id as id from entity_links where tenant_id = ${ctx.tenantId} and a_kind = ${kind} and a_id = any(${ids})`);
+    parts.push(sql`select b_id as id from entity_links where tenant_id = ${ctx.tenantId} and b_kind = ${kind} and b_id = any(${ids})`);
+    const res = await ctx.db.execute<{ id: string }>(sql.join(parts, sql` union `));
+    return new Set(res.rows.map((r) => r.id));
   },
 
   async jobsById(ctx: TenantContext, ids: readonly (string | null)[]): Promise<Map<string, JobRow>> {

@@ -59,6 +59,27 @@ export const importRows = pgTable(
   ],
 );
 
+// Records an import created to resolve a reference ("create missing": an organization named in
+// a contact's row), written in the transaction of the batch that created them; undo removes them
+// unless something else now refers to them (decision 079).
+export const importCreatedRecords = pgTable(
+  'import_created_records',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    importId: uuid('import_id').notNull(),
+    entityKind: text('entity_kind').notNull(),
+    entityId: uuid('entity_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.importId, t.entityKind, t.entityId] }),
+    foreignKey({
+      columns: [t.tenantId, t.importId],
+      foreignColumns: [imports.tenantId, imports.id],
+      name: 'import_created_records_import_fk',
+    }).onDelete('cascade'),
+  ],
+);
+
 // One row per export (decision 072): the list request it honours and the file it wrote.
 export const exportsTable = pgTable(
   'exports',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   isContentBlock,
+  type EntityKind,
   type EntityField,
   type ImportDateFormat,
   type ImportField,
@@ -289,6 +290,8 @@ export async function processBatch(
   const def = ent.definition;
   const prepared = rows.map((cells, i) => convert(plan, cells, firstRowNumber + i));
   const missing: Outcome['missing'] = [];
+  // records "create missing" made, for undo (decision 079)
+  const madeForReferences: { kind: EntityKind; id: string }[] = [];
 
   // references, one look-up per field for the whole batch
   for (const t of plan.targets.filter((x) => x.field.target)) {
@@ -340,6 +343,7 @@ export async function processBatch(
         try {
           const created = await ctx.db.transaction(async (sp) => createEntity({ ...ctx, db: sp }, target, { [titleField]: v }));
           found.set(v, String(created.id));
+          madeForReferences.push({ kind: target.definition.kind, id: String(created.id) });
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
         }
@@ -501,6 +505,7 @@ export async function processBatch(
     out.rejected += 1;
   }
   await repo.insertImportRows(ctx, imp.id, records);
+  await repo.insertCreatedRecords(ctx, imp.id, madeForReferences);
   return out;
 }
 

@@ -335,9 +335,43 @@ describe('dedupe, references and undo', () => {
     expect(undo.status, undo.text).toBe(200);
     await waitFor('the undo', async () => (await me.get(`/api/v1/core/imports/${imp.id}`)).body.status === 'undone');
     expect((await contacts()).map((r) => [r.first_name, r.email, r.phone])).toEqual([['Ada', 'ada@example.com', '+44 1']]);
+    // the organization "create missing" made went with it; the one that was there stays
+    expect(await t.sql(`select name from organizations where tenant_id = $1 and name in ('Transmeta', 'Analytical Engines')`, [tenant.id])).toEqual([
+      { name: 'Analytical Engines' },
+    ]);
     const again = await me.post(`/api/v1/core/imports/${imp.id}/undo`);
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('importNotUndoable');
+  });
+
+  it('undo keeps a record "create missing" made when something else now refers to it, and says so', async () => {
+    await clearContacts();
+    const imp = await uploaded('orgs.csv', 'First name,Company\nKim,Keep Corp\nDan,Drop Corp\nDee,Drop Corp\n');
+    await me.put(`/api/v1/core/imports/${imp.id}/mappings`, {
+      mapping: { 'First name': 'firstName', Company: 'organizationId' },
+      dedupeKey: null,
+      createMissing: true,
+    });
+    expect(await runToEnd(imp)).toMatchObject({ created: 3, rejected: 0 });
+    const orgs = async () =>
+      (await t.sql(`select name from organizations where tenant_id = $1 and name like '% Corp' order by name`, [tenant.id])).map(
+        (r: { name: string }) => r.name,
+      );
+    expect(await orgs()).toEqual(['Drop Corp', 'Keep Corp']);
+    const [keep] = await t.sql(`select id from organizations where tenant_id = $1 and name = 'Keep Corp'`, [tenant.id]);
+    // a contact entered by hand since then refers to Keep Corp
+    expect((await me.post('/api/v1/contacts', { firstName: 'Hand', organizationId: keep.id })).status).toBe(201);
+
+    expect((await me.post(`/api/v1/core/imports/${imp.id}/undo`)).status).toBe(200);
+    let undone: ImportDto = imp;
+    await waitFor('the undo', async () => {
+      undone = (await me.get(`/api/v1/core/imports/${imp.id}`)).body;
+      return undone.status === 'undone';
+    });
+    expect(await orgs()).toEqual(['Keep Corp']);
+    expect((await contacts()).map((c) => [c.first_name, c.organization_id])).toEqual([['Hand', keep.id]]);
+    expect(undone.undoJob?.progress.message).toMatch(/Kept 1 record.*Keep Corp/);
+    expect(undone.undoJob?.progress).toMatchObject({ done: 5, total: 5, errors: 0 });
   });
 
   it('answers 404 for another workspace’s import, and refuses a member without the import permission', async () => {

@@ -453,18 +453,33 @@ export async function runImport(deps: Omit<ImportDeps, 'runJob' | 'undoJob'>, jo
   }
 }
 
-type UndoCheckpoint = { after: number; done: number; errors: number };
+type UndoCheckpoint = {
+  after: number;
+  done: number;
+  errors: number;
+  // then the records "create missing" made (decision 079): the cursor and those kept
+  phase?: 'rows' | 'created';
+  afterCreated?: { kind: string; id: string } | null;
+  removed?: number;
+  kept?: string[];
+  keptCount?: number;
+};
+const KEPT_NAMED = 10;
 
-// Undo: created records are deleted, updated ones get their previous values back, a batch per step.
+// Undo: created records are deleted, updated ones get their previous values back, a batch per
+// step; then the records the import created to resolve references are removed, except those
+// something else now refers to (kept, and named in the job's message).
 export async function undoImport(deps: Omit<ImportDeps, 'runJob' | 'undoJob'>, job: JobRun<{ importId: string }, UndoCheckpoint>) {
   await job.steps(async (ctx, checkpoint) => {
     const imp = await repo.getImport(ctx, job.payload.importId);
     if (!imp) throw new Error('The import was deleted');
     const ent = deps.registry.get(imp.entityKind as EntityKind);
     if (!ent) throw new Error(`${imp.entityKind} is not registered`);
+    const cp: UndoCheckpoint = checkpoint ?? { after: 0, done: 0, errors: 0 };
     const total = imp.created + imp.updated;
-    const rows = await repo.undoableRows(ctx, imp.id, checkpoint?.after ?? 0, UNDO_BATCH);
-    let errors = checkpoint?.errors ?? 0;
+    if (cp.phase === 'created') return undoCreatedRecords(deps, ctx, imp.id, cp, total);
+    const rows = await repo.undoableRows(ctx, imp.id, cp.after, UNDO_BATCH);
+    let errors = cp.errors;
     const undone: number[] = [];
     for (const r of rows) {
       if (!r.entityId) continue;
@@ -488,12 +503,72 @@ export async function undoImport(deps: Omit<ImportDeps, 'runJob' | 'undoJob'>, j
     await repo.markUndone(ctx, imp.id, undone);
     // a row that could not be reverted (a record another one still references) stays counted as
     // an error; the cursor moves past it either way
-    const finished = rows.length < UNDO_BATCH;
-    const done = (checkpoint?.done ?? 0) + rows.length;
+    const rowsDone = rows.length < UNDO_BATCH;
+    const done = cp.done + rows.length;
+    const created = rowsDone && imp.createMissing ? await repo.countCreatedRecords(ctx, imp.id) : 0;
     return {
-      checkpoint: { after: rows[rows.length - 1]?.rowNumber ?? checkpoint?.after ?? 0, done, errors },
-      progress: { done: Math.min(done, total), total, errors, message: null },
-      finished,
+      checkpoint: {
+        after: rows[rows.length - 1]?.rowNumber ?? cp.after,
+        done,
+        errors,
+        ...(created > 0 ? { phase: 'created' as const, afterCreated: null, removed: 0, kept: [], keptCount: 0 } : {}),
+      },
+      progress: { done: Math.min(done, total), total: total + created, errors, message: null },
+      finished: rowsDone && created === 0,
     };
   });
+}
+
+// A step of the second phase: the next records "create missing" made, removed unless something
+// else refers to them now.
+async function undoCreatedRecords(
+  deps: Omit<ImportDeps, 'runJob' | 'undoJob'>,
+  ctx: TenantContext,
+  importId: string,
+  cp: UndoCheckpoint,
+  rowsTotal: number,
+) {
+  const batch = await repo.createdRecords(ctx, importId, cp.afterCreated ?? null, UNDO_BATCH);
+  let removed = cp.removed ?? 0;
+  const kept = [...(cp.kept ?? [])];
+  let keptCount = cp.keptCount ?? 0;
+  let errors = cp.errors;
+  const byKind = new Map<EntityKind, string[]>();
+  for (const r of batch) byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), r.id]);
+  for (const [kind, ids] of byKind) {
+    const target = deps.registry.get(kind);
+    if (!target) continue;
+    const present = await entityRepo.existingIds(ctx, target, ids);
+    const referenced = await repo.referencedIds(ctx, target, [...present]);
+    const names = await entityRepo.titles(ctx, target, [...referenced]);
+    for (const id of ids) {
+      if (!present.has(id)) continue;
+      if (referenced.has(id)) {
+        keptCount += 1;
+        if (kept.length < KEPT_NAMED) kept.push(names.get(id) ?? id);
+        continue;
+      }
+      try {
+        await ctx.db.transaction(async (sp) => deleteEntity({ ...ctx, db: sp }, target, id, undefined));
+        removed += 1;
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        errors += 1;
+      }
+    }
+  }
+  const finished = batch.length < UNDO_BATCH;
+  const last = batch[batch.length - 1];
+  const done = cp.done + batch.length;
+  const message =
+    keptCount === 0
+      ? null
+      : `Kept ${keptCount} record(s) the import created for references, because other records refer to them: ${kept.join(', ')}${
+          keptCount > kept.length ? ', …' : ''
+        }`;
+  return {
+    checkpoint: { ...cp, afterCreated: last ? { kind: last.kind, id: last.id } : (cp.afterCreated ?? null), removed, kept, keptCount, errors, done },
+    progress: { done, total: rowsTotal + (await repo.countCreatedRecords(ctx, importId)), errors, message },
+    finished,
+  };
 }

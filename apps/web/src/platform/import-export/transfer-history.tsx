@@ -125,7 +125,17 @@ export function ImportHistoryPage() {
               {
                 key: 'rows',
                 title: t('transfer.rows'),
-                render: (_v, r) => t('transfer.result', { created: r.created, updated: r.updated, rejected: r.rejected }),
+                render: (_v, r) => (
+                  <>
+                    {t('transfer.result', { created: r.created, updated: r.updated, rejected: r.rejected })}
+                    {/* what the undo kept (records made for references that others now use, decision 079) */}
+                    {r.undoJob?.progress.message ? (
+                      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+                        {r.undoJob.progress.message}
+                      </Typography.Paragraph>
+                    ) : null}
+                  </>
+                ),
               },
               { key: 'at', title: t('transfer.createdAt'), render: (_v, r) => formatDate(r.createdAt, 'dateTime') },
               { key: 'by', title: t('transfer.createdBy'), render: (_v, r) => r.createdBy.name },
