@@ -16,6 +16,7 @@ import {
 } from '@atrium/domain';
 import type { FastifyReply } from 'fastify';
 import { PassThrough } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { z } from 'zod';
 import type { BlobStore } from '../blobs/blob-store';
 import { contentDisposition } from '../blobs/blob-signing';
@@ -34,11 +35,15 @@ const idParams = z.object({ id: z.uuid() });
 const formatQuery = z.object({ format: z.enum(FILE_FORMATS).default('csv') });
 const jobPayload = z.strictObject({ importId: z.uuid() });
 
-// A file answer (templates, rejected rows): sent here, so the JSON serializer never sees it.
-async function sendFile(reply: FastifyReply, format: 'csv' | 'xlsx', fileName: string, data: Buffer): Promise<void> {
+function fileHeaders(reply: FastifyReply, format: 'csv' | 'xlsx', fileName: string): void {
   reply.header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : CONTENT_TYPES.xlsx);
   reply.header('content-disposition', contentDisposition('attachment', fileName));
   reply.header('cache-control', 'no-store');
+}
+
+// A file answer (templates): sent here, so the JSON serializer never sees it.
+async function sendFile(reply: FastifyReply, format: 'csv' | 'xlsx', fileName: string, data: Buffer): Promise<void> {
+  fileHeaders(reply, format, fileName);
   await reply.send(data);
 }
 
@@ -222,13 +227,21 @@ export function registerImportExport(router: Router, deps: { jobs: JobRuntime; b
     permission: null,
     table: 'imports',
     schemas: { params: idParams, query: formatQuery },
-    handler: async (ctx, { params, query, reply }) => {
+    handler: async (ctx, { params, query, reply, request }) => {
+      // 404/403 before anything is sent; then the rows stream straight into the reply, and the
+      // handler (its tenant transaction) lasts until the reply has finished (decision 079)
+      const { fileName, write } = await imports.rejectedFile(ctx, params.id, query.format);
       const out = new PassThrough();
-      const chunks: Buffer[] = [];
-      out.on('data', (c: Buffer) => chunks.push(c));
-      const { fileName, done } = await imports.rejectedFile(ctx, params.id, query.format, out);
-      await done;
-      return sendFile(reply, query.format, fileName, Buffer.concat(chunks));
+      fileHeaders(reply, query.format, fileName);
+      const sent = finished(reply.raw).catch(() => undefined);
+      void reply.send(out);
+      try {
+        await write(out);
+      } catch (err) {
+        request.log.warn({ err }, 'rejected rows download cut short');
+        out.destroy(err instanceof Error ? err : new Error(String(err)));
+      }
+      await sent;
     },
   });
   router.tenant({

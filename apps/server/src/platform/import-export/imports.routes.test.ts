@@ -285,6 +285,38 @@ describe('validate, run, reject and retry', () => {
   });
 });
 
+describe('rejected rows', () => {
+  it('streams a 100,000-row rejected file with its Errors column', async () => {
+    const imp = await uploaded('all-bad.csv', 'First name,Email\nx,y\n');
+    const n = 100_000;
+    // every row refused: the ledger as a run of such a file leaves it
+    await t.sql(
+      `insert into import_rows (tenant_id, import_id, row_number, action, cells, errors)
+       select $1, $2, g, 'rejected', jsonb_build_array('P' || g, 'bad' || g),
+         jsonb_build_array(jsonb_build_object('column', 'Email', 'field', 'email', 'message', 'Email: bad' || g || ' is not an e-mail'))
+       from generate_series(1, $3::int) g`,
+      [tenant.id, imp.id, n],
+    );
+    const res = await me.get(`/api/v1/core/imports/${imp.id}/rejected?format=csv`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toContain('all-bad-rejected.csv');
+    // streamed: no length known up front
+    expect(res.headers['content-length']).toBeUndefined();
+    const lines = res.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines).toHaveLength(n + 1);
+    expect(lines[0]).toBe('First name,Email,Errors');
+    expect(lines[1]).toBe('P1,bad1,Email: bad1 is not an e-mail');
+    expect(lines[n]).toBe(`P${n},bad${n},Email: bad${n} is not an e-mail`);
+
+    const xlsx = await me.raw({ method: 'GET', url: `/api/v1/core/imports/${imp.id}/rejected?format=xlsx` });
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    expect(xlsx.text.startsWith('PK')).toBe(true);
+    await me.delete(`/api/v1/core/imports/${imp.id}`);
+  });
+});
+
 describe('dedupe, references and undo', () => {
   it('updates records found by the dedupe key, resolves references by title or id, creates missing ones, and undoes it all', async () => {
     await clearContacts();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PassThrough, Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import {
   IMPORT_DATE_FORMATS,
   IMPORT_ERRORS_SHOWN,
@@ -33,6 +33,8 @@ import { columnNames, readHead, readRows, sniffFile, tableBuffer, tableWriter, t
 // Rows per step of the import job: one transaction, one insert statement, one cursor move.
 export const IMPORT_BATCH = 2000;
 const UNDO_BATCH = 200;
+// Rejected rows read per query while the download streams.
+const REJECTED_PAGE = 1000;
 const SAMPLES = 3;
 
 export type Registry = ReadonlyMap<EntityKind, RegisteredEntity>;
@@ -382,27 +384,33 @@ export function importsService(deps: ImportDeps) {
     },
 
     // The refused rows as the file had them, with an Errors column: fix them and upload again.
+    // The access check answers now; `write` then streams pages of rows into the file writer, so
+    // a file of any size passes through with back-pressure instead of being held (decision 079).
     async rejectedFile(
       ctx: TenantContext,
       id: string,
       format: FileFormat,
-      out: PassThrough,
-    ): Promise<{ fileName: string; done: Promise<void> }> {
+    ): Promise<{ fileName: string; write: (out: Writable) => Promise<void> }> {
       const { imp } = await mine(deps, ctx, id, 'see');
-      const writer = tableWriter(format, out, 'Rejected');
-      await writer.row([...imp.columns, 'Errors']);
-      let after = 0;
-      for (;;) {
-        const page = await repo.rejectedRows(ctx, id, after, 1000);
-        for (const r of page) {
-          const cells = imp.columns.map((_c, i) => r.cells[i] ?? '');
-          await writer.row([...cells, r.errors.map((e) => e.message).join('; ')]);
-        }
-        if (page.length < 1000) break;
-        after = page[page.length - 1]?.rowNumber ?? after;
-      }
       const base = imp.fileName.replace(/\.(csv|xlsx|txt)$/i, '');
-      return { fileName: `${base}-rejected.${format}`, done: writer.end() };
+      return {
+        fileName: `${base}-rejected.${format}`,
+        write: async (out) => {
+          const writer = tableWriter(format, out, 'Rejected');
+          await writer.row([...imp.columns, 'Errors']);
+          let after = 0;
+          for (;;) {
+            const page = await repo.rejectedRows(ctx, id, after, REJECTED_PAGE);
+            for (const r of page) {
+              const cells = imp.columns.map((_c, i) => r.cells[i] ?? '');
+              await writer.row([...cells, r.errors.map((e) => e.message).join('; ')]);
+            }
+            if (page.length < REJECTED_PAGE) break;
+            after = page[page.length - 1]?.rowNumber ?? after;
+          }
+          await writer.end();
+        },
+      };
     },
   };
 }

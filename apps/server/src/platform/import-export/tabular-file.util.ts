@@ -165,7 +165,21 @@ export function tableWriter(format: FileFormat, out: Writable, sheetName = 'Data
   csv.pipe(out);
   return {
     row: async (cells) => {
-      if (!csv.write(cells.map(safeCell))) await new Promise((r) => csv.once('drain', r));
+      if (out.destroyed) throw new Error('The file stream was closed');
+      if (csv.write(cells.map(safeCell))) return;
+      // wait for the reader (a download, an upload to the store); one that went away ends it
+      await new Promise<void>((resolve, reject) => {
+        const gone = () => {
+          csv.off('drain', drained);
+          reject(new Error('The file stream was closed'));
+        };
+        const drained = () => {
+          out.off('close', gone);
+          resolve();
+        };
+        csv.once('drain', drained);
+        out.once('close', gone);
+      });
     },
     end: async () => {
       await new Promise<void>((resolve, reject) => {
