@@ -295,7 +295,12 @@ async function toExportDto(ctx: TenantContext, ent: RegisteredEntity, blobs: Blo
 
 // An export the caller may see (or, with `manage`, change): another member's needs the kind's
 // view (manage) variant; 404 when unseen, 403 when seen but not theirs to change (decision 078).
-async function mineExport(deps: ExportDeps, ctx: TenantContext, id: string, need: TransferNeed): Promise<{ exp: ExportRow; ent: RegisteredEntity }> {
+async function mineExport(
+  deps: ExportDeps,
+  ctx: TenantContext,
+  id: string,
+  need: TransferNeed,
+): Promise<{ exp: ExportRow; ent: RegisteredEntity }> {
   const exp = await repo.getExport(ctx, id);
   const ent = requireTransfer(deps.registry, ctx, 'export', exp, need);
   return { exp: exp as ExportRow, ent };

@@ -68,7 +68,12 @@ export const importExportRepository = {
   },
 
   // Everybody's imports of the `all` kinds and the caller's own of the `own` kinds.
-  async listImports(ctx: TenantContext, scope: HistoryScope, page: number, pageSize: number): Promise<{ rows: ImportRow[]; total: number }> {
+  async listImports(
+    ctx: TenantContext,
+    scope: HistoryScope,
+    page: number,
+    pageSize: number,
+  ): Promise<{ rows: ImportRow[]; total: number }> {
     if (scope.all.length === 0 && scope.own.length === 0) return { rows: [], total: 0 };
     const where = sql`${imports.tenantId} = ${ctx.tenantId} and (${imports.entityKind} = any(${sql.param(scope.all)}::text[])
       or (${imports.entityKind} = any(${sql.param(scope.own)}::text[]) and ${imports.createdBy} = ${ctx.tenantUserId}))`;
@@ -179,7 +184,9 @@ export const importExportRepository = {
         and(
           eq(importCreatedRecords.tenantId, ctx.tenantId),
           eq(importCreatedRecords.importId, importId),
-          after ? sql`(${importCreatedRecords.entityKind}, ${importCreatedRecords.entityId}) > (${after.kind}, ${after.id}::uuid)` : undefined,
+          after
+            ? sql`(${importCreatedRecords.entityKind}, ${importCreatedRecords.entityId}) > (${after.kind}, ${after.id}::uuid)`
+            : undefined,
         ),
       )
       .orderBy(importCreatedRecords.entityKind, importCreatedRecords.entityId)
@@ -213,7 +220,8 @@ export const importExportRepository = {
         const table = sql.identifier(rel.tableName);
         if (other.definition.relations[name]?.target === kind)
           parts.push(sql`select to_id as id from ${table} where tenant_id = ${ctx.tenantId} and to_id = any(${ids})`);
-        if (other === target) parts.push(sql`select from_id as id from ${table} where tenant_id = ${ctx.tenantId} and from_id = any(${ids})`);
+        if (other === target)
+          parts.push(sql`select from_id as id from ${table} where tenant_id = ${ctx.tenantId} and from_id = any(${ids})`);
       }
     }
     parts.push(sql`select a_id as id from entity_links where tenant_id = ${ctx.tenantId} and a_kind = ${kind} and a_id = any(${ids})`);
@@ -300,7 +308,12 @@ export const importExportRepository = {
       .where(and(eq(exportsTable.tenantId, ctx.tenantId), eq(exportsTable.id, id)));
   },
 
-  async listExports(ctx: TenantContext, scope: HistoryScope, page: number, pageSize: number): Promise<{ rows: ExportRow[]; total: number }> {
+  async listExports(
+    ctx: TenantContext,
+    scope: HistoryScope,
+    page: number,
+    pageSize: number,
+  ): Promise<{ rows: ExportRow[]; total: number }> {
     if (scope.all.length === 0 && scope.own.length === 0) return { rows: [], total: 0 };
     const where = sql`${exportsTable.tenantId} = ${ctx.tenantId} and (${exportsTable.entityKind} = any(${sql.param(scope.all)}::text[])
       or (${exportsTable.entityKind} = any(${sql.param(scope.own)}::text[]) and ${exportsTable.createdBy} = ${ctx.tenantUserId}))`;

@@ -303,7 +303,10 @@ describe('rejected rows', () => {
     expect(res.headers['content-disposition']).toContain('all-bad-rejected.csv');
     // streamed: no length known up front
     expect(res.headers['content-length']).toBeUndefined();
-    const lines = res.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = res.text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines).toHaveLength(n + 1);
     expect(lines[0]).toBe('First name,Email,Errors');
     expect(lines[1]).toBe('P1,bad1,Email: bad1 is not an e-mail');
@@ -368,9 +371,9 @@ describe('dedupe, references and undo', () => {
     await waitFor('the undo', async () => (await me.get(`/api/v1/core/imports/${imp.id}`)).body.status === 'undone');
     expect((await contacts()).map((r) => [r.first_name, r.email, r.phone])).toEqual([['Ada', 'ada@example.com', '+44 1']]);
     // the organization "create missing" made went with it; the one that was there stays
-    expect(await t.sql(`select name from organizations where tenant_id = $1 and name in ('Transmeta', 'Analytical Engines')`, [tenant.id])).toEqual([
-      { name: 'Analytical Engines' },
-    ]);
+    expect(
+      await t.sql(`select name from organizations where tenant_id = $1 and name in ('Transmeta', 'Analytical Engines')`, [tenant.id]),
+    ).toEqual([{ name: 'Analytical Engines' }]);
     const again = await me.post(`/api/v1/core/imports/${imp.id}/undo`);
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('importNotUndoable');

@@ -575,7 +575,15 @@ async function undoCreatedRecords(
           keptCount > kept.length ? ', …' : ''
         }`;
   return {
-    checkpoint: { ...cp, afterCreated: last ? { kind: last.kind, id: last.id } : (cp.afterCreated ?? null), removed, kept, keptCount, errors, done },
+    checkpoint: {
+      ...cp,
+      afterCreated: last ? { kind: last.kind, id: last.id } : (cp.afterCreated ?? null),
+      removed,
+      kept,
+      keptCount,
+      errors,
+      done,
+    },
     progress: { done, total: rowsTotal + (await repo.countCreatedRecords(ctx, importId)), errors, message },
     finished,
   };
