@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Locator, type Page } from '@playwright/test';
-import { chooseOption } from './shell.pages';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import type { Account } from './identity.pages';
+import { chooseOption, signUpVerifyAndSignIn } from './shell.pages';
 
 // The import wizard of a list (upload → mapping → check → import) and the file downloads of
 // import and export.
@@ -57,4 +58,32 @@ export async function downloaded(page: Page, click: () => Promise<void>): Promis
   const path = await download.path();
   const bytes = await readFile(path);
   return { name: download.suggestedFilename(), text: bytes.toString('utf8').replace(/^\uFEFF/, ''), bytes };
+}
+
+// A colleague invited with the workspace's Member role, signed up through the e-mailed link, on
+// their own page (their own browser context).
+export async function memberJoins(browser: Browser, ownerPage: Page, tenantId: string, colleague: Account): Promise<Page> {
+  const call = async <T>(method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> => {
+    const session = (await (await ownerPage.request.get('/auth/session')).json()) as { accessToken: string };
+    const res = await ownerPage.request.fetch(url, {
+      method,
+      headers: { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId },
+      ...(data ? { data } : {}),
+    });
+    expect(res.ok(), `${method} ${url}`).toBe(true);
+    return (await res.json()) as T;
+  };
+  const roles = await call<{ id: string; systemKey: string | null }[]>('GET', '/api/v1/admin/roles');
+  await call('POST', '/api/v1/core/users', { email: colleague.email, roleId: roles.find((r) => r.systemKey === 'Member')?.id });
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/mailbox');
+  await page
+    .getByRole('row', { name: new RegExp(colleague.email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+    .getByRole('link')
+    .first()
+    .click();
+  const href = (await page.getByRole('link', { name: /\/workspaces\/invite\// }).getAttribute('href')) ?? '';
+  await signUpVerifyAndSignIn(page, colleague, `${new URL(href, page.url()).pathname}?accept=1`);
+  await page.waitForURL((u) => u.pathname === '/dashboard');
+  return page;
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { contactsApi } from '../pages/contacts.pages';
-import { downloaded, ImportWizardPage } from '../pages/import-export.pages';
+import { downloaded, ImportWizardPage, memberJoins } from '../pages/import-export.pages';
 import { chooseOption, expectAccessible, newAccount, signedInWithWorkspace } from '../pages/shell.pages';
 
 // Issue 14 as a person does it: a CSV with a bad row imported, its rejected row fixed and
@@ -8,10 +8,11 @@ import { chooseOption, expectAccessible, newAccount, signedInWithWorkspace } fro
 test.describe.serial('import and export', () => {
   test.describe.configure({ timeout: 150_000 });
   let page: Page;
+  let tenantId: string;
 
   test.beforeAll(async ({ browser }) => {
     page = await (await browser.newContext()).newPage();
-    await signedInWithWorkspace(page, newAccount('Ines Import'));
+    ({ tenantId } = await signedInWithWorkspace(page, newAccount('Ines Import')));
   });
   test.afterAll(async () => {
     await page.context().close();
@@ -90,5 +91,30 @@ test.describe.serial('import and export', () => {
     await expect(page.getByRole('row', { name: /contacts-.*\.csv.*Done/ })).toBeVisible();
     await page.goto('/contacts');
     await expect(page.getByRole('row', { name: /Ada Lovelace/ })).toHaveCount(1);
+  });
+
+  test("a member sees the workspace's imports and exports, but changes only their own", async ({ browser }) => {
+    const colleague = await memberJoins(browser, page, tenantId, newAccount('Vera Viewer'));
+    try {
+      // the owner may undo and delete the import …
+      await page.goto('/imports');
+      const mine = page.getByRole('row', { name: /people\.csv.*Done/ });
+      await expect(mine.getByRole('button', { name: 'Undo import' })).toBeVisible();
+      await expect(mine.getByRole('button', { name: 'Delete' })).toBeVisible();
+      // … a member (view, not manage, by default) sees it and its rejected rows, nothing more
+      await colleague.goto('/imports');
+      const theirs = colleague.getByRole('row', { name: /people\.csv.*Done/ });
+      await expect(theirs).toContainText('Ines Import');
+      await expect(theirs.getByRole('button', { name: 'Download rejected rows' })).toBeVisible();
+      await expect(theirs.getByRole('button', { name: 'Undo import' })).toHaveCount(0);
+      await expect(theirs.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+      await colleague.goto('/exports');
+      const exported = colleague.getByRole('row', { name: /contacts-.*\.csv.*Done/ });
+      await expect(exported.getByRole('button', { name: 'Download' })).toBeVisible();
+      await expect(exported.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+      await expectAccessible(colleague, 'import history, read only');
+    } finally {
+      await colleague.context().close();
+    }
   });
 });
