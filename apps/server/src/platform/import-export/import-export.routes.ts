@@ -247,7 +247,7 @@ export function registerImportExport(router: Router, deps: { jobs: JobRuntime; b
   router.tenant({
     method: 'POST',
     url: '/api/v1/core/imports/history',
-    summary: 'Imports of the kinds the caller may import, newest first',
+    summary: "The caller's imports, and everybody's of the kinds whose view or manage variant they hold, newest first",
     tags,
     permission: null,
     readOnly: true,
@@ -281,7 +281,7 @@ export function registerImportExport(router: Router, deps: { jobs: JobRuntime; b
   router.tenant({
     method: 'POST',
     url: '/api/v1/core/exports/history',
-    summary: 'Exports of the kinds the caller may export, newest first, with download URLs',
+    summary: "The caller's exports, and everybody's of the kinds whose view or manage variant they hold, newest first, with download URLs",
     tags: etags,
     permission: null,
     readOnly: true,
