@@ -61,20 +61,32 @@ export async function downloaded(page: Page, click: () => Promise<void>): Promis
 }
 
 // A colleague invited with the workspace's Member role, signed up through the e-mailed link, on
-// their own page (their own browser context).
-export async function memberJoins(browser: Browser, ownerPage: Page, tenantId: string, colleague: Account): Promise<Page> {
-  const call = async <T>(method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> => {
+// their own page (their own browser context). `grants`: module permissions the owner adds to the
+// default team, which every member belongs to.
+export async function memberJoins(
+  browser: Browser,
+  ownerPage: Page,
+  tenantId: string,
+  colleague: Account,
+  grants: string[] = [],
+): Promise<Page> {
+  const call = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> => {
     const session = (await (await ownerPage.request.get('/auth/session')).json()) as { accessToken: string };
     const res = await ownerPage.request.fetch(url, {
       method,
       headers: { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId },
       ...(data ? { data } : {}),
     });
-    expect(res.ok(), `${method} ${url}`).toBe(true);
+    expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
     return (await res.json()) as T;
   };
   const roles = await call<{ id: string; systemKey: string | null }[]>('GET', '/api/v1/admin/roles');
   await call('POST', '/api/v1/core/users', { email: colleague.email, roleId: roles.find((r) => r.systemKey === 'Member')?.id });
+  if (grants.length > 0) {
+    const teams = await call<{ data: { id: string; isDefault: boolean }[] }>('POST', '/api/v1/teams/list', {});
+    const everyone = teams.data.find((t) => t.isDefault);
+    await call('PUT', `/api/v1/teams/${everyone?.id ?? ''}/permissions`, { permissions: grants });
+  }
   const page = await (await browser.newContext()).newPage();
   await page.goto('/mailbox');
   await page

@@ -93,15 +93,19 @@ test.describe.serial('import and export', () => {
     await expect(page.getByRole('row', { name: /Ada Lovelace/ })).toHaveCount(1);
   });
 
-  test("a member sees the workspace's imports and exports, but changes only their own", async ({ browser }) => {
-    const colleague = await memberJoins(browser, page, tenantId, newAccount('Vera Viewer'));
+  test("a viewer sees the workspace's imports and exports, but changes only their own", async ({ browser }) => {
+    // members see only their own; the owner lets everybody see the contact imports and exports
+    const colleague = await memberJoins(browser, page, tenantId, newAccount('Vera Viewer'), [
+      'Contact.ViewContactImports',
+      'Contact.ViewContactExports',
+    ]);
     try {
       // the owner may undo and delete the import …
       await page.goto('/imports');
       const mine = page.getByRole('row', { name: /people\.csv.*Done/ });
       await expect(mine.getByRole('button', { name: 'Undo import' })).toBeVisible();
       await expect(mine.getByRole('button', { name: 'Delete' })).toBeVisible();
-      // … a member (view, not manage, by default) sees it and its rejected rows, nothing more
+      // … the viewer sees it and its rejected rows, nothing more
       await colleague.goto('/imports');
       const theirs = colleague.getByRole('row', { name: /people\.csv.*Done/ });
       await expect(theirs).toContainText('Ines Import');

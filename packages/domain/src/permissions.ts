@@ -219,12 +219,19 @@ const MEMBER_EXCLUDED = new Set<string>([
   'Resource.ViewRestrictedFields',
   'Project.ViewRestrictedFields',
   'Helpdesk.PublishHelpdesk',
-  // members see everybody's imports and exports but manage only their own (decision 078)
+  // members see and manage only their own imports and exports (decision 078): another
+  // member's export file may hold what they may not read
+  'Contact.ViewContactImports',
   'Contact.ManageContactImports',
+  'Contact.ViewContactExports',
   'Contact.ManageContactExports',
+  'Contact.ViewLeadImports',
   'Contact.ManageLeadImports',
+  'Contact.ViewLeadExports',
   'Contact.ManageLeadExports',
+  'Resource.ViewImports',
   'Resource.ManageImports',
+  'Resource.ViewExports',
   'Resource.ManageExports',
 ]);
 

@@ -102,3 +102,54 @@ describe('0007: a contact’s organization becomes a reference', () => {
     expect(forced.rows[0]?.relforcerowsecurity).toBe(true);
   });
 });
+
+describe('0027: Member roles lose the import and export variants', () => {
+  it('removes the view and manage variants from Member roles and leaves every other role and permission as it was', async () => {
+    // a database of its own: the one above is already at the newest migration
+    const name = `${dbName}_b`;
+    const admin = new pg.Client(inject('pgAdminUrl'));
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const own = withDatabase(inject('pgAdminUrl'), name);
+    const client = new pg.Client(own);
+    await client.connect();
+    try {
+      await migrateDatabase(own, migrationsBefore('0027_member-transfer-variants'));
+      const tenantId = (await client.query<{ id: string }>(`insert into tenants (name, slug) values ('mig-c', 'mig-c') returning id`))
+        .rows[0]?.id;
+      const role = (name: string, key: string | null, permissions: string[]) =>
+        client.query(`insert into roles (tenant_id, name, system_key, permissions) values ($1, $2, $3, $4)`, [
+          tenantId,
+          name,
+          key,
+          permissions,
+        ]);
+      await role('Member', 'Member', [
+        'Contact.ViewContacts',
+        'Contact.ViewContactExports',
+        'Contact.Import',
+        'Contact.ManageLeadImports',
+        'Resource.ViewImports',
+      ]);
+      await role('Admin', 'Admin', ['Contact.ViewContacts', 'Contact.ViewContactExports']);
+      await role('Auditor', null, ['Contact.ViewContactExports']);
+
+      await migrateDatabase(own, MIGRATIONS);
+
+      const roles = await client.query<{ name: string; permissions: string[] }>(`select name, permissions from roles order by name`);
+      expect(roles.rows.map((r) => [r.name, r.permissions])).toEqual([
+        ['Admin', ['Contact.ViewContacts', 'Contact.ViewContactExports']],
+        ['Auditor', ['Contact.ViewContactExports']],
+        ['Member', ['Contact.ViewContacts', 'Contact.Import']],
+      ]);
+      const forced = await client.query<{ relforcerowsecurity: boolean }>(
+        `select relforcerowsecurity from pg_class where relname = 'roles'`,
+      );
+      expect(forced.rows[0]?.relforcerowsecurity).toBe(true);
+    } finally {
+      await client.end();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+});
