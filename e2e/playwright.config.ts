@@ -31,7 +31,7 @@ export default defineConfig({
   outputDir: '../test-results/e2e',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    trace: process.env.XT === 'noshots' ? { mode: 'retain-on-failure', screenshots: false } : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -164,6 +164,9 @@ export class ContactsListPage {
     return this.page.locator('.list-toolbar .ant-tag').filter({ hasText: text });
   }
   async toggleColumn(name: string, on: boolean): Promise<void> {
+    // the pointer may rest on a column header (where a dialog's button was): its sort tooltip would
+    // cover the Columns button for as long as the pointer stays, so it moves away first
+    await this.page.mouse.move(0, 0);
     await this.page.getByRole('button', { name: 'Columns' }).click();
     const box = this.page.getByRole('group', { name: 'Columns' }).getByRole('checkbox', { name, exact: true });
     await box.setChecked(on);

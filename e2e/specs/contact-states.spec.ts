@@ -1,12 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/signed-in.fixture';
 import { ContactDetailPage, contactsApi } from '../pages/contacts.pages';
-import { expectAccessible, newAccount, signedInWithWorkspace } from '../pages/shell.pages';
+import { expectAccessible } from '../pages/shell.pages';
 
 // A contact's e-mail states (spec §7): blocked, spam, unsubscribed — set from the contact's page,
 // shown on it, recorded in its activity, and undone the same way.
-test('a contact is blocked, marked as spam and let back in from its page', async ({ page }) => {
+test('a contact is blocked, marked as spam and let back in from its page', async ({ workspace: { page } }) => {
   test.setTimeout(120_000);
-  await signedInWithWorkspace(page, newAccount('Stella States'));
   const ada = await (await contactsApi(page)).create({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' });
   const detail = new ContactDetailPage(page);
   await detail.open(ada.id, 'Ada Lovelace');

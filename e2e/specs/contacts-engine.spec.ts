@@ -1,20 +1,17 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/signed-in.fixture';
 import { ContactDetailPage, ContactSettingsPage, ContactsListPage, contactsApi } from '../pages/contacts.pages';
-import { expectAccessible, newAccount, signedInWithWorkspace } from '../pages/shell.pages';
+import { expectAccessible } from '../pages/shell.pages';
 
 // One workspace for the whole story: fields defined in the settings shape the form and the
 // list, and the list's data then serves the filter, view, archive and activity tests.
 test.describe.serial('contacts on the entity engine', () => {
   // each test walks several pages on a shared (and, in CI, busy) machine
   test.describe.configure({ timeout: 150_000 });
-  const account = newAccount('Casey Contacts');
   let page: Page;
   const ids: Record<string, string> = {};
 
-  test.beforeAll(async ({ browser }) => {
-    const context = await browser.newContext();
-    page = await context.newPage();
-    await signedInWithWorkspace(page, account);
+  test.beforeAll(async ({ signedIn }) => {
+    ({ page } = await signedIn.workspace());
   });
   test.afterAll(async () => {
     await page.context().close();

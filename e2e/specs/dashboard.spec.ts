@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/signed-in.fixture';
 import { workspaceApi } from '../pages/new-user.pages';
-import { expectAccessible, newAccount, signedInWithWorkspace } from '../pages/shell.pages';
+import { expectAccessible } from '../pages/shell.pages';
 
 // Dashboard widgets (issue 13, decision 037): the user's open deals by stage and the pipeline by
 // close month from real opportunities; widgets chosen and ordered in a dialog, kept after a reload.
@@ -8,9 +8,8 @@ test.describe.serial('dashboard widgets', () => {
   test.describe.configure({ timeout: 120_000 });
   let page: Page;
 
-  test.beforeAll(async ({ browser }) => {
-    page = await (await browser.newContext()).newPage();
-    await signedInWithWorkspace(page, newAccount('Wanda Widget'));
+  test.beforeAll(async ({ signedIn }) => {
+    ({ page } = await signedIn.workspace());
     const api = await workspaceApi(page);
     const post = (path: string, data: unknown) => api.post<{ stages?: { id: string }[] }>(path, data);
     const sales = await post('/api/v1/core/workflows', { entity: 'Opportunity', name: 'Sales', isDefault: true });

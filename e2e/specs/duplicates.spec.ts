@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/signed-in.fixture';
 import { contactsApi } from '../pages/contacts.pages';
 import { NotesPanel } from '../pages/records.pages';
-import { expectAccessible, newAccount, signedInWithWorkspace } from '../pages/shell.pages';
+import { expectAccessible } from '../pages/shell.pages';
 
 // Duplicates and merge (issue 12, decision 026): the create dialog warns about a contact that
 // already has the e-mail, and the new record can be merged into the existing one.
@@ -10,9 +10,8 @@ test.describe.serial('duplicates and merge', () => {
   let page: Page;
   let ada: { id: string };
 
-  test.beforeAll(async ({ browser }) => {
-    page = await (await browser.newContext()).newPage();
-    await signedInWithWorkspace(page, newAccount('Dora Dedupe'));
+  test.beforeAll(async ({ signedIn }) => {
+    ({ page } = await signedIn.workspace());
     const api = await contactsApi(page);
     ada = await api.create({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', jobTitle: 'Analyst' });
     const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };

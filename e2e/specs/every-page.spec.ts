@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/signed-in.fixture';
 import { ContactsListPage, contactsApi } from '../pages/contacts.pages';
-import { expectAccessible, expectNamedIconButtons, newAccount, signedInWithWorkspace } from '../pages/shell.pages';
+import { expectAccessible, expectNamedIconButtons } from '../pages/shell.pages';
 import { DESKTOP, PHONE, PUBLIC_PAGES, everySignedInPage, horizontalOverflow, openSettled, type SitePage } from '../pages/site-map.pages';
 
 // Issue 12, defects 6 and 15: every page that exists works at 390 px (no sideways scrolling,
@@ -11,9 +11,8 @@ test.describe.serial('every page', () => {
   let pages: SitePage[] = [];
   let contactId = '';
 
-  test.beforeAll(async ({ browser }: { browser: Browser }) => {
-    page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    await signedInWithWorkspace(page, newAccount('Pia Phone'));
+  test.beforeAll(async ({ signedIn }) => {
+    ({ page } = await signedIn.workspace({ viewport: DESKTOP }));
     contactId = (await (await contactsApi(page)).create({ firstName: 'Maximiliane', lastName: 'Schwarzenberg-Lichtenstein' })).id;
     pages = await everySignedInPage(page);
   });

@@ -1,5 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Response } from '@playwright/test';
-import { newAccount, signedInWithWorkspace } from '../pages/shell.pages';
+import { expect, test, type Browser, type BrowserContext, type Response } from '../support/signed-in.fixture';
 
 type Transfer = { url: string; encoding: string; cacheControl: string; transferred: number; decoded: number };
 
@@ -36,12 +35,9 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 // Issue 12, defect 16: the first load is sent compressed, built at build time, with long cache
 // lifetimes for hashed assets and none for index.html. The figures go to docs/benchmarks.md.
-test('the first load of the landing page and the contacts list is sent compressed', async ({ browser }) => {
+test('the first load of the landing page and the contacts list is sent compressed', async ({ browser, workspace }) => {
   test.setTimeout(120_000);
-  const setup = await (await browser.newContext()).newPage();
-  await signedInWithWorkspace(setup, newAccount('Fred Firstload'));
-  const signedIn = await setup.context().storageState();
-  await setup.context().close();
+  const signedIn = await workspace.context.storageState();
 
   for (const [label, state, path] of [
     ['landing page', undefined, '/'],

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/signed-in.fixture';
 import { contactsApi } from '../pages/contacts.pages';
 import { GlobalSearchDialog } from '../pages/search.pages';
-import { expectAccessible, newAccount, signedInWithWorkspace } from '../pages/shell.pages';
+import { expectAccessible } from '../pages/shell.pages';
 
 // Ctrl/Cmd+K (issue 12, decision 027): one search over every kind the user may see, driven
 // from the keyboard; before typing it lists the records opened last.
@@ -11,9 +11,8 @@ test.describe.serial('global search', () => {
   let grace: { id: string };
   let org: { id: string };
 
-  test.beforeAll(async ({ browser }) => {
-    page = await (await browser.newContext()).newPage();
-    await signedInWithWorkspace(page, newAccount('Sam Searcher'));
+  test.beforeAll(async ({ signedIn }) => {
+    ({ page } = await signedIn.workspace());
     const api = await contactsApi(page);
     grace = await api.create({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@navy.example' });
     await api.create({ firstName: 'Hopper', lastName: 'Jones', email: 'jones@example.org' });

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, newAccount, signedInWithWorkspace } from '../pages/shell.pages';
+import { expect, test, type Page } from '../support/signed-in.fixture';
+import { expectAccessible } from '../pages/shell.pages';
 
 // Leads (issue 13, decision 028): created from the list, converted into a contact linked to an
 // organization that already exists; the lead then says where it went.
@@ -8,9 +8,8 @@ test.describe.serial('leads', () => {
   let page: Page;
   let api: (method: 'get' | 'post', path: string, data?: unknown) => Promise<Record<string, unknown>>;
 
-  test.beforeAll(async ({ browser }) => {
-    page = await (await browser.newContext()).newPage();
-    await signedInWithWorkspace(page, newAccount('Lena Leads'));
+  test.beforeAll(async ({ signedIn }) => {
+    ({ page } = await signedIn.workspace());
     const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
     const tenantId = await page.evaluate(() => window.localStorage.getItem('TENANT_ID') ?? '');
     const headers = { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId };

@@ -1,8 +1,9 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { ContactDetailPage, ContactsListPage } from '../pages/contacts.pages';
+import type { Account } from '../pages/identity.pages';
 import { NotificationsBell } from '../pages/records.pages';
-import { expectAccessible, newAccount, signedInWithWorkspace, signUpVerifyAndSignIn } from '../pages/shell.pages';
+import { expectAccessible, newAccount, signUpVerifyAndSignIn } from '../pages/shell.pages';
 import { WorkspaceSettingsPage } from '../pages/workspace-settings.pages';
+import { expect, test, type BrowserContext, type Page } from '../support/signed-in.fixture';
 
 // Issue 10, browser tests: what one person does reaches another's open page through GET /events,
 // without a reload. The bell polls only every 30 s and lists never poll, so each of these can
@@ -22,7 +23,7 @@ async function api<T>(page: Page, tenantId: string, method: 'GET' | 'POST' | 'PU
 
 test.describe.serial('live updates', () => {
   test.describe.configure({ timeout: 180_000 });
-  const owner = newAccount('Lena Live');
+  let owner: Account;
   const colleague = newAccount('Mo Mover');
   let ownerContext: BrowserContext;
   let colleagueContext: BrowserContext;
@@ -30,12 +31,12 @@ test.describe.serial('live updates', () => {
   let colleaguePage: Page;
   let tenantId: string;
 
-  test.beforeAll(async ({ browser }) => {
-    ownerContext = await browser.newContext();
+  test.beforeAll(async ({ browser, signedIn }) => {
+    // the owner is the shared signed-in account; the colleague signs up from the invitation
+    owner = signedIn.account;
+    ({ context: ownerContext, page: ownerPage, tenantId } = await signedIn.workspace());
     colleagueContext = await browser.newContext();
-    ownerPage = await ownerContext.newPage();
     colleaguePage = await colleagueContext.newPage();
-    ({ tenantId } = await signedInWithWorkspace(ownerPage, owner));
     const roles = await api<{ id: string; systemKey: string | null }[]>(ownerPage, tenantId, 'GET', '/api/v1/admin/roles');
     await api(ownerPage, tenantId, 'POST', '/api/v1/core/users', {
       email: colleague.email,
@@ -76,7 +77,7 @@ test.describe.serial('live updates', () => {
     });
     await expect(bell.button(1)).toBeVisible({ timeout: LIVE_MS });
     await bell.open(1);
-    await expect(bell.item('Lena Live mentioned you in a note on Mentioned')).toBeVisible();
+    await expect(bell.item(`${owner.name} mentioned you in a note on Mentioned`)).toBeVisible();
   });
 
   test('an open contact list shows a contact another person created, then renamed', async () => {

@@ -1,7 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { MailboxPage } from '../pages/identity.pages';
+import { expect, test, type Page } from '../support/signed-in.fixture';
+import { MailboxPage, type Account } from '../pages/identity.pages';
 import { AiDialog, EmailTemplatesSettings, SendEmailDialog } from '../pages/mail.pages';
-import { newAccount, signedInWithWorkspace } from '../pages/shell.pages';
 
 // Issue 14, browser tests: a template with merge fields sent from a contact and shown on its
 // timeline (and in the local mailbox, the captured outbox); an AI draft streamed and cancelled
@@ -15,13 +14,15 @@ async function api<T>(page: Page, tenantId: string, url: string, data: unknown):
 
 test.describe.serial('e-mail from a record and the AI prompt', () => {
   test.describe.configure({ timeout: 120_000 });
-  const owner = newAccount('Olivia Owner');
+  // the signed-in user, whose name the merge fields and the timeline show
+  let owner: Account;
   let page: Page;
   let ada: { id: string; email: string };
 
-  test.beforeAll(async ({ browser }) => {
-    page = await (await browser.newContext()).newPage();
-    const { tenantId } = await signedInWithWorkspace(page, owner);
+  test.beforeAll(async ({ signedIn }) => {
+    owner = signedIn.account;
+    let tenantId: string;
+    ({ page, tenantId } = await signedIn.workspace());
     ada = await api(page, tenantId, '/api/v1/contacts', { firstName: 'Ada', lastName: 'Lovelace', email: `ada-${Date.now()}@example.com` });
   });
   test.afterAll(async () => page?.context().close());
@@ -45,10 +46,10 @@ test.describe.serial('e-mail from a record and the AI prompt', () => {
     const preview = await mail.preview();
     await expect(preview).toContainText('Welcome, Ada');
     await expect(preview).toContainText('Hello Ada Lovelace,');
-    await expect(preview).toContainText('Olivia Owner');
+    await expect(preview).toContainText(owner.name);
     await mail.send();
 
-    await expect(page.getByText(`Olivia Owner sent the e-mail “Welcome, Ada” to ${ada.email}`)).toBeVisible();
+    await expect(page.getByText(`${owner.name} sent the e-mail “Welcome, Ada” to ${ada.email}`)).toBeVisible();
     await expect(page.getByText('Email (1)', { exact: true })).toBeVisible();
 
     const mailbox = new MailboxPage(page);

@@ -1,6 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { Account } from '../pages/identity.pages';
-import { expectAccessible, newAccount, signedInWithWorkspace, signIn } from '../pages/shell.pages';
+import { expectAccessible } from '../pages/shell.pages';
+import { expect, test, type Page } from '../support/signed-in.fixture';
 
 // Opportunities on a board (issue 13, decision 030): a column per stage of the pipeline with its
 // count and the sum of expected value; a card dragged to another stage moves the totals, and a
@@ -8,7 +7,7 @@ import { expectAccessible, newAccount, signedInWithWorkspace, signIn } from '../
 test.describe.serial('opportunities board', () => {
   test.describe.configure({ timeout: 180_000 });
   let page: Page;
-  let account: Account;
+  let tenantId = '';
   let contosoId = '';
 
   const openBoard = async (p: Page) => {
@@ -17,12 +16,9 @@ test.describe.serial('opportunities board', () => {
     return p.getByRole('list', { name: 'Opportunities by stage' });
   };
 
-  test.beforeAll(async ({ browser }) => {
-    page = await (await browser.newContext()).newPage();
-    account = newAccount('Otto Opportunity');
-    await signedInWithWorkspace(page, account);
+  test.beforeAll(async ({ signedIn }) => {
+    ({ page, tenantId } = await signedIn.workspace());
     const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
-    const tenantId = await page.evaluate(() => window.localStorage.getItem('TENANT_ID') ?? '');
     const headers = { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId };
     const post = async (path: string, data: unknown) => {
       const res = await page.request.post(path, { headers, data });
@@ -47,7 +43,7 @@ test.describe.serial('opportunities board', () => {
     await page.context().close();
   });
 
-  test('dragging a card moves it and its value to the other column, in every open browser', async ({ browser }: { browser: Browser }) => {
+  test('dragging a card moves it and its value to the other column, in every open browser', async ({ signedIn }) => {
     const board = await openBoard(page);
     const qualification = board.getByRole('listitem', { name: /^Qualification/ });
     const proposal = board.getByRole('listitem', { name: /^Proposal/ });
@@ -57,11 +53,9 @@ test.describe.serial('opportunities board', () => {
     await expectAccessible(page, 'opportunities board');
 
     // a colleague (the same account in another browser) watches the board
-    const other = await (await browser.newContext()).newPage();
-    await signIn(other, account);
-    await other.getByRole('button', { name: /Open/ }).first().click();
-    await expect(other.getByRole('banner')).toBeVisible();
+    const { page: other } = await signedIn.open(tenantId);
     const watched = await openBoard(other);
+    await expect(other.getByRole('banner')).toBeVisible();
     await expect(watched.getByRole('listitem', { name: /^Proposal/ }).getByLabel(/^Total /)).toHaveText(/400\.00/);
 
     await qualification.getByText('Fabrikam signage').dragTo(proposal);

@@ -1,20 +1,18 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/signed-in.fixture';
 import { EntityPages, pickRecord } from '../pages/entity.pages';
 import { ContactSettingsPage } from '../pages/contacts.pages';
-import { expectAccessible, newAccount, signedInWithWorkspace } from '../pages/shell.pages';
+import { expectAccessible } from '../pages/shell.pages';
 
 // Organizations are built only from the entity engine: list, record page, hierarchy, the
 // contacts relation, references picked by title, record types with their own fields.
 test.describe.serial('organizations on the entity engine', () => {
   test.describe.configure({ timeout: 150_000 });
-  const account = newAccount('Olga Organizations');
   let page: Page;
   let orgs: EntityPages;
   let contacts: EntityPages;
 
-  test.beforeAll(async ({ browser }) => {
-    page = await (await browser.newContext()).newPage();
-    await signedInWithWorkspace(page, account);
+  test.beforeAll(async ({ signedIn }) => {
+    ({ page } = await signedIn.workspace());
     orgs = new EntityPages(page, '/organizations', 'Organizations', 'Organization');
     contacts = new EntityPages(page, '/contacts', 'Contacts', 'Contact');
   });

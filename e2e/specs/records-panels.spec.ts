@@ -1,8 +1,8 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { MailboxPage } from '../pages/identity.pages';
+import { MailboxPage, type Account } from '../pages/identity.pages';
 import { NotificationRulesSettings } from '../pages/mail.pages';
 import { DocumentsExplorer, LinkedRecordsPanel, NotesPanel, NotificationsBell, PIXEL_PNG, TagsPanel, b64 } from '../pages/records.pages';
-import { chooseOption, expectAccessible, newAccount, signedInWithWorkspace, signUpVerifyAndSignIn } from '../pages/shell.pages';
+import { chooseOption, expectAccessible, newAccount, signUpVerifyAndSignIn } from '../pages/shell.pages';
+import { expect, test, type BrowserContext, type Page } from '../support/signed-in.fixture';
 
 // Issue 5, browser tests. The panels are generic (apps/web/src/platform/{notes,documents,tags,
 // collaborators,linked-records,notifications}); they run here on a contact's detail page.
@@ -20,9 +20,9 @@ async function api<T>(page: Page, tenantId: string, method: 'GET' | 'POST', url:
 }
 
 test.describe.serial('shared record panels on a contact', () => {
-  // two people sign up and one invites the other before the first test: slow on a busy machine
+  // a colleague signs up from an invitation before the first test: slow on a busy machine
   test.describe.configure({ timeout: 180_000 });
-  const owner = newAccount('Olivia Owner');
+  let owner: Account;
   const colleague = newAccount('Carl Colleague');
   let ownerContext: BrowserContext;
   let colleagueContext: BrowserContext;
@@ -32,12 +32,12 @@ test.describe.serial('shared record panels on a contact', () => {
   let ada: { id: string };
   let bob: { id: string };
 
-  test.beforeAll(async ({ browser }) => {
-    ownerContext = await browser.newContext();
+  test.beforeAll(async ({ browser, signedIn }) => {
+    // the owner is the shared signed-in account; the colleague signs up from the invitation
+    owner = signedIn.account;
+    ({ context: ownerContext, page: ownerPage, tenantId } = await signedIn.workspace());
     colleagueContext = await browser.newContext();
-    ownerPage = await ownerContext.newPage();
     colleaguePage = await colleagueContext.newPage();
-    ({ tenantId } = await signedInWithWorkspace(ownerPage, owner));
     // the colleague joins through the e-mailed invitation
     const roles = await api<{ id: string; systemKey: string | null }[]>(ownerPage, tenantId, 'GET', '/api/v1/admin/roles');
     await api(ownerPage, tenantId, 'POST', '/api/v1/core/users', {
@@ -71,7 +71,7 @@ test.describe.serial('shared record panels on a contact', () => {
     const bell = new NotificationsBell(colleaguePage);
     await bell.open(1);
     // the notification names the contact and leads to it
-    await bell.item('Olivia Owner mentioned you in a note on Ada Lovelace').click();
+    await bell.item(`${owner.name} mentioned you in a note on Ada Lovelace`).click();
     await expect(bell.button(0)).toBeVisible();
     await expect(colleaguePage).toHaveURL(new RegExp(`/contacts/${ada.id}$`));
     await expect(colleaguePage.getByRole('heading', { name: 'Ada Lovelace', level: 1 })).toBeVisible();
@@ -124,7 +124,7 @@ test.describe.serial('shared record panels on a contact', () => {
     await ownerPage.getByRole('combobox', { name: 'Add a collaborator' }).click();
     await chooseOption(ownerPage, `Carl Colleague (${colleague.email})`);
     await expect(ownerPage.getByLabel('Collaborators', { exact: true }).getByText('Carl Colleague')).toBeVisible();
-    await new MailboxPage(colleaguePage).openLatestTo(colleague.email, /Olivia Owner assigned the contact Bob Builder/);
+    await new MailboxPage(colleaguePage).openLatestTo(colleague.email, new RegExp(`${owner.name} assigned the contact Bob Builder`));
     // the mail leads to the contact
     await expect(colleaguePage.getByRole('link', { name: new RegExp(`/contacts/${bob.id}$`) })).toBeVisible();
   });

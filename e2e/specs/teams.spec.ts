@@ -1,8 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/signed-in.fixture';
 import { EntityPages, pickRecord } from '../pages/entity.pages';
 import { workspaceApi } from '../pages/new-user.pages';
-import type { Account } from '../pages/identity.pages';
-import { expectAccessible, newAccount, signedInWithWorkspace, signUpVerifyAndSignIn } from '../pages/shell.pages';
+import { expectAccessible, newAccount, signUpVerifyAndSignIn } from '../pages/shell.pages';
 
 // Teams (issue 13, decision 035): a team defined by a custom query saved from the contacts list
 // shows the contacts that match now; a stranger joins a team (and its workspace) through the
@@ -10,14 +9,11 @@ import { expectAccessible, newAccount, signedInWithWorkspace, signUpVerifyAndSig
 test.describe.serial('teams', () => {
   test.describe.configure({ timeout: 180_000 });
   let page: Page;
-  let account: Account;
   let api: Awaited<ReturnType<typeof workspaceApi>>;
   const teams = () => new EntityPages(page, '/teams', 'Teams', 'Team');
 
-  test.beforeAll(async ({ browser }: { browser: Browser }) => {
-    page = await (await browser.newContext()).newPage();
-    account = newAccount('Tara Teamlead');
-    await signedInWithWorkspace(page, account);
+  test.beforeAll(async ({ signedIn }) => {
+    ({ page } = await signedIn.workspace());
     api = await workspaceApi(page);
     await api.post('/api/v1/contacts', { firstName: 'Eve', lastName: 'Engel', email: 'eve@contoso.example' });
     await api.post('/api/v1/contacts', { firstName: 'Gus', lastName: 'Gray', email: 'gus@contoso.example' });
