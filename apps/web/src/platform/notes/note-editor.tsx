@@ -4,12 +4,24 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import type { SuggestionKeyDownProps, SuggestionProps } from '@tiptap/suggestion';
 import { Avatar, Button, Space } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchMentionSuggestions } from './notes.api';
 import './notes.css';
 
 type Popup = { items: MentionSuggestion[]; rect: DOMRect | null; index: number; select: (item: MentionSuggestion) => void };
+
+// Below the caret, or above it when the caret sits near the bottom of the window (the list is
+// fixed to the window, so below the fold it could be neither seen nor clicked); never taller than
+// the room it has, scrolling inside instead.
+const MARGIN = 8;
+function popupPlacement(rect: DOMRect | null): CSSProperties {
+  const top = (rect?.bottom ?? 0) + 4;
+  const roomBelow = window.innerHeight - top - MARGIN;
+  const roomAbove = (rect?.top ?? 0) - 4 - MARGIN;
+  if (roomBelow >= 240 || roomBelow >= roomAbove) return { top, maxHeight: Math.max(roomBelow, 0), overflowY: 'auto' };
+  return { bottom: window.innerHeight - (rect?.top ?? 0) + 4, maxHeight: roomAbove, overflowY: 'auto' };
+}
 
 // Mentions are stored as <span class="mention" data-mention-id="tenantUserId">@Name</span>, the
 // one form the server's sanitizer keeps and reads mentions from.
@@ -132,7 +144,7 @@ export function NoteEditor({ initialHtml = '', submitLabel, busy, onSubmit, onCa
           role="listbox"
           aria-label={t('notes.mentionSuggestions', 'People to mention')}
           className="mention-popup"
-          style={{ position: 'fixed', top: (popup.rect?.bottom ?? 0) + 4, left: popup.rect?.left ?? 0, zIndex: 1050 }}
+          style={{ position: 'fixed', left: popup.rect?.left ?? 0, zIndex: 1050, ...popupPlacement(popup.rect) }}
         >
           {popup.items.map((item, i) => (
             <li
