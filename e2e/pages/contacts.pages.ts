@@ -192,7 +192,12 @@ export class ContactsListPage {
   async bulk(action: 'Archive' | 'Restore', dialogTitle: string, expectMessage: string): Promise<void> {
     await this.page.locator('#main-content').getByRole('button', { name: action, exact: true }).click();
     const dialog = this.page.getByRole('dialog', { name: dialogTitle });
-    await dialog.getByRole('button', { name: action }).click();
+    // a click during the dialog's opening animation can be lost under load: click again until the
+    // dialog closes (a taken click closes it; the button waits while the request runs)
+    await expect(async () => {
+      if (await dialog.isVisible()) await dialog.getByRole('button', { name: action }).click({ timeout: 2_000 });
+      await expect(dialog).toBeHidden({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
     await expect(this.page.getByText(expectMessage)).toBeVisible();
   }
   async create(first: string, last: string): Promise<void> {
