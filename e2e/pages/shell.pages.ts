@@ -75,17 +75,23 @@ export async function signIn(page: Page, account: Account, returnTo = '/workspac
 // antd's Select keeps an accessible listbox for screen readers and draws the visible options
 // separately; a person clicks the visible one.
 export async function chooseOption(page: Page, label: string): Promise<void> {
-  const option = page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+  const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: exact });
   await expect(option).toBeVisible();
   // a click during the dropdown's opening animation can miss under load: click again until the
-  // choice took (the dropdown closed, or the option shows as selected in a multiple select)
+  // choice took — a single select closed its dropdown (or shows the option selected), a multiple
+  // select shows the choice among its chips (its list may re-render and close meanwhile)
   const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').filter({ has: option });
+  const multiple = (await page.locator('.ant-select-open.ant-select-multiple').count()) > 0;
+  // the chips are the only text inside a multiple select (its dropdown is drawn elsewhere)
+  const chip = page.locator('.ant-select-multiple').getByText(exact);
   await expect(async () => {
+    if (multiple && (await chip.count()) > 0) return;
     if (await option.isVisible()) await option.click({ timeout: 2000 });
-    const taken = (await open.count()) === 0 || (await option.getAttribute('class'))?.includes('ant-select-item-option-selected');
-    expect(taken, `option ${label} chosen`).toBe(true);
+    const taken = multiple
+      ? (await chip.count()) > 0
+      : (await open.count()) === 0 || (await option.getAttribute('class', { timeout: 1000 }))?.includes('ant-select-item-option-selected');
+    expect(taken, `option ${label} chosen (multiple ${multiple}, open ${await open.count()}, chips ${await chip.count()})`).toBe(true);
   }).toPass({ timeout: 15_000, intervals: [300, 600, 1000] });
 }
 
