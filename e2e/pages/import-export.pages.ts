@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import type { Account } from './identity.pages';
-import { chooseOption, signUpVerifyAndSignIn } from './shell.pages';
+import { joinAsMember } from './invitation.pages';
+import { chooseOption } from './shell.pages';
 
 // The import wizard of a list (upload → mapping → check → import) and the file downloads of
 // import and export.
@@ -70,32 +71,7 @@ export async function memberJoins(
   colleague: Account,
   grants: string[] = [],
 ): Promise<Page> {
-  const call = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> => {
-    const session = (await (await ownerPage.request.get('/auth/session')).json()) as { accessToken: string };
-    const res = await ownerPage.request.fetch(url, {
-      method,
-      headers: { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId },
-      ...(data ? { data } : {}),
-    });
-    expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-    return (await res.json()) as T;
-  };
-  const roles = await call<{ id: string; systemKey: string | null }[]>('GET', '/api/v1/admin/roles');
-  await call('POST', '/api/v1/core/users', { email: colleague.email, roleId: roles.find((r) => r.systemKey === 'Member')?.id });
-  if (grants.length > 0) {
-    const teams = await call<{ data: { id: string; isDefault: boolean }[] }>('POST', '/api/v1/teams/list', {});
-    const everyone = teams.data.find((t) => t.isDefault);
-    await call('PUT', `/api/v1/teams/${everyone?.id ?? ''}/permissions`, { permissions: grants });
-  }
   const page = await (await browser.newContext()).newPage();
-  await page.goto('/mailbox');
-  await page
-    .getByRole('row', { name: new RegExp(colleague.email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
-    .getByRole('link')
-    .first()
-    .click();
-  const href = (await page.getByRole('link', { name: /\/workspaces\/invite\// }).getAttribute('href')) ?? '';
-  await signUpVerifyAndSignIn(page, colleague, `${new URL(href, page.url()).pathname}?accept=1`);
-  await page.waitForURL((u) => u.pathname === '/dashboard');
+  await joinAsMember(ownerPage, tenantId, page, colleague, grants);
   return page;
 }

@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import type { Account } from './identity.pages';
+import { signUpVerifyAndSignIn } from './shell.pages';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -43,4 +45,54 @@ export class InvitationPage {
   async signUpToAccept(): Promise<void> {
     await this.page.getByRole('button', { name: 'Create an account' }).click();
   }
+}
+
+// A call to the API as the user signed in on `page`, in the workspace `tenantId`.
+export async function workspaceCall<T>(
+  page: Page,
+  tenantId: string,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  data?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
+  const res = await page.request.fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId, ...headers },
+    ...(data ? { data } : {}),
+  });
+  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+// A colleague invited by the owner (signed in on `ownerPage`) with the Member role signs up from
+// the e-mailed invitation on `colleaguePage` and lands in the workspace. `grants`: module
+// permissions the owner adds to the default team, which every member belongs to.
+export async function joinAsMember(
+  ownerPage: Page,
+  tenantId: string,
+  colleaguePage: Page,
+  colleague: Account,
+  grants: string[] = [],
+): Promise<void> {
+  const roles = await workspaceCall<{ id: string; systemKey: string | null }[]>(ownerPage, tenantId, 'GET', '/api/v1/admin/roles');
+  await workspaceCall(ownerPage, tenantId, 'POST', '/api/v1/core/users', {
+    email: colleague.email,
+    roleId: roles.find((r) => r.systemKey === 'Member')?.id,
+  });
+  if (grants.length > 0) {
+    const teams = await workspaceCall<{ data: { id: string; isDefault: boolean }[] }>(
+      ownerPage,
+      tenantId,
+      'POST',
+      '/api/v1/teams/list',
+      {},
+    );
+    const everyone = teams.data.find((t) => t.isDefault);
+    await workspaceCall(ownerPage, tenantId, 'PUT', `/api/v1/teams/${everyone?.id ?? ''}/permissions`, { permissions: grants });
+  }
+  const invitation = await new InvitationMail(colleaguePage).latestLink(colleague.email);
+  await signUpVerifyAndSignIn(colleaguePage, colleague, `${invitation}?accept=1`);
+  await colleaguePage.waitForURL((u) => u.pathname === '/dashboard');
 }

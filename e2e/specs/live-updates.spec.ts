@@ -1,7 +1,8 @@
 import { ContactDetailPage, ContactsListPage } from '../pages/contacts.pages';
+import { joinAsMember, workspaceCall as api } from '../pages/invitation.pages';
 import type { Account } from '../pages/identity.pages';
 import { NotificationsBell } from '../pages/records.pages';
-import { expectAccessible, newAccount, signUpVerifyAndSignIn } from '../pages/shell.pages';
+import { expectAccessible, newAccount } from '../pages/shell.pages';
 import { WorkspaceSettingsPage } from '../pages/workspace-settings.pages';
 import { expect, test, type BrowserContext, type Page } from '../support/signed-in.fixture';
 
@@ -9,17 +10,6 @@ import { expect, test, type BrowserContext, type Page } from '../support/signed-
 // without a reload. The bell polls only every 30 s and lists never poll, so each of these can
 // only pass through a live event.
 const LIVE_MS = 5_000;
-
-async function api<T>(page: Page, tenantId: string, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown, headers = {}): Promise<T> {
-  const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
-  const res = await page.request.fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId, ...headers },
-    ...(data ? { data } : {}),
-  });
-  expect(res.ok(), `${method} ${url}`).toBe(true);
-  return (await res.json()) as T;
-}
 
 test.describe.serial('live updates', () => {
   test.describe.configure({ timeout: 180_000 });
@@ -37,20 +27,7 @@ test.describe.serial('live updates', () => {
     ({ context: ownerContext, page: ownerPage, tenantId } = await signedIn.workspace());
     colleagueContext = await browser.newContext();
     colleaguePage = await colleagueContext.newPage();
-    const roles = await api<{ id: string; systemKey: string | null }[]>(ownerPage, tenantId, 'GET', '/api/v1/admin/roles');
-    await api(ownerPage, tenantId, 'POST', '/api/v1/core/users', {
-      email: colleague.email,
-      roleId: roles.find((r) => r.systemKey === 'Member')?.id,
-    });
-    await colleaguePage.goto('/mailbox');
-    await colleaguePage
-      .getByRole('row', { name: new RegExp(colleague.email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
-      .getByRole('link')
-      .first()
-      .click();
-    const href = (await colleaguePage.getByRole('link', { name: /\/workspaces\/invite\// }).getAttribute('href')) ?? '';
-    await signUpVerifyAndSignIn(colleaguePage, colleague, `${new URL(href, colleaguePage.url()).pathname}?accept=1`);
-    await colleaguePage.waitForURL((u) => u.pathname === '/dashboard');
+    await joinAsMember(ownerPage, tenantId, colleaguePage, colleague);
   });
   test.afterAll(async () => {
     await ownerContext?.close();

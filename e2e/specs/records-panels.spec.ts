@@ -1,23 +1,13 @@
 import { MailboxPage, type Account } from '../pages/identity.pages';
+import { joinAsMember, workspaceCall as api } from '../pages/invitation.pages';
 import { NotificationRulesSettings } from '../pages/mail.pages';
 import { DocumentsExplorer, LinkedRecordsPanel, NotesPanel, NotificationsBell, PIXEL_PNG, TagsPanel, b64 } from '../pages/records.pages';
-import { chooseOption, expectAccessible, newAccount, signUpVerifyAndSignIn } from '../pages/shell.pages';
+import { chooseOption, expectAccessible, newAccount } from '../pages/shell.pages';
 import { expect, test, type BrowserContext, type Page } from '../support/signed-in.fixture';
 
 // Issue 5, browser tests. The panels are generic (apps/web/src/platform/{notes,documents,tags,
 // collaborators,linked-records,notifications}); they run here on a contact's detail page.
 const CONTACT_PAGE = (id: string) => `/contacts/${id}`;
-
-async function api<T>(page: Page, tenantId: string, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
-  const res = await page.request.fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId },
-    ...(data ? { data } : {}),
-  });
-  expect(res.ok(), `${method} ${url}`).toBe(true);
-  return (await res.json()) as T;
-}
 
 test.describe.serial('shared record panels on a contact', () => {
   // a colleague signs up from an invitation before the first test: slow on a busy machine
@@ -39,20 +29,7 @@ test.describe.serial('shared record panels on a contact', () => {
     colleagueContext = await browser.newContext();
     colleaguePage = await colleagueContext.newPage();
     // the colleague joins through the e-mailed invitation
-    const roles = await api<{ id: string; systemKey: string | null }[]>(ownerPage, tenantId, 'GET', '/api/v1/admin/roles');
-    await api(ownerPage, tenantId, 'POST', '/api/v1/core/users', {
-      email: colleague.email,
-      roleId: roles.find((r) => r.systemKey === 'Member')?.id,
-    });
-    await colleaguePage.goto('/mailbox');
-    await colleaguePage
-      .getByRole('row', { name: new RegExp(colleague.email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
-      .getByRole('link')
-      .first()
-      .click();
-    const href = (await colleaguePage.getByRole('link', { name: /\/workspaces\/invite\// }).getAttribute('href')) ?? '';
-    await signUpVerifyAndSignIn(colleaguePage, colleague, `${new URL(href, colleaguePage.url()).pathname}?accept=1`);
-    await colleaguePage.waitForURL((u) => u.pathname === '/dashboard');
+    await joinAsMember(ownerPage, tenantId, colleaguePage, colleague);
     ada = await api(ownerPage, tenantId, 'POST', '/api/v1/contacts', { firstName: 'Ada', lastName: 'Lovelace' });
     bob = await api(ownerPage, tenantId, 'POST', '/api/v1/contacts', { firstName: 'Bob', lastName: 'Builder' });
   });
