@@ -20,7 +20,11 @@ export async function databaseFingerprint(t: TestApp, where?: { tenantId: string
         `select '${x.table}' as t, count(*) as n, coalesce(md5(string_agg(${row(x.table)}, ',' order by ${row(x.table)})), '') as h from "${x.table}" r${where && x.has_tenant ? ` where tenant_id = '${where.tenantId}'` : ''}`,
     );
   const rows = await t.sql<{ t: string; n: string; h: string }>(parts.join(' union all '));
-  return rows.map((r) => `${r.t}:${r.n}:${r.h}`).join('|');
+  // in table order: PostgreSQL may run the branches of the union in parallel, in any order
+  return rows
+    .map((r) => `${r.t}:${r.n}:${r.h}`)
+    .sort()
+    .join('|');
 }
 
 export async function tenantRowIds(t: TestApp, tenantId: string): Promise<Map<string, string[]>> {
