@@ -31,6 +31,13 @@ export default defineConfig({
   outputDir: '../test-results/e2e',
   use: {
     baseURL,
+    // the browser asks for reduced motion, which the app honours (antd's motion off): a dialog or
+    // a dropdown is there at once, and no click lands on a button still zooming in (decision 081)
+    reducedMotion: 'reduce',
+    // an action that cannot happen (a covered button, an element that never comes) fails with the
+    // locator and the reason instead of running into the test's timeout
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
     // a failed test keeps its trace (actions, DOM snapshots, network, console) and a screenshot of
     // the end; the trace's screencast is left out: it costs a third of the suite's time (decision 080)
     trace: { mode: 'retain-on-failure', screenshots: false },

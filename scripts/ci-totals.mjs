@@ -16,7 +16,11 @@ for (const name of existsSync(dir) ? readdirSync(dir) : []) {
       const file = path.relative(process.cwd(), suite.name ?? '');
       const failedTests = (suite.assertionResults ?? []).filter((a) => a.status === 'failed');
       if (suite.status === 'failed' && failedTests.length === 0) failures.push(`${name}: ${file}: ${firstLine(suite.message)}`);
-      for (const t of failedTests) failures.push(`${name}: ${file} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+      for (const t of failedTests) {
+        failures.push(`${name}: ${file} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+        const location = t.location ? { file, line: t.location.line } : undefined;
+        failures.push(...errorDetail({ message: t.failureMessages?.[0], location }, firstLine(t.failureMessages?.[0])));
+      }
     }
   } else if (name.startsWith('playwright')) {
     passed += report.stats?.expected ?? 0;
@@ -40,16 +44,34 @@ function collectPlaywright(suites, titles) {
         if (test.status === 'expected' || test.status === 'skipped') continue;
         const last = test.results?.at(-1);
         failures.push(`playwright (${test.status}): ${[...here, spec.title].join(' › ')}: ${firstLine(last?.error?.message)}`);
+        // where and why: each error's location and its first lines (the locator, expected and
+        // received, the action that was waiting when a timeout struck), so that a failure on
+        // another machine can be understood from the end of the log alone
+        for (const error of last?.errors ?? []) failures.push(...errorDetail(error, firstLine(last?.error?.message)));
       }
     }
     collectPlaywright(suite.suites ?? [], here);
   }
 }
-function firstLine(text) {
+// the first line is left out where the failure's line above already says it
+function errorDetail(error, said = '') {
+  const lines = plain(error.message)
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l.trim() !== '')
+    .filter((l, i) => i > 0 || l.trim() !== said)
+    .slice(0, 8)
+    .map((l) => `    ${l.slice(0, 200)}`);
+  const at = error.location ? `  at ${path.basename(error.location.file)}:${error.location.line}` : '  at (no location)';
+  return [at, ...lines];
+}
+function plain(text) {
   // eslint-disable-next-line no-control-regex
-  const plain = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  return String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+}
+function firstLine(text) {
   return (
-    plain
+    plain(text)
       .split('\n')
       .find((l) => l.trim() !== '')
       ?.trim()

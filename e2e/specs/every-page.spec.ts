@@ -111,4 +111,25 @@ test.describe.serial('every page', () => {
     await new ContactsListPage(page).open();
     expect(await horizontalOverflow(page)).toEqual({ scrollWidth: 390, innerWidth: 390 });
   });
+
+  test('a user who asks for less motion gets none; otherwise buttons and dialogs animate', async () => {
+    await page.setViewportSize(DESKTOP);
+    await openSettled(page, '/contacts');
+    const button = page.getByRole('button', { name: 'New contact' });
+    const transition = () => button.evaluate((el) => getComputedStyle(el).transitionDuration);
+    const none = /^0s(, 0s)*$/;
+    // the browsers of this suite ask for reduced motion (playwright.config.ts)
+    expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
+    await expect.poll(transition).toMatch(none);
+    // the setting changes while the page is open: the app follows without a reload
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await expect.poll(transition).not.toMatch(none);
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'New contact' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(transition).toMatch(none);
+  });
 });

@@ -3,12 +3,13 @@ import { MESSAGE_CONFIG, NOTIFICATION_CONFIG } from '@atrium/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../platform/api/query-client';
 import { ConfirmProvider } from '../platform/confirm/confirm-modal';
 import { EmptyState } from '../platform/feedback/empty-state';
 import { ANTD_THEME } from '../platform/feedback/theme';
+import { useMediaQuery } from '../platform/feedback/use-media-query';
 import { languageOfCulture } from '../platform/i18n/languages';
 
 // antd ships English; the German texts (pagination, pickers…) load with the language.
@@ -26,10 +27,17 @@ function useAntdLocale(): Locale | undefined {
 export function AppProviders({ children }: { children: ReactNode }) {
   const locale = useAntdLocale();
   const { t } = useTranslation();
+  // A user who asked the system for less motion gets none: dialogs, menus and messages appear and
+  // go at once (WCAG 2.3.3); antd's motion token switches off every component's animation.
+  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const theme = useMemo(
+    () => (reduceMotion ? { ...ANTD_THEME, token: { ...ANTD_THEME.token, motion: false } } : ANTD_THEME),
+    [reduceMotion],
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider
-        theme={ANTD_THEME}
+        theme={theme}
         {...(locale ? { locale } : {})}
         renderEmpty={() => <EmptyState />}
         // icons that are a button's only content carry a name in the user's language (issue 12, defect 15)
