@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Client, type TestApp, type TestUser } from '../../../test/harness';
 import { blobStoreFor } from '../blobs/blob-store';
 import { INLINE_EXPORT_ROWS } from './exports.service';
+import { safeCell } from './tabular-file.util';
 
 let t: TestApp;
 let owner: TestUser;
@@ -231,5 +232,45 @@ describe('who sees and manages whose exports (decision 078)', () => {
     expect((await manager.delete(`/api/v1/core/exports/${exporters.id}`)).status).toBe(204);
     expect((await me.get(`/api/v1/core/exports/${exporters.id}`)).status).toBe(404);
     expect((await me.get(`/api/v1/core/exports/${owners.id}`)).status).toBe(200);
+  });
+});
+
+describe('formula guard', () => {
+  it('a CSV cell is guarded exactly as an XLSX cell: formulas and signed text behind an apostrophe, numbers as they are', async () => {
+    const values = [
+      '=1+2',
+      '@SUM(A1)',
+      '+49 30 1234567',
+      '+4930',
+      '-3',
+      '+5.5',
+      '-1.5',
+      '-x',
+      '+ 1',
+      '-',
+      '1.5.',
+      '+1.2.3',
+      '==',
+      'plain',
+      'a=b',
+    ];
+    const ids: string[] = [];
+    for (const [i, jobTitle] of values.entries()) {
+      const res = await me.post('/api/v1/contacts', { firstName: `Guard ${String(i).padStart(2, '0')}`, jobTitle });
+      expect(res.status, res.text).toBe(201);
+      ids.push(res.body.id);
+    }
+    const res = await me.post('/api/v1/contacts/export', {
+      format: 'csv',
+      ids,
+      columns: ['jobTitle'],
+      sort: [{ field: 'firstName', order: 'asc' }],
+    });
+    expect(res.status, res.text).toBe(201);
+    const cells = csvRows(await fileOf(res.body))
+      .slice(1)
+      .map((r) => r.at(-1));
+    expect(cells).toEqual(values.map(safeCell));
+    expect(cells.slice(0, 6)).toEqual(["'=1+2", "'@SUM(A1)", "'+49 30 1234567", "'+4930", '-3', "'+5.5"]);
   });
 });

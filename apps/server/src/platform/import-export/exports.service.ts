@@ -44,8 +44,6 @@ type Column = {
   expr: SQL;
   // a value that never starts like a formula (ids, timestamps): written without the guard
   plain?: true;
-  // a value that costs a sub-select: computed once per row (CSV)
-  once?: true;
 };
 
 const isTimestamp = (ent: RegisteredEntity, key: string) => {
@@ -58,10 +56,14 @@ const customText = (key: string, several: boolean): SQL =>
     ? sql`array_to_string(array(select jsonb_array_elements_text(${T}.custom_fields -> ${key})), '; ')`
     : sql`(${T}.custom_fields ->> ${key})`;
 // text that a spreadsheet would run as a formula (first character = @ + - tab or CR) goes out
-// behind an apostrophe, as safeCell does; numbers such as -3 stay as they are. `ascii` compares
-// the first character's code: much cheaper than a collation-aware comparison on every cell.
-const formulaGuard = (c: SQL): SQL => sql`case when ascii(${c}) in (9, 13, 43, 45, 61, 64)
-  and (${c}) !~ '^[+-]?[0-9]+([.][0-9]+)?$' then '''' || (${c}) else ${c} end`;
+// behind an apostrophe, exactly as safeCell does for XLSX: only a negative number such as -3
+// stays as it is (a "+4930" would lose its plus). `ascii` compares the first character's code:
+// much cheaper than a collation-aware comparison on every cell; a value with a space is no
+// number, which spares the regular expression on most text that starts with a minus.
+const formulaGuard = (c: SQL): SQL => sql`case
+  when ascii(${c}) in (9, 13, 43, 61, 64) then '''' || (${c})
+  when ascii(${c}) = 45 and (strpos(${c}, ' ') > 0 or (${c}) !~ '^-[0-9]+([.][0-9]+)?$') then '''' || (${c})
+  else ${c} end`;
 
 const text = (v: unknown): string | number | null => {
   if (v === null || v === undefined) return null;
@@ -97,7 +99,6 @@ async function columnsOf(ctx: TenantContext, ent: RegisteredEntity, asked: reado
           header: label(key),
           value: (r, n) => n.get(String(r[key] ?? '')) ?? null,
           expr: sql`(select n.name from ${names} n where n.tenant_id = ${T}.tenant_id and n.id = ${col})`,
-          once: true,
         },
       ];
     }
@@ -111,7 +112,6 @@ async function columnsOf(ctx: TenantContext, ent: RegisteredEntity, asked: reado
           header: label(key),
           value: (row) => (row[expand] as { title?: string } | null)?.title ?? null,
           expr: sql`(select ${target.title(r)} from ${target.table} ${r} where ${r}.tenant_id = ${T}.tenant_id and ${r}.id = ${col})`,
-          once: true,
         },
         { key: `${key}#id`, header: `${label(key)} id`, value: (row) => text(row[key]), expr: sql`${col}::text`, plain: true },
       ];
@@ -129,7 +129,6 @@ async function columnsOf(ctx: TenantContext, ent: RegisteredEntity, asked: reado
             header: f.label,
             value: (r) => text((r.customFields as Record<string, unknown>)[key]),
             expr: customText(key, f.dataType === 'options'),
-            ...(f.dataType === 'options' ? { once: true as const } : {}),
           },
         ]
       : [];
@@ -230,10 +229,14 @@ async function writeExport(ctx: TenantContext, ent: RegisteredEntity, blobs: Blo
 
 // CSV: PostgreSQL writes the file (COPY … TO STDOUT in CSV, decision 072) after the header
 // line written here; Node only passes the bytes on. Formula-like text goes out behind an
-// apostrophe as safeCell does; a value that costs a sub-select is computed once per row in a
-// lateral select (OFFSET 0 keeps the planner from copying it into the guard). Timestamps are
-// PostgreSQL's own ISO text in UTC ("2026-11-24 09:05:00.123456+00"): formatting each with
-// to_char cost as much as reading the row.
+// apostrophe as safeCell does. The guards apply outside the ordered select, on its columns: a
+// sub-select with ORDER BY is not merged into the outer one, so a value that costs a sub-select
+// (stage names, reference titles, several options) is computed once per row, not once per use
+// in its guard; the sort (or the index that spares it) carries the raw values only; and the
+// planner, not weighing the guards, reads in order through an index where one fits instead of
+// sorting wide rows in parallel (100,000 contacts: 0.40 s instead of 0.45 s). A plain select
+// over an ordered sub-select keeps its order. Timestamps are PostgreSQL's own ISO text in UTC ("2026-11-24 09:05:00.123456+00"):
+// formatting each with to_char cost as much as reading the row.
 async function writeCsvLines(
   ctx: TenantContext,
   ent: RegisteredEntity,
@@ -242,22 +245,24 @@ async function writeCsvLines(
   out: PassThrough,
   upload: Promise<number>,
 ): Promise<number> {
-  const once = columns.flatMap((c, i) => (c.once ? [sql`${c.expr} as ${sql.identifier(`c${i}`)}`] : []));
+  const raw = sql.join(
+    columns.map((c, i) => sql`${c.expr} as ${sql.identifier(`r${i}`)}`),
+    sql`, `,
+  );
   const cells = sql.join(
     columns.map((c, i) => {
-      const value = c.once ? sql`v.${sql.identifier(`c${i}`)}` : c.expr;
+      const value = sql`s.${sql.identifier(`r${i}`)}`;
       return c.plain ? value : formulaGuard(value);
     }),
     sql`, `,
   );
-  const lateral = once.length > 0 ? sql`cross join lateral (select ${sql.join(once, sql`, `)} offset 0) v` : sql``;
   try {
     out.write(`\uFEFF${columns.map((c) => csvText(c.header)).join(',')}\n`);
     await ctx.db.execute(sql`set local timezone = 'UTC'`);
     const rows = copyCsvOut(
       ctx.db,
-      sql`select ${cells} from ${tableOf(ent)} ${T} ${compiled.joins} ${lateral}
-        where ${compiled.where} order by ${compiled.orderBy}`,
+      sql`select ${cells} from (select ${raw} from ${tableOf(ent)} ${T} ${compiled.joins}
+        where ${compiled.where} order by ${compiled.orderBy}) s`,
     );
     await pipeline(rows, out);
     await upload;
