@@ -144,6 +144,25 @@ export function safeCell(c: string | number | null): string {
 }
 export const unguardCell = (text: string): string => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text);
 
+const XLSX_ROWS_PER_TURN = 200;
+
+// Waits for the reader (a download, an upload to the store) to take what `source` holds; a
+// reader that went away (the file stream closed) ends the writing.
+function drained(source: Writable, out: Writable): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const gone = () => {
+      source.off('drain', ready);
+      reject(new Error('The file stream was closed'));
+    };
+    const ready = () => {
+      out.off('close', gone);
+      resolve();
+    };
+    source.once('drain', ready);
+    out.once('close', gone);
+  });
+}
+
 export type TableWriter = { row: (cells: readonly (string | number | null)[]) => Promise<void>; end: () => Promise<void> };
 
 // A CSV (UTF-8 with BOM, comma separated: what Excel opens correctly) or XLSX writer on a stream.
@@ -151,9 +170,17 @@ export function tableWriter(format: FileFormat, out: Writable, sheetName = 'Data
   if (format === 'xlsx') {
     const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
     const sheet = book.addWorksheet(sheetName);
+    let rows = 0;
     return {
       row: async (cells) => {
+        if (out.destroyed) throw new Error('The file stream was closed');
         sheet.addRow(cells.map((c) => (typeof c === 'number' ? c : safeCell(c)))).commit();
+        // ExcelJS passes rows on through its zip stream whatever the reader's pace: every few
+        // hundred rows the zip gets a turn of the event loop, and the writer waits while the
+        // file stream's buffer is full (a slow download holds a few hundred rows, not the file)
+        if (++rows % XLSX_ROWS_PER_TURN !== 0) return;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        if (out.writableNeedDrain) await drained(out, out);
       },
       end: async () => {
         sheet.commit();
@@ -167,19 +194,7 @@ export function tableWriter(format: FileFormat, out: Writable, sheetName = 'Data
     row: async (cells) => {
       if (out.destroyed) throw new Error('The file stream was closed');
       if (csv.write(cells.map(safeCell))) return;
-      // wait for the reader (a download, an upload to the store); one that went away ends it
-      await new Promise<void>((resolve, reject) => {
-        const gone = () => {
-          csv.off('drain', drained);
-          reject(new Error('The file stream was closed'));
-        };
-        const drained = () => {
-          out.off('close', gone);
-          resolve();
-        };
-        csv.once('drain', drained);
-        out.once('close', gone);
-      });
+      await drained(csv, out);
     },
     end: async () => {
       await new Promise<void>((resolve, reject) => {
