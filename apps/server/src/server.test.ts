@@ -87,6 +87,10 @@ describe('server lifecycle on the embedded defaults', () => {
     child.kill('SIGTERM');
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(code).toBe(0);
+    // in order: the HTTP server and the job queue close before the database stops (nothing of the
+    // server's own saw its connections cut), then the embedded PostgreSQL
+    expect(output).toContain('shutting down');
+    expect(output).not.toMatch(/terminating connection|job queue error|Connection terminated/);
     expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
     expect(() => process.kill(pid, 0)).toThrow();
   }, 120_000);
