@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useMyTenants } from '../../modules/workspaces/workspaces.api';
 import { isApiError } from '../../platform/api/api-error';
+import { useMediaQuery } from '../../platform/feedback/use-media-query';
 import { useLanguageFollowsProfile } from '../../platform/i18n/use-language';
 import { useAccess } from '../../platform/permissions/use-access';
 import { useMyPermissions } from '../../platform/permissions/permissions.api';
@@ -31,7 +32,7 @@ export function AppLayout() {
   useLanguageFollowsProfile();
   // Below the lg breakpoint the navigation is a panel that slides over the content, opened by
   // the menu button of the top bar and closed again on navigating; on a desktop it stays open.
-  const [narrow, setNarrow] = useState(() => window.matchMedia('(max-width: 991.98px)').matches);
+  const narrow = useMediaQuery('(max-width: 991.98px)');
   // open on the page where it was opened: navigating closes it
   const [openOn, setOpenOn] = useState<string | null>(null);
   const navOpen = openOn === location.pathname;
@@ -106,10 +107,7 @@ export function AppLayout() {
           collapsedWidth={0}
           collapsed={collapsed}
           trigger={null}
-          onBreakpoint={(broken) => {
-            setNarrow(broken);
-            setNavOpen(false);
-          }}
+          onBreakpoint={() => setNavOpen(false)}
           theme="light"
           className={narrow ? 'app-sider app-sider-overlay' : 'app-sider'}
         >
