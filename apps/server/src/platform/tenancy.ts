@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import pgUtils from 'pg/lib/utils.js';
 import { to as copyTo, type CopyToStreamQuery } from 'pg-copy-streams';
 import type { TokenClaims } from './auth';
 import type { AuthUser } from './context';
@@ -67,6 +68,8 @@ type Session = NodePgSession<Record<string, never>, Record<string, never>>;
 const sessions = new WeakMap<Db, Session>();
 // the connection under each such transaction, for COPY
 const clients = new WeakMap<Db, pg.PoolClient>();
+// the reader under each one-message read (readInOneMessage)
+const readers = new WeakMap<Db, OneMessageReader>();
 const statementNames = new Map<string, string>();
 const STATEMENT_NAMES_MAX = 500;
 
@@ -90,25 +93,25 @@ export async function executePrepared<R extends pg.QueryResultRow>(db: Db, state
   return result.rows;
 }
 
-// A parameter as a literal: COPY takes no parameters. Strings go through pg's escapeLiteral;
-// arrays become array literals; numbers and booleans as written.
+// A parameter as a literal, for the places where PostgreSQL takes none (COPY, EXECUTE in a
+// simple-protocol message): the text pg itself would send for it (its prepareValue: arrays as
+// array literals, objects as JSON, dates with their offset), quoted — an untyped literal, like
+// an extended-protocol parameter, takes its type from where it stands.
 function literal(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
-  if (Array.isArray(value))
-    return pg.escapeLiteral(
-      `{${value.map((v: unknown) => (v === null || v === undefined ? 'NULL' : `"${String(v).replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(',')}}`,
-    );
-  if (typeof value === 'object') return pg.escapeLiteral(JSON.stringify(value));
-  return pg.escapeLiteral(String(value));
+  const text = pgUtils.prepareValue(value);
+  if (text === null) return 'null';
+  if (Buffer.isBuffer(text)) return pg.escapeLiteral(`\\x${text.toString('hex')}`);
+  // a NUL cannot travel inside a query text (input with one is refused before: text-guard.ts)
+  if (text.includes('\0')) throw new Error('a parameter holds a NUL character');
+  return pg.escapeLiteral(text);
 }
 
 // Streams the rows of `statement` as CSV written by PostgreSQL (`COPY … TO STDOUT`, no header,
 // one line per row ending in LF) on the connection of a request's or a job step's transaction:
 // the tenant context and row-level security apply as to every statement in it.
 export function copyCsvOut(db: Db, statement: SQL): CopyToStreamQuery {
+  // COPY needs the connection's transaction: a one-message read runs again the classic way
+  readers.get(db)?.abandon();
   const client = clients.get(db);
   if (!client) throw new Error('COPY runs only inside inTenantTransaction');
   const q = dialect.sqlToQuery(statement);
@@ -121,6 +124,183 @@ export function copyCsvOut(db: Db, statement: SQL): CopyToStreamQuery {
 }
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const enterStatement = (tenantId: string, userId: string) =>
+  `select ${ENTER_COLUMNS} from atrium_enter_tenant('${tenantId}'::uuid, '${userId}'::uuid)`;
+
+// The membership each workspace user had when last entered in this process, with a signature
+// of everything a request's answer may depend on (role, permissions, plans, definitions
+// version): the guess a read sends its statements with (readInOneMessage). Never trusted:
+// every answer built on it is checked against the membership read in the same message.
+type Seen = { signature: string; membership: Membership };
+const lastSeen = new Map<string, Seen>();
+const LAST_SEEN_MAX = 10_000;
+const signatureOf = (row: EnterRow) =>
+  `${row.tenant_user_id}|${row.role_name}|${row.permissions}|${row.plans ?? ''}|${row.definitions_version}`;
+
+function remember(tenantId: string, userId: string, row: EnterRow | undefined): Membership | undefined {
+  const key = `${tenantId} ${userId}`;
+  const membership = membershipOf(row);
+  if (!row || !membership) {
+    lastSeen.delete(key);
+    return undefined;
+  }
+  if (lastSeen.size >= LAST_SEEN_MAX && !lastSeen.has(key)) lastSeen.clear();
+  lastSeen.set(key, { signature: signatureOf(row), membership });
+  return membership;
+}
+
+// The enter row of a message's results, whichever row mode the statement asked for.
+function enterRowOf(result: pg.QueryResult | undefined): EnterRow | undefined {
+  const row = result?.rows[0] as EnterRow | unknown[] | undefined;
+  if (!Array.isArray(row)) return row;
+  const [tenant_user_id, role_name, permissions, plans, definitions_version] = row as [string, string, string, string | null, number];
+  return { tenant_user_id, role_name, permissions, plans, definitions_version };
+}
+
+// Raised inside a handler whose one-message read cannot stand; the request runs again the
+// classic way (the handler never sees a stale answer: it is discarded with the error).
+class ReadAgain extends Error {
+  constructor() {
+    super('the read runs again in a transaction of its own');
+  }
+}
+
+type QueryConfig = { text: string; name?: string; rowMode?: 'array'; types?: unknown };
+// the statements a read-only transaction can run (anything else goes the classic way)
+const READ_STATEMENT = /^\s*(select|with|values|table)\b/i;
+// per connection, the statements prepared through messages (SQL PREPARE, names of their own)
+const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+const messageNames = new Map<string, string>();
+
+// The client under a read's Drizzle session: every statement goes to PostgreSQL as one
+// simple-protocol message — BEGIN READ ONLY, the tenant entry, the statement (prepared once per
+// connection with SQL PREPARE, its parameters as literals to EXECUTE), COMMIT — one write and
+// one round trip instead of three. Each message is a transaction of its own: in READ COMMITTED
+// every statement takes a new snapshot anyway, so a read sees what it would have seen in one
+// transaction. The membership each message reads must be the guess the handler was given.
+class OneMessageReader {
+  stale = false;
+  abandoned = false;
+  confirmed = false;
+  broken: Error | undefined;
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly enter: string,
+    private readonly guess: Seen,
+    private readonly onStale: (row: EnterRow | undefined) => void,
+  ) {}
+
+  get standing(): boolean {
+    return !this.stale && !this.abandoned && !this.broken;
+  }
+
+  abandon(): never {
+    this.abandoned = true;
+    throw new ReadAgain();
+  }
+
+  // the answer stands only if the membership it was built on is still true
+  check(row: EnterRow | undefined): void {
+    if (row && signatureOf(row) === this.guess.signature) {
+      this.confirmed = true;
+      return;
+    }
+    this.stale = true;
+    this.onStale(row);
+    throw new ReadAgain();
+  }
+
+  private message(config: QueryConfig, values: readonly unknown[]): { text: string; at: number } {
+    if (!READ_STATEMENT.test(config.text)) this.abandon();
+    let args: string;
+    try {
+      args = values.length > 0 ? `(${values.map(literal).join(', ')})` : '';
+    } catch {
+      this.abandon();
+    }
+    const parts = ['begin read only', this.enter];
+    if (config.name) {
+      let name = messageNames.get(config.text);
+      if (!name) {
+        name = `atrium_m_${createHash('sha1').update(config.text).digest('hex').slice(0, 20)}`;
+        if (messageNames.size >= STATEMENT_NAMES_MAX) messageNames.clear();
+        messageNames.set(config.text, name);
+      }
+      let prepared = preparedOn.get(this.client);
+      if (!prepared) preparedOn.set(this.client, (prepared = new Set()));
+      // (a connection whose message fails is dropped: the set never outlives what it names)
+      if (!prepared.has(name)) {
+        parts.push(`prepare ${name} as ${config.text}`);
+        prepared.add(name);
+      }
+      parts.push(`execute ${name}${args}`);
+      const at = parts.length - 1;
+      parts.push('commit');
+      return { text: parts.join('; '), at };
+    }
+    parts.push(`prepare atrium_m_once as ${config.text}`, `execute atrium_m_once${args}`, 'deallocate atrium_m_once', 'commit');
+    return { text: parts.join('; '), at: parts.length - 3 };
+  }
+
+  async query(config: string | QueryConfig, values?: readonly unknown[]): Promise<pg.QueryResult> {
+    if (!this.standing) throw new ReadAgain();
+    const c = typeof config === 'string' ? { text: config } : config;
+    const { text, at } = this.message(c, values ?? []);
+    let results: pg.QueryResult[];
+    try {
+      results = (await this.client.query({
+        text,
+        ...(c.rowMode ? { rowMode: c.rowMode } : {}),
+        ...(c.types ? { types: c.types as pg.CustomTypesConfig } : {}),
+      })) as unknown as pg.QueryResult[];
+    } catch (e) {
+      // the transaction is left aborted and a PREPARE may or may not have run: the connection
+      // is dropped, and the classic run meets the same error and answers it
+      this.broken = e instanceof Error ? e : new Error(String(e));
+      throw new ReadAgain();
+    }
+    this.check(enterRowOf(results[1]));
+    const result = results[at];
+    if (!result) throw new Error('a message returned fewer results than it has statements');
+    return result;
+  }
+}
+
+// A read-only request with a remembered membership: the handler runs on that guess, each of its
+// statements goes with the tenant entry in one message (above), and its answer — a value or an
+// error — stands once a message (or, if it sent none, one entry) has confirmed the guess.
+// Undefined when it does not stand: the caller runs the request again the classic way.
+async function readInOneMessage<T>(
+  database: Database,
+  tenantId: string,
+  userId: string,
+  guess: Seen,
+  fn: (tx: Db, membership: Membership | undefined) => Promise<T>,
+): Promise<{ value: T } | { error: unknown } | undefined> {
+  const client = await database.app.connect();
+  const enter = enterStatement(tenantId, userId);
+  const reader = new OneMessageReader(client, enter, guess, (row) => remember(tenantId, userId, row));
+  // Drizzle's session over the reader: the same type parsing, mapping and errors as elsewhere
+  const session: Session = new NodePgSession(reader as unknown as pg.PoolClient, dialect, undefined);
+  const tx: Db = new NodePgTransaction(dialect, session, undefined);
+  sessions.set(tx, session);
+  readers.set(tx, reader);
+  let outcome: { value: T } | { error: unknown };
+  try {
+    outcome = { value: await fn(tx, guess.membership) };
+  } catch (error) {
+    outcome = { error };
+  }
+  if (reader.standing && !reader.confirmed) {
+    try {
+      reader.check((await client.query<EnterRow>(enter)).rows[0]);
+    } catch (e) {
+      if (!(e instanceof ReadAgain)) reader.broken = e instanceof Error ? e : new Error(String(e));
+    }
+  }
+  client.release(reader.broken);
+  return reader.standing && reader.confirmed ? outcome : undefined;
+}
 
 // A request's transaction in a workspace: BEGIN and the tenant entry go to PostgreSQL as one
 // simple-protocol message (one round trip instead of two; both ids are checked uuids, so they
@@ -128,26 +308,35 @@ const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // transactions are savepoints), then COMMIT — or ROLLBACK when `fn` throws. `fn` receives no
 // membership when the user is not an active member; RLS is forced on every tenant table and
 // app.tenant_id is set before anything else runs, as with enterTenant.
+// A read-only request by a member seen before takes the one-message path above instead;
+// `onRetry` runs when its answer did not stand, before the request runs again.
 export async function inTenantTransaction<T>(
   database: Database,
   tenantId: string,
   userId: string,
   fn: (tx: Db, membership: Membership | undefined) => Promise<T>,
-  opts: { readOnly?: boolean } = {},
+  opts: { readOnly?: boolean; onRetry?: () => void } = {},
 ): Promise<T> {
   if (!ID.test(tenantId) || !ID.test(userId)) throw new Error('tenant and user ids must be uuids');
+  const guess = opts.readOnly ? lastSeen.get(`${tenantId} ${userId}`) : undefined;
+  if (guess) {
+    const outcome = await readInOneMessage(database, tenantId, userId, guess, fn);
+    if (outcome && 'value' in outcome) return outcome.value;
+    if (outcome) throw outcome.error;
+    opts.onRetry?.();
+  }
   const client = await database.app.connect();
   let broken: Error | undefined;
   let released = false;
   try {
     const results = (await client.query(
-      `begin${opts.readOnly ? ' read only' : ''}; select ${ENTER_COLUMNS} from atrium_enter_tenant('${tenantId}'::uuid, '${userId}'::uuid)`,
+      `begin${opts.readOnly ? ' read only' : ''}; ${enterStatement(tenantId, userId)}`,
     )) as unknown as pg.QueryResult<EnterRow>[];
     const session: Session = new NodePgSession(client, dialect, undefined);
     const tx: Db = new NodePgTransaction(dialect, session, undefined);
     sessions.set(tx, session);
     clients.set(tx, client);
-    const result = await fn(tx, membershipOf(results[1]?.rows[0]));
+    const result = await fn(tx, remember(tenantId, userId, results[1]?.rows[0]));
     if (opts.readOnly) {
       // A read-only transaction (PostgreSQL refuses any write in it) has nothing to commit: the
       // answer does not wait for COMMIT's round trip; the connection returns to the pool when
