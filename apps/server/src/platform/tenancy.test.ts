@@ -59,7 +59,7 @@ describe('reads in one message', () => {
     });
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatch(
-      /^begin read only; select [^;]+ from atrium_enter_tenant\([^;]+\);( prepare atrium_m_\w+ as [^;]+;)? execute atrium_m_\w+\('[^']+', '[^']+'\); commit$/,
+      /^begin read only\n;\nselect [^;]+ from atrium_enter_tenant\([^;]+\)\n;\n(prepare atrium_m_\w+ as [^;]+\n;\n)?execute atrium_m_\w+\('[^']+', '[^']+'\)\n;\ncommit$/,
     );
   });
 
@@ -122,8 +122,13 @@ describe('reads in one message', () => {
           ).rows[0],
       );
     });
-    expect(sent).toEqual([expect.stringMatching(/prepare atrium_m_once as [^;]+; execute atrium_m_once\(/)]);
+    expect(sent).toEqual([expect.stringMatching(/prepare atrium_m_once as [^;]+\n;\nexecute atrium_m_once\(/)]);
     expect(echoed).toEqual({ s: text, a: ['a', "b'c", null], j: { k: "v'" }, n: 8 });
+    // a statement ending in a line comment does not swallow the rest of its message
+    const commented = await messagesOf(async () => {
+      expect(await read(async (tx) => (await tx.execute(sql`select ${5}::int as n -- the end`)).rows)).toEqual([{ n: 5 }]);
+    });
+    expect(commented).toHaveLength(1);
     for (let i = 0; i < 12; i++) expect((await admin.get(`/api/v1/samples/${aliceSample}`)).status).toBe(200);
     expect((await t.sql('select count(*)::int as n from samples where name = $1', ['x']))[0].n).toBe(0);
   });

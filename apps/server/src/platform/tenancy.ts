@@ -210,7 +210,8 @@ class OneMessageReader {
     throw new ReadAgain();
   }
 
-  private message(config: QueryConfig, values: readonly unknown[]): { text: string; at: number } {
+  // (a newline before each separator: a statement ending in a line comment ends there)
+  private message(config: QueryConfig, values: readonly unknown[]): { text: string; at: number; count: number } {
     if (!READ_STATEMENT.test(config.text)) this.abandon();
     let args: string;
     try {
@@ -236,16 +237,16 @@ class OneMessageReader {
       parts.push(`execute ${name}${args}`);
       const at = parts.length - 1;
       parts.push('commit');
-      return { text: parts.join('; '), at };
+      return { text: parts.join('\n;\n'), at, count: parts.length };
     }
     parts.push(`prepare atrium_m_once as ${config.text}`, `execute atrium_m_once${args}`, 'deallocate atrium_m_once', 'commit');
-    return { text: parts.join('; '), at: parts.length - 3 };
+    return { text: parts.join('\n;\n'), at: parts.length - 3, count: parts.length };
   }
 
   async query(config: string | QueryConfig, values?: readonly unknown[]): Promise<pg.QueryResult> {
     if (!this.standing) throw new ReadAgain();
     const c = typeof config === 'string' ? { text: config } : config;
-    const { text, at } = this.message(c, values ?? []);
+    const { text, at, count } = this.message(c, values ?? []);
     let results: pg.QueryResult[];
     try {
       results = (await this.client.query({
@@ -259,9 +260,13 @@ class OneMessageReader {
       this.broken = e instanceof Error ? e : new Error(String(e));
       throw new ReadAgain();
     }
-    this.check(enterRowOf(results[1]));
     const result = results[at];
-    if (!result) throw new Error('a message returned fewer results than it has statements');
+    if (!Array.isArray(results) || results.length !== count || !result) {
+      // not the statements it was meant to be (the transaction may be open): never reused
+      this.broken = new Error(`a message of ${count} statements returned ${Array.isArray(results) ? results.length : 1} results`);
+      throw new ReadAgain();
+    }
+    this.check(enterRowOf(results[1]));
     return result;
   }
 }
