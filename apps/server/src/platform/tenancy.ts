@@ -170,7 +170,6 @@ type QueryConfig = { text: string; name?: string; rowMode?: 'array'; types?: unk
 const READ_STATEMENT = /^\s*(select|with|values|table)\b/i;
 // per connection, the statements prepared through messages (SQL PREPARE, names of their own)
 const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
-const messageNames = new Map<string, string>();
 
 // The client under a read's Drizzle session: every statement goes to PostgreSQL as one
 // simple-protocol message — BEGIN READ ONLY, the tenant entry, the statement (prepared once per
@@ -220,27 +219,20 @@ class OneMessageReader {
       this.abandon();
     }
     const parts = ['begin read only', this.enter];
-    if (config.name) {
-      let name = messageNames.get(config.text);
-      if (!name) {
-        name = `atrium_m_${createHash('sha1').update(config.text).digest('hex').slice(0, 20)}`;
-        if (messageNames.size >= STATEMENT_NAMES_MAX) messageNames.clear();
-        messageNames.set(config.text, name);
-      }
-      let prepared = preparedOn.get(this.client);
-      if (!prepared) preparedOn.set(this.client, (prepared = new Set()));
-      // (a connection whose message fails is dropped: the set never outlives what it names)
-      if (!prepared.has(name)) {
-        parts.push(`prepare ${name} as ${config.text}`);
-        prepared.add(name);
-      }
-      parts.push(`execute ${name}${args}`);
-      const at = parts.length - 1;
-      parts.push('commit');
-      return { text: parts.join('\n;\n'), at, count: parts.length };
-    }
-    parts.push(`prepare atrium_m_once as ${config.text}`, `execute atrium_m_once${args}`, 'deallocate atrium_m_once', 'commit');
-    return { text: parts.join('\n;\n'), at: parts.length - 3, count: parts.length };
+    // a statement Drizzle names (executePrepared) is prepared once per connection, under its
+    // name + "_m" (SQL PREPARE shares the namespace of the extended protocol's statements); any
+    // other is prepared, run and deallocated in its message
+    const name = config.name ? pg.escapeIdentifier(`${config.name}_m`) : 'atrium_m_once';
+    let prepared = preparedOn.get(this.client);
+    if (!prepared) preparedOn.set(this.client, (prepared = new Set()));
+    // (a connection whose message fails is dropped: the set never outlives what it names)
+    if (!prepared.has(name)) parts.push(`prepare ${name} as ${config.text}`);
+    if (config.name) prepared.add(name);
+    parts.push(`execute ${name}${args}`);
+    const at = parts.length - 1;
+    if (!config.name) parts.push(`deallocate ${name}`);
+    parts.push('commit');
+    return { text: parts.join('\n;\n'), at, count: parts.length };
   }
 
   async query(config: string | QueryConfig, values?: readonly unknown[]): Promise<pg.QueryResult> {
