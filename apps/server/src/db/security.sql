@@ -50,7 +50,41 @@ language sql stable security definer set search_path = pg_catalog as $$
 $$;
 revoke all on function public.atrium_user_for_identity(text, text) from public;
 grant execute on function public.atrium_user_for_identity(text, text) to atrium_app;
+
+-- Whether the session an access token names (its sid claim) is still signed in: a token of
+-- the embedded provider is refused from the moment its session row is gone (sign-out, password
+-- reset, expiry). No sid, nothing to check (tokens of an external issuer; decision 002).
+create or replace function public.atrium_session_live(p_sid text)
+returns boolean
+language sql stable security definer set search_path = pg_catalog as $$
+  select p_sid is null or exists (
+    select 1 from identity.auth_sessions s where s.sid = p_sid and s.expires_at > now())
+$$;
+revoke all on function public.atrium_session_live(text) from public;
+grant execute on function public.atrium_session_live(text) to atrium_app;
 reset check_function_bodies;
+
+-- A session row that goes away tells every node at once (LISTEN/NOTIFY, decision 040): they
+-- drop what they remember of it and close its event streams.
+create or replace function identity.atrium_session_ended()
+returns trigger
+language plpgsql set search_path = pg_catalog as $$
+begin
+  perform pg_notify('atrium_session_ended', old.sid);
+  return null;
+end $$;
+revoke all on function identity.atrium_session_ended() from public;
+do $$
+begin
+  if exists (
+    select 1 from information_schema.columns
+    where table_schema = 'identity' and table_name = 'auth_sessions' and column_name = 'sid'
+  ) then
+    drop trigger if exists atrium_session_ended on identity.auth_sessions;
+    create trigger atrium_session_ended after delete on identity.auth_sessions
+      for each row when (old.sid is not null) execute function identity.atrium_session_ended();
+  end if;
+end $$;
 
 do $$
 declare
@@ -93,11 +127,17 @@ grant execute on function public.atrium_user_memberships(uuid) to atrium_app;
 -- caller's membership, role permissions and plans, and the workspace's definitions version (for
 -- the per-process caches of custom fields and workflows). Runs as the caller, so RLS applies.
 -- (dropped first: a function's result columns cannot change in place)
+-- p_sid: the session of the caller's access token; one that has ended raises 28A01 (the API
+-- answers 401), in the same round trip, before anything else of the request runs.
 drop function if exists public.atrium_enter_tenant(uuid, uuid);
-create function public.atrium_enter_tenant(p_tenant_id uuid, p_user_id uuid)
+drop function if exists public.atrium_enter_tenant(uuid, uuid, text);
+create function public.atrium_enter_tenant(p_tenant_id uuid, p_user_id uuid, p_sid text default null)
 returns table (tenant_user_id uuid, role_name text, permissions text[], plans text[], definitions_version bigint)
 language plpgsql volatile set search_path = public as $$
 begin
+  if p_sid is not null and not public.atrium_session_live(p_sid) then
+    raise exception 'the session has ended' using errcode = '28A01';
+  end if;
   perform set_config('app.tenant_id', p_tenant_id::text, true);
   return query
     select tu.id, r.name,
@@ -114,8 +154,8 @@ begin
     join public.tenants t on t.id = tu.tenant_id
     where tu.user_id = p_user_id and tu.status = 'active';
 end $$;
-revoke all on function public.atrium_enter_tenant(uuid, uuid) from public;
-grant execute on function public.atrium_enter_tenant(uuid, uuid) to atrium_app;
+revoke all on function public.atrium_enter_tenant(uuid, uuid, text) from public;
+grant execute on function public.atrium_enter_tenant(uuid, uuid, text) to atrium_app;
 
 -- Any change to a workspace's custom fields, record types or workflows bumps its definitions
 -- version in the same transaction: a process that cached definitions under the old version sees
@@ -146,6 +186,58 @@ begin
     execute format('drop trigger if exists atrium_definitions_version on public.%I', t);
     execute format(
       'create trigger atrium_definitions_version after insert or update or delete on public.%I for each row execute function public.atrium_bump_definitions_version()',
+      t
+    );
+  end loop;
+end $$;
+
+-- A member removed, suspended or given another role, or a role, team grant or subscription that
+-- changes what members may do: every node re-reads the membership of the event streams it holds
+-- (decision 040) at once instead of at the next periodic check. Payload: "tenant user" for one
+-- member, "tenant" for all of a workspace's.
+create or replace function public.atrium_membership_changed()
+returns trigger
+language plpgsql set search_path = pg_catalog as $$
+begin
+  if tg_table_name = 'tenant_users' then
+    -- (update and delete only: the member as they were)
+    if old.user_id is not null then
+      perform pg_notify('atrium_membership', old.tenant_id::text || ' ' || old.user_id::text);
+    end if;
+  elsif tg_op = 'DELETE' then
+    perform pg_notify('atrium_membership', old.tenant_id::text);
+  else
+    perform pg_notify('atrium_membership', new.tenant_id::text);
+  end if;
+  return null;
+end $$;
+revoke all on function public.atrium_membership_changed() from public;
+
+do $$
+declare
+  t text;
+begin
+  if to_regclass('public.tenant_users') is not null then
+    drop trigger if exists atrium_membership_changed on public.tenant_users;
+    create trigger atrium_membership_changed after update of status, role_id, user_id on public.tenant_users
+      for each row when (old.status is distinct from new.status or old.role_id is distinct from new.role_id
+        or old.user_id is distinct from new.user_id)
+      execute function public.atrium_membership_changed();
+    drop trigger if exists atrium_membership_removed on public.tenant_users;
+    create trigger atrium_membership_removed after delete on public.tenant_users
+      for each row execute function public.atrium_membership_changed();
+  end if;
+  if to_regclass('public.roles') is not null then
+    drop trigger if exists atrium_membership_changed on public.roles;
+    create trigger atrium_membership_changed after update of permissions on public.roles
+      for each row when (old.permissions is distinct from new.permissions)
+      execute function public.atrium_membership_changed();
+  end if;
+  foreach t in array array['team_members', 'team_permissions', 'subscriptions'] loop
+    continue when to_regclass(format('public.%I', t)) is null;
+    execute format('drop trigger if exists atrium_membership_changed on public.%I', t);
+    execute format(
+      'create trigger atrium_membership_changed after insert or update or delete on public.%I for each row execute function public.atrium_membership_changed()',
       t
     );
   end loop;

@@ -127,11 +127,19 @@ export const authSessions = identitySchema.table(
     id: text('id').primaryKey(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     data: jsonb('data').notNull(),
+    // the sid claim of the access tokens the embedded provider issues for this session (its
+    // grant id): the API accepts such a token only while a live row names it (decision 002)
+    sid: text('sid'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('auth_sessions_user_idx').on(t.userId),
+    index('auth_sessions_sid_idx')
+      .on(t.sid)
+      .where(sql`${t.sid} is not null`),
+  ],
 );
 
 // Profile pictures: small images kept with the user; the URL names a random id, not the user.

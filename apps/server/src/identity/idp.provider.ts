@@ -16,6 +16,8 @@ export const API_RESOURCE = 'urn:atrium:api';
 export const API_SCOPES = 'openid profile email';
 // where the provider sends the browser once the user confirmed the sign-out
 export const SIGN_OUT_CALLBACK = '/auth/signout/callback';
+// the access token claim that names the session it was issued under
+export const SESSION_CLAIM = 'sid';
 
 export type IdpDeps = { config: Config; database: Database; keys: SigningKey[] };
 
@@ -116,7 +118,12 @@ export function createIdentityProvider({ config, database, keys }: IdpDeps): Pro
       // the API reads e-mail and name from access tokens of any issuer
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const user = await findUserById(database.identityDb, token.accountId);
-      return user ? { email: user.email, name: user.name } : undefined;
+      if (!user) return undefined;
+      // sid: the grant the token belongs to, the same for every token of one sign-in (refreshes
+      // keep it); the BFF session records it and the API refuses the token once that session
+      // has ended (decision 002)
+      const grantId = (token as { grantId?: unknown }).grantId;
+      return { email: user.email, name: user.name, ...(typeof grantId === 'string' ? { [SESSION_CLAIM]: grantId } : {}) };
     },
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,

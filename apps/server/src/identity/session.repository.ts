@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../platform/database';
 import { authSessions } from './identity.table';
 
@@ -18,7 +18,16 @@ export type ActiveSession = {
   signOutState?: string;
 };
 export type SessionData = PendingSignIn | ActiveSession;
-export type SessionRow = { id: string; userId: string | null; data: SessionData; expiresAt: Date };
+// sid: the session claim of its access tokens (embedded provider only; decision 002)
+export type SessionRow = { id: string; userId: string | null; data: SessionData; expiresAt: Date; sid?: string | null };
+
+const toRow = (row: typeof authSessions.$inferSelect): SessionRow => ({
+  id: row.id,
+  userId: row.userId,
+  data: row.data as SessionData,
+  expiresAt: row.expiresAt,
+  sid: row.sid,
+});
 
 export async function insertSession(db: Db, row: SessionRow): Promise<void> {
   await db.insert(authSessions).values(row);
@@ -30,7 +39,7 @@ export async function findSession(db: Db, id: string): Promise<SessionRow | unde
     .from(authSessions)
     .where(and(eq(authSessions.id, id), gt(authSessions.expiresAt, new Date())))
     .limit(1);
-  return row ? { id: row.id, userId: row.userId, data: row.data as SessionData, expiresAt: row.expiresAt } : undefined;
+  return row ? toRow(row) : undefined;
 }
 
 // Locks the row for the rest of the transaction: two tabs asking for /auth/session at once
@@ -42,18 +51,39 @@ export async function lockSession(tx: Db, id: string): Promise<SessionRow | unde
     .where(and(eq(authSessions.id, id), gt(authSessions.expiresAt, new Date())))
     .for('update')
     .limit(1);
-  return row ? { id: row.id, userId: row.userId, data: row.data as SessionData, expiresAt: row.expiresAt } : undefined;
+  return row ? toRow(row) : undefined;
 }
 
-export async function updateSessionData(db: Db, id: string, data: SessionData): Promise<void> {
-  await db.update(authSessions).set({ data, updatedAt: new Date() }).where(eq(authSessions.id, id));
+export async function updateSessionData(db: Db, id: string, data: SessionData, sid?: string | null): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ data, updatedAt: new Date(), ...(sid !== undefined ? { sid } : {}) })
+    .where(eq(authSessions.id, id));
+}
+
+// Signs a session out: its row goes, and with it any other row of the same token session (a
+// second sign-in in the same browser may share the provider's grant) — every access token
+// issued under it is refused from this commit on, on every node (db/security.sql).
+export async function endSession(db: Db, id: string): Promise<SessionRow | undefined> {
+  const rows = await db
+    .delete(authSessions)
+    .where(
+      or(
+        eq(authSessions.id, id),
+        sql`${authSessions.sid} = (select s.sid from ${authSessions} s where s.id = ${id} and s.sid is not null)`,
+      ),
+    )
+    .returning();
+  const row = rows.find((r) => r.id === id);
+  if (!row || row.expiresAt <= new Date()) return undefined;
+  return toRow(row);
 }
 
 // Deletes and returns in one statement: a pending sign-in can be completed only once.
 export async function takeSession(db: Db, id: string): Promise<SessionRow | undefined> {
   const [row] = await db.delete(authSessions).where(eq(authSessions.id, id)).returning();
   if (!row || row.expiresAt <= new Date()) return undefined;
-  return { id: row.id, userId: row.userId, data: row.data as SessionData, expiresAt: row.expiresAt };
+  return toRow(row);
 }
 
 export async function deleteExpiredSessions(db: Db): Promise<number> {

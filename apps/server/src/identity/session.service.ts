@@ -4,8 +4,9 @@ import * as oidc from 'openid-client';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/database';
 import { AppError } from '../platform/errors';
+import { forgetSession } from '../platform/tenancy';
 import * as users from './identity.repository';
-import { API_RESOURCE, SIGN_OUT_CALLBACK } from './idp.provider';
+import { API_RESOURCE, SESSION_CLAIM, SIGN_OUT_CALLBACK } from './idp.provider';
 import * as repo from './session.repository';
 import { createTokenCipher, type TokenCipher } from './token-cipher.util';
 
@@ -141,8 +142,17 @@ export class SessionService {
         refreshFailed: false,
       },
       expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      sid: this.sessionClaim(tokens.access_token),
     });
     return { cookie, returnTo: pending.data.returnTo };
+  }
+
+  // The session an access token of the embedded provider names (idp.provider.ts); an external
+  // issuer's tokens are not tied to Atrium's sessions (decision 002).
+  private sessionClaim(accessToken: string): string | null {
+    if (!this.embedded) return null;
+    const sid = claimsOf(accessToken)[SESSION_CLAIM];
+    return typeof sid === 'string' ? sid : null;
   }
 
   // Embedded subjects are user ids. External subjects map through user_identities; the first
@@ -209,6 +219,7 @@ export class SessionService {
         return next;
       }
       let next: repo.ActiveSession;
+      let sid: string | null | undefined;
       try {
         const tokens = await oidc.refreshTokenGrant(config, refreshToken);
         next = {
@@ -218,10 +229,12 @@ export class SessionService {
           refreshToken: tokens.refresh_token ? this.seal(tokens.refresh_token) : data.refreshToken,
           idToken: tokens.id_token ? this.seal(tokens.id_token) : data.idToken,
         };
+        // the same grant, so the same sid; recorded again should that ever change
+        sid = this.sessionClaim(tokens.access_token);
       } catch {
         next = { ...data, accessToken: null, accessTokenExpires: null, refreshToken: null, refreshFailed: true };
       }
-      await repo.updateSessionData(tx, id, next);
+      await repo.updateSessionData(tx, id, next, sid);
       return next;
     });
   }
@@ -262,10 +275,14 @@ export class SessionService {
 
   // Ends the BFF session at once and answers where the browser goes next: an external issuer's
   // end-session endpoint when it has one (it signs out there and comes back to /), else /.
+  // Every access token issued under the session is refused from here on, on every node: the
+  // API checks their sid against the sessions table, and the row's deletion notifies every
+  // node's caches and event streams (db/security.sql, decision 002).
   async signOut(cookie: string | undefined): Promise<string> {
     const home = `${this.deps.config.publicUrl}/`;
     if (!cookie) return home;
-    const row = await repo.takeSession(this.deps.db, storedId(cookie));
+    const row = await repo.endSession(this.deps.db, storedId(cookie));
+    if (row?.sid) forgetSession(row.sid);
     if (!row || row.data.kind !== 'active') return home;
     const config = await this.configuration().catch(() => undefined);
     if (!config) return home;
@@ -292,16 +309,23 @@ function failed(): repo.ActiveSession {
   };
 }
 
+// The claims of a JWT access token, unverified: it came straight from the issuer's token
+// endpoint. An opaque token has none.
+function claimsOf(accessToken: string): Record<string, unknown> {
+  const [, payload] = accessToken.split('.');
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 function expiresAt(tokens: { expiresIn: () => number | undefined; access_token: string }): number {
   const seconds = tokens.expiresIn();
   if (seconds !== undefined) return Date.now() + seconds * 1000;
   // no expires_in: read exp from a JWT access token, else assume five minutes
-  const [, payload] = tokens.access_token.split('.');
-  try {
-    const exp = (JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as { exp?: unknown }).exp;
-    if (typeof exp === 'number') return exp * 1000;
-  } catch {
-    // opaque token
-  }
+  const exp = claimsOf(tokens.access_token).exp;
+  if (typeof exp === 'number') return exp * 1000;
   return Date.now() + 5 * 60_000;
 }

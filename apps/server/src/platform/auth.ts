@@ -1,7 +1,9 @@
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { AppError } from './errors';
 
-export type TokenClaims = { issuer: string; subject: string; exp: number; email?: string; name?: string };
+// sessionId: the token's sid claim, the session it was issued under (the embedded provider puts
+// one in every access token; tenancy.ts checks it against the sessions table on every request)
+export type TokenClaims = { issuer: string; subject: string; exp: number; email?: string; name?: string; sessionId?: string };
 export type TokenVerifier = (token: string) => Promise<TokenClaims>;
 
 export type VerifierOptions = {
@@ -45,12 +47,17 @@ async function verify(opts: VerifierOptions, token: string): Promise<TokenClaims
     // jose checks iat only against a maximum age; a token issued in the future is forged or from a broken clock
     if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + CLOCK_SKEW_SECONDS) throw new Error('iat in the future');
     if (!payload.sub || typeof payload.exp !== 'number') throw new Error('token has no subject or expiry');
+    // a sid that is not a plain string must not pass as "no session": the token is refused
+    if (payload.sid !== undefined && (typeof payload.sid !== 'string' || !payload.sid || payload.sid.length > 256)) {
+      throw new Error('malformed sid');
+    }
     return {
       issuer: opts.issuer,
       subject: payload.sub,
       exp: payload.exp,
       ...(typeof payload.email === 'string' ? { email: payload.email } : {}),
       ...(typeof payload.name === 'string' ? { name: payload.name } : {}),
+      ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
     };
   } catch {
     throw new AppError(401, 'unauthorized', 'The access token is missing, invalid or expired');

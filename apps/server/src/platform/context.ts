@@ -1,7 +1,9 @@
 import type { Permission } from '@atrium/domain';
 import type { Db } from './database';
 
-export type AuthUser = { id: string; email: string; name: string };
+// sessionId: the session the caller's access token belongs to, checked on every tenant entry
+// (tenancy.ts); absent for tokens that name none (an external issuer's, decision 002)
+export type AuthUser = { id: string; email: string; name: string; sessionId?: string };
 
 // Passed as the first argument to every service and repository function (STYLE habit 6).
 // `db` is the request's transaction, with app.tenant_id set locally.

@@ -211,6 +211,8 @@ export class Router {
         },
         {
           readOnly: def.readOnly ?? false,
+          // checked in the tenant entry: a signed-out session is a 401 (decision 002)
+          sessionId: user.sessionId,
           // an answer that did not stand (tenancy.ts) leaves no header behind for the next run
           onRetry: () => {
             for (const name of Object.keys(input.reply.getHeaders())) if (!headersBefore.has(name)) input.reply.removeHeader(name);

@@ -9,6 +9,7 @@ import { to as copyTo, type CopyToStreamQuery } from 'pg-copy-streams';
 import type { TokenClaims } from './auth';
 import type { AuthUser } from './context';
 import type { Database, Db } from './database';
+import { AppError } from './errors';
 
 export type Membership = {
   tenantUserId: string;
@@ -52,14 +53,31 @@ function membershipOf(row: EnterRow | undefined): Membership | undefined {
   return { tenantUserId: row.tenant_user_id, role: row.role_name, ...merged, definitionsVersion: Number(row.definitions_version) };
 }
 
+// What atrium_enter_tenant raises when the caller's session has ended (db/security.sql).
+const SESSION_ENDED = '28A01';
+export const sessionEnded = () => new AppError(401, 'unauthorized', 'The session has ended; sign in again');
+
+// The database's "session ended" (however deep a driver or Drizzle wrapped it) as the API's 401.
+function asSessionEnded(e: unknown): unknown {
+  for (let err = e, depth = 0; err && typeof err === 'object' && depth < 4; depth += 1) {
+    if ((err as { code?: unknown }).code === SESSION_ENDED) return sessionEnded();
+    err = (err as { cause?: unknown }).cause;
+  }
+  return e;
+}
+
 // Sets app.tenant_id for the transaction and loads the caller's membership in one round trip
 // (db/security.sql: atrium_enter_tenant). Everything after it in the transaction sees only
-// this tenant's rows.
-export async function enterTenant(tx: Db, tenantId: string, userId: string): Promise<Membership | undefined> {
-  const res = await tx.execute<EnterRow>(
-    sql`select ${sql.raw(ENTER_COLUMNS)} from atrium_enter_tenant(${tenantId}::uuid, ${userId}::uuid)`,
-  );
-  return membershipOf(res.rows[0]);
+// this tenant's rows. With a session id, a session that has ended is a 401 (sessionEnded).
+export async function enterTenant(tx: Db, tenantId: string, userId: string, sessionId?: string): Promise<Membership | undefined> {
+  try {
+    const res = await tx.execute<EnterRow>(
+      sql`select ${sql.raw(ENTER_COLUMNS)} from atrium_enter_tenant(${tenantId}::uuid, ${userId}::uuid, ${sessionId ?? null}::text)`,
+    );
+    return membershipOf(res.rows[0]);
+  } catch (e) {
+    throw asSessionEnded(e);
+  }
 }
 
 const dialect = new PgDialect();
@@ -124,8 +142,9 @@ export function copyCsvOut(db: Db, statement: SQL): CopyToStreamQuery {
 }
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const enterStatement = (tenantId: string, userId: string) =>
-  `select ${ENTER_COLUMNS} from atrium_enter_tenant('${tenantId}'::uuid, '${userId}'::uuid)`;
+// the session id travels in the same statement: checking it costs no round trip (decision 002)
+const enterStatement = (tenantId: string, userId: string, sessionId: string | undefined) =>
+  `select ${ENTER_COLUMNS} from atrium_enter_tenant('${tenantId}'::uuid, '${userId}'::uuid${sessionId ? `, ${pg.escapeLiteral(sessionId)}` : ''})`;
 
 // The membership each workspace user had when last entered in this process, with a signature
 // of everything a request's answer may depend on (role, permissions, plans, definitions
@@ -271,11 +290,12 @@ async function readInOneMessage<T>(
   database: Database,
   tenantId: string,
   userId: string,
+  sessionId: string | undefined,
   guess: Seen,
   fn: (tx: Db, membership: Membership | undefined) => Promise<T>,
 ): Promise<{ value: T } | { error: unknown } | undefined> {
   const client = await database.app.connect();
-  const enter = enterStatement(tenantId, userId);
+  const enter = enterStatement(tenantId, userId, sessionId);
   const reader = new OneMessageReader(client, enter, guess, (row) => remember(tenantId, userId, row));
   // Drizzle's session over the reader: the same type parsing, mapping and errors as elsewhere
   const session: Session = new NodePgSession(reader as unknown as pg.PoolClient, dialect, undefined);
@@ -307,17 +327,20 @@ async function readInOneMessage<T>(
 // app.tenant_id is set before anything else runs, as with enterTenant.
 // A read-only request by a member seen before takes the one-message path above instead;
 // `onRetry` runs when its answer did not stand, before the request runs again.
+// `sessionId` (the access token's sid) goes into the tenant entry: a session that has ended
+// answers 401 before `fn` runs, in the same round trip (a one-message read whose entry raises
+// runs again the classic way and meets the same answer).
 export async function inTenantTransaction<T>(
   database: Database,
   tenantId: string,
   userId: string,
   fn: (tx: Db, membership: Membership | undefined) => Promise<T>,
-  opts: { readOnly?: boolean; onRetry?: () => void } = {},
+  opts: { readOnly?: boolean; onRetry?: () => void; sessionId?: string | undefined } = {},
 ): Promise<T> {
   if (!ID.test(tenantId) || !ID.test(userId)) throw new Error('tenant and user ids must be uuids');
   const guess = opts.readOnly ? lastSeen.get(`${tenantId} ${userId}`) : undefined;
   if (guess) {
-    const outcome = await readInOneMessage(database, tenantId, userId, guess, fn);
+    const outcome = await readInOneMessage(database, tenantId, userId, opts.sessionId, guess, fn);
     if (outcome && 'value' in outcome) return outcome.value;
     if (outcome) throw outcome.error;
     opts.onRetry?.();
@@ -326,9 +349,11 @@ export async function inTenantTransaction<T>(
   let broken: Error | undefined;
   let released = false;
   try {
-    const results = (await client.query(
-      `begin${opts.readOnly ? ' read only' : ''}; ${enterStatement(tenantId, userId)}`,
-    )) as unknown as pg.QueryResult<EnterRow>[];
+    const results = (await client
+      .query(`begin${opts.readOnly ? ' read only' : ''}; ${enterStatement(tenantId, userId, opts.sessionId)}`)
+      .catch((e: unknown) => {
+        throw asSessionEnded(e);
+      })) as unknown as pg.QueryResult<EnterRow>[];
     const session: Session = new NodePgSession(client, dialect, undefined);
     const tx: Db = new NodePgTransaction(dialect, session, undefined);
     sessions.set(tx, session);
@@ -362,26 +387,67 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const userCache = new Map<string, { user: AuthUser; at: number }>();
 const USER_CACHE_MS = 30_000;
+const USER_CACHE_MAX = 10_000;
+// sessions this process heard end, so a lookup that raced the sign-out is not remembered
+// (kept longer than any access token lives; the database stays the authority)
+const endedSessions = new Map<string, number>();
+const ENDED_SESSIONS_MS = 60 * 60_000;
+const ENDED_SESSIONS_MAX = 10_000;
 
 export function forgetUser(userId: string): void {
   for (const [key, entry] of userCache) if (entry.user.id === userId) userCache.delete(key);
 }
 
+// A session has ended (this node signed it out, or another one did: the event hub hears the
+// database's notification, decision 040): tokens of it stop passing on user-level routes too.
+export function forgetSession(sessionId: string): void {
+  if (endedSessions.size >= ENDED_SESSIONS_MAX) {
+    const cutoff = Date.now() - ENDED_SESSIONS_MS;
+    for (const [id, at] of endedSessions) if (at < cutoff) endedSessions.delete(id);
+    if (endedSessions.size >= ENDED_SESSIONS_MAX) endedSessions.clear();
+  }
+  endedSessions.set(sessionId, Date.now());
+  for (const [key, entry] of userCache) if (entry.user.sessionId === sessionId) userCache.delete(key);
+}
+
+const heardEnded = (sessionId: string | undefined) => {
+  const at = sessionId ? endedSessions.get(sessionId) : undefined;
+  return at !== undefined && Date.now() - at < ENDED_SESSIONS_MS;
+};
+
+// The LISTEN connection was lost: a notification of an ended session may have been too.
+export function forgetAllUsers(): void {
+  userCache.clear();
+}
+
 // Maps a verified token to a user: the embedded provider's subject is the user id; any other
-// issuer goes through user_identities (filled at first sign-in through /auth).
+// issuer goes through user_identities (filled at first sign-in through /auth). A token of the
+// embedded provider carries its session (sid): read in the same statement as the user, an
+// ended session is a 401; the user is remembered per session, and forgotten when it ends.
+// An external issuer's sid names a session Atrium does not keep: not checked (decision 002).
 export async function resolveUser(db: Db, claims: TokenClaims, embeddedIssuer: string | undefined): Promise<AuthUser | undefined> {
-  const key = `${claims.issuer} ${claims.subject}`;
+  const sessionId = claims.issuer === embeddedIssuer ? claims.sessionId : undefined;
+  const key = `${claims.issuer} ${claims.subject} ${sessionId ?? ''}`;
+  if (heardEnded(sessionId)) throw sessionEnded();
   const cached = userCache.get(key);
   if (cached && Date.now() - cached.at < USER_CACHE_MS) return cached.user;
   // the embedded provider's subjects are user ids; anything else names no user (401, not a cast error)
   if (claims.issuer === embeddedIssuer && !UUID.test(claims.subject)) return undefined;
   const res =
     claims.issuer === embeddedIssuer
-      ? await db.execute<AuthUser>(sql`select id, email, name from users where id = ${claims.subject}::uuid`)
-      : await db.execute<AuthUser>(sql`
-          select u.id, u.email, u.name from users u
+      ? await db.execute<AuthUser & { live: boolean }>(
+          sql`select id, email, name, atrium_session_live(${sessionId ?? null}::text) as live from users where id = ${claims.subject}::uuid`,
+        )
+      : await db.execute<AuthUser & { live: boolean }>(sql`
+          select u.id, u.email, u.name, true as live from users u
           where u.id = atrium_user_for_identity(${claims.issuer}, ${claims.subject})`);
-  const user = res.rows[0];
-  if (user) userCache.set(key, { user, at: Date.now() });
+  const row = res.rows[0];
+  if (!row) return undefined;
+  if (!row.live) throw sessionEnded();
+  const user: AuthUser = { id: row.id, email: row.email, name: row.name, ...(sessionId ? { sessionId } : {}) };
+  // (the session may have ended while the row was read)
+  if (heardEnded(sessionId)) throw sessionEnded();
+  if (userCache.size >= USER_CACHE_MAX && !userCache.has(key)) userCache.clear();
+  userCache.set(key, { user, at: Date.now() });
   return user;
 }

@@ -4,8 +4,17 @@ import { z } from 'zod';
 import { bearerToken } from '../auth';
 import { AppError } from '../errors';
 import type { Router } from '../router';
+import { forgetAllUsers, forgetSession } from '../tenancy';
 import { issueEventTicket, ticketKey, verifyEventTicket } from './event-ticket';
-import { openLiveStream, parseLastEventId, type StreamIdentity, type StreamOptions } from './live-stream';
+import {
+  LiveStreams,
+  MEMBERSHIP_CHANNEL,
+  openLiveStream,
+  parseLastEventId,
+  SESSION_ENDED_CHANNEL,
+  type StreamIdentity,
+  type StreamOptions,
+} from './live-stream';
 
 export type EventRoutesDeps = StreamOptions & { sessionSecret: string; accessTokenTtl: number };
 
@@ -15,7 +24,20 @@ const first = (v: unknown) => (Array.isArray(v) ? (v[0] as unknown) : v);
 // GET /events (server-sent events) and the ticket that opens it from a browser (decision 040).
 export function registerEventRoutes(app: FastifyInstance, router: Router, deps: EventRoutesDeps): { closeAll: () => void } {
   const key = ticketKey(deps.sessionSecret);
-  const open = new Set<() => void>();
+  const open = new LiveStreams();
+  // What the database says about memberships and sessions, whichever node changed them: open
+  // streams close or narrow at once, and an ended session's tokens stop passing on this node's
+  // user-level routes too (its tenant entries refuse them by themselves; decision 002).
+  deps.hub.listen(MEMBERSHIP_CHANNEL, (payload) => open.membershipChanged(payload));
+  deps.hub.listen(SESSION_ENDED_CHANNEL, (sessionId) => {
+    if (!sessionId) return;
+    forgetSession(sessionId);
+    open.sessionEnded(sessionId);
+  });
+  deps.hub.onReconnect(() => {
+    forgetAllUsers();
+    open.recheckAll();
+  });
 
   router.tenant({
     method: 'POST',
@@ -25,7 +47,7 @@ export function registerEventRoutes(app: FastifyInstance, router: Router, deps: 
     permission: null,
     schemas: { response: eventTicketSchema },
     handler: async (ctx) => {
-      const { ticket, expiresAt } = issueEventTicket(key, ctx.user.id, ctx.tenantId);
+      const { ticket, expiresAt } = issueEventTicket(key, ctx.user.id, ctx.tenantId, Date.now(), ctx.user.sessionId);
       return { ticket, expiresAt: expiresAt.toISOString() };
     },
   });
@@ -37,7 +59,12 @@ export function registerEventRoutes(app: FastifyInstance, router: Router, deps: 
     if (typeof ticket === 'string' && ticket) {
       const claims = verifyEventTicket(key, ticket);
       if (!claims) throw new AppError(401, 'unauthorized', 'The event ticket is invalid or has expired');
-      return { userId: claims.userId, tenantId: claims.tenantId, lifetimeMs: deps.accessTokenTtl * 1000 };
+      return {
+        userId: claims.userId,
+        tenantId: claims.tenantId,
+        lifetimeMs: deps.accessTokenTtl * 1000,
+        ...(claims.sessionId ? { sessionId: claims.sessionId } : {}),
+      };
     }
     if (!bearerToken(request.headers.authorization)) throw new AppError(401, 'unauthorized', 'Sign in to continue');
     const user = await router.authenticate(request);
@@ -47,7 +74,7 @@ export function registerEventRoutes(app: FastifyInstance, router: Router, deps: 
         { field: 'X-Tenant-Id', code: 'tenantRequired', message: 'X-Tenant-Id must be a workspace id' },
       ]);
     }
-    return { userId: user.id, tenantId, lifetimeMs: deps.accessTokenTtl * 1000 };
+    return { userId: user.id, tenantId, lifetimeMs: deps.accessTokenTtl * 1000, ...(user.sessionId ? { sessionId: user.sessionId } : {}) };
   };
 
   app.get('/events', { schema: { hide: true }, config: { access: { kind: 'user' } } }, async (request, reply) => {
@@ -62,8 +89,6 @@ export function registerEventRoutes(app: FastifyInstance, router: Router, deps: 
   });
 
   return {
-    closeAll: () => {
-      for (const close of open) close();
-    },
+    closeAll: () => open.closeAll(),
   };
 }

@@ -1,6 +1,7 @@
 import { RESET_EVENT } from '@atrium/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../database';
+import { AppError } from '../errors';
 import { enterTenant, type Membership } from '../tenancy';
 import type { EventHub, LiveEvent } from './event-hub';
 import { latestLiveEventId, liveEventsAfter, recentLiveEvents } from './live-events.repository';
@@ -12,11 +13,54 @@ export type StreamOptions = {
   // view permission and its row visibility)
   mayReceiveRecord: (viewer: Viewer, event: { kind: string; id: string; action: string }) => boolean | Promise<boolean>;
   heartbeatMs?: number;
-  // how often the member's permissions are read again (a role change, a removal)
+  // how often the member's permissions are read again besides the notifications of db/security.sql
+  // (a safety net: a removal, a suspension or a role change reaches the streams at once)
   recheckMs?: number;
 };
 
-export type StreamIdentity = { userId: string; tenantId: string; lifetimeMs: number };
+// sessionId: the session of the credential that opened the stream (decision 002)
+export type StreamIdentity = { userId: string; tenantId: string; lifetimeMs: number; sessionId?: string };
+
+// Notifications of db/security.sql: "tenant user" or "tenant" whose memberships changed (a member
+// removed, suspended, given another role; a role's, team's or plan's permissions), and the sid of
+// a session that ended. Raised by the database, they reach every node through its event hub.
+export const MEMBERSHIP_CHANNEL = 'atrium_membership';
+export const SESSION_ENDED_CHANNEL = 'atrium_session_ended';
+
+type OpenStream = { tenantId: string; userId: string; sessionId: string | undefined; recheck: () => void; close: () => void };
+
+// The streams open on this node, to close or narrow them when the database says so.
+export class LiveStreams {
+  private readonly streams = new Set<OpenStream>();
+
+  add(stream: OpenStream): void {
+    this.streams.add(stream);
+  }
+
+  delete(stream: OpenStream): void {
+    this.streams.delete(stream);
+  }
+
+  // "tenant user" or "tenant": those members' streams read their membership again
+  membershipChanged(payload: string): void {
+    const [tenantId, userId] = payload.split(' ');
+    if (!tenantId) return;
+    for (const s of this.streams) if (s.tenantId === tenantId && (!userId || s.userId === userId)) s.recheck();
+  }
+
+  sessionEnded(sessionId: string): void {
+    for (const s of this.streams) if (s.sessionId === sessionId) s.close();
+  }
+
+  // after notifications may have been lost (the hub reconnected)
+  recheckAll(): void {
+    for (const s of this.streams) s.recheck();
+  }
+
+  closeAll(): void {
+    for (const s of this.streams) s.close();
+  }
+}
 export type Viewer = { tenantId: string; userId: string; member: Membership };
 
 // Events replayed per reconnect; a client further behind is told to refetch everything.
@@ -39,9 +83,11 @@ async function mayReceive(event: LiveEvent, viewer: Viewer, opts: StreamOptions)
   return event.recipientId !== null && event.recipientId === viewer.member.tenantUserId;
 }
 
-async function loadMembership(database: Database, tenantId: string, userId: string): Promise<Membership | undefined> {
-  return database.db.transaction((tx) => enterTenant(tx, tenantId, userId));
+async function loadMembership(database: Database, who: StreamIdentity): Promise<Membership | undefined> {
+  return database.db.transaction((tx) => enterTenant(tx, who.tenantId, who.userId, who.sessionId));
 }
+
+const isUnauthorized = (e: unknown) => e instanceof AppError && e.status === 401;
 
 export function parseLastEventId(value: unknown): number | undefined {
   const raw = Array.isArray(value) ? value[0] : value;
@@ -57,9 +103,9 @@ export async function openLiveStream(
   who: StreamIdentity,
   lastEventId: number | undefined,
   opts: StreamOptions,
-  open: Set<() => void>,
+  open: LiveStreams,
 ): Promise<Membership | undefined> {
-  let member = await loadMembership(opts.database, who.tenantId, who.userId);
+  let member = await loadMembership(opts.database, who);
   if (!member) return undefined;
 
   reply.hijack();
@@ -106,7 +152,7 @@ export async function openLiveStream(
 
   const replay = async (after: number) => {
     const events = await opts.database.db.transaction(async (tx) => {
-      if (!(await enterTenant(tx, who.tenantId, who.userId))) return undefined;
+      if (!(await enterTenant(tx, who.tenantId, who.userId, who.sessionId))) return undefined;
       return liveEventsAfter(tx, who.tenantId, after, REPLAY_LIMIT + 1);
     });
     if (!events) return close();
@@ -139,16 +185,28 @@ export async function openLiveStream(
   });
 
   const heartbeat = setInterval(() => write(': keep-alive\n\n'), opts.heartbeatMs ?? 25_000);
-  const recheck = setInterval(() => {
-    loadMembership(opts.database, who.tenantId, who.userId)
-      .then((m) => {
-        if (!m) close();
-        else member = m;
+  // The membership is read again in the delivery queue: an event that commits after a removal
+  // or a role change is judged by the membership as it is now, never by the one before.
+  const reload = () => {
+    queue = queue
+      .then(async () => {
+        if (closed) return;
+        try {
+          const m = await loadMembership(opts.database, who);
+          if (!m) close();
+          else member = m;
+        } catch (e) {
+          // the session has ended; any other failure keeps the stream until the next check
+          if (isUnauthorized(e)) close();
+        }
       })
       .catch(() => {});
-  }, opts.recheckMs ?? 60_000);
+  };
+  const recheck = setInterval(reload, opts.recheckMs ?? 60_000);
   // the stream lives as long as the credential that opened it; the client reconnects with a new one
   const expiry = setTimeout(() => close(), Math.max(1000, who.lifetimeMs));
+
+  const entry = { tenantId: who.tenantId, userId: who.userId, sessionId: who.sessionId, recheck: reload, close };
 
   function close() {
     if (closed) return;
@@ -158,17 +216,17 @@ export async function openLiveStream(
     clearTimeout(expiry);
     unsubscribe();
     offReconnect();
-    open.delete(close);
+    open.delete(entry);
     raw.end();
   }
-  open.add(close);
+  open.add(entry);
   raw.on('close', close);
 
   if (lastEventId !== undefined) await catchUp();
   else {
     try {
       const { recent, latest } = await opts.database.db.transaction(async (tx) => {
-        await enterTenant(tx, who.tenantId, who.userId);
+        await enterTenant(tx, who.tenantId, who.userId, who.sessionId);
         return {
           recent: await recentLiveEvents(tx, who.tenantId, FRESH_REPLAY_SECONDS, REPLAY_LIMIT),
           latest: await latestLiveEventId(tx, who.tenantId),

@@ -1,0 +1,2 @@
+ALTER TABLE "identity"."auth_sessions" ADD COLUMN "sid" text;--> statement-breakpoint
+CREATE INDEX "auth_sessions_sid_idx" ON "identity"."auth_sessions" USING btree ("sid") WHERE "identity"."auth_sessions"."sid" is not null;
