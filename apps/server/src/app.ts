@@ -202,7 +202,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await registerBlobHttp(app, { config, database });
   await registerModules(router, { config, database, mailer, jobs });
   for (const extra of options.extraModules ?? []) extra(router);
-  registerImportExport(router, { jobs, blobs: blobStoreFor(config) });
+  registerImportExport(router, { jobs, blobs: blobStoreFor(config), maxRows: config.imports.maxRows, log: app.log });
   registerJobRoutes(router, jobs);
   const entities = entityRegistry(router);
   const events = registerEventRoutes(app, router, {

@@ -117,6 +117,14 @@ export const ERROR_CODES = [
   'invalidNumber',
   'invalidBoolean',
   'duplicateInFile',
+  // hostile and broken import files (#25)
+  'binaryFile',
+  'invalidEncoding',
+  'unterminatedQuote',
+  'lineTooLong',
+  'cellTooLong',
+  'tooManyRows',
+  'uncompressedSize',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -50,6 +50,8 @@ const envSchema = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().trim().min(1).optional(),
   AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  // the most data rows one import file may have (issue 25)
+  IMPORT_MAX_ROWS: z.coerce.number().int().min(1).default(1_000_000),
 });
 
 // TRUST_PROXY: off (false, 0, empty), a hop count (1, 2…) or a comma-separated list of proxy
@@ -92,6 +94,7 @@ export type Config = {
   dnsServers: string[] | undefined;
   // undefined: AI is not configured
   ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+  imports: { maxRows: number };
   webDist: string;
   migrationsDir: string;
 };
@@ -139,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       e.AI_BASE_URL && e.AI_MODEL
         ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY || undefined, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_SECONDS * 1000 }
         : undefined,
+    imports: { maxRows: e.IMPORT_MAX_ROWS },
     webDist: path.join(REPO_ROOT, 'apps/web/dist'),
     migrationsDir: path.join(SERVER_ROOT, 'src/db/migrations'),
   };

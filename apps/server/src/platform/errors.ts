@@ -20,6 +20,9 @@ const TITLES: Partial<Record<number, string>> = {
 };
 
 export class AppError extends Error {
+  // what went wrong underneath (a library's or the database's error), for the log only: the
+  // answer carries the message above, never this
+  internal?: unknown;
   constructor(
     readonly status: number,
     readonly code: ErrorCode,
@@ -153,7 +156,8 @@ const PG_BAD_INPUT: Record<string, [number, ErrorCode]> = {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      if (error.status >= 500) request.log.error({ err: error, internal: error.internal }, error.message);
+      else if (error.internal !== undefined) request.log.warn({ err: error.internal, code: error.code }, error.message);
       return sendProblem(reply, request, error.status, error.code, error.message, {
         ...(error.errors ? { errors: error.errors } : {}),
         ...error.extra,
@@ -204,7 +208,11 @@ export function registerErrorHandling(app: FastifyInstance) {
             : status === 404
               ? 'notFound'
               : 'validation';
-      return sendProblem(reply, request, status, code, error.message);
+      // Fastify and its plugins (FST_…) word their refusals for the caller; any other error that
+      // carries a status is a library's exception text: logged, and the answer says only the status
+      if (error.code?.startsWith('FST_')) return sendProblem(reply, request, status, code, error.message);
+      request.log.warn({ err: error }, 'request refused');
+      return sendProblem(reply, request, status, code, TITLES[status] ?? 'Bad request');
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(reply, request, 500, 'internalServerError', 'Internal server error');

@@ -16,7 +16,8 @@ const en = {
   'transfer.stepMapping': 'Mapping',
   'transfer.stepValidate': 'Check',
   'transfer.stepRun': 'Import',
-  'transfer.uploadHint': 'A CSV file (comma, semicolon or tab separated; UTF-8 or Windows-1252) or an Excel XLSX file with a header row.',
+  'transfer.uploadHint':
+    'A CSV file (comma, semicolon or tab separated; UTF-8, UTF-16 or Windows-1252) or an Excel XLSX file with a header row.',
   'transfer.chooseFile': 'Choose a file',
   'transfer.fileLabel': 'File to import',
   'transfer.template': 'Download a template',
@@ -85,6 +86,13 @@ const en = {
   'errorCodes.invalidNumber': 'Not a number.',
   'errorCodes.invalidBoolean': 'Not yes or no.',
   'errorCodes.duplicateInFile': 'The same key appears twice in the file.',
+  'errorCodes.binaryFile': 'This is not a CSV or XLSX file.',
+  'errorCodes.invalidEncoding': 'The file is not valid UTF-8: save it as UTF-8 and upload it again.',
+  'errorCodes.unterminatedQuote': 'A quote in the file is never closed.',
+  'errorCodes.lineTooLong': 'A line of the file is too long.',
+  'errorCodes.cellTooLong': 'A cell of the file is too long.',
+  'errorCodes.tooManyRows': 'The file has more rows than one import may have; split it into smaller files.',
+  'errorCodes.uncompressedSize': 'The workbook unpacks to more than an import may read; save it as CSV or split it.',
 };
 
 const de: Record<keyof typeof en, string> = {
@@ -104,7 +112,7 @@ const de: Record<keyof typeof en, string> = {
   'transfer.stepValidate': 'Prüfen',
   'transfer.stepRun': 'Importieren',
   'transfer.uploadHint':
-    'Eine CSV-Datei (Komma, Semikolon oder Tabulator getrennt; UTF-8 oder Windows-1252) oder eine Excel-Datei (XLSX) mit Kopfzeile.',
+    'Eine CSV-Datei (Komma, Semikolon oder Tabulator getrennt; UTF-8, UTF-16 oder Windows-1252) oder eine Excel-Datei (XLSX) mit Kopfzeile.',
   'transfer.chooseFile': 'Datei wählen',
   'transfer.fileLabel': 'Zu importierende Datei',
   'transfer.template': 'Vorlage herunterladen',
@@ -173,6 +181,14 @@ const de: Record<keyof typeof en, string> = {
   'errorCodes.invalidNumber': 'Keine Zahl.',
   'errorCodes.invalidBoolean': 'Nicht Ja oder Nein.',
   'errorCodes.duplicateInFile': 'Derselbe Schlüssel steht zweimal in der Datei.',
+  'errorCodes.binaryFile': 'Dies ist keine CSV- oder XLSX-Datei.',
+  'errorCodes.invalidEncoding': 'Die Datei ist kein gültiges UTF-8: Speichern Sie sie als UTF-8 und laden Sie sie erneut hoch.',
+  'errorCodes.unterminatedQuote': 'Ein Anführungszeichen in der Datei wird nie geschlossen.',
+  'errorCodes.lineTooLong': 'Eine Zeile der Datei ist zu lang.',
+  'errorCodes.cellTooLong': 'Eine Zelle der Datei ist zu lang.',
+  'errorCodes.tooManyRows': 'Die Datei hat mehr Zeilen, als ein Import haben darf; teilen Sie sie in kleinere Dateien auf.',
+  'errorCodes.uncompressedSize':
+    'Die Arbeitsmappe entpackt sich zu mehr, als ein Import lesen darf; speichern Sie sie als CSV oder teilen Sie sie auf.',
 };
 
 export const importExportCaptions: CaptionSet = { en, de };

@@ -27,9 +27,9 @@ import { entityRegistry } from '../entity/entity-registry';
 import type { JobRuntime } from '../jobs/job-runtime';
 import type { Router } from '../router';
 import { exportMapping, exportsService, runExport } from './exports.service';
-import { importsService, mappingInfo, runImport, template, transferEntity, undoImport } from './imports.service';
+import { importsService, mappingInfo, runImport, SILENT, template, transferEntity, undoImport, type ImportLog } from './imports.service';
 import { importExportCaptions } from './import-export.captions';
-import { CONTENT_TYPES } from './tabular-file.util';
+import { CONTENT_TYPES, DEFAULT_READ_LIMITS } from './tabular-file.util';
 
 const idParams = z.object({ id: z.uuid() });
 const formatQuery = z.object({ format: z.enum(FILE_FORMATS).default('csv') });
@@ -51,10 +51,14 @@ async function sendFile(reply: FastifyReply, format: 'csv' | 'xlsx', fileName: s
 // definition declares `importExport` gets the template, mapping, validate and export calls under
 // its own path; the shared calls (upload, columns, mappings, history, retry, undo) live under
 // /api/v1/core/imports and /exports. No module writes import code.
-export function registerImportExport(router: Router, deps: { jobs: JobRuntime; blobs: BlobStore }): void {
+export function registerImportExport(
+  router: Router,
+  deps: { jobs: JobRuntime; blobs: BlobStore; maxRows?: number; log?: ImportLog },
+): void {
   registerCaptions(importExportCaptions);
   const registry = entityRegistry(router);
-  const base = { registry, blobs: deps.blobs, runtime: deps.jobs };
+  const limits = { ...DEFAULT_READ_LIMITS, ...(deps.maxRows === undefined ? {} : { maxRows: deps.maxRows }) };
+  const base = { registry, blobs: deps.blobs, runtime: deps.jobs, limits, log: deps.log ?? SILENT };
   const runJob = deps.jobs.define<{ importId: string }, { next: number; rejected: number }>({
     type: 'import.run',
     payload: jobPayload,

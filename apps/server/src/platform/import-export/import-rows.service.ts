@@ -22,6 +22,7 @@ import { etagOf } from '../entity/etag';
 import { firstStageOfDefault } from '../entity/workflows.repository';
 import { importExportRepository as repo, type ImportRowInsert } from './import-export.repository';
 import type { ImportRow } from './import-export.table';
+import { isStorableText } from '../text-guard';
 import { unguardCell } from './tabular-file.util';
 
 // What an import can write: the kind's writable built-in fields (not JSON details), its custom
@@ -171,7 +172,14 @@ function cellError(p: Prepared, t: Target, code: string, message: string) {
 function convert(plan: ImportPlan, cells: string[], rowNumber: number): Prepared {
   const p: Prepared = { rowNumber, cells, body: {}, custom: {}, refs: new Map(), id: null, errors: [] };
   for (const t of plan.targets) {
-    const text = unguardCell(cells[t.index] ?? '').trim();
+    const raw = cells[t.index] ?? '';
+    // PostgreSQL stores no NUL character, and a lone surrogate is no character at all: the row
+    // is refused with the column named, the rest of the file imports
+    if (!isStorableText(raw)) {
+      cellError(p, t, 'invalidText', 'contains a NUL character (or a broken character) that cannot be stored; remove it');
+      continue;
+    }
+    const text = unguardCell(raw).trim();
     const key = t.field.key;
     if (key === 'id') {
       if (text) p.id = text.toLowerCase();
@@ -500,7 +508,13 @@ export async function processBatch(
   }
   for (const p of prepared) {
     if (p.errors.length === 0) continue;
-    records.push({ rowNumber: p.rowNumber, action: 'rejected', entityId: null, cells: p.cells, errors: p.errors });
+    records.push({
+      rowNumber: p.rowNumber,
+      action: 'rejected',
+      entityId: null,
+      cells: p.cells.map(storable),
+      errors: p.errors.map((e) => ({ ...e, message: storable(e.message) })),
+    });
     out.errors.push(...p.errors);
     out.rejected += 1;
   }
@@ -508,6 +522,11 @@ export async function processBatch(
   await repo.insertCreatedRecords(ctx, imp.id, madeForReferences);
   return out;
 }
+
+// A refused row's cells as the rejected-rows file shows them: what cannot be stored marked with
+// the replacement character (the row's error names the column).
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const storable = (s: string): string => (isStorableText(s) ? s : s.replaceAll('\u0000', '\uFFFD').replace(LONE_SURROGATE, '\uFFFD'));
 
 function addWriteError(plan: ImportPlan, p: Prepared, err: unknown): void {
   if (!(err instanceof AppError)) throw err;

@@ -28,7 +28,19 @@ import { importExportRepository as repo } from './import-export.repository';
 import type { ImportRow } from './import-export.table';
 import { dedupeKeys, importFields, importPlan, processBatch } from './import-rows.service';
 import { historyScope, requireTransfer, transferRights, type TransferNeed } from './transfer-access';
-import { columnNames, readHead, readRows, sniffFile, tableBuffer, tableWriter, type FileShape } from './tabular-file.util';
+import { isStorableText } from '../text-guard';
+import {
+  asFileError,
+  columnNames,
+  fileError,
+  readHead,
+  readRows,
+  sniffFile,
+  tableBuffer,
+  tableWriter,
+  type FileShape,
+  type ReadLimits,
+} from './tabular-file.util';
 
 // Rows per step of the import job: one transaction, one insert statement, one cursor move.
 export const IMPORT_BATCH = 2000;
@@ -38,9 +50,13 @@ const REJECTED_PAGE = 1000;
 const SAMPLES = 3;
 
 export type Registry = ReadonlyMap<EntityKind, RegisteredEntity>;
+export type ImportLog = { warn: (obj: object, msg: string) => void };
+export const SILENT: ImportLog = { warn: () => undefined };
 export type ImportDeps = {
   registry: Registry;
   blobs: BlobStore;
+  limits: ReadLimits;
+  log: ImportLog;
   runJob: JobType<{ importId: string }>;
   undoJob: JobType<{ importId: string }>;
   runtime: JobRuntime;
@@ -110,14 +126,18 @@ async function shapeOf(blobs: BlobStore, key: string): Promise<FileShape> {
 }
 
 // The file's rows as they stream from the blob store (the header first).
-async function fileRows(blobs: BlobStore, imp: ImportRow): Promise<AsyncGenerator<string[]>> {
-  const stream = await blobs.readStream(imp.blobKey);
+async function fileRows(deps: Pick<ImportDeps, 'blobs' | 'limits'>, imp: ImportRow): Promise<AsyncGenerator<string[]>> {
+  const stream = await deps.blobs.readStream(imp.blobKey);
   if (!stream) throw new AppError(404, 'notFound', 'The import file is gone');
-  return readRows(stream, {
-    format: imp.format,
-    encoding: imp.encoding as FileShape['encoding'],
-    delimiter: imp.delimiter as FileShape['delimiter'],
-  });
+  return readRows(
+    stream,
+    {
+      format: imp.format,
+      encoding: imp.encoding as FileShape['encoding'],
+      delimiter: imp.delimiter as FileShape['delimiter'],
+    },
+    deps.limits,
+  );
 }
 
 // Every language's label of a field, for matching column names.
@@ -201,13 +221,25 @@ export function importsService(deps: ImportDeps) {
         await blobs.delete([key]);
         throw fieldError('file', 'emptyFile', 'file is empty');
       }
+      let shape: FileShape;
+      let header: string[];
       try {
-        const shape = await shapeOf(blobs, key);
-        const rows = readRows((await blobs.readStream(key)) as Readable, shape);
+        shape = await shapeOf(blobs, key);
+        const rows = readRows((await blobs.readStream(key)) as Readable, shape, deps.limits);
         const first = await rows.next();
         await rows.return(undefined);
         if (first.done || first.value.length === 0) throw fieldError('file', 'unreadableFile', 'file has no header row');
-        const columns = columnNames(first.value);
+        header = first.value;
+        // column names are stored and shown: a NUL (or a lone surrogate) can be neither
+        if (!header.every(isStorableText))
+          throw fileError('invalidText', 'file has a NUL character or a broken character in its header row; fix the header row');
+      } catch (err) {
+        await blobs.delete([key]);
+        // a library's own error stays in the log (the error handler writes `internal` there)
+        throw asFileError(err, 'unknown');
+      }
+      try {
+        const columns = columnNames(header);
         const { fields } = await importFields(ctx, ent);
         const mapping = suggestMapping(columns, fields, labelsFor());
         const imp = await repo.insertImport(ctx, {
@@ -222,15 +254,10 @@ export function importsService(deps: ImportDeps) {
           mapping,
           dedupeKey: null,
         });
-        return toImportDto(ctx, ent, imp);
+        return await toImportDto(ctx, ent, imp);
       } catch (err) {
         await blobs.delete([key]);
-        if (err instanceof AppError) throw err;
-        throw fieldError(
-          'file',
-          'unreadableFile',
-          `file could not be read as CSV or XLSX (${err instanceof Error ? err.message : 'unknown'})`,
-        );
+        throw err;
       }
     },
 
@@ -242,7 +269,7 @@ export function importsService(deps: ImportDeps) {
     // GET columns: the file's columns with a few sample values and the suggested mapping.
     async columns(ctx: TenantContext, id: string): Promise<ImportColumns> {
       const { imp, ent } = await mine(deps, ctx, id, 'see');
-      const rows = await fileRows(blobs, imp);
+      const rows = await fileRows(deps, imp);
       const samples: string[][] = imp.columns.map(() => []);
       let n = 0;
       for await (const cells of rows) {
@@ -299,7 +326,7 @@ export function importsService(deps: ImportDeps) {
       const { imp } = await mine(deps, ctx, id, 'manage');
       if (imp.entityKind !== ent.definition.kind) throw notFound('Import');
       const plan = await importPlan(ctx, ent, imp);
-      const rows = await fileRows(blobs, imp);
+      const rows = await fileRows(deps, imp);
       const result: ImportValidation = { total: 0, valid: 0, toCreate: 0, toUpdate: 0, rejected: 0, errors: [], missingReferences: [] };
       const missing = new Map<string, { field: string; value: string }>();
       let batch: string[][] = [];
@@ -425,39 +452,62 @@ export async function runImport(deps: Omit<ImportDeps, 'runJob' | 'undoJob'>, jo
   try {
     await job.steps(async (ctx, checkpoint) => {
       const at = checkpoint?.next ?? 0;
-      const imp = await repo.getImport(ctx, job.payload.importId);
-      if (!imp) throw new Error('The import was deleted');
-      const ent = deps.registry.get(imp.entityKind as EntityKind);
-      if (!ent) throw new Error(`${imp.entityKind} is not registered`);
-      if (!reader || reader.at !== at) {
-        await reader?.rows.return(undefined);
-        const rows = await fileRows(deps.blobs, imp);
-        // the header, then the rows already done
-        for (let i = 0; i <= at; i += 1) if ((await rows.next()).done) break;
-        reader = { rows, at };
-      }
-      const batch: string[][] = [];
-      while (batch.length < IMPORT_BATCH) {
-        const next = await reader.rows.next();
-        if (next.done) break;
-        batch.push(next.value);
-      }
-      reader.at += batch.length;
-      const plan = await importPlan(ctx, ent, imp);
-      const out = await processBatch(ctx, plan, imp, batch, at + 1, 'run');
-      await repo.addCounts(ctx, imp.id, out);
-      const done = at + batch.length;
-      const finished = batch.length < IMPORT_BATCH;
-      if (finished) await repo.updateImport(ctx, imp.id, { rowCount: done });
-      const rejected = (checkpoint?.rejected ?? 0) + out.rejected;
-      return {
-        checkpoint: { next: done, rejected },
-        progress: { done, total: finished ? done : imp.rowCount, errors: rejected, message: null },
-        finished,
-      };
+      return humanFailures(deps.log, job.id, `stopped at row ${at + 1} (the rows before it are imported)`, async () => {
+        const imp = await repo.getImport(ctx, job.payload.importId);
+        if (!imp) throw new Error('The import was deleted');
+        const ent = deps.registry.get(imp.entityKind as EntityKind);
+        if (!ent) throw new Error(`${imp.entityKind} is not registered`);
+        if (!reader || reader.at !== at) {
+          await reader?.rows.return(undefined);
+          const rows = await fileRows(deps, imp);
+          // the header, then the rows already done
+          for (let i = 0; i <= at; i += 1) if ((await rows.next()).done) break;
+          reader = { rows, at };
+        }
+        const batch: string[][] = [];
+        while (batch.length < IMPORT_BATCH) {
+          const next = await reader.rows.next();
+          if (next.done) break;
+          batch.push(next.value);
+        }
+        reader.at += batch.length;
+        const plan = await importPlan(ctx, ent, imp);
+        const out = await processBatch(ctx, plan, imp, batch, at + 1, 'run');
+        await repo.addCounts(ctx, imp.id, out);
+        const done = at + batch.length;
+        const finished = batch.length < IMPORT_BATCH;
+        if (finished) await repo.updateImport(ctx, imp.id, { rowCount: done });
+        const rejected = (checkpoint?.rejected ?? 0) + out.rejected;
+        return {
+          checkpoint: { next: done, rejected },
+          progress: { done, total: finished ? done : imp.rowCount, errors: rejected, message: null },
+          finished,
+        };
+      });
     });
   } finally {
     await reader?.rows.return(undefined);
+  }
+}
+
+// What a failed job shows its members: a refusal of the file, worded for people, as it is; any
+// other error (the database's, a library's, a bug) goes to the log with the job's id, and the
+// job says in a sentence what happened and what to do. Thrown inside the step, so the step's
+// transaction still rolls back and the runtime's control flow (yield, stop) is untouched.
+async function humanFailures<T>(log: ImportLog, jobId: string, what: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof AppError) {
+      if (err.internal !== undefined) log.warn({ job: jobId, err: err.internal }, err.message);
+      if (err.errors?.[0]?.field !== 'file') throw err;
+      // "file has …" is a field's message; the job's is a sentence
+      throw new AppError(err.status, err.code, `The ${err.message}`, err.errors);
+    }
+    log.warn({ job: jobId, err }, 'import job failed');
+    throw new Error(
+      `The import ${what} because of an error on the server. Retry it to continue from there; if it fails again, your administrator finds the cause in the server log under job ${jobId}.`,
+    );
   }
 }
 
@@ -478,53 +528,55 @@ const KEPT_NAMED = 10;
 // step; then the records the import created to resolve references are removed, except those
 // something else now refers to (kept, and named in the job's message).
 export async function undoImport(deps: Omit<ImportDeps, 'runJob' | 'undoJob'>, job: JobRun<{ importId: string }, UndoCheckpoint>) {
-  await job.steps(async (ctx, checkpoint) => {
-    const imp = await repo.getImport(ctx, job.payload.importId);
-    if (!imp) throw new Error('The import was deleted');
-    const ent = deps.registry.get(imp.entityKind as EntityKind);
-    if (!ent) throw new Error(`${imp.entityKind} is not registered`);
-    const cp: UndoCheckpoint = checkpoint ?? { after: 0, done: 0, errors: 0 };
-    const total = imp.created + imp.updated;
-    if (cp.phase === 'created') return undoCreatedRecords(deps, ctx, imp.id, cp, total);
-    const rows = await repo.undoableRows(ctx, imp.id, cp.after, UNDO_BATCH);
-    let errors = cp.errors;
-    const undone: number[] = [];
-    for (const r of rows) {
-      if (!r.entityId) continue;
-      const entityId = r.entityId;
-      try {
-        await ctx.db.transaction(async (sp) => {
-          const sctx = { ...ctx, db: sp };
-          if (r.action === 'created') {
-            if ((await entityRepo.existingIds(sctx, ent, [entityId])).has(entityId)) await deleteEntity(sctx, ent, entityId, undefined);
-          } else {
-            const current = await entityRepo.findById(sctx, ent, entityId, true);
-            if (current) await updateEntity(sctx, ent, entityId, r.previous as EntityRow, etagOf(Number(current.version)));
-          }
-        });
-        undone.push(r.rowNumber);
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        errors += 1;
+  await job.steps(async (ctx, checkpoint) =>
+    humanFailures(deps.log, job.id, 'could not be undone completely', async () => {
+      const imp = await repo.getImport(ctx, job.payload.importId);
+      if (!imp) throw new Error('The import was deleted');
+      const ent = deps.registry.get(imp.entityKind as EntityKind);
+      if (!ent) throw new Error(`${imp.entityKind} is not registered`);
+      const cp: UndoCheckpoint = checkpoint ?? { after: 0, done: 0, errors: 0 };
+      const total = imp.created + imp.updated;
+      if (cp.phase === 'created') return undoCreatedRecords(deps, ctx, imp.id, cp, total);
+      const rows = await repo.undoableRows(ctx, imp.id, cp.after, UNDO_BATCH);
+      let errors = cp.errors;
+      const undone: number[] = [];
+      for (const r of rows) {
+        if (!r.entityId) continue;
+        const entityId = r.entityId;
+        try {
+          await ctx.db.transaction(async (sp) => {
+            const sctx = { ...ctx, db: sp };
+            if (r.action === 'created') {
+              if ((await entityRepo.existingIds(sctx, ent, [entityId])).has(entityId)) await deleteEntity(sctx, ent, entityId, undefined);
+            } else {
+              const current = await entityRepo.findById(sctx, ent, entityId, true);
+              if (current) await updateEntity(sctx, ent, entityId, r.previous as EntityRow, etagOf(Number(current.version)));
+            }
+          });
+          undone.push(r.rowNumber);
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          errors += 1;
+        }
       }
-    }
-    await repo.markUndone(ctx, imp.id, undone);
-    // a row that could not be reverted (a record another one still references) stays counted as
-    // an error; the cursor moves past it either way
-    const rowsDone = rows.length < UNDO_BATCH;
-    const done = cp.done + rows.length;
-    const created = rowsDone && imp.createMissing ? await repo.countCreatedRecords(ctx, imp.id) : 0;
-    return {
-      checkpoint: {
-        after: rows[rows.length - 1]?.rowNumber ?? cp.after,
-        done,
-        errors,
-        ...(created > 0 ? { phase: 'created' as const, afterCreated: null, removed: 0, kept: [], keptCount: 0 } : {}),
-      },
-      progress: { done: Math.min(done, total), total: total + created, errors, message: null },
-      finished: rowsDone && created === 0,
-    };
-  });
+      await repo.markUndone(ctx, imp.id, undone);
+      // a row that could not be reverted (a record another one still references) stays counted as
+      // an error; the cursor moves past it either way
+      const rowsDone = rows.length < UNDO_BATCH;
+      const done = cp.done + rows.length;
+      const created = rowsDone && imp.createMissing ? await repo.countCreatedRecords(ctx, imp.id) : 0;
+      return {
+        checkpoint: {
+          after: rows[rows.length - 1]?.rowNumber ?? cp.after,
+          done,
+          errors,
+          ...(created > 0 ? { phase: 'created' as const, afterCreated: null, removed: 0, kept: [], keptCount: 0 } : {}),
+        },
+        progress: { done: Math.min(done, total), total: total + created, errors, message: null },
+        finished: rowsDone && created === 0,
+      };
+    }),
+  );
 }
 
 // A step of the second phase: the next records "create missing" made, removed unless something

@@ -1,7 +1,8 @@
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { tableWriter } from './tabular-file.util';
+import { AppError } from '../errors';
+import { DEFAULT_READ_LIMITS, readRows, sniffFile, tableWriter, type ReadLimits } from './tabular-file.util';
 
 // A reader that takes nothing until released (a download that stalls), then everything.
 function stalledReader() {
@@ -73,5 +74,49 @@ describe('the file writers wait for a slow reader', () => {
     await new Promise((r) => setTimeout(r, 200));
     reader.stream.destroy();
     await expect(writing).rejects.toThrow('The file stream was closed');
+  });
+});
+
+describe('what reading an XLSX may unpack is bounded (issue 25)', () => {
+  async function refusal(book: ExcelJS.Workbook, limits: Partial<ReadLimits>): Promise<AppError> {
+    const buf = Buffer.from(await book.xlsx.writeBuffer());
+    try {
+      for await (const _row of readRows(Readable.from([buf]), sniffFile(buf), { ...DEFAULT_READ_LIMITS, ...limits })) {
+        // read on until the limit
+      }
+    } catch (err) {
+      expect(err).toBeInstanceOf(AppError);
+      return err as AppError;
+    }
+    throw new Error('no refusal');
+  }
+  const texts = () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Data');
+    for (let i = 0; i < 500; i += 1) sheet.addRow([`Name ${i}`, `name${i}@example.com`]);
+    return book;
+  };
+
+  it('refuses a workbook whose parts unpack to more than the total limit, naming it', async () => {
+    const err = await refusal(texts(), { maxInflatedBytes: 20_000 });
+    expect(err).toMatchObject({
+      status: 400,
+      code: 'uncompressedSize',
+      errors: [{ field: 'file', code: 'uncompressedSize', max: 20_000 }],
+    });
+    expect(err.message).toMatch(/unpacks to more than/);
+  });
+
+  it('refuses shared strings past their limit, naming it', async () => {
+    const err = await refusal(texts(), { maxSharedStringsBytes: 4096 });
+    expect(err).toMatchObject({ code: 'uncompressedSize', errors: [{ max: 4096 }] });
+    expect(err.message).toMatch(/shared texts unpack to more than/);
+  });
+
+  it('refuses a cell longer than the cell limit and more rows than the row limit', async () => {
+    const long = new ExcelJS.Workbook();
+    long.addWorksheet('Data').addRow(['x'.repeat(2000)]);
+    expect(await refusal(long, { maxCellChars: 1000 })).toMatchObject({ code: 'cellTooLong', errors: [{ max: 1000 }] });
+    expect(await refusal(texts(), { maxRows: 100 })).toMatchObject({ code: 'tooManyRows', errors: [{ max: 100 }] });
   });
 });
