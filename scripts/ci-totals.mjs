@@ -22,6 +22,11 @@ for (const name of existsSync(dir) ? readdirSync(dir) : []) {
         failures.push(...errorDetail({ message: t.failureMessages?.[0], location }, firstLine(t.failureMessages?.[0])));
       }
     }
+  } else if (name.startsWith('deploy-')) {
+    // the deployment checks: the built server started as the README says (.ci/run)
+    passed += report.passed;
+    failed += report.failed;
+    if (report.failure) failures.push(`${report.name}: ${firstLine(report.failure)}`);
   } else if (name.startsWith('playwright')) {
     passed += report.stats?.expected ?? 0;
     failed += (report.stats?.unexpected ?? 0) + (report.stats?.flaky ?? 0);

@@ -1,6 +1,6 @@
-import exitHook from 'async-exit-hook';
 import { seedDemoWorkspace } from './demo/demo-workspace';
 import { loadConfig } from './platform/config';
+import { takeSignalsFromEmbeddedPostgres } from './platform/embedded-postgres';
 import { startServer } from './server';
 
 const config = loadConfig();
@@ -24,12 +24,9 @@ if (process.argv.includes('--demo')) {
   }
 }
 
-// embedded-postgres, once loaded, stops its clusters on SIGINT, SIGTERM and SIGHUP and then ends
-// the process itself: the database would go while requests and jobs still run (pg-boss saw its
-// connections cut), and with an external database the process would end before it closed. The
-// server takes these signals over: HTTP and the job queue close first (a job hands its slice
-// back), then the pools, then the embedded PostgreSQL.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) exitHook.unhookEvent(signal);
+// The server closes in its own order on SIGINT, SIGTERM and SIGHUP: HTTP and the job queue first
+// (a job hands its slice back), then the pools, then the embedded PostgreSQL if there is one.
+takeSignalsFromEmbeddedPostgres();
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {

