@@ -125,6 +125,8 @@ export const ERROR_CODES = [
   'cellTooLong',
   'tooManyRows',
   'uncompressedSize',
+  // a list names the same item twice (#25)
+  'duplicate',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

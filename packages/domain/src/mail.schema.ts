@@ -96,6 +96,7 @@ export type SentEmail = z.infer<typeof sentEmailSchema>;
 // Notification rules (decision 076): an event on a record → in-app and/or e-mail to recipients.
 export const RULE_EVENTS = ['recordAssigned', 'mentioned', 'stageChanged', 'collaboratorAdded'] as const;
 export type RuleEvent = (typeof RULE_EVENTS)[number];
+export const ruleEventSchema = z.enum(RULE_EVENTS, { error: 'invalidOption' });
 // owner: the record's owner field; assignee: the member the event is about (assigned, mentioned,
 // added); collaborators: the record's followers; team: the members of a team
 export const RULE_RECIPIENT_TYPES = ['owner', 'assignee', 'collaborators', 'team'] as const;
@@ -131,8 +132,18 @@ export type NotificationRule = z.infer<typeof notificationRuleSchema>;
 export const notificationRuleListSchema = pagedRequestSchema.extend({ event: z.string().max(50).optional() });
 
 // Each member can turn e-mail off per event (profile).
-export const notificationPreferenceSchema = z.object({ event: z.string(), email: z.boolean() });
+export const notificationPreferenceSchema = z.object({ event: ruleEventSchema, email: z.boolean() });
 export const notificationPreferencesSchema = z.array(notificationPreferenceSchema);
 export const notificationPreferencesWriteSchema = z.strictObject({
-  preferences: z.array(z.strictObject({ event: z.string().regex(/^[a-z][A-Za-z]{1,49}$/), email: z.boolean() })).max(100),
+  preferences: z
+    .array(z.strictObject({ event: ruleEventSchema, email: z.boolean() }))
+    .max(RULE_EVENTS.length)
+    // one choice per event: a second one would be a contradiction, not an update
+    .superRefine((prefs, ctx) => {
+      const seen = new Set<string>();
+      for (const [i, p] of prefs.entries()) {
+        if (seen.has(p.event)) ctx.addIssue({ code: 'custom', message: 'duplicate', path: [i, 'event'], input: p.event });
+        seen.add(p.event);
+      }
+    }),
 });

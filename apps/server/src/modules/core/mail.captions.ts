@@ -11,6 +11,7 @@ const en = {
   'notifications.cause.stageChanged': '{{actor}} moved {{record}} to another stage',
   'errorCodes.unknownMergeField': 'Not a merge field of this kind of record',
   'errorCodes.unknownEvent': 'Not an event of this kind of record',
+  'errorCodes.duplicate': 'This is named more than once',
   'errorCodes.aiNotConfigured': 'AI is not configured. An administrator sets AI_BASE_URL and AI_MODEL to turn it on.',
   'errorCodes.aiResponseFailed': 'The AI service did not answer. Try again in a moment.',
 
@@ -104,6 +105,7 @@ const de: Record<keyof typeof en, string> = {
   'notifications.cause.stageChanged': '{{actor}} hat {{record}} in eine andere Phase verschoben',
   'errorCodes.unknownMergeField': 'Kein Seriendruckfeld dieser Art von Datensatz',
   'errorCodes.unknownEvent': 'Kein Ereignis dieser Art von Datensatz',
+  'errorCodes.duplicate': 'Dies ist mehrfach angegeben',
   'errorCodes.aiNotConfigured': 'KI ist nicht eingerichtet. Ein Administrator setzt AI_BASE_URL und AI_MODEL, um sie einzuschalten.',
   'errorCodes.aiResponseFailed': 'Der KI-Dienst hat nicht geantwortet. Versuchen Sie es gleich noch einmal.',
 

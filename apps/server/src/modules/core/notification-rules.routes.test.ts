@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Client, type TestApp, type TestUser } from '../../../test/harness';
+import { RULE_EVENTS } from '@atrium/domain';
 
 // Notification rules: events on records → in-app and/or e-mail to the assignee, the owner, the
 // collaborators or a team, and each member's e-mail choice per event.
@@ -196,5 +197,38 @@ describe('notification rules', () => {
     expect(staged.status, staged.text).toBe(200);
     expect((await inbox(ted))[0]).toMatchObject({ cause: 'stageChanged', body: next.name });
     expect((await inbox(colleague))[0]).toMatchObject({ cause: 'stageChanged', body: next.name });
+  });
+});
+
+describe('notification preferences (issue 25)', () => {
+  it('refuse an event named twice and a made-up event with 400 naming the field and rule, leaving the stored choices unchanged', async () => {
+    const m = t.client(await t.addMember(tenant.id, 'Member'), tenant.id);
+    const url = '/api/v1/core/profile/notification-preferences';
+    expect((await m.put(url, { preferences: [{ event: 'mentioned', email: false }] })).status).toBe(200);
+    const stored = () => t.sql(`select event, email from notification_preferences where tenant_id = $1 order by event, email`, [tenant.id]);
+    const before = await stored();
+
+    const twice = await m.put(url, {
+      preferences: [
+        { event: 'stageChanged', email: false },
+        { event: 'stageChanged', email: true },
+      ],
+    });
+    expect(twice.status, twice.text).toBe(400);
+    expect(twice.body.errors).toContainEqual(expect.objectContaining({ field: 'preferences.1.event', code: 'duplicate' }));
+
+    const madeUp = await m.put(url, { preferences: [{ event: 'weatherChanged', email: false }] });
+    expect(madeUp.status, madeUp.text).toBe(400);
+    expect(madeUp.body.errors).toContainEqual(expect.objectContaining({ field: 'preferences.0.event', code: 'invalidOption' }));
+
+    expect(await stored()).toEqual(before);
+    expect((await m.get(url)).body).toContainEqual({ event: 'mentioned', email: false });
+  });
+
+  it('are documented with the allowed event names', async () => {
+    const doc = (await t.client().get('/api/docs/json')).body;
+    const op = doc.paths['/api/v1/core/profile/notification-preferences'].put;
+    const schema = op.requestBody.content['application/json'].schema;
+    expect(schema.properties.preferences.items.properties.event.enum).toEqual([...RULE_EVENTS]);
   });
 });

@@ -5,6 +5,7 @@ import {
   type NotificationCause,
   type NotificationRule,
   type NotificationRuleWrite,
+  type RuleEvent,
 } from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
 import { getEntity } from '../../platform/entity';
@@ -126,13 +127,14 @@ export const notificationRulesService = {
     if (!(await repo.delete(ctx, id))) throw notFound('Notification rule');
   },
 
-  async preferences(ctx: TenantContext): Promise<{ event: string; email: boolean }[]> {
+  // one choice per event of RULE_EVENTS (the enum the API document shows); a stored name that
+  // is not one of them (written before the write schema checked names) is not shown
+  async preferences(ctx: TenantContext): Promise<{ event: RuleEvent; email: boolean }[]> {
     const stored = new Map((await repo.preferences(ctx, ctx.tenantUserId)).map((p) => [p.event, p.email]));
-    const events = [...new Set([...RULE_EVENTS, ...stored.keys()])];
-    return events.map((event) => ({ event, email: stored.get(event) ?? true }));
+    return RULE_EVENTS.map((event) => ({ event, email: stored.get(event) ?? true }));
   },
 
-  async setPreferences(ctx: TenantContext, prefs: readonly { event: string; email: boolean }[]) {
+  async setPreferences(ctx: TenantContext, prefs: readonly { event: RuleEvent; email: boolean }[]) {
     await repo.setPreferences(ctx, ctx.tenantUserId, prefs);
     return notificationRulesService.preferences(ctx);
   },
