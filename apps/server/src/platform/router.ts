@@ -136,7 +136,10 @@ function errorStatuses(def: BaseDef<Schemas>, access: RouteAccess, consumes: rea
   if (hasInput) out.add(400);
   if (access.kind !== 'public') out.add(401);
   if (access.kind === 'tenant') out.add(403);
-  if (hasParams || (access.kind === 'tenant' && hasBody)) out.add(404);
+  // a record rule answers 404 when the record it names (in the path, query or body) does not
+  // exist or is another workspace's
+  const namesRecord = access.kind === 'tenant' && access.record !== undefined;
+  if (hasParams || namesRecord || (access.kind === 'tenant' && hasBody)) out.add(404);
   if (writes && access.kind !== 'public') out.add(409);
   if (def.ifMatch) out.add(412);
   if (hasBody) out.add(413).add(415);

@@ -70,3 +70,19 @@ describe('collaborators', () => {
     expect((await c.get('/api/v1/core/notifications')).body.data.some((n: { kind: string }) => n.kind === 'Followed')).toBe(false);
   });
 });
+
+describe('collaborators of a record named in the query (issue 25)', () => {
+  it('answer 404 for a missing record and for another workspace’s, and the API document lists that 404', async () => {
+    const c = t.client(owner, tenant.id);
+    const other = await t.createUser();
+    const otherTenant = await t.createTenant(other);
+    const theirs = await t.newRecord(t.client(other, otherTenant.id));
+    for (const entityId of [randomUUID(), theirs.entityId]) {
+      const res = await c.get(`/api/v1/core/collaborators?entityKind=${theirs.entityKind}&entityId=${entityId}`);
+      expect(res.status, res.text).toBe(404);
+      expect(res.body.code).toBe('notFound');
+    }
+    const doc = (await t.client().get('/api/docs/json')).body;
+    expect(Object.keys(doc.paths['/api/v1/core/collaborators'].get.responses)).toContain('404');
+  });
+});

@@ -72,3 +72,18 @@ describe('tags', () => {
     expect((await t.client(stranger, other.id).post('/api/v1/core/tags/list', {})).body.total).toBe(0);
   });
 });
+
+describe('tags of a record named in the query (issue 25)', () => {
+  it('answer 404 for a missing record and for another workspace’s, and the API document lists that 404', async () => {
+    const other = await t.createUser();
+    const otherTenant = await t.createTenant(other);
+    const theirs = await t.newRecord(t.client(other, otherTenant.id));
+    for (const entityId of [randomUUID(), theirs.entityId]) {
+      const res = await c.get(`/api/v1/core/tags/entity?entityKind=${theirs.entityKind}&entityId=${entityId}`);
+      expect(res.status, res.text).toBe(404);
+      expect(res.body.code).toBe('notFound');
+    }
+    const doc = (await t.client().get('/api/docs/json')).body;
+    expect(Object.keys(doc.paths['/api/v1/core/tags/entity'].get.responses)).toContain('404');
+  });
+});
