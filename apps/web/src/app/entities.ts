@@ -24,6 +24,6 @@ export const entitySettingsEntries = (): NavEntry[] =>
       key: `settings-${e.definition.kind}`,
       path: e.definition.web.settingsPath,
       labelKey: `${e.definition.captionKey}.plural`,
-      icon: 'settings',
+      icon: 'SettingOutlined',
       rule: { permissions: [e.definition.permissions.view, e.definition.permissions.settings] },
     }));

@@ -7,54 +7,60 @@ export type NavEntry = {
   key: string;
   path: string;
   labelKey: string;
-  // a name the platform maps to an icon (platform/entity/entity-icons.tsx)
+  // the name of an @ant-design/icons component (platform/entity/entity-icons.tsx)
   icon: string;
   rule: AccessRule;
   children?: NavEntry[];
 };
 
 const SHELL_SETTINGS: NavEntry[] = [
-  { key: 'settings-users', path: '/settings/users', labelKey: 'nav.users', icon: 'settings', rule: { permissions: ['Setting.ViewUsers'] } },
+  {
+    key: 'settings-users',
+    path: '/settings/users',
+    labelKey: 'nav.users',
+    icon: 'SettingOutlined',
+    rule: { permissions: ['Setting.ViewUsers'] },
+  },
   {
     key: 'settings-roles',
     path: '/settings/roles',
     labelKey: 'nav.roles',
-    icon: 'settings',
+    icon: 'SettingOutlined',
     rule: { permissions: ['Setting.ViewPermissions'] },
   },
   {
     key: 'settings-workspace',
     path: '/settings/workspace',
     labelKey: 'nav.workspace',
-    icon: 'settings',
+    icon: 'SettingOutlined',
     rule: { permissions: ['Setting.ViewWorkspace'] },
   },
   {
     key: 'settings-plans',
     path: '/settings/plans',
     labelKey: 'nav.plans',
-    icon: 'settings',
+    icon: 'SettingOutlined',
     rule: { permissions: ['Setting.ViewSubscription'] },
   },
   {
     key: 'settings-domain',
     path: '/settings/domain',
     labelKey: 'nav.domain',
-    icon: 'settings',
+    icon: 'SettingOutlined',
     rule: { permissions: ['Setting.ViewUserDomain'] },
   },
   {
     key: 'settings-email-templates',
     path: '/settings/email-templates',
     labelKey: 'nav.emailTemplates',
-    icon: 'settings',
+    icon: 'SettingOutlined',
     rule: { permissions: ['Setting.ViewTemplates'] },
   },
   {
     key: 'settings-notification-rules',
     path: '/settings/notification-rules',
     labelKey: 'nav.notificationRules',
-    icon: 'settings',
+    icon: 'SettingOutlined',
     rule: { permissions: ['Setting.ViewNotifications'] },
   },
 ];
@@ -62,13 +68,13 @@ const SHELL_SETTINGS: NavEntry[] = [
 export const SETTINGS_ENTRIES: NavEntry[] = [...SHELL_SETTINGS, ...entitySettingsEntries()];
 
 export const NAVIGATION: NavEntry[] = [
-  { key: 'dashboard', path: '/dashboard', labelKey: 'nav.dashboard', icon: 'dashboard', rule: {} },
+  { key: 'dashboard', path: '/dashboard', labelKey: 'nav.dashboard', icon: 'DashboardOutlined', rule: {} },
   ...entityNavEntries(),
   {
     key: 'settings',
     path: '/settings',
     labelKey: 'nav.settings',
-    icon: 'settings',
+    icon: 'SettingOutlined',
     rule: { anyPermission: SETTINGS_ENTRIES.flatMap((e) => e.rule.permissions?.slice(-1) ?? []) },
     children: SETTINGS_ENTRIES,
   },

@@ -78,8 +78,8 @@ export type EntityDefinitionInput = {
   module: string;
   // API path, e.g. /api/v1/organizations
   basePath: string;
-  // web path and navigation icon (a name the web app maps to an icon)
-  web: { path: string; icon: string };
+  // web path and navigation icon: the name of an @ant-design/icons component, e.g. 'ContactsOutlined'
+  web: { path: string; icon: `${string}${'Outlined' | 'Filled' | 'TwoTone'}` };
   // the record's title, used by lists, links, lookups, activity and notifications
   title: { fields: readonly string[] };
   fields: Record<string, BuiltinField>;

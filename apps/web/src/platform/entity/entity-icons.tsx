@@ -1,24 +1,10 @@
-import {
-  ApartmentOutlined,
-  AppstoreOutlined,
-  ContactsOutlined,
-  DashboardOutlined,
-  RiseOutlined,
-  SettingOutlined,
-  TeamOutlined,
-  TrophyOutlined,
-} from '@ant-design/icons';
+import { AppstoreOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import { NAMED_ICONS } from 'virtual:named-icons';
 
-// The icons definitions name (definition.web.icon) and the shell's own.
-const ICONS: Record<string, ReactNode> = {
-  dashboard: <DashboardOutlined />,
-  settings: <SettingOutlined />,
-  contacts: <ContactsOutlined />,
-  organizations: <ApartmentOutlined />,
-  leads: <RiseOutlined />,
-  opportunities: <TrophyOutlined />,
-  teams: <TeamOutlined />,
-};
-
-export const iconOf = (name: string): ReactNode => ICONS[name] ?? <AppstoreOutlined />;
+// An icon by its name in @ant-design/icons, as a definition (web.icon) or a navigation entry
+// gives it; every name written as `icon: '…'` in the sources is there (named-icons.plugin.ts).
+export function iconOf(name: string): ReactNode {
+  const Icon = NAMED_ICONS[name] ?? AppstoreOutlined;
+  return <Icon />;
+}

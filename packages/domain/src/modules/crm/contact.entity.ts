@@ -36,7 +36,7 @@ export const contactEntity = defineEntity({
   kind: 'Contact',
   module: 'crm',
   basePath: '/api/v1/contacts',
-  web: { path: '/contacts', icon: 'contacts' },
+  web: { path: '/contacts', icon: 'ContactsOutlined' },
   title: { fields: ['firstName', 'lastName'] },
   fields: {
     firstName: fields.text({ max: 100, required: true, quick: true }),

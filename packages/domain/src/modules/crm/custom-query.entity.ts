@@ -19,7 +19,7 @@ export const customQueryEntity = defineEntity({
   kind: 'CustomQuery',
   module: 'crm',
   basePath: '/api/v1/custom-queries',
-  web: { path: '/custom-queries', icon: 'customQueries' },
+  web: { path: '/custom-queries', icon: 'AppstoreOutlined' },
   title: { fields: ['name'] },
   fields: {
     name: fields.text({ max: 100, required: true, quick: true }),

@@ -15,7 +15,7 @@ export const leadEntity = defineEntity({
   kind: 'Lead',
   module: 'crm',
   basePath: '/api/v1/leads',
-  web: { path: '/leads', icon: 'leads' },
+  web: { path: '/leads', icon: 'RiseOutlined' },
   title: { fields: ['firstName', 'lastName'] },
   fields: {
     firstName: fields.text({ max: 100, required: true, quick: true }),

@@ -11,7 +11,7 @@ export const opportunityEntity = defineEntity({
   kind: 'Opportunity',
   module: 'crm',
   basePath: '/api/v1/opportunities',
-  web: { path: '/opportunities', icon: 'opportunities' },
+  web: { path: '/opportunities', icon: 'TrophyOutlined' },
   title: { fields: ['name'] },
   fields: {
     name: fields.text({ max: 200, required: true, quick: true }),

@@ -9,7 +9,7 @@ export const organizationEntity = defineEntity({
   kind: 'Organization',
   module: 'crm',
   basePath: '/api/v1/organizations',
-  web: { path: '/organizations', icon: 'organizations' },
+  web: { path: '/organizations', icon: 'ApartmentOutlined' },
   title: { fields: ['name'] },
   fields: {
     name: fields.text({ max: 200, required: true, quick: true }),

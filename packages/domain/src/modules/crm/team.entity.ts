@@ -11,7 +11,7 @@ export const teamEntity = defineEntity({
   kind: 'Team',
   module: 'crm',
   basePath: '/api/v1/teams',
-  web: { path: '/teams', icon: 'teams' },
+  web: { path: '/teams', icon: 'TeamOutlined' },
   title: { fields: ['name'] },
   fields: {
     name: fields.text({ max: 100, required: true, quick: true }),
