@@ -28,7 +28,8 @@ const etagHeader = { ETag: { description: 'Strong validator of the version retur
 
 // Completes what @fastify/swagger generates from the routes' zod schemas with what the
 // router knows: problem+json errors, conditional and idempotency headers, multipart bodies,
-// ETag, 304, the server's own address. Routes added later are covered the same way.
+// file answers' media types, ETag, 304, the server's own address. Routes added later are
+// covered the same way.
 export function completeOpenApi(doc: Json, routes: readonly RegisteredRoute[], publicUrl: string): Json {
   const paths = (doc.paths ?? {}) as Record<string, Record<string, Operation>>;
   for (const route of routes) {
@@ -43,6 +44,8 @@ export function completeOpenApi(doc: Json, routes: readonly RegisteredRoute[], p
         response.content = { [PROBLEM]: { schema } };
       }
       if (status === 204) delete response.content;
+      if (status === route.status && route.produces)
+        response.content = Object.fromEntries(route.produces.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
       response.description = STATUS_TEXT[status] ?? String(response.description ?? code);
       if (route.etag && status === route.status) response.headers = { ...(response.headers as Json | undefined), ...etagHeader };
     }

@@ -47,6 +47,9 @@ type BaseDef<S extends Schemas> = {
   example?: unknown;
   // content types other than JSON this route accepts (JSON Patch, multipart…)
   consumes?: string[];
+  // the media types of a success answer that is a file, not JSON (text/csv…): the handler
+  // sends the bytes itself and the API document shows a binary string of each type
+  produces?: readonly string[];
   // path values for routes whose parameters are not record ids (e.g. a product type)
   paramsExample?: Record<string, string>;
   // conditional writes: If-Match required (428 without it) or honoured when sent
@@ -107,6 +110,8 @@ export type RegisteredRoute = {
   status: number;
   // the media types a request body may have
   consumes: readonly string[];
+  // the media types of a file answer (absent: JSON)
+  produces?: readonly string[];
   // every status the operation can answer, as declared in the API document
   statuses: readonly number[];
   operationId: string;
@@ -274,6 +279,7 @@ export class Router {
       idempotencyKey: def.idempotencyKey ?? false,
       ...(def.ifMatch ? { ifMatch: def.ifMatch } : {}),
       ...(def.multipartFields ? { multipartFields: def.multipartFields } : {}),
+      ...(def.produces ? { produces: def.produces } : {}),
       ...(def.example !== undefined ? { example: def.example } : {}),
       ...(def.paramsExample ? { paramsExample: def.paramsExample } : {}),
     });

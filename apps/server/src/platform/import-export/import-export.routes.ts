@@ -33,6 +33,8 @@ import { CONTENT_TYPES, DEFAULT_READ_LIMITS } from './tabular-file.util';
 
 const idParams = z.object({ id: z.uuid() });
 const formatQuery = z.object({ format: z.enum(FILE_FORMATS).default('csv') });
+// what a CSV or XLSX download answers, for the API document
+const FILE_TYPES = [CONTENT_TYPES.csv, CONTENT_TYPES.xlsx];
 const jobPayload = z.strictObject({ importId: z.uuid() });
 
 function fileHeaders(reply: FastifyReply, format: 'csv' | 'xlsx', fileName: string): void {
@@ -94,6 +96,7 @@ export function registerImportExport(
       tags,
       permission: p.import,
       schemas: { query: formatQuery },
+      produces: FILE_TYPES,
       handler: async (ctx, { query, reply }) =>
         sendFile(reply, query.format, `${def.savedViewKey}-import-template.${query.format}`, await template(ctx, ent, query.format)),
     });
@@ -231,6 +234,7 @@ export function registerImportExport(
     permission: null,
     table: 'imports',
     schemas: { params: idParams, query: formatQuery },
+    produces: FILE_TYPES,
     handler: async (ctx, { params, query, reply, request }) => {
       // 404/403 before anything is sent; then the rows stream straight into the reply, and the
       // handler (its tenant transaction) lasts until the reply has finished (decision 079)

@@ -99,6 +99,30 @@ describe('import template and mapping', () => {
     expect(mapping.body.dedupeKeys.map((k: { key: string }) => k.key)).toEqual(['id', 'email', 'phone', 'customFields.customerNumber']);
   });
 
+  it('documents every template and rejected-rows download as the CSV and XLSX files it answers, not JSON (issue 25)', async () => {
+    const doc = (await t.client().get('/api/docs/json')).body as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
+    };
+    const downloads = Object.entries(doc.paths)
+      .filter(([path]) => path.endsWith('/import-template') || path === '/api/v1/core/imports/{id}/rejected')
+      .map(([path, ops]) => [path, ops.get?.responses['200']?.content] as const);
+    expect(downloads.filter(([path]) => path.endsWith('/import-template')).length).toBeGreaterThanOrEqual(3);
+    expect(downloads.length).toBeGreaterThanOrEqual(4);
+    const binary = { schema: { type: 'string', format: 'binary' } };
+    for (const [path, content] of downloads) {
+      expect(content, path).toEqual({
+        'text/csv': binary,
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': binary,
+      });
+    }
+    // and what the server sends is one of the documented types
+    for (const format of ['csv', 'xlsx']) {
+      const res = await me.raw({ method: 'GET', url: `/api/v1/contacts/import-template?format=${format}` });
+      const type = String(res.headers['content-type']).split(';')[0]!;
+      expect(Object.keys(downloads.find(([p]) => p === '/api/v1/contacts/import-template')![1]!)).toContain(type);
+    }
+  });
+
   it('maps a HubSpot and a Salesforce contacts export by column name similarity', async () => {
     const hubspot = await uploaded(
       'hubspot.csv',
