@@ -10,7 +10,6 @@ import { opportunities, opportunityContacts } from './opportunities.table';
 import { organizationContacts } from './organization-contacts.table';
 import { organizations } from './organizations.table';
 import { opportunitiesOfContact, opportunitiesOfOrganization } from './opportunities.repository';
-import { requestersOf } from './organizations.repository';
 import { registerTeamEntities } from './teams.routes';
 
 // Contacts, organizations and leads are declarations: everything generic comes from their
@@ -42,26 +41,12 @@ export function registerCrmEntities(router: Router): void {
     patchExample: [{ op: 'replace', path: '/probability', value: 60 }],
   });
 
-  // Spec §7 (Organizations: requesters): the organization's contacts who raised helpdesk
-  // requests. Until the helpdesk module brings requests, no contact has raised one.
-  router.tenant({
-    method: 'POST',
-    url: `${organizationEntity.basePath}/:id/requesters`,
-    summary: 'Contacts of an organization who raised helpdesk requests',
-    tags: ['Organization'],
-    permission: organizationEntity.permissions.view,
-    table: organization.tableName,
-    schemas: { params: z.object({ id: z.uuid() }), body: entityListQuerySchema, response: pagedResponse(contactEntity.schemas.row) },
-    example: { page: 1, pageSize: 25 },
-    handler: async (ctx, { params, body }) => {
-      await requireRecord(ctx, organization.registry, { kind: 'Organization', id: params.id }, 'view');
-      return listEntities(ctx, contact, body, requestersOf(params.id));
-    },
-  });
+  // Spec §7 (Organizations: requesters) is not served until the helpdesk module brings requests
+  // to find them by (issue 25: a stub that always answered an empty list is worse than none).
 
   // Spec §7 (linked opportunities): the deals of an organization (its customer organization) and
   // of a contact (its customer contact, or one of the contacts involved), as the list pages them.
-  const linkedOpportunities = (owner: typeof organization, where: (id: string) => ReturnType<typeof requestersOf>) =>
+  const linkedOpportunities = (owner: typeof organization, where: typeof opportunitiesOfOrganization) =>
     router.tenant({
       method: 'POST',
       url: `${owner.definition.basePath}/:id/opportunities`,

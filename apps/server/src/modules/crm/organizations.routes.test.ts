@@ -191,10 +191,17 @@ describe('many-to-many: contacts of an organization', () => {
     await c.post(`/api/v1/organizations/${o.id}/contacts/link`, { ids: [other.id] });
     await c.delete(`/api/v1/contacts/${other.id}`);
     expect((await c.post(`/api/v1/organizations/${o.id}/contacts`, {})).body.total).toBe(1);
-    const requesters = await c.post(`/api/v1/organizations/${o.id}/requesters`, {});
-    expect(requesters.status, requesters.text).toBe(200);
-    expect(requesters.body).toEqual({ data: [], total: 0 });
     expect(member.organizationId).toBe(o.id);
+  });
+});
+
+describe('organization requesters (issue 25)', () => {
+  it('are not served while the helpdesk has no requests to find them by: no route, nothing in the API document', async () => {
+    const o = (await c.post('/api/v1/organizations', { name: 'Requesting Ltd' })).body;
+    const res = await c.post(`/api/v1/organizations/${o.id}/requesters`, {});
+    expect(res.status, res.text).toBe(404);
+    const doc = (await t.client().get('/api/docs/json')).body;
+    expect(Object.keys(doc.paths).filter((p) => p.endsWith('/requesters'))).toEqual([]);
   });
 });
 
