@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { apiRequest } from '../../platform/api/api-client';
 import { workspaceKey } from '../../platform/api/query-keys';
 import { formatDate } from '../../platform/dates/format-date';
-import type { Paged } from '../../platform/entity/entity-definition';
+import type { Paged } from '../../platform/entity/list-definition';
 import { useEntityText } from '../../platform/entity/entity-text';
 import { formatMoney, useWorkspaceCurrency } from '../../platform/entity/use-currency';
 import { EmptyState } from '../../platform/feedback/empty-state';

@@ -18,7 +18,7 @@ import { isApiError } from '../../platform/api/api-error';
 import { workspaceKey } from '../../platform/api/query-keys';
 import { useConfirm } from '../../platform/confirm/confirm-modal';
 import { formatDate } from '../../platform/dates/format-date';
-import type { EntityListRequest, Paged } from '../../platform/entity/entity-definition';
+import type { EntityListRequest, Paged } from '../../platform/entity/list-definition';
 import { useEntityText } from '../../platform/entity/entity-text';
 import { ReferencePicker } from '../../platform/entity/reference-picker';
 import { EmptyState } from '../../platform/feedback/empty-state';

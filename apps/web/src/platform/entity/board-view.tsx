@@ -12,7 +12,7 @@ import { errorText } from '../feedback/form-errors';
 import { useAccess } from '../permissions/use-access';
 import { useWorkflows } from '../workflows/workflows.api';
 import type { EntityApi } from './entity-api';
-import type { EntityListRequest } from './entity-definition';
+import type { EntityListRequest } from './list-definition';
 import { useEntityText } from './entity-text';
 import { formatMoney, useWorkspaceCurrency } from './use-currency';
 

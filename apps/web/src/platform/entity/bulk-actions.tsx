@@ -1,4 +1,4 @@
-import type { EntityColumn as ServerColumn, EntityRecord, Tag } from '@atrium/domain';
+import type { EntityColumn, EntityRecord, Tag } from '@atrium/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Form, Modal, Progress, Select, Typography } from 'antd';
 import { useRef, useState, type ReactNode } from 'react';
@@ -8,7 +8,7 @@ import { useConfirm } from '../confirm/confirm-modal';
 import { useAccess } from '../permissions/use-access';
 import { TAG_PATHS, useTagList } from '../tags/tags.api';
 import type { EntityApi } from './entity-api';
-import type { BulkAction, EntityListRequest } from './entity-definition';
+import type { BulkAction, EntityListRequest } from './list-definition';
 import { useExportList } from '../import-export/transfer-actions';
 import { useEntityText } from './entity-text';
 import { FieldValueInput, inlineEditable, patchFor } from './inline-editor';
@@ -39,7 +39,7 @@ async function eachRecord(
 // Bulk actions of an entity list beyond archiving: change a field, add or remove a tag, delete,
 // export the selection. Each writes record by record with its own version (If-Match), so a
 // record someone changed meanwhile is reported, not overwritten.
-export function useEntityBulkActions(api: EntityApi, columns: ServerColumn[]) {
+export function useEntityBulkActions(api: EntityApi, columns: EntityColumn[]) {
   const { definition } = api;
   const { t, text } = useEntityText(definition);
   const { message } = App.useApp();

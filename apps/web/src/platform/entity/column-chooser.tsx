@@ -1,14 +1,14 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Popover, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { EntityColumn } from './entity-definition';
+import type { ListColumn } from './list-definition';
 
 export function ColumnChooser<T>({
   columns,
   visible,
   onChange,
 }: {
-  columns: EntityColumn<T>[];
+  columns: ListColumn<T>[];
   visible: string[];
   onChange: (keys: string[]) => void;
 }) {

@@ -11,7 +11,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiRequest } from '../api/api-client';
 import { workspaceKey } from '../api/query-keys';
 import { activityKeys } from './activity.api';
-import type { EntityListRequest, Paged } from './entity-definition';
+import type { EntityListRequest, Paged } from './list-definition';
 
 export type RecordValues = Record<string, unknown>;
 export type MergeRequestInput = Pick<MergeRequest, 'otherId' | 'otherVersion' | 'take'>;

@@ -1,5 +1,5 @@
 import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
-import type { EntityColumn as ServerColumn, EntityDefinition, EntityRecord } from '@atrium/domain';
+import type { EntityColumn, EntityDefinition, EntityRecord } from '@atrium/domain';
 import { App, Button, Card, Skeleton, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -11,11 +11,11 @@ import { useAccess } from '../permissions/use-access';
 import { useWorkflows } from '../workflows/workflows.api';
 import { entityApi } from './entity-api';
 import { EntityCreateModal } from './entity-create.modal';
-import type { BulkAction, EntityColumn, EntityFilterField, EntityListDefinition, EntityListRequest } from './entity-definition';
+import type { BulkAction, ListColumn, EntityFilterField, ListDefinition, EntityListRequest } from './list-definition';
 import { BoardView } from './board-view';
 import { useEntityBulkActions } from './bulk-actions';
 import { InlineEditor, inlineEditable } from './inline-editor';
-import { EntityListPage } from './entity-list.page';
+import { ListPage } from './list.page';
 import { useEntityText } from './entity-text';
 import { useCells } from './record-cells';
 import { rememberList } from './list-context';
@@ -69,12 +69,12 @@ export function EntityListRoute({ definition }: { definition: EntityDefinition }
   const bulkActions = useMemo(() => [...archiving, ...more.actions], [archiving, more.actions]);
   const editable = can({ permissions: [p.manage] });
 
-  const list = useMemo<EntityListDefinition<EntityRecord> | null>(() => {
+  const list = useMemo<ListDefinition<EntityRecord> | null>(() => {
     if (!columns.data) return null;
     // a list page keeps its views under the spec's list key; a kind without one has no page
     const listKey = definition.savedViewKey;
     if (!listKey) throw new Error(`${definition.kind} has no saved view key, so it has no list page`);
-    const titleColumn: EntityColumn<EntityRecord> = {
+    const titleColumn: ListColumn<EntityRecord> = {
       key: definition.title.fields[definition.title.fields.length > 1 ? 1 : 0] ?? 'id',
       titleKey: 'entity.name',
       sortable: true,
@@ -83,9 +83,9 @@ export function EntityListRoute({ definition }: { definition: EntityDefinition }
     };
     const titleFields = new Set(definition.title.fields);
     // the stage column edits and filters with the stages of the kind's workflows
-    const withStages = (c: ServerColumn): ServerColumn => (c.key === 'workflowStage' ? { ...c, type: 'text', options: stageOptions } : c);
+    const withStages = (c: EntityColumn): EntityColumn => (c.key === 'workflowStage' ? { ...c, type: 'text', options: stageOptions } : c);
     const shown = columns.data.filter((c) => !titleFields.has(c.key));
-    const label = (c: ServerColumn) => (c.custom ? { titleKey: c.key, title: c.label } : { titleKey: c.label });
+    const label = (c: EntityColumn) => (c.custom ? { titleKey: c.key, title: c.label } : { titleKey: c.label });
     const filterFields: EntityFilterField[] = columns.data
       .filter((c) => c.filterable)
       .map((c) => {
@@ -155,7 +155,7 @@ export function EntityListRoute({ definition }: { definition: EntityDefinition }
   }
   return (
     <>
-      <EntityListPage
+      <ListPage
         definition={list}
         actions={(shown) => (
           <Space wrap>

@@ -4,7 +4,7 @@ import { Badge, Button, DatePicker, Input, InputNumber, Modal, Select, Space, Ta
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EntityFilterField } from './entity-definition';
+import type { EntityFilterField } from './list-definition';
 import { ReferencePicker, fetchLookup } from './reference-picker';
 import { useQuery } from '@tanstack/react-query';
 import { workspaceKey } from '../api/query-keys';

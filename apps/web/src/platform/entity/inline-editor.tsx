@@ -1,4 +1,4 @@
-import type { EntityColumn as ServerColumn, EntityDefinition, EntityRecord, JsonPatchOperation } from '@atrium/domain';
+import type { EntityColumn, EntityDefinition, EntityRecord, JsonPatchOperation } from '@atrium/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, DatePicker, Input, InputNumber, Select } from 'antd';
 import dayjs from 'dayjs';
@@ -14,7 +14,7 @@ import { ReferencePicker } from './reference-picker';
 const EDITABLE_BUILTIN = new Set(['text', 'email', 'url', 'phone', 'integer', 'decimal', 'money', 'enum', 'reference', 'date', 'dateTime']);
 const EDITABLE_CUSTOM = new Set(['text', 'number', 'date', 'dateTime']);
 
-export function inlineEditable(definition: EntityDefinition, column: ServerColumn): boolean {
+export function inlineEditable(definition: EntityDefinition, column: EntityColumn): boolean {
   const custom = customKeyOf(column.key);
   if (custom !== null) return EDITABLE_CUSTOM.has(column.type);
   // the stage is edited with its workflow's stages as options (the list passes them)
@@ -24,7 +24,7 @@ export function inlineEditable(definition: EntityDefinition, column: ServerColum
 }
 
 // The JSON Patch that sets one column of a record (custom fields live under /customFields).
-export function patchFor(column: ServerColumn, value: unknown, record: EntityRecord): JsonPatchOperation[] {
+export function patchFor(column: EntityColumn, value: unknown, record: EntityRecord): JsonPatchOperation[] {
   const custom = customKeyOf(column.key);
   const empty = value === null || value === undefined || value === '';
   if (custom === null) return [{ op: 'replace', path: `/${column.key}`, value: empty ? null : value }];
@@ -35,7 +35,7 @@ export function patchFor(column: ServerColumn, value: unknown, record: EntityRec
 
 type InputProps = {
   definition: EntityDefinition;
-  column: ServerColumn;
+  column: EntityColumn;
   value: unknown;
   onChange: (value: unknown) => void;
   // a choice (select, date, record) commits at once; typed values commit on Enter or blur
@@ -142,7 +142,7 @@ export function InlineEditor({
   done,
 }: {
   api: EntityApi;
-  column: ServerColumn;
+  column: EntityColumn;
   record: EntityRecord;
   done: () => void;
 }) {

@@ -1,5 +1,5 @@
 import type { EntityKind, EntityRecord } from '@atrium/domain';
-import type { EntityListRequest, Paged } from './entity-definition';
+import type { EntityListRequest, Paged } from './list-definition';
 
 // The list a user last saw of each kind, so that a record page can step to the previous and next
 // record of that list (the same filters, sort and search), across page boundaries.

@@ -1,4 +1,4 @@
-import type { EntityColumn as ServerColumn, EntityDefinition, EntityRecord, RecordRef } from '@atrium/domain';
+import type { EntityColumn, EntityDefinition, EntityRecord, RecordRef } from '@atrium/domain';
 import { Tag } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -14,7 +14,7 @@ export type Cell = (record: EntityRecord) => ReactNode;
 
 // Cells of a kind's columns, by field kind: references link to the record they name, enums and
 // stages show their names, money its currency, dates their format.
-export function useCells(definition: EntityDefinition, columns: ServerColumn[]): Map<string, Cell> {
+export function useCells(definition: EntityDefinition, columns: EntityColumn[]): Map<string, Cell> {
   const { t } = useEntityText(definition);
   const currency = useWorkspaceCurrency();
   const workflows = useWorkflows(definition.kind);

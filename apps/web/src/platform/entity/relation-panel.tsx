@@ -14,7 +14,7 @@ import { errorText } from '../feedback/form-errors';
 import { useDebouncedValue } from '../feedback/use-debounced-value';
 import { useAccess } from '../permissions/use-access';
 import { entityApi, type EntityApi } from './entity-api';
-import type { Paged } from './entity-definition';
+import type { Paged } from './list-definition';
 import { EntityCreateModal } from './entity-create.modal';
 import { useEntityText } from './entity-text';
 import { ReferencePicker } from './reference-picker';

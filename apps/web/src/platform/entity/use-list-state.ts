@@ -10,7 +10,7 @@ import {
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSavedViews } from '../saved-views/saved-views.api';
-import type { EntityListDefinition, EntityListRequest } from './entity-definition';
+import type { ListDefinition, EntityListRequest } from './list-definition';
 
 // What a list shows. It lives in the address, so a link (or a reload) reproduces the list:
 // ?v=<view> q=<search> f=<filters JSON> s=field:asc,field:desc c=<columns> n=<page size> p=<page>
@@ -26,7 +26,7 @@ export type ListState = ListViewState & {
 
 const LIST_PARAMS = ['v', 'q', 'f', 's', 'c', 'n', 'p', 'a', 't', 'w'] as const;
 
-function defaults<T>(definition: EntityListDefinition<T>): ListState {
+function defaults<T>(definition: ListDefinition<T>): ListState {
   return {
     search: '',
     filters: [],
@@ -107,7 +107,7 @@ function write(state: ListState, base: ListState): Record<string, string> {
 
 // List state plus saved views. With nothing in the address the list follows the user's default
 // view (once the views have arrived), otherwise the definition's defaults.
-export function useListState<T>(definition: EntityListDefinition<T>) {
+export function useListState<T>(definition: ListDefinition<T>) {
   const [params, setParams] = useSearchParams();
   const views = useSavedViews(definition.listKey);
   const named = params.get('v');

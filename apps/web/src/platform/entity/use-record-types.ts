@@ -2,7 +2,7 @@ import type { EntityDefinition, EntityType } from '@atrium/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api/api-client';
 import { workspaceKey } from '../api/query-keys';
-import type { Paged } from './entity-definition';
+import type { Paged } from './list-definition';
 
 export const recordTypeKeys = { all: (kind: string) => workspaceKey('record-types', kind) };
 

@@ -1,6 +1,6 @@
 import { ENTITY_DEFINITIONS, type EntityDefinition, type EntityKind, type EntityRecord, type Permission } from '@atrium/domain';
 import type { ReactNode } from 'react';
-import type { EntityListRequest } from './entity-definition';
+import type { EntityListRequest } from './list-definition';
 
 // What a module adds to a kind's generic pages: cells that render a field its own way, tabs on
 // the record page, actions in its header (a lead's "Convert") and a banner above its panels (where

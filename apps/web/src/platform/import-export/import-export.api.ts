@@ -12,7 +12,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiRequest } from '../api/api-client';
 import { workspaceKey } from '../api/query-keys';
-import type { EntityListRequest } from '../entity/entity-definition';
+import type { EntityListRequest } from '../entity/list-definition';
 import { rememberJob } from '../jobs/jobs.api';
 
 // Import and export (issue 14): the calls every kind with `importExport` has, and the shared ones.

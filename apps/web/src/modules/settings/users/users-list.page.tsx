@@ -3,7 +3,7 @@ import type { WorkspaceUser } from '@atrium/domain';
 import { Button, Dropdown } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EntityListPage } from '../../../platform/entity/entity-list.page';
+import { ListPage } from '../../../platform/entity/list.page';
 import { useAccess } from '../../../platform/permissions/use-access';
 import { ChangeRoleModal } from './change-role.modal';
 import { InviteUserModal } from './invite-user.modal';
@@ -41,7 +41,7 @@ export default function UsersListPage() {
 
   return (
     <>
-      <EntityListPage
+      <ListPage
         definition={usersListDefinition}
         actions={
           manage ? (

@@ -1,5 +1,5 @@
 import type { WorkspaceUser, WorkspaceUserCreate, WorkspaceUserList } from '@atrium/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../platform/api/api-client';
 import { API } from '../../../platform/api/paths';
 import { workspaceKey } from '../../../platform/api/query-keys';
@@ -15,7 +15,8 @@ export const userKeys = {
 export const fetchUsers = (request: WorkspaceUserList) =>
   apiRequest<Paged<WorkspaceUser>>(API.usersList, { method: 'POST', body: request });
 
-export const fetchUser = (id: string) => apiRequest<WorkspaceUser>(API.user(id));
+export const userQuery = (id: string) =>
+  queryOptions({ queryKey: userKeys.detail(id), queryFn: () => apiRequest<WorkspaceUser>(API.user(id)) });
 
 function useUserMutation<V, R>(fn: (v: V) => Promise<R>) {
   const qc = useQueryClient();

@@ -3,8 +3,8 @@ import type { WorkspaceUser, WorkspaceUserList } from '@atrium/domain';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { formatDate } from '../../../platform/dates/format-date';
-import type { EntityDetailDefinition, EntityListDefinition, EntityListRequest } from '../../../platform/entity/entity-definition';
-import { fetchUser, fetchUsers, userKeys } from './users.api';
+import type { EntityListRequest, ListDefinition } from '../../../platform/entity/list-definition';
+import { fetchUsers, userKeys } from './users.api';
 import { UserStatusTag } from './user-status-tag';
 
 const SORTABLE = ['email', 'name', 'role', 'status', 'invitedAt'] as const;
@@ -23,7 +23,7 @@ export function toUsersRequest(request: EntityListRequest): WorkspaceUserList {
   };
 }
 
-export const usersListDefinition: EntityListDefinition<WorkspaceUser> = {
+export const usersListDefinition: ListDefinition<WorkspaceUser> = {
   listKey: 'users',
   titleKey: 'users.title',
   searchLabelKey: 'users.search',
@@ -63,20 +63,5 @@ export const usersListDefinition: EntityListDefinition<WorkspaceUser> = {
         { value: 'invited', labelKey: 'users.statusInvited' },
       ],
     },
-  ],
-};
-
-export const userDetailDefinition: EntityDetailDefinition<WorkspaceUser> = {
-  titleOf: (u) => u.name ?? u.email,
-  subtitleOf: (u) => <UserStatusTag status={u.status} />,
-  queryKey: (id) => userKeys.detail(id),
-  fetch: fetchUser,
-  backPath: '/settings/users',
-  backLabelKey: 'users.back',
-  fields: [
-    { key: 'email', labelKey: 'users.email' },
-    { key: 'roleName', labelKey: 'users.role', render: (u) => <RoleName name={u.roleName} systemKey={u.roleKey} /> },
-    { key: 'invitedAt', labelKey: 'users.invitedAt', render: (u) => formatDate(u.invitedAt, 'dateTime') },
-    { key: 'joinedAt', labelKey: 'users.joinedAt', render: (u) => formatDate(u.joinedAt, 'dateTime') || '—' },
   ],
 };

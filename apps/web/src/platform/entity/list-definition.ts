@@ -2,8 +2,9 @@ import type { EntityKind, FieldOption, FilterValueType, ListFilter, ListSort, Pa
 import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
-// The generic record engine (ARCHITECTURE §6): a list or detail page is a definition, not a
-// copy. Modules describe columns, filters and fetchers; the engine does the rest.
+// The generic list page (ARCHITECTURE §6): a list is a definition, not a copy. The record
+// engine builds one from a kind's definition (entity-list.route.tsx); a list of something that is
+// not a kind (workspace users) describes its columns, filters and fetcher itself.
 export type EntityListRequest = {
   page: number;
   pageSize: PageSize;
@@ -17,7 +18,7 @@ export type EntityListRequest = {
 };
 export type Paged<T> = { data: T[]; total: number };
 
-export type EntityColumn<T> = {
+export type ListColumn<T> = {
   // the field name: used for sorting, the column chooser and saved views
   key: string;
   titleKey: string;
@@ -63,7 +64,7 @@ export type BulkAction<T> = {
   run: (selected: T[], context: { columns: string[]; request: EntityListRequest }) => Promise<boolean | void>;
 };
 
-export type EntityListDefinition<T> = {
+export type ListDefinition<T> = {
   listKey: SavedViewKey;
   // the kind of the records listed: the list refreshes when someone changes one of them
   entityKind?: EntityKind;
@@ -75,7 +76,7 @@ export type EntityListDefinition<T> = {
   // "no {{plural}} match …", with the search text
   noMatchText?: (search: string) => string;
   rowKey: (record: T) => string;
-  columns: EntityColumn<T>[];
+  columns: ListColumn<T>[];
   filters?: EntityFilterDefinition[];
   // fields of the filter builder (any operator of the list query)
   filterFields?: EntityFilterField[];
@@ -97,20 +98,4 @@ export type EntityListDefinition<T> = {
   resizable?: boolean;
   // more buttons in the toolbar that act on the list as filtered (save it as a custom query)
   toolbar?: (request: EntityListRequest) => ReactNode;
-};
-
-export type EntityField<T> = {
-  key: string;
-  labelKey: string;
-  render?: (record: T) => ReactNode;
-};
-
-export type EntityDetailDefinition<T> = {
-  titleOf: (record: T) => string;
-  subtitleOf?: (record: T) => ReactNode;
-  fields: EntityField<T>[];
-  queryKey: (id: string) => QueryKey;
-  fetch: (id: string) => Promise<T>;
-  backPath: string;
-  backLabelKey: string;
 };

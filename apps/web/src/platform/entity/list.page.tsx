@@ -14,14 +14,14 @@ import { SavedViewPicker } from '../saved-views/saved-view-picker';
 import { ColumnChooser } from './column-chooser';
 import { FilterBuilder } from './filter-builder';
 import { TagFilter } from '../tags/tag-filter';
-import type { EntityListDefinition, EntityListRequest } from './entity-definition';
+import type { ListDefinition, EntityListRequest } from './list-definition';
 import { useBulkSelection } from './use-bulk-selection';
 import { useListState } from './use-list-state';
 import { onGridKeyDown, ResizableHeader } from './list-grid';
 import { useDensity, type Density } from './use-density';
 
 type Props<T> = {
-  definition: EntityListDefinition<T>;
+  definition: ListDefinition<T>;
   // page-level actions next to the title (Invite, Create…); a function gets the list as shown
   actions?: ReactNode | ((list: { request: EntityListRequest; columns: string[] }) => ReactNode);
   // per-row actions, rendered in a last column
@@ -49,9 +49,9 @@ function nextSort<T>(current: Sort[], sorters: Sorter<T>[], multi: boolean): Sor
   return [...kept, ...added].slice(-MAX_SORTS);
 }
 
-// The one list page of the entity engine: search, filters, sortable columns, column chooser,
+// The one list page: search, filters, sortable columns, column chooser,
 // saved views, page sizes 25/50/100 and bulk selection — all driven by the definition.
-export function EntityListPage<T extends object>({ definition, actions, rowActions }: Props<T>) {
+export function ListPage<T extends object>({ definition, actions, rowActions }: Props<T>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const list = useListState(definition);
