@@ -25,8 +25,8 @@ function Guarded({ settings, importing, render }: { settings?: boolean; importin
   return <>{render(entity)}</>;
 }
 
-export const EntityListPage = () => <Guarded render={(e) => <EntityListRoute key={e.definition.kind} definition={e.definition} />} />;
-export const EntityRecordPage = () => <Guarded render={(e) => <EntityRecordRoute key={e.definition.kind} definition={e.definition} />} />;
+export const EntityListPage = () => <Guarded render={(e) => <EntityListRoute key={e.definition.kind} entity={e} />} />;
+export const EntityRecordPage = () => <Guarded render={(e) => <EntityRecordRoute key={e.definition.kind} entity={e} />} />;
 export const EntitySettingsPage = () => (
   <Guarded settings render={(e) => <EntitySettingsRoute key={e.definition.kind} definition={e.definition} />} />
 );

@@ -1,5 +1,5 @@
 import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
-import type { EntityColumn, EntityDefinition, EntityRecord } from '@atrium/domain';
+import type { EntityColumn, EntityRecord } from '@atrium/domain';
 import { App, Button, Card, Skeleton, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -19,11 +19,12 @@ import { ListPage } from './list.page';
 import { useEntityText } from './entity-text';
 import { useCells } from './record-cells';
 import { rememberList } from './list-context';
-import { webEntityOf } from './web-entity';
+import type { WebEntity } from './web-entity';
 
 // The list page of any kind: columns, filters and sorts from the server's column catalogue (built-in
 // and custom fields alike), the title as the first column, create, settings and bulk archive.
-export function EntityListRoute({ definition }: { definition: EntityDefinition }) {
+export function EntityListRoute({ entity }: { entity: WebEntity }) {
+  const { definition, listActions } = entity;
   const api = entityApi(definition);
   const { t, text } = useEntityText(definition);
   const { message } = App.useApp();
@@ -45,7 +46,6 @@ export function EntityListRoute({ definition }: { definition: EntityDefinition }
   );
 
   const more = useEntityBulkActions(api, columns.data ?? []);
-  const listActions = webEntityOf(definition.kind)?.listActions;
   const archiving = useMemo<BulkAction<EntityRecord>[]>(() => {
     if (!definition.capabilities.archive || !can({ permissions: [p.manage] })) return [];
     const run = (archived: boolean) => async (selected: EntityRecord[]) => {

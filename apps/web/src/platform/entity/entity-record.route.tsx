@@ -8,7 +8,7 @@ import {
   RightOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
-import type { EntityDefinition, EntityRecord } from '@atrium/domain';
+import type { EntityRecord } from '@atrium/domain';
 import { App, Button, Card, Dropdown, Grid, Select, Skeleton, Space, Tabs, Tag, Tooltip, Typography, type MenuProps } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -30,7 +30,7 @@ import { useEntityText } from './entity-text';
 import { listContextOf, rememberList } from './list-context';
 import { RecordPanels } from './record-panels';
 import { RelationPanel } from './relation-panel';
-import { webEntityOf } from './web-entity';
+import type { WebEntity } from './web-entity';
 
 // Previous and next record of the list the user came from, across its pages.
 function useStepper(api: EntityApi, id: string) {
@@ -62,7 +62,7 @@ function useStepper(api: EntityApi, id: string) {
   return { can, go, busy, shown: context !== undefined && at >= 0, position, total: context?.total ?? 0 };
 }
 
-function RecordHeader({ api, record }: { api: EntityApi; record: EntityRecord }) {
+function RecordHeader({ api, record, actions }: { api: EntityApi; record: EntityRecord; actions: ReactNode }) {
   const { definition } = api;
   const { t, text } = useEntityText(definition);
   const { message } = App.useApp();
@@ -76,7 +76,6 @@ function RecordHeader({ api, record }: { api: EntityApi; record: EntityRecord })
   const fail = (e: unknown) => message.error(isApiError(e) ? errorText(t, e.code) : text('entity.saveFailed'));
 
   const [, setSearch] = useSearchParams();
-  const actions = webEntityOf(definition.kind)?.actions?.(record);
   const items: MenuProps['items'] = [];
   if (definition.duplicates.length > 0 && can({ permissions: [p.manage] })) {
     items.push({
@@ -183,8 +182,10 @@ function RecordHeader({ api, record }: { api: EntityApi; record: EntityRecord })
 }
 
 // The record page of any kind: header (title, number, previous/next, archive, delete), the
-// fields form and shared panels, a tab per relation and the module's own tabs.
-export function EntityRecordRoute({ definition }: { definition: EntityDefinition }) {
+// fields form and shared panels, a tab per relation and the module's own tabs, actions and banner
+// (the kind as registered, handed over by the route).
+export function EntityRecordRoute({ entity }: { entity: WebEntity }) {
+  const { definition } = entity;
   const { id = '' } = useParams();
   // the open tab is part of the address (?tab=contacts), so a link can open it
   const [search, setSearch] = useSearchParams();
@@ -200,7 +201,7 @@ export function EntityRecordRoute({ definition }: { definition: EntityDefinition
     if (event.version === null || !record || event.version > record.version) void query.refetch();
   });
   const { can } = useAccess();
-  const extra = (webEntityOf(definition.kind)?.tabs ?? []).filter((tab) => !tab.permission || can({ permissions: [tab.permission] }));
+  const extra = (entity.tabs ?? []).filter((tab) => !tab.permission || can({ permissions: [tab.permission] }));
   usePageTitle(record ? record.title || t('entity.untitled') : undefined);
   // the search dialog lists the records opened last (decision 027)
   const gone = isApiError(query.error) && query.error.status === 404;
@@ -235,8 +236,8 @@ export function EntityRecordRoute({ definition }: { definition: EntityDefinition
         </Card>
       ) : (
         <>
-          <RecordHeader api={api} record={record} />
-          {webEntityOf(definition.kind)?.banner?.(record)}
+          <RecordHeader api={api} record={record} actions={entity.actions?.(record)} />
+          {entity.banner?.(record)}
           {relations.length + extra.length === 0 ? (
             <RecordPanels api={api} record={record} fields={fields.data ?? []} />
           ) : (
