@@ -27,7 +27,17 @@ import { entityRegistry } from '../entity/entity-registry';
 import type { JobRuntime } from '../jobs/job-runtime';
 import type { Router } from '../router';
 import { exportMapping, exportsService, runExport } from './exports.service';
-import { importsService, mappingInfo, runImport, SILENT, template, transferEntity, undoImport, type ImportLog } from './imports.service';
+import {
+  importFailure,
+  importsService,
+  mappingInfo,
+  runImport,
+  SILENT,
+  template,
+  transferEntity,
+  undoImport,
+  type ImportLog,
+} from './imports.service';
 import { importExportCaptions } from './import-export.captions';
 import { CONTENT_TYPES, DEFAULT_READ_LIMITS } from './tabular-file.util';
 
@@ -67,12 +77,14 @@ export function registerImportExport(
     idempotency:
       'A step writes one batch of rows, their import_rows (primary key import + row number) and the cursor in one transaction; a retry resumes after the last committed batch.',
     handler: (job) => runImport(base, job),
+    failure: importFailure,
   });
   const undoJob = deps.jobs.define<{ importId: string }, { after: number; done: number; errors: number }>({
     type: 'import.undo',
     payload: jobPayload,
     idempotency: 'Each step reverts a batch of import_rows, marks them undone and moves the cursor past them in one transaction.',
     handler: (job) => undoImport(base, job),
+    failure: importFailure,
   });
   const exportJob = deps.jobs.define<{ exportId: string }, { rows: number }>({
     type: 'export.run',

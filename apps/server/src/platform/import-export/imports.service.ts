@@ -490,6 +490,11 @@ export async function runImport(deps: Omit<ImportDeps, 'runJob' | 'undoJob'>, jo
   }
 }
 
+// A failure the import jobs word themselves (their job types' `failure`): the runtime shows
+// its message as it is.
+export class ImportJobFailure extends Error {}
+export const importFailure = (err: unknown): string | undefined => (err instanceof ImportJobFailure ? err.message : undefined);
+
 // What a failed job shows its members: a refusal of the file, worded for people, as it is; any
 // other error (the database's, a library's, a bug) goes to the log with the job's id, and the
 // job says in a sentence what happened and what to do. Thrown inside the step, so the step's
@@ -505,7 +510,7 @@ async function humanFailures<T>(log: ImportLog, jobId: string, what: string, fn:
       throw new AppError(err.status, err.code, `The ${err.message}`, err.errors);
     }
     log.warn({ job: jobId, err }, 'import job failed');
-    throw new Error(
+    throw new ImportJobFailure(
       `The import ${what} because of an error on the server. Retry it to continue from there; if it fails again, your administrator finds the cause in the server log under job ${jobId}.`,
     );
   }

@@ -79,12 +79,24 @@ function bossId(jobId: string, run: number, slice: number): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-// What a failed job shows: the innermost cause (the database's own message rather than the
-// query builder's "Failed query: …" with its parameters).
+// The innermost cause (the database's own message rather than the query builder's "Failed
+// query: …" with its parameters), for the log only.
 function describe(err: unknown): string {
   let e: unknown = err;
   while (e instanceof Error && e.cause instanceof Error) e = e.cause;
   return (e instanceof Error ? e.message : String(e)).slice(0, 2000);
+}
+
+// What a failed job shows its members (GET core/jobs/{id}): never an exception's text (the
+// database's "duplicate key value violates unique constraint …", a library's, a stack). A
+// refusal worded for people (AppError, as the API would answer it) as it is; an error the job
+// type knows in its own words; anything else a sentence naming the job, under whose id the
+// log has the original.
+function jobFailureMessage(def: Pick<JobDefinition<unknown, unknown>, 'failure'>, jobId: string, err: unknown): string {
+  if (err instanceof AppError) return err.message.slice(0, 2000);
+  const own = def.failure?.(err);
+  if (own) return own.slice(0, 2000);
+  return `The job stopped because of an error on the server. Retry it; if it fails again, your administrator finds the cause in the server log under job ${jobId}.`;
 }
 
 // Background jobs on pg-boss (issue 10, decision 041). Modules declare job types with
@@ -238,9 +250,10 @@ export function createJobRuntime(opts: JobRuntimeOptions): JobRuntime {
         await send(def.type, { ...data, slice: (data.slice ?? 0) + 1 });
         return;
       }
-      log.warn({ job: row.id, type: def.type, tenantId: row.tenantId, err: describe(err) }, 'job failed');
+      // the original, with its stack and causes, only here
+      log.warn({ job: row.id, type: def.type, tenantId: row.tenantId, err, cause: describe(err) }, 'job failed');
       // if even this fails (database gone), pg-boss retries the slice and it resumes
-      await finish(row, 'failed', describe(err));
+      await finish(row, 'failed', jobFailureMessage(def, row.id, err));
     }
   }
 

@@ -35,6 +35,9 @@ export type JobDefinition<P, C> = {
   // how the job stays correct when a worker dies mid-job and another claims it again
   idempotency: string;
   handler: (job: JobRun<P, C>) => Promise<void>;
+  // what a failed job shows for an error this type knows, worded for the workspace's members;
+  // undefined for any other error, which shows a generic sentence (the log has the original)
+  failure?: (err: unknown) => string | undefined;
 };
 
 export type JobType<P> = {

@@ -1,5 +1,5 @@
 import type { Job } from '@atrium/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type Client, type TestApp, type TestUser } from '../../../test/harness';
 import { defineTestJobs, TEST_STEPS_URL } from '../../../test/test-jobs';
 
@@ -99,18 +99,34 @@ describe('background jobs', () => {
     await t.sql(`delete from tags where tenant_id = $1`, [tenant.id]);
   });
 
-  it("records a failing step as the job's error; the failed job can be retried", async () => {
+  it("records a failing step as the job's error in words for people, the original in the log under the job id; the failed job can be retried", async () => {
+    const logged = vi.spyOn(t.app.log, 'warn');
     // step-2 exists already: the job's second step hits the unique name and fails
     await t.sql(`insert into tags (tenant_id, name, color) values ($1, 'step-2', '#000')`, [tenant.id]);
     const started = await me.post(TEST_STEPS_URL, { count: 3, stepMs: 0 });
     await waitFor('the job to fail', async () => (await job(started.body.id)).status === 'failed');
     const failed = await job(started.body.id);
     expect(failed.progress.done).toBe(1);
-    expect(failed.error).toMatch(/duplicate key|unique/i);
+    // issue 25: no database text (it used to be "duplicate key value violates unique constraint …")
+    expect(failed.error).toBe(
+      `The job stopped because of an error on the server. Retry it; if it fails again, your administrator finds the cause in the server log under job ${started.body.id}.`,
+    );
+    expect(failed.error).not.toMatch(/duplicate key|constraint|tags_name_key|insert into/i);
+    const entry = logged.mock.calls.find(([obj]) => (obj as { job?: string }).job === started.body.id);
+    expect(entry, 'the failure is logged with the job id').toBeDefined();
+    expect(String((entry![0] as { cause: string }).cause)).toMatch(/duplicate key value violates unique constraint/);
+    logged.mockRestore();
     await t.sql(`delete from tags where tenant_id = $1 and name = 'step-2'`, [tenant.id]);
     await me.put(`/api/v1/core/jobs/${started.body.id}/retry`);
     await waitFor('the retried job to succeed', async () => (await job(started.body.id)).status === 'succeeded');
     expect(await stepTags(tenant.id)).toEqual(['step-1', 'step-2', 'step-3']);
+    await t.sql(`delete from tags where tenant_id = $1`, [tenant.id]);
+  });
+
+  it('shows an error the job type knows in its own words', async () => {
+    const started = await me.post(TEST_STEPS_URL, { count: 3, stepMs: 0, refuseAt: 2 });
+    await waitFor('the job to fail', async () => (await job(started.body.id)).status === 'failed');
+    expect(await job(started.body.id)).toMatchObject({ error: 'Step 2 was refused, as the test asked', progress: { done: 1 } });
     await t.sql(`delete from tags where tenant_id = $1`, [tenant.id]);
   });
 
