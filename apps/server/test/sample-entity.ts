@@ -12,7 +12,7 @@ export function rowVisibilitySamples(capabilities: Partial<EntityCapabilities>) 
     kind: 'Sample',
     module: 'test',
     basePath: '/api/v1/samples',
-    web: { path: '/samples', icon: 'contacts' },
+    web: { path: '/samples', icon: 'ContactsOutlined' },
     title: { fields: ['name'] },
     fields: { name: fields.text({ max: 100, required: true }) },
     searchFields: ['name'],

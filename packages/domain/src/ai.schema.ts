@@ -17,7 +17,8 @@ export const aiPromptSchema = z
   })
   .superRefine((v, c) => {
     if (v.task === 'ask' && !v.prompt.trim()) c.addIssue({ code: 'custom', path: ['prompt'], message: 'required' });
-  });
+  })
+  .meta({ description: 'Rule `required`: the task `ask` needs a prompt that is not blank.' });
 export type AiPrompt = z.infer<typeof aiPromptSchema>;
 
 export const aiStatusSchema = z.object({ configured: z.boolean(), model: z.string().nullable() });

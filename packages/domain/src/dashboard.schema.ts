@@ -16,7 +16,8 @@ export const dashboardLayoutSchema = z.strictObject({
   widgets: z
     .array(z.enum(DASHBOARD_WIDGET_KEYS, { error: 'invalidOption' }))
     .max(DASHBOARD_WIDGET_KEYS.length)
-    .refine((w) => new Set(w).size === w.length, { error: 'duplicateKey' }),
+    .refine((w) => new Set(w).size === w.length, { error: 'duplicateKey' })
+    .meta({ uniqueItems: true }),
 });
 export type DashboardLayout = z.infer<typeof dashboardLayoutSchema>;
 

@@ -79,7 +79,8 @@ export const sendEmailSchema = entityRefSchema
     if (v.templateId) return;
     if (!v.subject?.trim()) c.addIssue({ code: 'custom', path: ['subject'], message: 'required' });
     if (!v.body?.trim()) c.addIssue({ code: 'custom', path: ['body'], message: 'required' });
-  });
+  })
+  .meta({ description: 'Rule `required`: without a template, a subject and a body that are not blank.' });
 export type SendEmail = z.infer<typeof sendEmailSchema>;
 export const sentEmailSchema = z.object({
   // the activity entry on the record's feed

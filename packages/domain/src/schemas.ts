@@ -18,17 +18,26 @@ export const domainSchema = z
   .max(LIMITS.domainMax, { error: 'domainMaxLength' })
   .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/, { error: 'domainInvalid' });
 
-export const emailSchema = z
-  .string({ error: 'required' })
-  .trim()
-  .min(1, { error: 'required' })
-  .max(LIMITS.emailMax, { error: 'maxLength' })
-  .pipe(z.email({ error: 'invalidEmail' }));
+const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+
+// Checks in order, each stopping the rest: the API document shows the same string with its
+// length and e-mail format (a preprocess documents its target schema; a pipe would show only
+// its first half).
+export const emailSchema = z.preprocess(
+  trimmed,
+  z
+    .string({ error: 'required' })
+    .min(1, { error: 'required', abort: true })
+    .max(LIMITS.emailMax, { error: 'maxLength', abort: true })
+    .email({ error: 'invalidEmail' }),
+);
 
 export const nameSchema = z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(LIMITS.nameMax, { error: 'maxLength' });
 
 export const uuidSchema = z.uuid();
 export const pageSizeSchema = z.union(PAGE_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<25>, z.ZodLiteral<50>, z.ZodLiteral<100>]);
+// the same in a query string ("50"), documented as 25, 50 or 100
+export const pageSizeQuerySchema = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), pageSizeSchema);
 
 export const pagedRequestSchema = z.strictObject({
   page: z.number().int().min(1).default(1),
@@ -58,6 +67,10 @@ export const tenantRegisterSchema = z
     if (v.domain && isPublicMailDomain(v.domain)) {
       ctx.addIssue({ code: 'custom', path: ['domain'], message: 'publicMailDomain' });
     }
+  })
+  .meta({
+    description:
+      'Rules: `domainRequired`, domain sign-up needs a domain; `publicMailDomain`, a public mail domain (gmail.com, outlook.com…) cannot be a workspace domain.',
   });
 export type TenantRegister = z.infer<typeof tenantRegisterSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FILE_SIZE_LIMITS, LIMITS } from './constants';
 import { DOCUMENT_TYPES, ENTITY_KINDS, IMAGE_TYPES } from './enums';
-import { pagedRequestSchema } from './schemas';
+import { pagedRequestSchema, pageSizeQuerySchema } from './schemas';
 import { FILTER_OPERATORS, FILTER_VALUE_TYPES } from './entity/list-query.schema';
 
 // Shared record features (notes, documents, tags, collaborators, linked entities,
@@ -267,11 +267,7 @@ export const notificationSchema = z.object({
 export type NotificationItem = z.infer<typeof notificationSchema>;
 export const notificationListQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((n) => n === 25 || n === 50 || n === 100)
-    .default(25),
+  pageSize: pageSizeQuerySchema.default(25),
   unreadOnly: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')

@@ -41,7 +41,10 @@ describe('the OpenAPI document', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('describes errors as application/problem+json and lists only statuses the operation can answer', () => {
+  // Whether each status is one the operation really answers, and each body what the document
+  // says, is the contract fuzz's to find (contract-fuzz.test.ts): it asks the server, not the
+  // data the document is generated from.
+  it('describes errors as application/problem+json, and no status an operation of its kind cannot have', () => {
     const failures: string[] = [];
     for (const { where, method, path, op } of operations()) {
       const statuses = Object.keys(op.responses).map(Number);
@@ -51,7 +54,6 @@ describe('the OpenAPI document', () => {
       }
       const r = route(method.toUpperCase(), path);
       if (!r) failures.push(`${where}: no route`);
-      else if (statuses.join() !== [...r.statuses].sort((a, b) => a - b).join()) failures.push(`${where}: ${statuses.join()}`);
       // a public operation cannot answer 401, an operation without a path id has no record to miss, and so on
       if (r?.access.kind === 'public' && statuses.includes(401)) failures.push(`${where}: 401 on a public operation`);
       if (!path.includes('{') && r?.access.kind !== 'tenant' && statuses.includes(404)) failures.push(`${where}: 404 without a path id`);

@@ -126,13 +126,15 @@ describe('identity secrets', () => {
     expect(columns.map((c) => c.column_name)).not.toContain('password_hash');
   });
 
-  it('the identity role reads them, and requests reach an external identity only through its one function', async () => {
+  it('the identity role reads them, and requests reach identity only through its few functions', async () => {
     const res = await t.database.identity.query<{ n: number }>(`select count(*)::int as n from identity.idp_keys`);
     expect(res.rows[0]?.n).toBeGreaterThan(0);
     const fns = await t.sql<{ name: string }>(`
       select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       where n.nspname = 'public' and p.prosecdef and has_function_privilege('atrium_app', p.oid, 'EXECUTE') order by 1`);
-    expect(fns.map((f) => f.name)).toEqual(['atrium_user_for_identity', 'atrium_user_memberships']);
+    // atrium_session_live answers only whether a session id (a random grant id) is live: the
+    // check that refuses a signed-out token (decision 002)
+    expect(fns.map((f) => f.name)).toEqual(['atrium_session_live', 'atrium_user_for_identity', 'atrium_user_memberships']);
   });
 });
 

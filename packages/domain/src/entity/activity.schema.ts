@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageSizeSchema } from '../schemas';
+import { pageSizeQuerySchema } from '../schemas';
 import { DEFAULT_PAGE_SIZE } from '../constants';
 
 // Feed filter types of spec §3, each with a count; 'All Activity' is the sum.
@@ -46,7 +46,7 @@ export const activityQuerySchema = z.strictObject({
   target: z.string().min(1).max(40),
   targetId: z.uuid(),
   page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().pipe(pageSizeSchema).default(DEFAULT_PAGE_SIZE),
+  pageSize: pageSizeQuerySchema.default(DEFAULT_PAGE_SIZE),
   type: z.enum(ACTIVITY_FEED_TYPES).default('All Activity'),
   sortField: z.enum(['createdAt', 'type']).default('createdAt'),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),

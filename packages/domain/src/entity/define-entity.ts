@@ -132,14 +132,14 @@ const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
 function writeSchema(f: BuiltinField): z.ZodType {
   const schema = f.schema as z.ZodType;
   if (f.required) {
-    // abort: a missing value reports only `required`, not the value schema's complaint too
-    return z.preprocess(
-      emptyToNull,
-      z
-        .any()
-        .refine((v) => v !== undefined && v !== null, { error: 'required', abort: true })
-        .pipe(schema),
-    );
+    // a missing value reports only `required`, not the value schema's complaint too; the value
+    // schema is what the API document shows (a preprocess documents its target schema)
+    return z.preprocess((v, ctx) => {
+      const value = emptyToNull(v);
+      if (value !== undefined && value !== null) return value;
+      ctx.addIssue({ code: 'custom', message: 'required', input: v });
+      return z.NEVER;
+    }, schema);
   }
   return z.preprocess(emptyToNull, schema.nullable().optional());
 }

@@ -204,6 +204,14 @@ export const entityFieldsPutSchema = z
         keys.set(key, i);
       }
     });
+  })
+  .meta({
+    description:
+      "Rules across a definition's values, each named by the field and code: `required`, a key for every field that is not a content block; " +
+      '`validation`, a data type the kind allows, minimum not above maximum, `unique` only on text, e-mail, URL, phone and number fields, ' +
+      '`multiselect` only on dropdowns and checkboxes; `minimumOptions`, the options a choice kind needs; `duplicateKey` and `duplicateLabel`, ' +
+      'keys, labels and option values once each; a `defaultValue` valid for the field (`validation`, `maxLength`, `minLength`, `invalidEmail`, ' +
+      '`invalidUrl`, `invalidOption`, `tooSmall`, `tooBig`, `dateOutOfRange`, `minimumFiles`, `maxFiles`, `fileSize`).',
   });
 export type EntityFieldsPut = z.input<typeof entityFieldsPutSchema>;
 

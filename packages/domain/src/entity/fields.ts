@@ -108,7 +108,9 @@ export const isoDateTimeSchema = z.iso.datetime({ offset: true, error: 'validati
 // Money is stored as numeric(15,2) and travels as a JSON number; the bound keeps every amount
 // exact in a double (13 significant digits). The workspace's currency applies (tenants.currency).
 export const MONEY_MAX = 99_999_999_999.99;
-const decimals = (n: number, scale: number) => Math.abs(Math.round(n * 10 ** scale) - n * 10 ** scale) < 1e-6;
+// at most `scale` decimals: the number is the one its decimal text with that many digits names
+// (scaling by 10^scale loses that at eleven integer digits: 73904024716.46 × 100 is not whole)
+const decimals = (n: number, scale: number) => Number(n.toFixed(scale)) === n;
 
 export const fields = {
   text: (opts: Options & { max: number; min?: number }) => {
@@ -160,7 +162,8 @@ export const fields = {
         .finite({ error: 'validation' })
         .min(-MONEY_MAX, { error: 'tooSmall' })
         .max(MONEY_MAX, { error: 'tooBig' })
-        .refine((n) => decimals(n, 2), { error: 'validation' }),
+        .refine((n) => decimals(n, 2), { error: 'validation' })
+        .meta({ multipleOf: 0.01 }),
       opts,
       { min: -MONEY_MAX, max: MONEY_MAX, scale: 2 },
     ),
@@ -173,7 +176,8 @@ export const fields = {
         .finite({ error: 'validation' })
         .min(opts.min ?? -MONEY_MAX, { error: 'tooSmall' })
         .max(opts.max ?? MONEY_MAX, { error: 'tooBig' })
-        .refine((n) => decimals(n, opts.scale), { error: 'validation' }),
+        .refine((n) => decimals(n, opts.scale), { error: 'validation' })
+        .meta({ multipleOf: 10 ** -opts.scale }),
       opts,
       { min: opts.min ?? -MONEY_MAX, max: opts.max ?? MONEY_MAX, scale: opts.scale },
     ),

@@ -34,7 +34,8 @@ export const workflowStageCreateSchema = workflowStageInputSchema.extend({
 // Moving a stage names its new neighbours; only the moved row is written.
 export const workflowStageMoveSchema = z
   .strictObject({ afterId: z.uuid().nullable().optional(), beforeId: z.uuid().nullable().optional() })
-  .refine((v) => v.afterId !== undefined || v.beforeId !== undefined, { error: 'required', path: ['afterId'] });
+  .refine((v) => v.afterId !== undefined || v.beforeId !== undefined, { error: 'required', path: ['afterId'] })
+  .meta({ minProperties: 1 });
 export type WorkflowStageMove = z.infer<typeof workflowStageMoveSchema>;
 
 export const workflowStageSchema = z.object({

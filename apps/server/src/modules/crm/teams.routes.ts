@@ -6,7 +6,7 @@ import {
   entityColumnSchema,
   entityListQuerySchema,
   pagedResponse,
-  pageSizeSchema,
+  pageSizeQuerySchema,
   teamEntity,
   type CustomQueryFilter,
   type EntityListQuery,
@@ -138,7 +138,7 @@ export function registerTeamEntities(router: Router, contact: RegisteredEntity):
       params: z.object({ id: z.uuid(), customQueryId: z.uuid() }),
       query: z.object({
         page: z.coerce.number().int().min(1).default(1),
-        pageSize: z.coerce.number().pipe(pageSizeSchema).default(25),
+        pageSize: pageSizeQuerySchema.default(25),
       }),
       response: z.object({ customQuery: customQueryEntity.schemas.row, contacts: pagedResponse(contactEntity.schemas.row) }),
     },

@@ -81,7 +81,8 @@ export const leadConversionSchema = z
   .refine((v) => v.to === 'Contact' || v.organization.mode === 'none', {
     path: ['organization'],
     error: 'notForOrganization',
-  });
+  })
+  .meta({ description: 'Rule `notForOrganization`: an organization (new or existing) goes with a conversion to a contact only.' });
 export type LeadConversion = z.infer<typeof leadConversionSchema>;
 
 export const leadConversionResultSchema = z.object({

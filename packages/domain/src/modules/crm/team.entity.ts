@@ -48,7 +48,8 @@ export const teamMembersPatchSchema = z
     add: z.array(z.uuid()).max(500).default([]),
     remove: z.array(z.uuid()).max(500).default([]),
   })
-  .refine((b) => b.add.length + b.remove.length > 0, { error: 'required', path: ['add'] });
+  .refine((b) => b.add.length + b.remove.length > 0, { error: 'required', path: ['add'] })
+  .meta({ description: 'Rule `required`: at least one member to add or to remove.' });
 export type TeamMembersPatch = z.infer<typeof teamMembersPatchSchema>;
 
 export const teamMemberSchema = z.object({
