@@ -45,3 +45,25 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   const e = dbErrorOf(error);
   return e?.code === PG_CODES.uniqueViolation && (constraint === undefined || e.constraint === constraint);
 }
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+const camel = (column: string) => column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+// The field a key constraint is about, read from the key columns PostgreSQL names in the
+// error's detail ("Key (tenant_id, lower(name::text))=(…) already exists"): the last column
+// besides tenant_id, as the API names it (camelCase). Undefined when the key is not plain
+// columns; the values after "=" are never read.
+export function constraintFieldOf(error: DbError): string | undefined {
+  const detail = error.detail;
+  if (!detail?.startsWith('Key (')) return undefined;
+  const end = detail.indexOf(')=(');
+  if (end < 0) return undefined;
+  const columns = detail
+    .slice('Key ('.length, end)
+    .split(', ')
+    // lower(name::text) → name
+    .map((c) => c.replace(/^(?:lower|upper|btrim|trim)\((.*)\)$/, '$1').replace(/::[a-z ]+$/, ''))
+    .filter((c) => c !== 'tenant_id');
+  const last = columns[columns.length - 1];
+  return last && columns.every((c) => IDENTIFIER.test(c)) ? camel(last) : undefined;
+}

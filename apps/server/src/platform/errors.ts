@@ -2,7 +2,7 @@ import type { ErrorCode, Problem, ProblemField } from '@atrium/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@atrium/domain';
-import { dbErrorOf } from './db-errors';
+import { constraintFieldOf, dbErrorOf } from './db-errors';
 
 const TITLES: Partial<Record<number, string>> = {
   400: 'Bad Request',
@@ -58,6 +58,7 @@ const HUMAN: Partial<Record<ErrorCode, string>> = {
   unique: 'must be unique',
   invalidText: 'contains a NUL character or a lone UTF-16 surrogate',
   dateOutOfRange: 'must be a date between the years 1 and 9999',
+  conflict: 'conflicts with the stored data',
 };
 
 const isCode = (s: string): s is ErrorCode => (ERROR_CODES as readonly string[]).includes(s);
@@ -184,18 +185,14 @@ export function registerErrorHandling(app: FastifyInstance) {
     const mapped = db && PG_BAD_INPUT[db.code];
     if (db && mapped) {
       const [status, code] = mapped;
-      const field = db.column ?? db.constraint ?? 'body';
+      // the field and rule, never the constraint's name or the database's text: a key
+      // constraint names its field through its columns, a not-null one its column; any other
+      // is a conflict (or bad value) of the body as a whole
+      const field = constraintFieldOf(db) ?? db.column ?? 'body';
+      const message =
+        field === 'body' && status === 409 ? 'This conflicts with the stored data' : `${field} ${HUMAN[code] ?? 'is not valid'}`;
       request.log.info({ sqlState: db.code, constraint: db.constraint }, 'bad input refused by the database');
-      return sendProblem(
-        reply,
-        request,
-        status,
-        code,
-        db.constraint ? `violates ${db.constraint}` : `${field} ${HUMAN[code] ?? 'is not valid'}`,
-        {
-          errors: [{ field, code, message: `${field} ${HUMAN[code] ?? 'is not valid'}` }],
-        },
-      );
+      return sendProblem(reply, request, status, code, message, { errors: [{ field, code, message }] });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return sendProblem(reply, request, 429, 'rateLimited', 'Too many requests, try again later');
