@@ -158,9 +158,16 @@ export const profileSchema = z.object({
   emailVerified: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
+// The IANA zones this runtime knows (what the time-zone lookup offers), and UTC, which some
+// runtimes list only by its aliases.
+export const TIME_ZONES = [
+  ...new Set(['UTC', ...(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [])]),
+] as [string, ...string[]];
+export const timeZoneSchema = z.enum(TIME_ZONES, { error: 'validation' });
+
 export const profileUpdateSchema = z.strictObject({
   name: nameSchema,
-  timeZone: z.string().min(1).max(64),
+  timeZone: timeZoneSchema,
   culture: z.string().min(2).max(20),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

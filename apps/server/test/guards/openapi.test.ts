@@ -82,6 +82,31 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('documents each field with the constraints the server enforces (the same zod schema)', () => {
+    const body = (method: string, path: string) => doc.paths[path][method].requestBody.content['application/json'].schema;
+    // required title fields: their value schema, not {}
+    for (const [path, field] of [
+      ['/api/v1/contacts', 'firstName'],
+      ['/api/v1/leads', 'firstName'],
+      ['/api/v1/organizations', 'name'],
+      ['/api/v1/opportunities', 'name'],
+      ['/api/v1/teams', 'name'],
+      ['/api/v1/custom-queries', 'name'],
+    ]) {
+      expect(body('post', path!).properties[field!], path).toMatchObject({ type: 'string', maxLength: expect.any(Number) });
+      expect(body('post', path!).required, path).toContain(field);
+    }
+    expect(body('post', '/api/v1/custom-queries').properties.query).toMatchObject({ type: 'object' });
+    // e-mail: length and format; time zone: the zones the server knows; page size: 25, 50 or 100
+    expect(body('post', '/api/v1/core/users').properties.email).toMatchObject({ type: 'string', format: 'email', maxLength: 254 });
+    expect(body('put', '/api/v1/core/profile').properties.timeZone.enum).toEqual(expect.arrayContaining(['UTC', 'Europe/Berlin']));
+    const pageSize = doc.paths['/api/v1/core/notifications'].get.parameters.find((p: Json) => p.name === 'pageSize').schema;
+    expect(pageSize.anyOf ?? pageSize.enum).toBeTruthy();
+    expect(JSON.stringify(pageSize)).toMatch(/25.*50.*100/);
+    // money: two decimals
+    expect(JSON.stringify(body('post', '/api/v1/opportunities').properties.expectedValue)).toContain('"multipleOf":0.01');
+  });
+
   it('declares multipart request bodies with their file part', () => {
     for (const path of ['/api/v1/core/documents/images', '/api/v1/core/profile/picture']) {
       const body = doc.paths[path].post.requestBody;
