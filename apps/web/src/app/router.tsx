@@ -1,4 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+// a module's routes file, not its door: the door brings its kinds' definitions (decision 025)
+import { CRM_PUBLIC_ROUTES } from '../modules/crm/crm.routes';
 import { AccessDeniedPage } from '../platform/errors/access-denied.page';
 import { RequireAccess } from './guards/require-access';
 import { RequireSession } from './guards/require-session';
@@ -19,7 +21,7 @@ export const routes: RouteObject[] = [
       // Public: no session needed (spec §2)
       { path: '/', ...page(() => import('../modules/landing/landing.page')) },
       { path: '/workspaces/invite/:token', ...page(() => import('../modules/workspaces/invitation.page')) },
-      { path: '/teams/join/:token', ...page(() => import('../modules/crm/team-invite.page')) },
+      ...CRM_PUBLIC_ROUTES,
       {
         element: <RequireSession />,
         children: [

@@ -1,26 +1,13 @@
 import { DownOutlined, MailOutlined } from '@ant-design/icons';
 import { CONTACT_STATES, contactEntity, type ContactState, type EntityRecord } from '@atrium/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Dropdown, Space, Tag, type MenuProps } from 'antd';
-import { apiRequest } from '../../platform/api/api-client';
-import { workspaceKey } from '../../platform/api/query-keys';
-import { entityApi } from '../../platform/entity/entity-api';
 import { useEntityText } from '../../platform/entity/entity-text';
 import { useAccess } from '../../platform/permissions/use-access';
+import { useChangeContactState } from './contact-states.api';
 
-const contacts = entityApi(contactEntity);
 const STATES = Object.keys(CONTACT_STATES) as ContactState[];
 const isSet = (record: EntityRecord, state: ContactState) => Boolean(record[CONTACT_STATES[state]]);
 
-// The calls of each state: on and off (spec: POST spam e-mails, PUT un-spam, block, unsubscribe).
-const CALLS: Record<ContactState, (id: string, on: boolean) => { path: string; method: 'POST' | 'PUT'; body?: unknown }> = {
-  blocked: (id, on) => ({ path: `${contactEntity.basePath}/${id}/block`, method: 'PUT', body: { blocked: on } }),
-  spam: (id, on) =>
-    on
-      ? { path: `${contactEntity.basePath}/${id}/spam`, method: 'POST' }
-      : { path: `${contactEntity.basePath}/${id}/unspam`, method: 'PUT' },
-  unsubscribed: (id, on) => ({ path: `${contactEntity.basePath}/${id}/unsubscribe`, method: 'PUT', body: { unsubscribed: on } }),
-};
 const LABELS: Record<ContactState, [on: string, off: string]> = {
   blocked: ['crm.contact.state.block', 'crm.contact.state.unblock'],
   spam: ['crm.contact.state.markSpam', 'crm.contact.state.unspam'],
@@ -32,18 +19,8 @@ export function ContactStateMenu({ record }: { record: EntityRecord }) {
   const { t } = useEntityText(contactEntity);
   const { can } = useAccess();
   const { message } = App.useApp();
-  const qc = useQueryClient();
-  const change = useMutation({
-    mutationFn: ({ state, on }: { state: ContactState; on: boolean }) => {
-      const call = CALLS[state](record.id, on);
-      return apiRequest<EntityRecord>(call.path, { method: call.method, ...(call.body ? { body: call.body } : {}) });
-    },
-    onSuccess: (saved) => {
-      qc.setQueryData(contacts.keys.detail(saved.id), saved);
-      void qc.invalidateQueries({ queryKey: workspaceKey('entity', 'Contact') });
-      void qc.invalidateQueries({ queryKey: workspaceKey('activity') });
-      void message.success(t('crm.contact.state.changed'));
-    },
+  const change = useChangeContactState(record.id, {
+    onSuccess: () => void message.success(t('crm.contact.state.changed')),
     onError: () => void message.error(t('crm.contact.state.failed')),
   });
   if (!can({ permissions: [contactEntity.permissions.manage] })) return null;

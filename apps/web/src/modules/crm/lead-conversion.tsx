@@ -1,56 +1,21 @@
 import { SwapOutlined } from '@ant-design/icons';
-import {
-  contactEntity,
-  leadEntity,
-  organizationEntity,
-  type EntityRecord,
-  type LeadConversion,
-  type LeadConversionResult,
-} from '@atrium/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { contactEntity, leadEntity, organizationEntity, type EntityRecord, type LeadConversion } from '@atrium/domain';
 import { Alert, App, Button, Descriptions, Form, Modal, Radio, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { apiRequest } from '../../platform/api/api-client';
-import { workspaceKey } from '../../platform/api/query-keys';
 import { isApiError } from '../../platform/api/api-error';
 import { formatDate } from '../../platform/dates/format-date';
 import { useEntityText } from '../../platform/entity/entity-text';
-import { ReferencePicker, fetchLookup } from '../../platform/entity/reference-picker';
+import { ReferencePicker } from '../../platform/entity/reference-picker';
 import { recordPath } from '../../platform/entity/web-entity';
 import { errorText } from '../../platform/feedback/form-errors';
 import { useAccess } from '../../platform/permissions/use-access';
+import { useConvertLead, useSameNameOrganization } from './lead-conversion.api';
 
 type Target = LeadConversion['to'];
 type OrgMode = LeadConversion['organization']['mode'];
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
-
-function useConvert() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ lead, body }: { lead: EntityRecord; body: LeadConversion }) =>
-      apiRequest<LeadConversionResult>(`${leadEntity.basePath}/${lead.id}/convert`, {
-        method: 'PUT',
-        body,
-        headers: { 'if-match': `"${lead.version}"` },
-      }),
-    // a new record, moved notes, documents, tags and history: reload what is shown
-    onSuccess: () => void qc.invalidateQueries({ queryKey: workspaceKey() }),
-  });
-}
-
-// An organization whose name is the lead's company, offered instead of creating a second one.
-function useSameNameOrganization(name: string, enabled: boolean) {
-  return useQuery({
-    queryKey: workspaceKey('lead-conversion', 'organization', name),
-    queryFn: async () => {
-      const found = await fetchLookup('Organization', name, []);
-      return found.find((o) => o.label.trim().toLowerCase() === name.toLowerCase()) ?? null;
-    },
-    enabled: enabled && name !== '',
-  });
-}
 
 // The "Convert" button of a lead's record page: a dialog that says what will be created and lets
 // the user link the new contact to an existing organization instead of creating one.
@@ -77,7 +42,7 @@ function ConvertLeadDialog({ record, onClose }: { record: EntityRecord; onClose:
   const { can } = useAccess();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const convert = useConvert();
+  const convert = useConvertLead();
   const company = text(record.organization);
   const mayCreateContact = can({ permissions: [contactEntity.permissions.create] });
   const mayCreateOrganization = can({ permissions: [organizationEntity.permissions.create] });

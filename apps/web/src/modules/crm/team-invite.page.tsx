@@ -1,17 +1,13 @@
 import { TeamOutlined } from '@ant-design/icons';
-import type { MyTenant, TeamInviteInfo } from '@atrium/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { apiRequest } from '../../platform/api/api-client';
 import { isApiError } from '../../platform/api/api-error';
 import { InviteLanding } from '../../platform/auth/invite-landing';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { switchWorkspace } from '../../platform/workspace/workspace-store';
-
-const path = (token: string) => `/api/v1/team-invites/${encodeURIComponent(token)}`;
+import { useAcceptTeamInvite, useTeamInvite } from './team-invite.api';
 
 // Public: a team's invite URL. A signed-in person joins at once (a stranger also joins the
 // workspace); others sign in or up first (InviteLanding) and join on their way back.
@@ -20,14 +16,8 @@ export default function TeamInvitePage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const invite = useQuery({
-    queryKey: ['team-invite', token],
-    queryFn: () => apiRequest<TeamInviteInfo>(path(token), { auth: false, tenant: false }),
-    retry: false,
-  });
-  const accept = useMutation({
-    mutationFn: () => apiRequest<MyTenant & { teamId: string }>(`${path(token)}/accept`, { method: 'POST', tenant: false }),
-  });
+  const invite = useTeamInvite(token);
+  const accept = useAcceptTeamInvite(token);
   const [invalid, setInvalid] = useState(false);
   usePageTitle(t('crm.team.join.title'));
 

@@ -9,25 +9,35 @@ import {
   type TeamInviteUrl,
   type TeamMember,
 } from '@atrium/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { apiRequest } from '../../platform/api/api-client';
 import { isApiError } from '../../platform/api/api-error';
-import { workspaceKey } from '../../platform/api/query-keys';
 import { useConfirm } from '../../platform/confirm/confirm-modal';
 import { formatDate } from '../../platform/dates/format-date';
-import type { EntityListRequest, Paged } from '../../platform/entity/list-definition';
+import type { EntityListRequest } from '../../platform/entity/list-definition';
 import { useEntityText } from '../../platform/entity/entity-text';
 import { ReferencePicker } from '../../platform/entity/reference-picker';
 import { EmptyState } from '../../platform/feedback/empty-state';
 import { applyFieldErrors, errorText } from '../../platform/feedback/form-errors';
 import { PermissionChecklist } from '../../platform/permissions/permission-checklist';
 import { useAccess } from '../../platform/permissions/use-access';
+import {
+  useChangeTeamMembers,
+  useContactTeams,
+  useCreateTeamInvite,
+  useResendTeamInvite,
+  useRevokeTeamInvite,
+  useSaveContactTeams,
+  useSaveCustomQuery,
+  useSaveTeamPermissions,
+  useTeamMembers,
+  useTeamPermissions,
+  useTeamQueries,
+  useTeamQueryMatches,
+  type CustomQueryValues,
+} from './teams.api';
 
-const base = teamEntity.basePath;
-const teamKey = (id: string, ...parts: string[]) => workspaceKey('team', id, ...parts);
 // a team grants module permissions, never the workspace's settings
 const GRANTABLE_MODULES = PERMISSION_MODULES.filter((m) => m !== 'Setting');
 
@@ -43,18 +53,9 @@ export function TeamMembers({ record }: { record: EntityRecord }) {
   const { can } = useAccess();
   const confirm = useConfirm();
   const fail = useFail();
-  const qc = useQueryClient();
   const [adding, setAdding] = useState<string[]>([]);
-  const members = useQuery({
-    queryKey: teamKey(record.id, 'members'),
-    queryFn: () => apiRequest<Paged<TeamMember>>(`${base}/${record.id}/members/list`, { method: 'POST', body: { page: 1, pageSize: 200 } }),
-    placeholderData: keepPreviousData,
-  });
-  const change = useMutation({
-    mutationFn: (body: { add?: string[]; remove?: string[] }) =>
-      apiRequest<{ total: number }>(`${base}/${record.id}/members`, { method: 'PATCH', body }),
-    onSettled: () => qc.invalidateQueries({ queryKey: teamKey(record.id) }),
-  });
+  const members = useTeamMembers(record.id);
+  const change = useChangeTeamMembers(record.id);
   const manage = can({ permissions: [teamEntity.permissions.manage] });
   const remove = async (m: TeamMember) => {
     const ok = await confirm({
@@ -142,21 +143,15 @@ export function TeamInviteAction({ record }: { record: EntityRecord }) {
   const [open, setOpen] = useState(false);
   const [days, setDays] = useState<number>(TEAM_INVITE_DAYS.default);
   const [link, setLink] = useState<TeamInviteUrl | null>(null);
-  const create = useMutation({
-    mutationFn: () => apiRequest<TeamInviteUrl>(`${base}/${record.id}/invite-url`, { method: 'POST', body: { expiresInDays: days } }),
-    onSuccess: setLink,
-    onError: fail,
-  });
-  const revoke = useMutation({
-    mutationFn: () => apiRequest<void>(`${base}/${record.id}/invite-url`, { method: 'DELETE' }),
+  const create = useCreateTeamInvite(record.id, { onSuccess: setLink, onError: fail });
+  const revoke = useRevokeTeamInvite(record.id, {
     onSuccess: () => {
       setLink(null);
       message.success(t('crm.team.invite.revoked'));
     },
     onError: fail,
   });
-  const resend = useMutation({
-    mutationFn: () => apiRequest<{ sent: number }>(`${base}/${record.id}/resend-invite`, { method: 'POST' }),
+  const resend = useResendTeamInvite(record.id, {
     onSuccess: (r) => message.success(t('crm.team.invite.resent', { count: r.sent })),
     onError: fail,
   });
@@ -185,7 +180,7 @@ export function TeamInviteAction({ record }: { record: EntityRecord }) {
             style={{ minWidth: 140 }}
             options={[1, 7, 14, TEAM_INVITE_DAYS.max].map((d) => ({ value: d, label: t('crm.team.invite.days', { count: d }) }))}
           />
-          <Button type="primary" loading={create.isPending} onClick={() => create.mutate()}>
+          <Button type="primary" loading={create.isPending} onClick={() => create.mutate(days)}>
             {link ? t('crm.team.invite.replace') : t('crm.team.invite.create')}
           </Button>
         </Space>
@@ -225,21 +220,12 @@ export function TeamPermissions({ record }: { record: EntityRecord }) {
   const { can } = useAccess();
   const { message } = App.useApp();
   const fail = useFail();
-  const qc = useQueryClient();
   const [draft, setDraft] = useState<string[] | null>(null);
-  const granted = useQuery({
-    queryKey: teamKey(record.id, 'permissions'),
-    queryFn: () => apiRequest<{ permissions: string[] }>(`${base}/${record.id}/permissions`),
-  });
-  const save = useMutation({
-    mutationFn: (permissions: string[]) =>
-      apiRequest<{ permissions: string[] }>(`${base}/${record.id}/permissions`, { method: 'PUT', body: { permissions } }),
+  const granted = useTeamPermissions(record.id);
+  const save = useSaveTeamPermissions(record.id, {
     onSuccess: () => {
       setDraft(null);
       message.success(t('crm.team.permissions.saved'));
-      void qc.invalidateQueries({ queryKey: teamKey(record.id, 'permissions') });
-      // the user's own set may have changed
-      void qc.invalidateQueries({ queryKey: ['permissions'] });
     },
     onError: fail,
   });
@@ -269,16 +255,10 @@ export function TeamPermissions({ record }: { record: EntityRecord }) {
   );
 }
 
-type QueryMatches = { customQuery: EntityRecord; contacts: Paged<EntityRecord> };
-
 // The contacts a team's custom queries match now (query-defined membership), one card per query.
 export function TeamQueryMembers({ record }: { record: EntityRecord }) {
   const { t } = useEntityText(teamEntity);
-  const queries = useQuery({
-    queryKey: teamKey(record.id, 'queries'),
-    queryFn: () =>
-      apiRequest<Paged<EntityRecord>>(`${base}/${record.id}/custom-queries`, { method: 'POST', body: { page: 1, pageSize: 100 } }),
-  });
+  const queries = useTeamQueries(record.id);
   if (queries.isError) return <Alert type="error" showIcon message={t('crm.team.loadFailed')} />;
   if (queries.data && queries.data.data.length === 0) return <EmptyState description={t('crm.team.queries.none')} />;
   return (
@@ -292,10 +272,7 @@ export function TeamQueryMembers({ record }: { record: EntityRecord }) {
 
 function QueryMatchesCard({ teamId, query }: { teamId: string; query: EntityRecord }) {
   const { t } = useEntityText(teamEntity);
-  const matches = useQuery({
-    queryKey: teamKey(teamId, 'queries', query.id),
-    queryFn: () => apiRequest<QueryMatches>(`${base}/${teamId}/custom-queries/${query.id}`),
-  });
+  const matches = useTeamQueryMatches(teamId, query.id);
   const total = matches.data?.contacts.total ?? 0;
   return (
     <Card
@@ -337,19 +314,12 @@ export function ContactTeams({ record }: { record: EntityRecord }) {
   const { can } = useAccess();
   const { message } = App.useApp();
   const fail = useFail();
-  const qc = useQueryClient();
-  const key = workspaceKey('contact', record.id, 'teams');
   const [draft, setDraft] = useState<string[] | null>(null);
-  const teams = useQuery({
-    queryKey: key,
-    queryFn: () => apiRequest<{ data: { id: string; name: string }[] }>(`${contactEntity.basePath}/${record.id}/teams`),
-  });
-  const save = useMutation({
-    mutationFn: (ids: string[]) => apiRequest(`${contactEntity.basePath}/${record.id}/teams`, { method: 'POST', body: { ids } }),
+  const teams = useContactTeams(record.id);
+  const save = useSaveContactTeams(record.id, {
     onSuccess: () => {
       setDraft(null);
       message.success(t('crm.team.contactTeams.saved'));
-      void qc.invalidateQueries({ queryKey: key });
     },
     onError: fail,
   });
@@ -391,27 +361,13 @@ export function SaveCustomQueryAction({ request }: { request: EntityListRequest 
   const { t } = useEntityText(customQueryEntity);
   const { can } = useAccess();
   const { message } = App.useApp();
-  const qc = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [form] = Form.useForm<{ name: string; description?: string }>();
-  const save = useMutation({
-    mutationFn: (values: { name: string; description?: string }) =>
-      apiRequest<EntityRecord>(customQueryEntity.basePath, {
-        method: 'POST',
-        body: {
-          ...values,
-          query: {
-            filters: request.filters ?? [],
-            ...(request.search ? { search: request.search } : {}),
-            ...(request.tags && request.tags.length > 0 ? { tags: request.tags } : {}),
-          },
-        },
-      }),
+  const [form] = Form.useForm<CustomQueryValues>();
+  const save = useSaveCustomQuery(request, {
     onSuccess: (row) => {
       setOpen(false);
       form.resetFields();
       message.success(t('crm.customQuery.saved', { name: row.title }));
-      void qc.invalidateQueries({ queryKey: workspaceKey('lookups', 'CustomQuery') });
     },
     onError: (e) => {
       if (!applyFieldErrors(form, e, t, ['name', 'description']))

@@ -30,7 +30,7 @@ export function RecordPanels({ api, record, fields }: { api: EntityApi; record: 
     const f = definition.fields[field];
     return f ? t(f.label) : field;
   };
-  const linkable = webEntities()
+  const [firstLinkable, ...moreLinkable] = webEntities()
     .filter((e) => e.definition.capabilities.linkedEntities)
     .map((e) => e.definition.kind);
 
@@ -43,7 +43,9 @@ export function RecordPanels({ api, record, fields }: { api: EntityApi; record: 
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
           {caps.tags ? <TagsPanel record={ref} canEdit={allowed(p.manage)} /> : null}
           {caps.collaborators ? <CollaboratorsPanel record={ref} /> : null}
-          {caps.linkedEntities ? <LinkedRecordsPanel record={ref} kinds={linkable} pathOf={recordPath} /> : null}
+          {caps.linkedEntities && firstLinkable ? (
+            <LinkedRecordsPanel record={ref} kinds={[firstLinkable, ...moreLinkable]} pathOf={recordPath} />
+          ) : null}
         </Space>
       </Col>
       {caps.notes ? (

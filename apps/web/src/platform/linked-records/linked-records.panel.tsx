@@ -12,8 +12,9 @@ import { linkRecords, unlinkRecords, useLinkedRecords, useLinkMutation, useRecor
 
 type Props = {
   record: RecordRef;
-  // the kinds a user may search and link from here (kinds registered with the entity engine)
-  kinds: readonly EntityKind[];
+  // the kinds a user may search and link from here (kinds registered with the entity engine); the
+  // first is chosen at the start
+  kinds: readonly [EntityKind, ...EntityKind[]];
   // where a linked record opens, per kind
   pathOf?: (kind: EntityKind, id: string) => string | undefined;
 };
@@ -22,7 +23,7 @@ type Props = {
 export function LinkedRecordsPanel({ record, kinds, pathOf }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [kind, setKind] = useState<EntityKind>(kinds[0] ?? 'Contact');
+  const [kind, setKind] = useState<EntityKind>(kinds[0]);
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search, 250);
   const links = useLinkedRecords(record);
