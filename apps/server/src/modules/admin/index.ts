@@ -8,12 +8,12 @@ import { registerTenantRoutes } from './tenants.routes';
 import { registerWorkspaceDomainRoutes } from './workspace-domain.routes';
 import { workspaceUsersRepository } from './workspace-users.repository';
 import { registerWorkspaceUserRoutes } from './workspace-users.routes';
-import { INVITATION_RETENTION_MS, workspaceUsersService } from './workspace-users.service';
-import { registerTeamRoutes } from './teams.routes';
+import { INVITATION_RETENTION_MS } from './workspace-users.service';
 import { createTxtResolver } from '../../platform/dns';
 
-export { tenants, tenantUsers, roles, teams, teamMembers, subscriptions } from './admin.table';
-export { teamsRepository } from './teams.repository';
+export { tenants, tenantUsers, roles, subscriptions } from './admin.table';
+export { enterInvitedTenant, joinThroughInvite, tenantOf } from './tenants.service';
+export { hashToken, newInviteToken, parseInviteToken, workspaceUsersService, type WorkspaceUsersDeps } from './workspace-users.service';
 export { assertWithinPlanLimit } from './subscriptions.service';
 
 export async function registerAdminModule(router: Router, deps: ModuleDeps): Promise<void> {
@@ -22,8 +22,6 @@ export async function registerAdminModule(router: Router, deps: ModuleDeps): Pro
   registerTenantRoutes(router);
   const users = { mailer: deps.mailer, publicUrl: deps.config.publicUrl };
   registerWorkspaceUserRoutes(router, users);
-  const invitations = workspaceUsersService(users);
-  registerTeamRoutes(router, { publicUrl: users.publicUrl, resendInvite: invitations.resendInvite });
   registerRoleRoutes(router);
   registerSubscriptionRoutes(router);
   registerWorkspaceDomainRoutes(router, {

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { TenantContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
-import { roles, subscriptions, teamMembers, tenants, tenantUsers } from './admin.table';
+import { roles, subscriptions, tenants, tenantUsers } from './admin.table';
 import { inIdList } from '../../platform/sql.util';
 
 export type TenantRow = typeof tenants.$inferSelect;
@@ -54,8 +54,11 @@ export const tenantsRepository = {
     return res.rows[0]?.id;
   },
 
+  // teams are the CRM module's (crm/teams.table.ts): plain SQL, as for the default team above
   async addTeamMember(db: Db, tenantId: string, teamId: string, tenantUserId: string) {
-    await db.insert(teamMembers).values({ tenantId, teamId, tenantUserId }).onConflictDoNothing();
+    await db.execute(sql`
+      insert into team_members (tenant_id, team_id, tenant_user_id) values (${tenantId}, ${teamId}, ${tenantUserId})
+      on conflict do nothing`);
   },
 
   async insertSubscriptions(db: Db, tenantId: string, values: { productType: 'Project' | 'Helpdesk' | 'Workplace'; planSlug: string }[]) {

@@ -1,10 +1,11 @@
 import { MODULE_KINDS, SYSTEM_ROLE_PERMISSIONS, defaultPlan, type MyTenant, type Tenant, type TenantRegister } from '@atrium/domain';
-import type { TenantContext, UserContext } from '../../platform/context';
+import type { AuthUser, TenantContext, TenantScope, UserContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { tenantsRepository as repo, type TenantRow } from './tenants.repository';
 import { newDomainChallenge } from './workspace-domain.service';
+import { workspaceUsersRepository } from './workspace-users.repository';
 
 const ROLE_NAMES = { Admin: 'Admin', Member: 'Member', PortalUser: 'Portal user' } as const;
 const DEFAULT_TEAM_NAME = 'Everyone';
@@ -143,4 +144,38 @@ export async function joinAs(
   const teamId = await repo.defaultTeamId(tx, tenant.id);
   if (teamId) await repo.addTeamMember(tx, tenant.id, teamId, member.id);
   return { ...tenant, tenantUserId: member.id, role: systemKey === 'Admin' ? ROLE_NAMES.Admin : ROLE_NAMES.Member };
+}
+
+// A workspace entered on behalf of someone who may not be a member yet (a team's invite URL
+// names it): app.tenant_id is set for the transaction, row-level security stays on.
+export async function enterInvitedTenant(tx: Db, tenantId: string): Promise<TenantScope> {
+  await repo.setTenant(tx, tenantId);
+  return { tenantId, db: tx };
+}
+
+export async function tenantOf(db: Db, id: string): Promise<Tenant | undefined> {
+  const row = await repo.byId(db, id);
+  return row ? toTenant(row) : undefined;
+}
+
+// Joining a workspace through a team's invite URL (the team adds the member itself): a
+// member stays as they are; a pending e-mail invitation of the same address is taken up (with
+// the default team); anyone else joins as a Member.
+export async function joinThroughInvite(scope: TenantScope, tenant: Tenant, user: AuthUser): Promise<MyTenant> {
+  const active = await workspaceUsersRepository.activeMembership(scope, user.id);
+  const sameEmail = active ? undefined : await workspaceUsersRepository.byEmail(scope, user.email.toLowerCase());
+  const invited = sameEmail ? await workspaceUsersRepository.byId(scope, sameEmail.id) : undefined;
+  // the address belongs to another account's membership: joining again is not the answer
+  if (invited && invited.status !== 'invited') throw new AppError(409, 'alreadyMember', 'This e-mail address is already a member');
+  if (active) {
+    const row = await workspaceUsersRepository.byId(scope, active);
+    return { ...tenant, tenantUserId: active, role: row?.roleName ?? '' };
+  }
+  if (invited) {
+    await workspaceUsersRepository.activate(scope, invited.tenantUserId, user.id);
+    const teamId = await repo.defaultTeamId(scope.db, scope.tenantId);
+    if (teamId) await repo.addTeamMember(scope.db, scope.tenantId, teamId, invited.tenantUserId);
+    return { ...tenant, tenantUserId: invited.tenantUserId, role: invited.roleName };
+  }
+  return joinAs(scope.db, tenant, user, 'Member');
 }

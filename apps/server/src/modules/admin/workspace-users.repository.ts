@@ -166,6 +166,13 @@ export const workspaceUsersRepository = {
     return row;
   },
 
+  async activeMembership(ctx: TenantScope, userId: string): Promise<string | undefined> {
+    const res = await ctx.db.execute<{ id: string }>(
+      sql`select id from tenant_users where tenant_id = ${ctx.tenantId} and user_id = ${userId} and status = 'active'`,
+    );
+    return res.rows[0]?.id;
+  },
+
   async activate(ctx: TenantScope, id: string, userId: string) {
     await ctx.db
       .update(tenantUsers)

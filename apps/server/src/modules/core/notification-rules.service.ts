@@ -10,7 +10,7 @@ import {
 import type { TenantContext } from '../../platform/context';
 import { getEntity } from '../../platform/entity';
 import { fieldError, notFound } from '../../platform/errors';
-import { teamsRepository } from '../admin';
+import { findTeam, membersOfTeam } from '../crm';
 import { collaboratorsRepository } from './collaborators.repository';
 import { notificationRulesRepository as repo } from './notification-rules.repository';
 import type { NotificationRuleRow } from './notification-rules.table';
@@ -74,7 +74,7 @@ async function check(ctx: TenantContext, deps: SharedRecordDeps, body: Notificat
     throw fieldError('event', 'unknownEvent', `${body.event} is not an event of ${body.entityKind ?? 'any kind'}`);
   if (!body.inApp && !body.email) throw fieldError('email', 'required', 'A rule notifies in the app, by e-mail or both');
   for (const [i, r] of body.recipients.entries())
-    if (r.type === 'team' && !(await teamsRepository.byId(ctx, r.teamId)))
+    if (r.type === 'team' && !(await findTeam(ctx, r.teamId)))
       throw fieldError(`recipients.${i}.teamId`, 'notFound', 'There is no such team in this workspace', 404);
 }
 
@@ -91,7 +91,7 @@ async function recipientsOf(
     if (r.type === 'collaborators')
       for (const id of await collaboratorsRepository.followers(ctx, input.entityKind, input.entityId)) out.add(id);
     if (r.type === 'team') {
-      const { rows } = await teamsRepository.members(ctx, r.teamId, { limit: TEAM_MEMBERS_MAX, offset: 0 });
+      const { rows } = await membersOfTeam(ctx, r.teamId, { limit: TEAM_MEMBERS_MAX, offset: 0 });
       for (const m of rows) if (m.status === 'active') out.add(m.tenantUserId);
     }
     if (r.type === 'owner') {

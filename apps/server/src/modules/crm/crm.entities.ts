@@ -10,11 +10,12 @@ import { opportunities, opportunityContacts } from './opportunities.table';
 import { organizationContacts } from './organization-contacts.table';
 import { organizations } from './organizations.table';
 import { opportunitiesOfContact, opportunitiesOfOrganization } from './opportunities.repository';
-import { registerTeamEntities } from './teams.routes';
+import { registerTeamRoutes } from './teams.routes';
+import type { TeamsDeps } from './teams.service';
 
 // Contacts, organizations and leads are declarations: everything generic comes from their
 // definitions; leads add their conversion.
-export function registerCrmEntities(router: Router): void {
+export function registerCrmEntities(router: Router, teams: TeamsDeps): void {
   const organization = registerEntity(router, organizationEntity, {
     table: organizations,
     relations: { contacts: organizationContacts },
@@ -33,7 +34,7 @@ export function registerCrmEntities(router: Router): void {
   });
   registerLeadRoutes(router, { lead, contact, organization });
   registerContactStateRoutes(router, contact);
-  registerTeamEntities(router, contact);
+  registerTeamRoutes(router, contact, teams);
   const opportunity = registerEntity(router, opportunityEntity, {
     table: opportunities,
     relations: { contacts: opportunityContacts },

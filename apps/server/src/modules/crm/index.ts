@@ -6,11 +6,17 @@ import type { ModuleDeps } from '../../platform/module';
 import { registerCrmEntities } from './crm.entities';
 import { registerGlobalLookupRoutes } from './global-lookups.routes';
 import { registerCrmDashboardRoutes } from './dashboard.routes';
+import { workspaceUsersService } from '../admin';
 
-export async function registerCrmModule(router: Router, _deps: ModuleDeps): Promise<void> {
+export { teams, teamMembers } from './teams.table';
+export { findTeam, teamMembers as membersOfTeam } from './teams.service';
+
+export async function registerCrmModule(router: Router, deps: ModuleDeps): Promise<void> {
   registerCaptions(CRM_CAPTIONS);
   registerCaptions(TEAM_CAPTIONS);
-  registerCrmEntities(router);
+  const publicUrl = deps.config.publicUrl;
+  const invitations = workspaceUsersService({ mailer: deps.mailer, publicUrl });
+  registerCrmEntities(router, { publicUrl, resendInvite: invitations.resendInvite });
   registerGlobalLookupRoutes(router);
   registerCrmDashboardRoutes(router);
 }

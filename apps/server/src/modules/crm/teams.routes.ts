@@ -5,90 +5,63 @@ import {
   customQuerySuggestionsSchema,
   entityColumnSchema,
   entityListQuerySchema,
+  myTenantSchema,
   pagedResponse,
   pageSizeQuerySchema,
   teamEntity,
-  type CustomQueryFilter,
-  type EntityListQuery,
-  type ProblemField,
+  teamInviteInfoSchema,
+  teamInviteUrlRequestSchema,
+  teamInviteUrlSchema,
+  teamMemberSchema,
+  teamMembersPatchSchema,
+  teamPermissionsSchema,
 } from '@atrium/domain';
 import { z } from 'zod';
-import { AppError, fieldError, notFound } from '../../platform/errors';
-import {
-  getEntity,
-  listColumns,
-  listEntities,
-  registerEntity,
-  requireRecord,
-  type EntityRow,
-  type RegisteredEntity,
-} from '../../platform/entity';
-import type { TenantContext } from '../../platform/context';
+import { registerEntity, type RegisteredEntity } from '../../platform/entity';
 import type { Router } from '../../platform/router';
-import { teams, teamsRepository } from '../admin';
-import { crmTeamsRepository as repo } from './teams.repository';
-import { customQueries, teamContacts, teamCustomQueries } from './teams.table';
+import * as teamsService from './teams.service';
+import type { TeamKinds, TeamsDeps } from './teams.service';
+import { customQueries, teamContacts, teamCustomQueries, teams } from './teams.table';
 
-const SUGGESTIBLE = new Set(['text', 'email', 'phone', 'url', 'enum']);
+const teamIdParams = z.strictObject({ teamId: z.uuid() });
+const idParams = z.strictObject({ id: z.uuid() });
+const tokenParams = z.strictObject({ token: z.string().min(1).max(200) });
+const memberListSchema = z.strictObject({
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(200).default(25),
+  search: z.string().trim().max(200).optional(),
+});
+// stored grants read back as names (a permission renamed later still shows)
+const grantedSchema = z.object({ permissions: z.array(z.string()) });
+const EXAMPLE_ID = '5f0c6c5e-8a0b-4f43-9d39-1f2b7f3e9a10';
 
-// The contacts a custom query selects now, as the contacts list pages them; the caller's page,
-// sort and extra filters narrow it further.
-function matchesOf(ctx: TenantContext, contact: RegisteredEntity, query: CustomQueryFilter, narrow: EntityListQuery) {
-  return listEntities(ctx, contact, {
-    ...narrow,
-    filters: [...query.filters, ...narrow.filters],
-    archived: false,
-    ...(query.search ? { search: query.search } : {}),
-    ...(query.tags ? { tags: query.tags } : {}),
-  });
-}
-
-// A query is checked by running it once against the contacts: an unknown field or operator is
-// a 400 on `query.filters.N…`, as the list itself would name it without the prefix.
-async function checkQuery(ctx: TenantContext, contact: RegisteredEntity, values: EntityRow): Promise<void> {
-  const query = values.query as CustomQueryFilter | undefined;
-  if (!query) return;
-  try {
-    await matchesOf(ctx, contact, query, { page: 1, pageSize: 25, filters: [], sort: [], archived: false });
-  } catch (e) {
-    if (!(e instanceof AppError) || e.status !== 400) throw e;
-    const errors: ProblemField[] = (e.errors ?? []).map((f) => ({ ...f, field: `query.${f.field}` }));
-    throw new AppError(400, e.code, e.message, errors);
-  }
-}
-
-// Teams and custom queries on the engine, and the calls between them and contacts (spec §7
-// Teams: related teams of a contact, a team's custom query and its lookups; custom queries:
-// fields, member list, suggestions). Members, invite URL and permissions: modules/admin.
-export function registerTeamEntities(router: Router, contact: RegisteredEntity): void {
+// Teams and custom queries on the engine, and everything a team has beyond it (spec §7 Teams:
+// members, resend invite, invite URL and joining through it, permissions, related teams of a
+// contact, a team's custom query and its lookups; custom queries: fields, member list,
+// suggestions).
+export function registerTeamRoutes(router: Router, contact: RegisteredEntity, deps: TeamsDeps): void {
   const customQuery = registerEntity(router, customQueryEntity, {
     table: customQueries,
     hooks: {
-      beforeCreate: async (ctx, values) => checkQuery(ctx, contact, values),
-      beforeUpdate: async (ctx, values) => checkQuery(ctx, contact, values),
+      beforeCreate: async (ctx, values) => teamsService.checkQuery(ctx, contact, values),
+      beforeUpdate: async (ctx, values) => teamsService.checkQuery(ctx, contact, values),
     },
     example: { name: 'Contacts in Berlin', query: { filters: [{ field: 'address', op: 'contains', value: 'Berlin' }] } },
     patchExample: [{ op: 'replace', path: '/name', value: 'Berlin contacts' }],
   });
-  const uniqueName = async (ctx: TenantContext, values: EntityRow, id?: string) => {
-    if (typeof values.name === 'string' && (await repo.nameTaken(ctx, values.name, id)))
-      throw fieldError('name', 'duplicateTitle', 'name is already the name of another team');
-  };
   const team = registerEntity(router, teamEntity, {
     table: teams,
     relations: { contacts: teamContacts, customQueries: teamCustomQueries },
     hooks: {
-      beforeCreate: async (ctx, values) => uniqueName(ctx, values),
-      beforeUpdate: async (ctx, values, before) => uniqueName(ctx, values, String(before.id)),
-      // whoever makes a team is its first member
-      afterCreate: async (ctx, row) => teamsRepository.addMembers(ctx, String(row.id), [ctx.tenantUserId]),
-      beforeDelete: async (_ctx, row) => {
-        if (row.isDefault) throw new AppError(409, 'defaultTeamCannotBeDeleted', 'The default team cannot be deleted');
-      },
+      beforeCreate: async (ctx, values) => teamsService.checkUniqueName(ctx, values),
+      beforeUpdate: async (ctx, values, before) => teamsService.checkUniqueName(ctx, values, String(before.id)),
+      afterCreate: async (ctx, row) => teamsService.addCreator(ctx, row),
+      beforeDelete: async (_ctx, row) => teamsService.refuseDefaultTeamDelete(row),
     },
     example: { name: 'Key accounts', description: 'Looks after our largest customers' },
     patchExample: [{ op: 'replace', path: '/description', value: 'Largest customers' }],
   });
+  const kinds: TeamKinds = { team, customQuery, contact };
 
   const teamRow = z.object({ id: z.uuid(), name: z.string(), isDefault: z.boolean() });
   router.tenant({
@@ -99,10 +72,7 @@ export function registerTeamEntities(router: Router, contact: RegisteredEntity):
     permission: teamEntity.permissions.view,
     table: contact.tableName,
     schemas: { params: z.object({ id: z.uuid() }), response: z.object({ data: z.array(teamRow) }) },
-    handler: async (ctx, { params }) => {
-      await requireRecord(ctx, contact.registry, { kind: 'Contact', id: params.id }, 'view');
-      return { data: await repo.teamsOfContact(ctx, params.id) };
-    },
+    handler: (ctx, { params }) => teamsService.teamsOfContact(ctx, kinds, params.id),
   });
   router.tenant({
     method: 'POST',
@@ -117,14 +87,7 @@ export function registerTeamEntities(router: Router, contact: RegisteredEntity):
       response: z.object({ data: z.array(teamRow) }),
     },
     example: { ids: ['00000000-0000-4000-8000-000000000000'] },
-    handler: async (ctx, { params, body }) => {
-      await requireRecord(ctx, contact.registry, { kind: 'Contact', id: params.id }, 'view');
-      const found = await repo.existingTeams(ctx, body.ids);
-      const missing = body.ids.findIndex((id) => !found.has(id));
-      if (missing >= 0) throw fieldError(`ids.${missing}`, 'referenceNotFound', `ids.${missing} names no team of this workspace`);
-      await repo.setTeamsOfContact(ctx, params.id, [...found]);
-      return { data: await repo.teamsOfContact(ctx, params.id) };
-    },
+    handler: (ctx, { params, body }) => teamsService.setTeamsOfContact(ctx, kinds, params.id, body.ids),
   });
 
   router.tenant({
@@ -142,19 +105,7 @@ export function registerTeamEntities(router: Router, contact: RegisteredEntity):
       }),
       response: z.object({ customQuery: customQueryEntity.schemas.row, contacts: pagedResponse(contactEntity.schemas.row) }),
     },
-    handler: async (ctx, { params, query }) => {
-      await requireRecord(ctx, team.registry, { kind: 'Team', id: params.id }, 'view');
-      if (!(await repo.queryOfTeam(ctx, params.id, params.customQueryId))) throw notFound('CustomQuery');
-      const row = await getEntity(ctx, customQuery, params.customQueryId);
-      const contacts = await matchesOf(ctx, contact, row.query as CustomQueryFilter, {
-        page: query.page,
-        pageSize: query.pageSize,
-        filters: [],
-        sort: [],
-        archived: false,
-      });
-      return { customQuery: row, contacts };
-    },
+    handler: (ctx, { params, query }) => teamsService.customQueryOfTeam(ctx, kinds, params.id, params.customQueryId, query),
   });
   router.tenant({
     method: 'GET',
@@ -166,17 +117,7 @@ export function registerTeamEntities(router: Router, contact: RegisteredEntity):
       query: z.object({ search: z.string().trim().max(200).optional() }),
       response: z.array(z.object({ value: z.uuid(), label: z.string() })),
     },
-    handler: async (ctx, { query }) => {
-      const { data } = await listEntities(ctx, customQuery, {
-        page: 1,
-        pageSize: 50,
-        filters: [],
-        sort: [{ field: 'name', order: 'asc' }],
-        archived: false,
-        ...(query.search ? { search: query.search } : {}),
-      });
-      return data.map((r) => ({ value: String(r.id), label: String(r.title) }));
-    },
+    handler: (ctx, { query }) => teamsService.customQueryLookups(ctx, kinds, query.search),
   });
 
   const q = customQueryEntity.basePath;
@@ -187,7 +128,7 @@ export function registerTeamEntities(router: Router, contact: RegisteredEntity):
     tags: ['CustomQuery'],
     permission: customQueryEntity.permissions.view,
     schemas: { response: z.array(entityColumnSchema) },
-    handler: async (ctx) => (await listColumns(ctx, contact)).filter((c) => c.filterable),
+    handler: (ctx) => teamsService.customQueryFields(ctx, kinds),
   });
   router.tenant({
     method: 'POST',
@@ -198,10 +139,7 @@ export function registerTeamEntities(router: Router, contact: RegisteredEntity):
     table: customQuery.tableName,
     schemas: { params: z.object({ id: z.uuid() }), body: entityListQuerySchema, response: pagedResponse(contactEntity.schemas.row) },
     example: { page: 1, pageSize: 25 },
-    handler: async (ctx, { params, body }) => {
-      const row = await getEntity(ctx, customQuery, params.id);
-      return matchesOf(ctx, contact, row.query as CustomQueryFilter, body);
-    },
+    handler: (ctx, { params, body }) => teamsService.customQueryMatches(ctx, kinds, params.id, body),
   });
   router.tenant({
     method: 'POST',
@@ -212,10 +150,102 @@ export function registerTeamEntities(router: Router, contact: RegisteredEntity):
     readOnly: true,
     schemas: { body: customQuerySuggestionsRequestSchema, response: customQuerySuggestionsSchema },
     example: { field: 'jobTitle', search: 'Eng' },
-    handler: async (ctx, { body }) => {
-      const f = Object.hasOwn(contactEntity.fields, body.field) ? contactEntity.fields[body.field] : undefined;
-      if (!f || !SUGGESTIBLE.has(f.kind)) throw fieldError('field', 'unknownField', `${body.field} has no suggestions`);
-      return { values: await repo.suggestions(ctx, f.column, body.search, body.limit) };
-    },
+    handler: (ctx, { body }) => teamsService.suggestions(ctx, body),
+  });
+
+  router.tenant({
+    method: 'PATCH',
+    url: `${teamEntity.basePath}/:teamId/members`,
+    summary: 'Add and remove members of a team (workspace users)',
+    tags: ['Team'],
+    permission: teamEntity.permissions.manage,
+    table: 'teams',
+    schemas: { params: teamIdParams, body: teamMembersPatchSchema, response: z.object({ total: z.number().int() }) },
+    example: { add: [EXAMPLE_ID], remove: [] },
+    handler: (ctx, { params, body }) => teamsService.patchMembers(ctx, params.teamId, body),
+  });
+  router.tenant({
+    method: 'POST',
+    url: `${teamEntity.basePath}/:teamId/members/list`,
+    summary: 'List the members of a team',
+    tags: ['Team'],
+    permission: teamEntity.permissions.view,
+    table: 'teams',
+    schemas: { params: teamIdParams, body: memberListSchema, response: pagedResponse(teamMemberSchema) },
+    example: { page: 1, pageSize: 25 },
+    handler: (ctx, { params, body }) => teamsService.members(ctx, params.teamId, body),
+  });
+  router.tenant({
+    method: 'POST',
+    url: `${teamEntity.basePath}/:teamId/resend-invite`,
+    summary: 'Send the invitation again to the members who have not joined yet',
+    tags: ['Team'],
+    permission: 'Setting.ManageUsers',
+    table: 'teams',
+    status: 202,
+    schemas: { params: teamIdParams, response: z.object({ sent: z.number().int() }) },
+    handler: (ctx, { params }) => teamsService.resendInvites(ctx, deps, params.teamId),
+  });
+  router.tenant({
+    method: 'POST',
+    url: `${teamEntity.basePath}/:id/invite-url`,
+    summary: 'Generate the team’s invite URL (replaces the previous one)',
+    tags: ['Team'],
+    permission: teamEntity.permissions.manage,
+    table: 'teams',
+    status: 201,
+    schemas: { params: idParams, body: teamInviteUrlRequestSchema, response: teamInviteUrlSchema },
+    example: { expiresInDays: 7 },
+    handler: (ctx, { params, body }) => teamsService.createInviteUrl(ctx, deps, params.id, body.expiresInDays),
+  });
+  router.tenant({
+    method: 'DELETE',
+    url: `${teamEntity.basePath}/:id/invite-url`,
+    summary: 'Revoke the team’s invite URL',
+    tags: ['Team'],
+    permission: teamEntity.permissions.manage,
+    table: 'teams',
+    status: 204,
+    schemas: { params: idParams },
+    handler: (ctx, { params }) => teamsService.revokeInviteUrl(ctx, params.id),
+  });
+  router.tenant({
+    method: 'GET',
+    url: `${teamEntity.basePath}/:id/permissions`,
+    summary: 'The module permissions a team grants its members',
+    tags: ['Team'],
+    permission: teamEntity.permissions.view,
+    table: 'teams',
+    schemas: { params: idParams, response: grantedSchema },
+    handler: (ctx, { params }) => teamsService.permissions(ctx, params.id),
+  });
+  router.tenant({
+    method: 'PUT',
+    url: `${teamEntity.basePath}/:id/permissions`,
+    summary: 'Set the module permissions a team grants its members (needs ManagePermissions too)',
+    tags: ['Team'],
+    permission: teamEntity.permissions.manage,
+    table: 'teams',
+    schemas: { params: idParams, body: teamPermissionsSchema, response: grantedSchema },
+    example: { permissions: ['Contact.ViewContacts'] },
+    handler: (ctx, { params, body }) => teamsService.setPermissions(ctx, params.id, body.permissions),
+  });
+  router.public({
+    method: 'GET',
+    url: '/api/v1/team-invites/:token',
+    summary: 'Describe a team invite URL',
+    tags: ['Team'],
+    rateLimit: 'public',
+    schemas: { params: tokenParams, response: teamInviteInfoSchema },
+    handler: (ctx, { params }) => teamsService.describeInvite(ctx.db, params.token),
+  });
+  router.user({
+    method: 'POST',
+    url: '/api/v1/team-invites/:token/accept',
+    summary: 'Join the team (and, if need be, its workspace) through its invite URL',
+    tags: ['Team'],
+    rateLimit: 'auth',
+    schemas: { params: tokenParams, response: myTenantSchema.extend({ teamId: z.uuid() }) },
+    handler: (ctx, { params }) => teamsService.acceptInvite(ctx.db, ctx.user, params.token),
   });
 }
