@@ -3,32 +3,6 @@ import { chooseOption } from './shell.pages';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-// Calls the API as the signed-in user: seeding data a test only needs to exist.
-export async function contactsApi(page: Page) {
-  const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
-  const tenantId = await page.evaluate(() => window.localStorage.getItem('TENANT_ID') ?? '');
-  const headers = { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId };
-  return {
-    async create(body: Record<string, unknown>): Promise<{ id: string; version: number }> {
-      const res = await page.request.post('/api/v1/contacts', { headers, data: body });
-      expect(res.status(), await res.text()).toBe(201);
-      return (await res.json()) as { id: string; version: number };
-    },
-    async get(id: string): Promise<Record<string, unknown> & { version: number }> {
-      const res = await page.request.get(`/api/v1/contacts/${id}`, { headers });
-      expect(res.status()).toBe(200);
-      return (await res.json()) as Record<string, unknown> & { version: number };
-    },
-    async patch(id: string, version: number, ops: unknown[]): Promise<void> {
-      const res = await page.request.patch(`/api/v1/contacts/${id}`, {
-        headers: { ...headers, 'if-match': `"${version}"`, 'content-type': 'application/json-patch+json' },
-        data: JSON.stringify(ops),
-      });
-      expect(res.status(), await res.text()).toBe(200);
-    },
-  };
-}
-
 export type NewField = {
   kind: string;
   label: string;

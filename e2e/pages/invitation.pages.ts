@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { Account } from './identity.pages';
+import { signedInApi } from '../support/signed-in-api';
 import { signUpVerifyAndSignIn } from './shell.pages';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -47,25 +48,6 @@ export class InvitationPage {
   }
 }
 
-// A call to the API as the user signed in on `page`, in the workspace `tenantId`.
-export async function workspaceCall<T>(
-  page: Page,
-  tenantId: string,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  data?: unknown,
-  headers: Record<string, string> = {},
-): Promise<T> {
-  const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
-  const res = await page.request.fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId, ...headers },
-    ...(data ? { data } : {}),
-  });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
 // A colleague invited by the owner (signed in on `ownerPage`) with the Member role signs up from
 // the e-mailed invitation on `colleaguePage` and lands in the workspace. `grants`: module
 // permissions the owner adds to the default team, which every member belongs to.
@@ -76,21 +58,16 @@ export async function joinAsMember(
   colleague: Account,
   grants: string[] = [],
 ): Promise<void> {
-  const roles = await workspaceCall<{ id: string; systemKey: string | null }[]>(ownerPage, tenantId, 'GET', '/api/v1/admin/roles');
-  await workspaceCall(ownerPage, tenantId, 'POST', '/api/v1/core/users', {
+  const api = await signedInApi(ownerPage, tenantId);
+  const roles = await api.get<{ id: string; systemKey: string | null }[]>('/api/v1/admin/roles');
+  await api.post('/api/v1/core/users', {
     email: colleague.email,
     roleId: roles.find((r) => r.systemKey === 'Member')?.id,
   });
   if (grants.length > 0) {
-    const teams = await workspaceCall<{ data: { id: string; isDefault: boolean }[] }>(
-      ownerPage,
-      tenantId,
-      'POST',
-      '/api/v1/teams/list',
-      {},
-    );
+    const teams = await api.post<{ data: { id: string; isDefault: boolean }[] }>('/api/v1/teams/list', {});
     const everyone = teams.data.find((t) => t.isDefault);
-    await workspaceCall(ownerPage, tenantId, 'PUT', `/api/v1/teams/${everyone?.id ?? ''}/permissions`, { permissions: grants });
+    await api.put(`/api/v1/teams/${everyone?.id ?? ''}/permissions`, { permissions: grants });
   }
   const invitation = await new InvitationMail(colleaguePage).latestLink(colleague.email);
   await signUpVerifyAndSignIn(colleaguePage, colleague, `${invitation}?accept=1`);

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { MailboxPage, SignInPage, SignUpPage, type Account } from './identity.pages';
+import { signedInApi } from '../support/signed-in-api';
 
 export const newAccount = (name: string): Account => ({
   name,
@@ -253,14 +254,14 @@ export class PlansPage {
 export async function signedInWithWorkspace(page: Page, account: Account): Promise<{ tenantId: string; name: string }> {
   await signUpVerifyAndSignIn(page, account);
   await page.waitForURL((u) => u.pathname === '/workspaces');
-  const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
   const name = `Team ${Date.now().toString(36)}`;
-  const res = await page.request.post('/api/v1/admin/tenants', {
-    headers: { authorization: `Bearer ${session.accessToken}` },
-    data: { name, slug: name.toLowerCase().replace(/\s+/g, '-'), domainSignUp: false },
-  });
-  expect(res.status()).toBe(201);
-  const tenant = (await res.json()) as { id: string };
+  const tenant = await (
+    await signedInApi(page, null)
+  ).post<{ id: string }>(
+    '/api/v1/admin/tenants',
+    { name, slug: name.toLowerCase().replace(/\s+/g, '-'), domainSignUp: false },
+    { status: 201 },
+  );
   await page.evaluate((id) => window.localStorage.setItem('TENANT_ID', id), tenant.id);
   return { tenantId: tenant.id, name };
 }

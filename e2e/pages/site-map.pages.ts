@@ -1,6 +1,6 @@
 import { ENTITY_DEFINITIONS } from '@atrium/domain';
 import { expect, type Page } from '@playwright/test';
-import { workspaceApi } from './new-user.pages';
+import { signedInApi } from '../support/signed-in-api';
 
 export type SitePage = { path: string; label: string };
 
@@ -43,7 +43,7 @@ export async function everySignedInPage(page: Page): Promise<SitePage[]> {
   const links = await nav
     .getByRole('link')
     .evaluateAll((els) => els.map((e) => ({ path: new URL((e as HTMLAnchorElement).href).pathname, label: (e.textContent ?? '').trim() })));
-  const api = await workspaceApi(page);
+  const api = await signedInApi(page);
   const records: SitePage[] = [];
   // kinds with pages (a kind without a list key, such as custom queries, has none)
   for (const d of ENTITY_DEFINITIONS.filter((x) => x.savedViewKey !== undefined)) {

@@ -1,12 +1,13 @@
 import { expect, test } from '../support/signed-in.fixture';
-import { ContactDetailPage, contactsApi } from '../pages/contacts.pages';
+import { ContactDetailPage } from '../pages/contacts.pages';
 import { expectAccessible } from '../pages/shell.pages';
+import { signedInApi } from '../support/signed-in-api';
 
 // A contact's e-mail states (spec §7): blocked, spam, unsubscribed — set from the contact's page,
 // shown on it, recorded in its activity, and undone the same way.
 test('a contact is blocked, marked as spam and let back in from its page', async ({ workspace: { page } }) => {
   test.setTimeout(120_000);
-  const ada = await (await contactsApi(page)).create({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' });
+  const ada = await (await signedInApi(page)).createContact({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' });
   const detail = new ContactDetailPage(page);
   await detail.open(ada.id, 'Ada Lovelace');
   const states = page.getByLabel('E-mail status', { exact: true });

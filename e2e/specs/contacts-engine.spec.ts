@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '../support/signed-in.fixture';
-import { ContactDetailPage, ContactSettingsPage, ContactsListPage, contactsApi } from '../pages/contacts.pages';
+import { ContactDetailPage, ContactSettingsPage, ContactsListPage } from '../pages/contacts.pages';
 import { expectAccessible } from '../pages/shell.pages';
+import { signedInApi } from '../support/signed-in-api';
 
 // One workspace for the whole story: fields defined in the settings shape the form and the
 // list, and the list's data then serves the filter, view, archive and activity tests.
@@ -85,9 +86,9 @@ test.describe.serial('contacts on the entity engine', () => {
     await expectAccessible(page, 'contact detail');
 
     // the unique rule is the server's: its message lands next to the field
-    const api = await contactsApi(page);
+    const api = await signedInApi(page);
     ids.grace = (
-      await api.create({
+      await api.createContact({
         firstName: 'Grace',
         lastName: 'Hopper',
         phone: '555-2',
@@ -95,7 +96,7 @@ test.describe.serial('contacts on the entity engine', () => {
       })
     ).id;
     ids.alan = (
-      await api.create({
+      await api.createContact({
         firstName: 'Alan',
         lastName: 'Turing',
         phone: '555-3',
@@ -231,10 +232,13 @@ test.describe.serial('contacts on the entity engine', () => {
 
     // a save based on an old version is refused (412); the form moves onto the newer version,
     // keeps the user's own edit and names what the other person changed
-    const api = await contactsApi(page);
+    const api = await signedInApi(page);
     await detail.form().getByLabel('Department').fill('Research');
-    const current = await api.get(ids.ada ?? '');
-    await api.patch(ids.ada ?? '', current.version, [{ op: 'replace', path: '/jobTitle', value: 'Mathematician' }]);
+    const current = await api.getContact(ids.ada ?? '');
+    const patched = await api.patch(`/api/v1/contacts/${ids.ada ?? ''}`, current.version, [
+      { op: 'replace', path: '/jobTitle', value: 'Mathematician' },
+    ]);
+    expect(patched.status).toBe(200);
     await detail.save();
     await expect(page.getByText('Someone else saved this contact while you were editing it')).toBeVisible();
     await expect(page.getByText('They changed: Job title.')).toBeVisible();

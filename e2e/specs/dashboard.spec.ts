@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '../support/signed-in.fixture';
-import { workspaceApi } from '../pages/new-user.pages';
 import { expectAccessible } from '../pages/shell.pages';
+import { signedInApi } from '../support/signed-in-api';
 
 // Dashboard widgets (issue 13, decision 037): the user's open deals by stage and the pipeline by
 // close month from real opportunities; widgets chosen and ordered in a dialog, kept after a reload.
@@ -10,7 +10,7 @@ test.describe.serial('dashboard widgets', () => {
 
   test.beforeAll(async ({ signedIn }) => {
     ({ page } = await signedIn.workspace());
-    const api = await workspaceApi(page);
+    const api = await signedInApi(page);
     const post = (path: string, data: unknown) => api.post<{ stages?: { id: string }[] }>(path, data);
     const sales = await post('/api/v1/core/workflows', { entity: 'Opportunity', name: 'Sales', isDefault: true });
     const first = sales.stages?.[0]?.id;

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '../support/signed-in.fixture';
-import { contactsApi } from '../pages/contacts.pages';
 import { NotesPanel } from '../pages/records.pages';
 import { expectAccessible } from '../pages/shell.pages';
+import { signedInApi } from '../support/signed-in-api';
 
 // Duplicates and merge (issue 12, decision 026): the create dialog warns about a contact that
 // already has the e-mail, and the new record can be merged into the existing one.
@@ -12,15 +12,13 @@ test.describe.serial('duplicates and merge', () => {
 
   test.beforeAll(async ({ signedIn }) => {
     ({ page } = await signedIn.workspace());
-    const api = await contactsApi(page);
-    ada = await api.create({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', jobTitle: 'Analyst' });
-    const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
-    const tenantId = await page.evaluate(() => window.localStorage.getItem('TENANT_ID') ?? '');
-    const note = await page.request.post('/api/v1/core/notes', {
-      headers: { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId },
-      data: { entityKind: 'Contact', entityId: ada.id, body: '<p>Wrote the first program</p>' },
-    });
-    expect(note.status()).toBe(201);
+    const api = await signedInApi(page);
+    ada = await api.createContact({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', jobTitle: 'Analyst' });
+    await api.post(
+      '/api/v1/core/notes',
+      { entityKind: 'Contact', entityId: ada.id, body: '<p>Wrote the first program</p>' },
+      { status: 201 },
+    );
   });
   test.afterAll(async () => {
     await page.context().close();

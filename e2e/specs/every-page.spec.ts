@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '../support/signed-in.fixture';
-import { ContactsListPage, contactsApi } from '../pages/contacts.pages';
+import { ContactsListPage } from '../pages/contacts.pages';
 import { expectAccessible, expectNamedIconButtons } from '../pages/shell.pages';
 import { DESKTOP, PHONE, PUBLIC_PAGES, everySignedInPage, horizontalOverflow, openSettled, type SitePage } from '../pages/site-map.pages';
+import { signedInApi } from '../support/signed-in-api';
 
 // Issue 12, defects 6 and 15: every page that exists works at 390 px (no sideways scrolling,
 // axe clean) and passes axe on a desktop too.
@@ -13,7 +14,7 @@ test.describe.serial('every page', () => {
 
   test.beforeAll(async ({ signedIn }) => {
     ({ page } = await signedIn.workspace({ viewport: DESKTOP }));
-    contactId = (await (await contactsApi(page)).create({ firstName: 'Maximiliane', lastName: 'Schwarzenberg-Lichtenstein' })).id;
+    contactId = (await (await signedInApi(page)).createContact({ firstName: 'Maximiliane', lastName: 'Schwarzenberg-Lichtenstein' })).id;
     pages = await everySignedInPage(page);
   });
   test.afterAll(async () => {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '../support/signed-in.fixture';
-import { contactsApi } from '../pages/contacts.pages';
 import { GlobalSearchDialog } from '../pages/search.pages';
 import { expectAccessible } from '../pages/shell.pages';
+import { signedInApi } from '../support/signed-in-api';
 
 // Ctrl/Cmd+K (issue 12, decision 027): one search over every kind the user may see, driven
 // from the keyboard; before typing it lists the records opened last.
@@ -13,17 +13,10 @@ test.describe.serial('global search', () => {
 
   test.beforeAll(async ({ signedIn }) => {
     ({ page } = await signedIn.workspace());
-    const api = await contactsApi(page);
-    grace = await api.create({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@navy.example' });
-    await api.create({ firstName: 'Hopper', lastName: 'Jones', email: 'jones@example.org' });
-    const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
-    const tenantId = await page.evaluate(() => window.localStorage.getItem('TENANT_ID') ?? '');
-    const res = await page.request.post('/api/v1/organizations', {
-      headers: { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId },
-      data: { name: 'Hopper Logistics' },
-    });
-    expect(res.status()).toBe(201);
-    org = (await res.json()) as { id: string };
+    const api = await signedInApi(page);
+    grace = await api.createContact({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@navy.example' });
+    await api.createContact({ firstName: 'Hopper', lastName: 'Jones', email: 'jones@example.org' });
+    org = await api.post<{ id: string }>('/api/v1/organizations', { name: 'Hopper Logistics' }, { status: 201 });
   });
   test.afterAll(async () => {
     await page.context().close();

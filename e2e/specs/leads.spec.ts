@@ -1,24 +1,18 @@
 import { expect, test, type Page } from '../support/signed-in.fixture';
 import { expectAccessible } from '../pages/shell.pages';
+import { signedInApi, type SignedInApi } from '../support/signed-in-api';
 
 // Leads (issue 13, decision 028): created from the list, converted into a contact linked to an
 // organization that already exists; the lead then says where it went.
 test.describe.serial('leads', () => {
   test.describe.configure({ timeout: 150_000 });
   let page: Page;
-  let api: (method: 'get' | 'post', path: string, data?: unknown) => Promise<Record<string, unknown>>;
+  let api: SignedInApi;
 
   test.beforeAll(async ({ signedIn }) => {
     ({ page } = await signedIn.workspace());
-    const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
-    const tenantId = await page.evaluate(() => window.localStorage.getItem('TENANT_ID') ?? '');
-    const headers = { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId };
-    api = async (method, path, data) => {
-      const res = await page.request[method](path, { headers, ...(data ? { data } : {}) });
-      expect(res.ok(), await res.text()).toBe(true);
-      return (await res.json()) as Record<string, unknown>;
-    };
-    await api('post', '/api/v1/organizations', { name: 'Navy Labs', website: 'https://navy.example' });
+    api = await signedInApi(page);
+    await api.post('/api/v1/organizations', { name: 'Navy Labs', website: 'https://navy.example' });
   });
   test.afterAll(async () => {
     await page.context().close();
@@ -38,7 +32,7 @@ test.describe.serial('leads', () => {
     await expect(page.getByRole('heading', { name: 'Grace Hopper', level: 1 })).toBeVisible();
     const leadUrl = page.url();
     const leadId = leadUrl.split('/').pop() ?? '';
-    await api('post', '/api/v1/core/notes', { entityKind: 'Lead', entityId: leadId, body: '<p>Wants a demo in March</p>' });
+    await api.post('/api/v1/core/notes', { entityKind: 'Lead', entityId: leadId, body: '<p>Wants a demo in March</p>' });
 
     await page.getByRole('button', { name: 'Convert' }).click();
     const dialog = page.getByRole('dialog', { name: 'Convert Grace Hopper' });

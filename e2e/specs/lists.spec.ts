@@ -1,7 +1,8 @@
 import { ENTITY_DEFINITIONS } from '@atrium/domain';
 import { expect, test, type Page } from '../support/signed-in.fixture';
-import { ContactSettingsPage, contactsApi } from '../pages/contacts.pages';
+import { ContactSettingsPage } from '../pages/contacts.pages';
 import { chooseOption, expectAccessible } from '../pages/shell.pages';
+import { signedInApi } from '../support/signed-in-api';
 
 // What a CRM user expects of every list and record page, on the engine's generic pages.
 test.describe.serial('lists and record pages', () => {
@@ -10,13 +11,13 @@ test.describe.serial('lists and record pages', () => {
 
   test.beforeAll(async ({ signedIn }) => {
     ({ page } = await signedIn.workspace());
-    const api = await contactsApi(page);
+    const api = await signedInApi(page);
     for (const [first, last, phone] of [
       ['Ada', 'Lovelace', '+44 1'],
       ['Alan', 'Turing', '+44 2'],
       ['Grace', 'Hopper', '+1 3'],
     ])
-      await api.create({ firstName: first, lastName: last, phone });
+      await api.createContact({ firstName: first, lastName: last, phone });
   });
   test.afterAll(async () => {
     await page.context().close();
@@ -27,7 +28,7 @@ test.describe.serial('lists and record pages', () => {
   // them stay idle through the same 10-second window, so the window is waited once, not once per
   // kind. Each page is visible, so a poll that pauses in hidden tabs would still be counted.
   test('an idle record page makes only a handful of requests, on every kind', async ({ signedIn }) => {
-    const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
+    const api = await signedInApi(page);
     const tenantId = await page.evaluate(() => window.localStorage.getItem('TENANT_ID') ?? '');
     const idle: { kind: string; page: Page; calls: number }[] = [];
     // every kind with pages (custom queries have none)
@@ -37,12 +38,7 @@ test.describe.serial('lists and record pages', () => {
           .filter(([, f]) => f.required && !f.readOnly)
           .map(([k]) => [k, `Idle ${k}`]),
       );
-      const res = await page.request.post(d.basePath, {
-        headers: { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId },
-        data: body,
-      });
-      expect(res.status()).toBe(201);
-      const { id } = (await res.json()) as { id: string };
+      const { id } = await api.post<{ id: string }>(d.basePath, body, { status: 201 });
       const { page: recordPage } = await signedIn.open(tenantId);
       await recordPage.goto(`${d.web.path}/${id}`);
       await expect(recordPage.getByRole('heading', { level: 1 })).toBeVisible();
@@ -118,12 +114,7 @@ test.describe.serial('lists and record pages', () => {
   });
 
   test('bulk: change a field and add a tag on several records', async () => {
-    const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
-    const tenantId = await page.evaluate(() => window.localStorage.getItem('TENANT_ID') ?? '');
-    await page.request.post('/api/v1/core/tags', {
-      headers: { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId },
-      data: { name: 'Pioneer' },
-    });
+    await (await signedInApi(page)).send('POST', '/api/v1/core/tags', { name: 'Pioneer' });
     await page.goto('/contacts?v=');
     for (const name of ['Ada Lovelace', 'Grace Hopper'])
       await page

@@ -1,10 +1,11 @@
 import { ContactDetailPage, ContactsListPage } from '../pages/contacts.pages';
-import { joinAsMember, workspaceCall as api } from '../pages/invitation.pages';
+import { joinAsMember } from '../pages/invitation.pages';
 import type { Account } from '../pages/identity.pages';
 import { NotificationsBell } from '../pages/records.pages';
 import { expectAccessible, newAccount } from '../pages/shell.pages';
 import { WorkspaceSettingsPage } from '../pages/workspace-settings.pages';
 import { expect, test, type BrowserContext, type Page } from '../support/signed-in.fixture';
+import { signedInApi } from '../support/signed-in-api';
 
 // Issue 10, browser tests: what one person does reaches another's open page through GET /events,
 // without a reload. The bell polls only every 30 s and lists never poll, so each of these can
@@ -20,6 +21,9 @@ test.describe.serial('live updates', () => {
   let ownerPage: Page;
   let colleaguePage: Page;
   let tenantId: string;
+  // calls as each of the two people, in the shared workspace
+  const asOwner = () => signedInApi(ownerPage, tenantId);
+  const asColleague = () => signedInApi(colleaguePage, tenantId);
 
   test.beforeAll(async ({ browser, signedIn }) => {
     // the owner is the shared signed-in account; the colleague signs up from the invitation
@@ -38,16 +42,12 @@ test.describe.serial('live updates', () => {
     await colleaguePage.goto('/dashboard');
     const bell = new NotificationsBell(colleaguePage);
     await expect(bell.button(0)).toBeVisible();
-    const members = await api<{ data: { tenantUserId: string; email: string }[] }>(
-      ownerPage,
-      tenantId,
-      'POST',
-      '/api/v1/core/users/list',
-      {},
-    );
+    const members = await (await asOwner()).post<{ data: { tenantUserId: string; email: string }[] }>('/api/v1/core/users/list', {});
     const mo = members.data.find((m) => m.email === colleague.email);
-    const contact = await api<{ id: string }>(ownerPage, tenantId, 'POST', '/api/v1/contacts', { firstName: 'Mentioned' });
-    await api(ownerPage, tenantId, 'POST', '/api/v1/core/notes', {
+    const contact = await (await asOwner()).post<{ id: string }>('/api/v1/contacts', { firstName: 'Mentioned' });
+    await (
+      await asOwner()
+    ).post('/api/v1/core/notes', {
       entityKind: 'Contact',
       entityId: contact.id,
       body: `<p>Over to you <span class="mention" data-mention-id="${mo?.tenantUserId}">@Mo Mover</span></p>`,
@@ -60,25 +60,24 @@ test.describe.serial('live updates', () => {
   test('an open contact list shows a contact another person created, then renamed', async () => {
     const list = new ContactsListPage(ownerPage);
     await list.open();
-    const created = await api<{ id: string }>(colleaguePage, tenantId, 'POST', '/api/v1/contacts', {
+    const created = await (
+      await asColleague()
+    ).post<{ id: string }>('/api/v1/contacts', {
       firstName: 'Livia',
       lastName: 'Arrives',
     });
     await expect(list.row('Livia Arrives')).toBeVisible({ timeout: LIVE_MS });
-    await api(
-      colleaguePage,
-      tenantId,
-      'PUT',
-      `/api/v1/contacts/${created.id}`,
-      { firstName: 'Livia', lastName: 'Renamed' },
-      { 'if-match': '"1"' },
-    );
+    await (
+      await asColleague()
+    ).put(`/api/v1/contacts/${created.id}`, { firstName: 'Livia', lastName: 'Renamed' }, { headers: { 'if-match': '"1"' } });
     await expect(list.row('Livia Renamed')).toBeVisible({ timeout: LIVE_MS });
     await expect(list.row('Livia Arrives')).toHaveCount(0);
   });
 
   test('an open contact shows what another person saved, and keeps the unsaved edits made here', async () => {
-    const created = await api<{ id: string }>(colleaguePage, tenantId, 'POST', '/api/v1/contacts', {
+    const created = await (
+      await asColleague()
+    ).post<{ id: string }>('/api/v1/contacts', {
       firstName: 'Nora',
       lastName: 'Original',
     });
@@ -86,26 +85,16 @@ test.describe.serial('live updates', () => {
     await detail.open(created.id, 'Nora Original');
     // an edit here, not saved yet
     await detail.form().getByLabel('First name').fill('Norah');
-    await api(
-      colleaguePage,
-      tenantId,
-      'PUT',
-      `/api/v1/contacts/${created.id}`,
-      { firstName: 'Nora', lastName: 'Changed' },
-      { 'if-match': '"1"' },
-    );
+    await (
+      await asColleague()
+    ).put(`/api/v1/contacts/${created.id}`, { firstName: 'Nora', lastName: 'Changed' }, { headers: { 'if-match': '"1"' } });
     // the other person's change arrives without a reload, the local edit stays
     await expect(detail.form().getByLabel('Last name')).toHaveValue('Changed', { timeout: LIVE_MS });
     await expect(detail.form().getByLabel('First name')).toHaveValue('Norah');
     await expect(ownerPage.getByText(/Someone else saved this contact while you were editing it/)).toBeVisible();
     await detail.save();
     await expect(ownerPage.getByRole('heading', { name: 'Norah Changed', level: 1 })).toBeVisible();
-    const saved = await api<{ firstName: string; lastName: string; version: number }>(
-      ownerPage,
-      tenantId,
-      'GET',
-      `/api/v1/contacts/${created.id}`,
-    );
+    const saved = await (await asOwner()).get<{ firstName: string; lastName: string; version: number }>(`/api/v1/contacts/${created.id}`);
     expect(saved).toMatchObject({ firstName: 'Norah', lastName: 'Changed', version: 3 });
   });
 

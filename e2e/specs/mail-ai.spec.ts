@@ -1,17 +1,11 @@
 import { expect, test, type Page } from '../support/signed-in.fixture';
 import { MailboxPage, type Account } from '../pages/identity.pages';
 import { AiDialog, EmailTemplatesSettings, SendEmailDialog } from '../pages/mail.pages';
+import { signedInApi } from '../support/signed-in-api';
 
 // Issue 14, browser tests: a template with merge fields sent from a contact and shown on its
 // timeline (and in the local mailbox, the captured outbox); an AI draft streamed and cancelled
 // (the server talks to the loopback OpenAI-compatible server of e2e/support/fake-openai.ts).
-async function api<T>(page: Page, tenantId: string, url: string, data: unknown): Promise<T> {
-  const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
-  const res = await page.request.post(url, { headers: { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId }, data });
-  expect(res.ok(), url).toBe(true);
-  return (await res.json()) as T;
-}
-
 test.describe.serial('e-mail from a record and the AI prompt', () => {
   test.describe.configure({ timeout: 120_000 });
   // the signed-in user, whose name the merge fields and the timeline show
@@ -23,7 +17,9 @@ test.describe.serial('e-mail from a record and the AI prompt', () => {
     owner = signedIn.account;
     let tenantId: string;
     ({ page, tenantId } = await signedIn.workspace());
-    ada = await api(page, tenantId, '/api/v1/contacts', { firstName: 'Ada', lastName: 'Lovelace', email: `ada-${Date.now()}@example.com` });
+    ada = await (
+      await signedInApi(page, tenantId)
+    ).post('/api/v1/contacts', { firstName: 'Ada', lastName: 'Lovelace', email: `ada-${Date.now()}@example.com` });
   });
   test.afterAll(async () => page?.context().close());
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ContactsListPage, contactsApi } from '../pages/contacts.pages';
-import { FileFieldInput, workspaceApi } from '../pages/new-user.pages';
+import { ContactsListPage } from '../pages/contacts.pages';
+import { FileFieldInput } from '../pages/new-user.pages';
 import {
   AppShell,
   PlansPage,
@@ -12,6 +12,7 @@ import {
   newAccount,
   signedInWithWorkspace,
 } from '../pages/shell.pages';
+import { signedInApi } from '../support/signed-in-api';
 
 // Issue 12: what a new user met, defect by defect (5, 9, 10, 12, 13, 14, 15), in one workspace.
 test.describe.serial('what a new user meets', () => {
@@ -22,14 +23,14 @@ test.describe.serial('what a new user meets', () => {
   test.beforeAll(async ({ browser }) => {
     page = await (await browser.newContext()).newPage();
     await signedInWithWorkspace(page, newAccount('Nina Newcomer'));
-    const api = await workspaceApi(page);
+    const api = await signedInApi(page);
     await api.put('/api/v1/core/entity-fields?entity=Contact', {
       fields: [
         { kind: 'singleLine', label: 'Customer number', key: 'customerNumber', dataType: 'text', minCharacters: 3, maxCharacters: 10 },
         { kind: 'file', label: 'Contract', key: 'contract', dataType: 'file' },
       ],
     });
-    contactId = (await (await contactsApi(page)).create({ firstName: 'Ada', lastName: 'Lovelace' })).id;
+    contactId = (await (await signedInApi(page)).createContact({ firstName: 'Ada', lastName: 'Lovelace' })).id;
   });
   test.afterAll(async () => {
     await page.context().close();
@@ -86,7 +87,7 @@ test.describe.serial('what a new user meets', () => {
 
   // defect 10: a file field uploads to a slot; the record's save registers it (decision 064)
   test('a file put in a file field stays out of Documents until the form is saved', async () => {
-    const documents = async () => (await workspaceApi(page)).documentNames('Contact', contactId);
+    const documents = async () => (await signedInApi(page)).documentNames('Contact', contactId);
     await page.goto(`/contacts/${contactId}`);
     await expect(page.getByRole('heading', { name: 'Ada Lovelace', level: 1 })).toBeVisible();
     const field = new FileFieldInput(page, 'Contract');
@@ -122,12 +123,12 @@ test.describe.serial('what a new user meets', () => {
     await expect(input).toHaveValue('K-1001-TOOLONG');
     await save.click();
     await expect(page.getByText('At most 10 characters')).toBeVisible();
-    const stored = await (await contactsApi(page)).get(contactId);
+    const stored = await (await signedInApi(page)).getContact(contactId);
     expect((stored.customFields as Record<string, unknown> | undefined)?.customerNumber).toBeUndefined();
 
     // the server says the same, with the limit in the answer
-    const api = await workspaceApi(page);
-    const res = await api.patchRaw(`/api/v1/contacts/${contactId}`, stored.version, [
+    const api = await signedInApi(page);
+    const res = await api.patch(`/api/v1/contacts/${contactId}`, stored.version, [
       { op: 'add', path: '/customFields/customerNumber', value: 'K-1001-TOOLONG' },
     ]);
     expect(res.status).toBe(400);
@@ -168,7 +169,7 @@ test.describe.serial('what a new user meets', () => {
     await expect(workplace).toContainText('€0.00 per user / month');
 
     // a document deleted from the explorer: one item, said once
-    const api = await workspaceApi(page);
+    const api = await signedInApi(page);
     await api.folder('Contact', contactId, 'Old papers');
     await page.goto(`/contacts/${contactId}`);
     await page.getByRole('button', { name: 'Delete Old papers' }).click();

@@ -1,5 +1,6 @@
 import { expectAccessible } from '../pages/shell.pages';
 import { expect, test, type Page } from '../support/signed-in.fixture';
+import { signedInApi } from '../support/signed-in-api';
 
 // Opportunities on a board (issue 13, decision 030): a column per stage of the pipeline with its
 // count and the sum of expected value; a card dragged to another stage moves the totals, and a
@@ -18,13 +19,8 @@ test.describe.serial('opportunities board', () => {
 
   test.beforeAll(async ({ signedIn }) => {
     ({ page, tenantId } = await signedIn.workspace());
-    const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
-    const headers = { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId };
-    const post = async (path: string, data: unknown) => {
-      const res = await page.request.post(path, { headers, data });
-      expect(res.status(), await res.text()).toBe(201);
-      return (await res.json()) as { id: string; stages?: { id: string }[] };
-    };
+    const api = await signedInApi(page, tenantId);
+    const post = (path: string, data: unknown) => api.post<{ id: string; stages?: { id: string }[] }>(path, data, { status: 201 });
     const sales = await post('/api/v1/core/workflows', { entity: 'Opportunity', name: 'Sales', isDefault: true });
     const [qualification, proposal] = sales.stages ?? [];
     const contoso = await post('/api/v1/organizations', { name: 'Contoso' });

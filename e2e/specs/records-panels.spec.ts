@@ -1,9 +1,10 @@
 import { MailboxPage, type Account } from '../pages/identity.pages';
-import { joinAsMember, workspaceCall as api } from '../pages/invitation.pages';
+import { joinAsMember } from '../pages/invitation.pages';
 import { NotificationRulesSettings } from '../pages/mail.pages';
 import { DocumentsExplorer, LinkedRecordsPanel, NotesPanel, NotificationsBell, PIXEL_PNG, TagsPanel, b64 } from '../pages/records.pages';
 import { chooseOption, expectAccessible, newAccount } from '../pages/shell.pages';
 import { expect, test, type BrowserContext, type Page } from '../support/signed-in.fixture';
+import { signedInApi } from '../support/signed-in-api';
 
 // Issue 5, browser tests. The panels are generic (apps/web/src/platform/{notes,documents,tags,
 // collaborators,linked-records,notifications}); they run here on a contact's detail page.
@@ -30,8 +31,8 @@ test.describe.serial('shared record panels on a contact', () => {
     colleaguePage = await colleagueContext.newPage();
     // the colleague joins through the e-mailed invitation
     await joinAsMember(ownerPage, tenantId, colleaguePage, colleague);
-    ada = await api(ownerPage, tenantId, 'POST', '/api/v1/contacts', { firstName: 'Ada', lastName: 'Lovelace' });
-    bob = await api(ownerPage, tenantId, 'POST', '/api/v1/contacts', { firstName: 'Bob', lastName: 'Builder' });
+    ada = await (await signedInApi(ownerPage, tenantId)).post('/api/v1/contacts', { firstName: 'Ada', lastName: 'Lovelace' });
+    bob = await (await signedInApi(ownerPage, tenantId)).post('/api/v1/contacts', { firstName: 'Bob', lastName: 'Builder' });
   });
   test.afterAll(async () => {
     await ownerContext?.close();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '../support/signed-in.fixture';
 import { EntityPages, pickRecord } from '../pages/entity.pages';
-import { workspaceApi } from '../pages/new-user.pages';
 import { expectAccessible, newAccount, signUpVerifyAndSignIn } from '../pages/shell.pages';
+import { signedInApi, type SignedInApi } from '../support/signed-in-api';
 
 // Teams (issue 13, decision 035): a team defined by a custom query saved from the contacts list
 // shows the contacts that match now; a stranger joins a team (and its workspace) through the
@@ -9,12 +9,12 @@ import { expectAccessible, newAccount, signUpVerifyAndSignIn } from '../pages/sh
 test.describe.serial('teams', () => {
   test.describe.configure({ timeout: 180_000 });
   let page: Page;
-  let api: Awaited<ReturnType<typeof workspaceApi>>;
+  let api: SignedInApi;
   const teams = () => new EntityPages(page, '/teams', 'Teams', 'Team');
 
   test.beforeAll(async ({ signedIn }) => {
     ({ page } = await signedIn.workspace());
-    api = await workspaceApi(page);
+    api = await signedInApi(page);
     await api.post('/api/v1/contacts', { firstName: 'Eve', lastName: 'Engel', email: 'eve@contoso.example' });
     await api.post('/api/v1/contacts', { firstName: 'Gus', lastName: 'Gray', email: 'gus@contoso.example' });
     await api.post('/api/v1/contacts', { firstName: 'Fay', lastName: 'Farr', email: 'fay@fabrikam.example' });
@@ -53,7 +53,7 @@ test.describe.serial('teams', () => {
     const fay = await api.post<{ data: { id: string; version: number }[] }>('/api/v1/contacts/list', { search: 'fabrikam' });
     const row = fay.data[0];
     if (!row) throw new Error('Fay is missing');
-    const patched = await api.patchRaw(`/api/v1/contacts/${row.id}`, row.version, [
+    const patched = await api.patch(`/api/v1/contacts/${row.id}`, row.version, [
       { op: 'replace', path: '/email', value: 'fay@contoso.example' },
     ]);
     expect(patched.status).toBe(200);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import type { Account } from '../pages/identity.pages';
 import { newAccount, signUpVerifyAndSignIn } from '../pages/shell.pages';
+import { signedInApi } from './signed-in-api';
 
 type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
@@ -77,14 +78,13 @@ export const test = base.extend<{ workspace: Workspace }, { signedIn: SignedIn }
 async function createWorkspace(browser: Browser, options: BrowserContextOptions, name: string): Promise<string> {
   const context = await browser.newContext(options);
   try {
-    const session = (await (await context.request.get('/auth/session')).json()) as { accessToken: string | null };
-    expect(session.accessToken, 'the shared session is signed in').toBeTruthy();
-    const res = await context.request.post('/api/v1/admin/tenants', {
-      headers: { authorization: `Bearer ${session.accessToken}` },
-      data: { name, slug: name.toLowerCase().replace(/\s+/g, '-'), domainSignUp: false },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return ((await res.json()) as { id: string }).id;
+    const api = await signedInApi(context, null);
+    const tenant = await api.post<{ id: string }>(
+      '/api/v1/admin/tenants',
+      { name, slug: name.toLowerCase().replace(/\s+/g, '-'), domainSignUp: false },
+      { status: 201 },
+    );
+    return tenant.id;
   } finally {
     await context.close();
   }
