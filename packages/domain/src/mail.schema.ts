@@ -135,16 +135,18 @@ export const notificationRuleListSchema = pagedRequestSchema.extend({ event: z.s
 // Each member can turn e-mail off per event (profile).
 export const notificationPreferenceSchema = z.object({ event: ruleEventSchema, email: z.boolean() });
 export const notificationPreferencesSchema = z.array(notificationPreferenceSchema);
-export const notificationPreferencesWriteSchema = z.strictObject({
-  preferences: z
-    .array(z.strictObject({ event: ruleEventSchema, email: z.boolean() }))
-    .max(RULE_EVENTS.length)
-    // one choice per event: a second one would be a contradiction, not an update
-    .superRefine((prefs, ctx) => {
-      const seen = new Set<string>();
-      for (const [i, p] of prefs.entries()) {
-        if (seen.has(p.event)) ctx.addIssue({ code: 'custom', message: 'duplicate', path: [i, 'event'], input: p.event });
-        seen.add(p.event);
-      }
-    }),
-});
+export const notificationPreferencesWriteSchema = z
+  .strictObject({
+    preferences: z
+      .array(z.strictObject({ event: ruleEventSchema, email: z.boolean() }))
+      .max(RULE_EVENTS.length)
+      // one choice per event: a second one would be a contradiction, not an update
+      .superRefine((prefs, ctx) => {
+        const seen = new Set<string>();
+        for (const [i, p] of prefs.entries()) {
+          if (seen.has(p.event)) ctx.addIssue({ code: 'custom', message: 'duplicate', path: [i, 'event'], input: p.event });
+          seen.add(p.event);
+        }
+      }),
+  })
+  .meta({ description: 'Rule `duplicate`: each event at most once.' });

@@ -149,7 +149,13 @@ describe('media types and the order of checks', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
       expect(form.status, url).toBe(415);
+      // no body at all: the same 415, not the multipart parser's 406
+      const empty = await client.raw({ method: 'POST', url });
+      expect(empty.status, url).toBe(415);
+      expect(empty.body.code, url).toBe('unsupportedMediaType');
     }
+    const upload = await c.raw({ method: 'POST', url: '/api/v1/core/imports/upload?entityKind=Contact' });
+    expect(upload.status).toBe(415);
   });
 
   it('checks the token before the body: a bad body without a token is a 401', async () => {

@@ -301,11 +301,13 @@ export class Router {
       onRequest: async (request) => {
         if (access.kind !== 'public') this.callers.set(request, await this.authenticate(request));
         const type = bodyMediaType(request);
-        if (type !== undefined && !consumes.includes(type)) {
+        // an upload without a body is a body of the wrong kind too, not a 406 from the parser
+        const fileOnly = consumes.length === 1 && consumes[0] === 'multipart/form-data';
+        if ((type !== undefined && !consumes.includes(type)) || (type === undefined && fileOnly)) {
           throw new AppError(
             415,
             'unsupportedMediaType',
-            `This operation accepts ${consumes.join(' or ')} bodies, not ${type || 'untyped ones'}`,
+            `This operation accepts ${consumes.join(' or ')} bodies, not ${type === undefined ? 'an empty one' : type || 'untyped ones'}`,
           );
         }
       },

@@ -108,9 +108,11 @@ export const isoDateTimeSchema = z.iso.datetime({ offset: true, error: 'validati
 // Money is stored as numeric(15,2) and travels as a JSON number; the bound keeps every amount
 // exact in a double (13 significant digits). The workspace's currency applies (tenants.currency).
 export const MONEY_MAX = 99_999_999_999.99;
-// at most `scale` decimals: the number is the one its decimal text with that many digits names
-// (scaling by 10^scale loses that at eleven integer digits: 73904024716.46 × 100 is not whole)
-const decimals = (n: number, scale: number) => Number(n.toFixed(scale)) === n;
+// At most `scale` decimals, up to the last bits of a double: 19.99 * 3 sends 59.97000000000001 and
+// 91317771887.4 may arrive as 91317771887.40001 (one unit in the last place); PostgreSQL's numeric
+// column stores the rounded value. Scaling by 10^scale and comparing with a fixed tolerance does
+// not hold at eleven integer digits (73904024716.46 × 100 is not whole there).
+const decimals = (n: number, scale: number) => Math.abs(Number(n.toFixed(scale)) - n) <= 4 * Number.EPSILON * Math.max(1, Math.abs(n));
 
 export const fields = {
   text: (opts: Options & { max: number; min?: number }) => {

@@ -35,7 +35,7 @@ export const workflowStageCreateSchema = workflowStageInputSchema.extend({
 export const workflowStageMoveSchema = z
   .strictObject({ afterId: z.uuid().nullable().optional(), beforeId: z.uuid().nullable().optional() })
   .refine((v) => v.afterId !== undefined || v.beforeId !== undefined, { error: 'required', path: ['afterId'] })
-  .meta({ minProperties: 1 });
+  .meta({ description: 'Rule `required`: afterId or beforeId (null for the first or the last place).' });
 export type WorkflowStageMove = z.infer<typeof workflowStageMoveSchema>;
 
 export const workflowStageSchema = z.object({
@@ -54,16 +54,16 @@ export const workflowCreateSchema = z
     typeId: z.uuid().nullable().optional(),
     name: stageName,
     isDefault: z.boolean().default(false),
-    stages: z.array(workflowStageInputSchema).max(50).optional(),
+    stages: z.array(workflowStageInputSchema).min(MIN_WORKFLOW_STAGES, { error: 'minimumStages' }).max(50).optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.stages && v.stages.length < MIN_WORKFLOW_STAGES) ctx.addIssue({ code: 'custom', path: ['stages'], message: 'minimumStages' });
     const seen = new Set<string>();
     v.stages?.forEach((s, i) => {
       if (seen.has(s.name.toLowerCase())) ctx.addIssue({ code: 'custom', path: ['stages', i, 'name'], message: 'duplicateTitle' });
       seen.add(s.name.toLowerCase());
     });
-  });
+  })
+  .meta({ description: 'Rule `duplicateTitle`: stage names once each (in any case).' });
 export type WorkflowCreate = z.input<typeof workflowCreateSchema>;
 
 export const workflowUpdateSchema = z.strictObject({ name: stageName, isDefault: z.boolean() });

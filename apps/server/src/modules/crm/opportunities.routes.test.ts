@@ -62,6 +62,20 @@ describe('opportunities', () => {
     await c.delete(`/api/v1/opportunities/${unowned.id}`);
   });
 
+  it('take money to the cent across the whole range, a client’s float arithmetic included, and refuse a third decimal', async () => {
+    // eleven integer digits: scaling by 100 is not whole there, and these were refused
+    const big = await c.post('/api/v1/opportunities', { name: 'Big deal', expectedValue: -73904024716.46 });
+    expect(big.status).toBe(201);
+    expect(big.body.expectedValue).toBe(-73904024716.46);
+    // what 19.99 * 3 gives in JavaScript (59.97000000000001) is stored as 59.97
+    const sum = await c.post('/api/v1/opportunities', { name: 'Three chairs', expectedValue: 19.99 * 3 });
+    expect(sum.status).toBe(201);
+    expect(sum.body.expectedValue).toBe(59.97);
+    const third = await c.post('/api/v1/opportunities', { name: 'Fractions', expectedValue: 1.005 });
+    expect(third.status).toBe(400);
+    expect(third.body.errors[0]).toMatchObject({ field: 'expectedValue', code: 'validation' });
+  });
+
   it('have a customer, an expected value, a close date, a number and the default pipeline’s first stage', async () => {
     const org = await create('/api/v1/organizations', { name: 'Contoso' });
     const contact = await create('/api/v1/contacts', { firstName: 'Laurence', lastName: 'Lebihan', organizationId: org.id });
