@@ -4,7 +4,7 @@ import type { Db } from '../platform/database';
 import type { Mailer } from '../platform/mail/mailer';
 import { isLoopbackClient } from '../platform/proxy';
 import { escapeHtml, layout } from './identity-pages.view';
-import { mailById, recentMail } from './mailbox.repository';
+import { capturedMail, recentMail } from './mailbox.service';
 
 export type MailboxDeps = { mailer: Mailer; db: Db; trustProxy: false | number | string[] };
 
@@ -35,7 +35,7 @@ export function registerMailboxRoutes(app: FastifyInstance, { mailer, db, trustP
 
   app.get('/mailbox', opts, async (request, reply) => {
     if (!allowed(request, mailer, trustProxy)) return notFound(reply);
-    const rows = await recentMail(db, 200);
+    const rows = await recentMail(db);
     const list = rows.length
       ? `<table><thead><tr><th scope="col">Received</th><th scope="col">To</th><th scope="col">Subject</th></tr></thead><tbody>${rows
           .map(
@@ -55,7 +55,7 @@ export function registerMailboxRoutes(app: FastifyInstance, { mailer, db, trustP
     if (!allowed(request, mailer, trustProxy)) return notFound(reply);
     const params = z.object({ id: z.uuid() }).safeParse(request.params);
     if (!params.success) return notFound(reply);
-    const mail = await mailById(db, params.data.id);
+    const mail = await capturedMail(db, params.data.id);
     if (!mail) return notFound(reply);
     return page(
       reply,

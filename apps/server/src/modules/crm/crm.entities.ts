@@ -1,6 +1,6 @@
 import { contactEntity, entityListQuerySchema, leadEntity, opportunityEntity, organizationEntity, pagedResponse } from '@atrium/domain';
 import { z } from 'zod';
-import { listEntities, registerEntity, requireRecord } from '../../platform/entity';
+import { registerEntity } from '../../platform/entity';
 import type { Router } from '../../platform/router';
 import { registerContactStateRoutes } from './contact-states.routes';
 import { contacts } from './contacts.table';
@@ -9,7 +9,7 @@ import { leads } from './leads.table';
 import { opportunities, opportunityContacts } from './opportunities.table';
 import { organizationContacts } from './organization-contacts.table';
 import { organizations } from './organizations.table';
-import { opportunitiesOfContact, opportunitiesOfOrganization } from './opportunities.repository';
+import { opportunitiesOf } from './opportunities.service';
 import { registerTeamRoutes } from './teams.routes';
 import type { TeamsDeps } from './teams.service';
 
@@ -47,7 +47,7 @@ export function registerCrmEntities(router: Router, teams: TeamsDeps): void {
 
   // Spec §7 (linked opportunities): the deals of an organization (its customer organization) and
   // of a contact (its customer contact, or one of the contacts involved), as the list pages them.
-  const linkedOpportunities = (owner: typeof organization, where: typeof opportunitiesOfOrganization) =>
+  const linkedOpportunities = (owner: typeof organization) =>
     router.tenant({
       method: 'POST',
       url: `${owner.definition.basePath}/:id/opportunities`,
@@ -57,11 +57,8 @@ export function registerCrmEntities(router: Router, teams: TeamsDeps): void {
       table: owner.tableName,
       schemas: { params: z.object({ id: z.uuid() }), body: entityListQuerySchema, response: pagedResponse(opportunityEntity.schemas.row) },
       example: { page: 1, pageSize: 25 },
-      handler: async (ctx, { params, body }) => {
-        await requireRecord(ctx, owner.registry, { kind: owner.definition.kind, id: params.id }, 'view');
-        return listEntities(ctx, opportunity, body, where(params.id));
-      },
+      handler: (ctx, { params, body }) => opportunitiesOf(ctx, { owner, opportunity }, params.id, body),
     });
-  linkedOpportunities(organization, opportunitiesOfOrganization);
-  linkedOpportunities(contact, opportunitiesOfContact);
+  linkedOpportunities(organization);
+  linkedOpportunities(contact);
 }

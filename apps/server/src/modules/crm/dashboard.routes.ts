@@ -1,6 +1,6 @@
 import { DASHBOARD_WIDGETS, myTeamsSchema, openOpportunitiesByStageSchema, pipelineByMonthSchema } from '@atrium/domain';
 import type { Router } from '../../platform/router';
-import { crmDashboardRepository as repo } from './dashboard.repository';
+import * as dashboardService from './dashboard.service';
 
 // The CRM's dashboard widgets (decision 037): my open opportunities by stage, the open pipeline
 // by close month, my teams. Each needs the permission its widget declares.
@@ -14,7 +14,7 @@ export function registerCrmDashboardRoutes(router: Router): void {
     permission: DASHBOARD_WIDGETS.myOpenOpportunities,
     readOnly: true,
     schemas: { response: openOpportunitiesByStageSchema },
-    handler: async (ctx) => ({ stages: await repo.myOpenByStage(ctx) }),
+    handler: (ctx) => dashboardService.myOpenOpportunities(ctx),
   });
   router.tenant({
     method: 'GET',
@@ -24,14 +24,7 @@ export function registerCrmDashboardRoutes(router: Router): void {
     permission: DASHBOARD_WIDGETS.pipelineByMonth,
     readOnly: true,
     schemas: { response: pipelineByMonthSchema },
-    handler: async (ctx) => {
-      const rows = await repo.pipelineByMonth(ctx);
-      const undated = rows.find((r) => r.month === null);
-      return {
-        months: rows.flatMap((r) => (r.month === null ? [] : [{ month: r.month, count: r.count, sum: r.sum }])),
-        undated: { count: undated?.count ?? 0, sum: undated?.sum ?? 0 },
-      };
-    },
+    handler: (ctx) => dashboardService.pipelineByMonth(ctx),
   });
   router.tenant({
     method: 'GET',
@@ -41,6 +34,6 @@ export function registerCrmDashboardRoutes(router: Router): void {
     permission: DASHBOARD_WIDGETS.myTeams,
     readOnly: true,
     schemas: { response: myTeamsSchema },
-    handler: async (ctx) => repo.myTeams(ctx),
+    handler: (ctx) => dashboardService.myTeams(ctx),
   });
 }
