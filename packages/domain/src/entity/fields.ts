@@ -65,10 +65,20 @@ export type BuiltinField = {
   schema?: z.ZodType;
   // stored when a write leaves the field empty (booleans: false)
   emptyValue?: unknown;
+  // import: column names other products export for this field (HubSpot, Salesforce, Outlook,
+  // Google contacts, German spreadsheets), matched besides the key and the labels
+  importAliases?: readonly string[];
+  // import template: the example row's value (else one that fits the field's kind)
+  example?: string;
 };
 
 // `readOnly`: a value the server sets (a lead's conversion…); shown, filtered, never written by a client
-type Options = Partial<Pick<BuiltinField, 'label' | 'column' | 'required' | 'sortable' | 'filterable' | 'form' | 'quick' | 'readOnly'>>;
+type Options = Partial<
+  Pick<
+    BuiltinField,
+    'label' | 'column' | 'required' | 'sortable' | 'filterable' | 'form' | 'quick' | 'readOnly' | 'importAliases' | 'example'
+  >
+>;
 
 function field(
   kind: BuiltinFieldKind,
@@ -89,6 +99,8 @@ function field(
     form: opts.form ?? (schema !== undefined && !opts.readOnly),
     quick: opts.quick ?? false,
     ...(schema ? { schema } : {}),
+    ...(opts.importAliases ? { importAliases: opts.importAliases } : {}),
+    ...(opts.example !== undefined ? { example: opts.example } : {}),
     ...extra,
   } satisfies BuiltinField;
 }

@@ -1,30 +1,22 @@
-import type { ImportField, ImportMapping } from '@atrium/domain';
+import type { EntityDefinition, ImportField, ImportMapping } from '@atrium/domain';
 
-// Column names other products export, by our field key (HubSpot and Salesforce contact exports,
-// Outlook and Google contacts, German spreadsheets). Compared after normalising.
-const SYNONYMS: Record<string, readonly string[]> = {
-  firstName: ['first name', 'firstname', 'given name', 'first', 'vorname'],
-  lastName: ['last name', 'lastname', 'surname', 'family name', 'last', 'nachname'],
-  email: ['email', 'e-mail', 'email address', 'e-mail address', 'e-mail 1 - value', 'mail', 'e-mail-adresse'],
-  phone: ['phone', 'phone number', 'telephone', 'business phone', 'mobile phone', 'mobile', 'phone 1 - value', 'telefon', 'telefonnummer'],
-  organizationId: [
-    'company',
-    'company name',
-    'account name',
-    'account',
-    'organization',
-    'organisation',
-    'associated company',
-    'firma',
-    'unternehmen',
-  ],
-  jobTitle: ['job title', 'title', 'position', 'jobtitle', 'berufsbezeichnung'],
-  department: ['department', 'abteilung'],
-  website: ['website', 'website url', 'web site', 'url', 'webseite'],
-  address: ['address', 'street address', 'mailing street', 'street', 'adresse', 'strasse'],
-  name: ['name', 'company name', 'account name', 'organization name', 'firmenname'],
-  id: ['id'],
-};
+// The names a column may carry for a field besides its key: its labels (every language's) and
+// the column names other products export for it (the definition's importAliases).
+export type FieldNames = (f: ImportField) => { labels: readonly string[]; aliases: readonly string[] };
+
+// A kind's field names from its definition; a custom field is known by its own label only.
+export function definitionNames(
+  definition: Pick<EntityDefinition, 'fields'>,
+  captions: readonly Readonly<Record<string, string>>[],
+): FieldNames {
+  return (f) =>
+    f.custom
+      ? { labels: [f.label], aliases: [] }
+      : {
+          labels: captions.map((c) => c[f.label]).filter((x): x is string => Boolean(x)),
+          aliases: definition.fields[f.key]?.importAliases ?? [],
+        };
+}
 
 const normalise = (s: string) =>
   s
@@ -58,23 +50,20 @@ export function similarity(a: string, b: string): number {
 
 const THRESHOLD = 0.75;
 
-// The field each column most likely means: exact names (key, labels in every language, known
-// synonyms) first, then the closest name above a threshold; each field is used once, and a
+// The field each column most likely means: exact names (key, labels in every language, import
+// aliases) first, then the closest name above a threshold; each field is used once, and a
 // reference's "<label> id" column wins over its title column (exact ids re-import unchanged).
-export function suggestMapping(
-  columns: readonly string[],
-  fields: readonly ImportField[],
-  labelsOf: (f: ImportField) => readonly string[],
-): ImportMapping {
+export function suggestMapping(columns: readonly string[], fields: readonly ImportField[], namesOf: FieldNames): ImportMapping {
   const candidates: { column: string; key: string; score: number }[] = [];
   for (const column of columns) {
     for (const f of fields) {
-      const names = [f.key, ...labelsOf(f), ...(SYNONYMS[f.key] ?? [])];
+      const { labels, aliases } = namesOf(f);
+      const names = [f.key, ...labels, ...aliases];
       let score = 0;
       for (const name of names) score = Math.max(score, similarity(column, name));
       if (f.target) {
         // "Organization id": the reference by id
-        for (const name of [f.key, ...labelsOf(f)]) {
+        for (const name of [f.key, ...labels]) {
           if (normalise(column) === normalise(`${name} id`) || normalise(column) === normalise(name.replace(/Id$/, '') + 'id'))
             score = 1.01;
         }
@@ -94,4 +83,34 @@ export function suggestMapping(
     mapped.add(c.column);
   }
   return mapping;
+}
+
+// The template's example value of a field: the definition's example, else one that fits the
+// field's kind (a choice field: its first option).
+export function templateExample(definition: Pick<EntityDefinition, 'fields'>, f: ImportField, option: string | undefined): string {
+  const example = f.custom ? undefined : definition.fields[f.key]?.example;
+  if (example) return example;
+  switch (f.kind) {
+    case 'email':
+      return 'someone@example.com';
+    case 'url':
+      return 'https://example.com';
+    case 'integer':
+    case 'number':
+      return '42';
+    case 'decimal':
+    case 'money':
+      return '1250.50';
+    case 'boolean':
+      return 'yes';
+    case 'date':
+      return '2026-03-14';
+    case 'dateTime':
+      return '2026-03-14T09:30:00Z';
+    case 'option':
+    case 'options':
+      return option ?? '';
+    default:
+      return '';
+  }
 }

@@ -23,7 +23,7 @@ import { etagOf } from '../entity/etag';
 import type { JobRuntime } from '../jobs/job-runtime';
 import { toJobDto } from '../jobs/job-runtime';
 import type { JobRun, JobType } from '../jobs/job.types';
-import { suggestMapping } from './column-match.util';
+import { definitionNames, suggestMapping, templateExample } from './column-match.util';
 import { importExportRepository as repo } from './import-export.repository';
 import type { ImportRow } from './import-export.table';
 import { dedupeKeys, importFields, importPlan, processBatch } from './import-rows.service';
@@ -140,12 +140,8 @@ async function fileRows(deps: Pick<ImportDeps, 'blobs' | 'limits'>, imp: ImportR
   );
 }
 
-// Every language's label of a field, for matching column names.
-function labelsFor(): (f: { label: string; custom: boolean }) => string[] {
-  const en = mergedCaptions('en');
-  const de = mergedCaptions('de');
-  return (f) => (f.custom ? [f.label] : [en[f.label], de[f.label]].filter((x): x is string => Boolean(x)));
-}
+// Every language's label of a field and its import aliases, for matching column names.
+const namesFor = (ent: RegisteredEntity) => definitionNames(ent.definition, [mergedCaptions('en'), mergedCaptions('de')]);
 
 export async function mappingInfo(ctx: TenantContext, ent: RegisteredEntity): Promise<ImportMappingInfo> {
   const { fields, custom } = await importFields(ctx, ent);
@@ -158,45 +154,10 @@ export async function template(ctx: TenantContext, ent: RegisteredEntity, format
   const en = mergedCaptions('en');
   const list = fields.filter((f) => f.key !== 'id');
   const header = list.map((f) => (f.custom ? f.label : (en[f.label] ?? f.key)));
-  const example = list.map((f) => exampleValue(f.key, f.kind, custom.find((c) => `customFields.${c.key}` === f.key)?.options?.[0]?.value));
+  const example = list.map((f) =>
+    templateExample(ent.definition, f, custom.find((c) => `customFields.${c.key}` === f.key)?.options?.[0]?.value),
+  );
   return tableBuffer(format, [header, example]);
-}
-
-function exampleValue(key: string, kind: string, option: string | undefined): string {
-  const named: Record<string, string> = {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    name: 'Analytical Engines Ltd',
-    email: 'ada@example.com',
-    phone: '+44 20 7946 0000',
-    website: 'https://example.com',
-    organizationId: 'Analytical Engines Ltd',
-    jobTitle: 'Mathematician',
-  };
-  if (named[key]) return named[key];
-  switch (kind) {
-    case 'email':
-      return 'someone@example.com';
-    case 'url':
-      return 'https://example.com';
-    case 'integer':
-    case 'number':
-      return '42';
-    case 'decimal':
-    case 'money':
-      return '1250.50';
-    case 'boolean':
-      return 'yes';
-    case 'date':
-      return '2026-03-14';
-    case 'dateTime':
-      return '2026-03-14T09:30:00Z';
-    case 'option':
-    case 'options':
-      return option ?? '';
-    default:
-      return '';
-  }
 }
 
 export function importsService(deps: ImportDeps) {
@@ -241,7 +202,7 @@ export function importsService(deps: ImportDeps) {
       try {
         const columns = columnNames(header);
         const { fields } = await importFields(ctx, ent);
-        const mapping = suggestMapping(columns, fields, labelsFor());
+        const mapping = suggestMapping(columns, fields, namesFor(ent));
         const imp = await repo.insertImport(ctx, {
           id,
           entityKind: ent.definition.kind,
@@ -283,7 +244,7 @@ export function importsService(deps: ImportDeps) {
       const { fields } = await importFields(ctx, ent);
       return {
         columns: imp.columns.map((name, i) => ({ name, samples: samples[i] ?? [] })),
-        suggestions: suggestMapping(imp.columns, fields, labelsFor()),
+        suggestions: suggestMapping(imp.columns, fields, namesFor(ent)),
       };
     },
 

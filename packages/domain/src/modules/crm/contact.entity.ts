@@ -3,6 +3,7 @@ import { EMAIL_PATTERN, URL_PATTERN } from '../../entity/entity-field.schema';
 import { defineEntity, RECORD_CAPABILITIES } from '../../entity/define-entity';
 import { fields } from '../../entity/fields';
 import { contactModulePermissions } from './crm.permissions';
+import { CRM_IMPORT_FIELDS } from './crm.import';
 
 const text = (max: number) => z.string({ error: 'validation' }).trim().max(max, { error: 'maxLength' });
 const email = () =>
@@ -39,15 +40,15 @@ export const contactEntity = defineEntity({
   web: { path: '/contacts', icon: 'ContactsOutlined' },
   title: { fields: ['firstName', 'lastName'] },
   fields: {
-    firstName: fields.text({ max: 100, required: true, quick: true }),
-    lastName: fields.text({ max: 100, quick: true }),
-    email: fields.email({ quick: true }),
-    phone: fields.phone({ quick: true }),
-    organizationId: fields.reference('Organization', { onDelete: 'clear', quick: true }),
-    jobTitle: fields.text({ max: 100 }),
-    department: fields.text({ max: 100 }),
-    website: fields.url(),
-    address: fields.longText({ max: 500 }),
+    firstName: fields.text({ max: 100, required: true, quick: true, ...CRM_IMPORT_FIELDS.firstName }),
+    lastName: fields.text({ max: 100, quick: true, ...CRM_IMPORT_FIELDS.lastName }),
+    email: fields.email({ quick: true, ...CRM_IMPORT_FIELDS.email }),
+    phone: fields.phone({ quick: true, ...CRM_IMPORT_FIELDS.phone }),
+    organizationId: fields.reference('Organization', { onDelete: 'clear', quick: true, ...CRM_IMPORT_FIELDS.organizationId }),
+    jobTitle: fields.text({ max: 100, ...CRM_IMPORT_FIELDS.jobTitle }),
+    department: fields.text({ max: 100, ...CRM_IMPORT_FIELDS.department }),
+    website: fields.url(CRM_IMPORT_FIELDS.website),
+    address: fields.longText({ max: 500, ...CRM_IMPORT_FIELDS.address }),
     details: fields.json(contactDetailsSchema),
     // e-mail states (spec §7), set by their own calls; campaigns honour them
     blockedAt: fields.dateTime({ readOnly: true }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEntity, RECORD_CAPABILITIES } from '../../entity/define-entity';
 import { fields } from '../../entity/fields';
 import { LEAD_TRANSFERS, contactModulePermissions } from './crm.permissions';
+import { CRM_IMPORT_FIELDS } from './crm.import';
 
 // Where a lead came from, as sales teams report it.
 export const LEAD_SOURCES = ['Website', 'Referral', 'Event', 'Campaign', 'ColdCall', 'Partner', 'Other'] as const;
@@ -18,15 +19,15 @@ export const leadEntity = defineEntity({
   web: { path: '/leads', icon: 'RiseOutlined' },
   title: { fields: ['firstName', 'lastName'] },
   fields: {
-    firstName: fields.text({ max: 100, required: true, quick: true }),
-    lastName: fields.text({ max: 100, quick: true }),
-    email: fields.email({ quick: true }),
-    phone: fields.phone({ quick: true }),
+    firstName: fields.text({ max: 100, required: true, quick: true, ...CRM_IMPORT_FIELDS.firstName }),
+    lastName: fields.text({ max: 100, quick: true, ...CRM_IMPORT_FIELDS.lastName }),
+    email: fields.email({ quick: true, ...CRM_IMPORT_FIELDS.email }),
+    phone: fields.phone({ quick: true, ...CRM_IMPORT_FIELDS.phone }),
     organization: fields.text({ max: 200, quick: true }),
-    jobTitle: fields.text({ max: 100 }),
-    website: fields.url(),
+    jobTitle: fields.text({ max: 100, ...CRM_IMPORT_FIELDS.jobTitle }),
+    website: fields.url(CRM_IMPORT_FIELDS.website),
     source: fields.enumeration(LEAD_SOURCES),
-    address: fields.longText({ max: 500 }),
+    address: fields.longText({ max: 500, ...CRM_IMPORT_FIELDS.address }),
     description: fields.longText({ max: 5000 }),
     // set by the conversion, never by a client
     convertedAt: fields.dateTime({ readOnly: true }),
