@@ -1,7 +1,11 @@
 // Module-boundary rules of ARCHITECTURE §2 that a general linter cannot express:
 // domain ← platform ← modules ← app; a module imports another only through its index.ts; only
 // repositories, tables and the platform touch the ORM; modules reach the entity engine and the
-// identity module through their doors; web modules never import the app shell.
+// identity module through their doors; web modules never import the app shell; a route never
+// imports a repository; no import cycle, type-only imports included; the web platform's folders
+// are layered (no cycle between two of them); and the platform and the app shell name no entity
+// kind, no kind's own field key and no module's caption (those live in the definition and the
+// module folder).
 // `checkBoundaries(root)` is what the test feeds forbidden imports to; run directly, it checks
 // this repository and exits non-zero on any problem.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -18,6 +22,76 @@ function* files(dir) {
     if (statSync(p).isDirectory()) yield* files(p);
     else if (/\.(ts|tsx)$/.test(name)) yield p;
   }
+}
+
+// what a line says once comments are gone (a comment may name a kind)
+const code = (src) => src.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+
+// The kinds the domain defines and their own field keys, read from the definitions
+// (packages/domain/src/modules/**/*.entity.ts): a camelCase key (firstName, expectedValue) is a
+// kind's; one-word keys (name, email) and the engine's own (parentId of a hierarchy, isDefault of
+// a workflow) are everyone's.
+const ENGINE_KEYS = new Set(['parentId', 'isDefault', 'ownerId']);
+function definitions(root) {
+  const kinds = new Set();
+  const keys = new Set();
+  const dir = path.join(root, 'packages/domain/src/modules');
+  try {
+    statSync(dir);
+  } catch {
+    return { kinds, keys };
+  }
+  for (const file of files(dir)) {
+    if (!file.endsWith('.entity.ts')) continue;
+    const src = readFileSync(file, 'utf8');
+    for (const m of src.matchAll(/^\s+kind: '([A-Za-z]+)'/gm)) kinds.add(m[1]);
+    for (const m of src.matchAll(/^\s+([a-z]+[A-Z][A-Za-z]*): fields\./gm)) if (!ENGINE_KEYS.has(m[1])) keys.add(m[1]);
+  }
+  return { kinds, keys };
+}
+
+// Resolves a relative import to the file it names (.ts, .tsx, or the folder's index).
+function resolveFile(fromFile, spec) {
+  const base = path.resolve(path.dirname(fromFile), spec);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not this one
+    }
+  }
+  return undefined;
+}
+
+// Strongly connected components of a graph (Tarjan): each cycle's members.
+function cycles(graph) {
+  let index = 0;
+  const stack = [];
+  const meta = new Map();
+  const found = [];
+  const visit = (v) => {
+    meta.set(v, { index, low: index, on: true });
+    index += 1;
+    stack.push(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!meta.has(w)) {
+        visit(w);
+        meta.get(v).low = Math.min(meta.get(v).low, meta.get(w).low);
+      } else if (meta.get(w).on) meta.get(v).low = Math.min(meta.get(v).low, meta.get(w).index);
+    }
+    if (meta.get(v).low === meta.get(v).index) {
+      const members = [];
+      let w;
+      do {
+        w = stack.pop();
+        meta.get(w).on = false;
+        members.push(w);
+      } while (w !== v);
+      if (members.length > 1 || (graph.get(v) ?? new Set()).has(v)) found.push(members.sort());
+    }
+  };
+  for (const v of [...graph.keys()].sort()) if (!meta.has(v)) visit(v);
+  return found;
 }
 
 const moduleOf = (p, base) => (p.startsWith(base) ? p.slice(base.length).split('/')[0] : null);
@@ -104,6 +178,93 @@ export function checkBoundaries(root) {
       return 'the web platform never imports the app shell';
     return spec.startsWith('@atrium/server') ? 'the web app never imports the server' : null;
   });
+
+  // a route calls its service; only services reach repositories
+  check('apps/server/src', (file, target) =>
+    /\.routes\.ts$/.test(file) && /\.repository(\.ts)?$/.test(target)
+      ? 'a route never imports a repository (routes → service → repository)'
+      : null,
+  );
+
+  // no import cycle among the source files, type-only imports included (the linter's no-cycle
+  // does not follow `import type`)
+  for (const dir of ['apps/server/src', 'apps/web/src']) {
+    const abs = path.join(root, dir);
+    try {
+      statSync(abs);
+    } catch {
+      continue;
+    }
+    const graph = new Map();
+    for (const file of files(abs)) {
+      if (TEST_FILE.test(file)) continue;
+      const edges = new Set();
+      for (const m of code(readFileSync(file, 'utf8')).matchAll(IMPORT)) {
+        const spec = m[1] ?? m[2];
+        if (!spec.startsWith('.')) continue;
+        const target = resolveFile(file, spec);
+        if (target && !TEST_FILE.test(target)) edges.add(rel(target));
+      }
+      graph.set(rel(file), edges);
+    }
+    for (const members of cycles(graph)) problems.push(`${members[0]}: import cycle — ${members.join(' → ')}`);
+
+    // the web platform's folders are layered: no two of them import each other, even through others
+    if (dir === 'apps/web/src') {
+      const base = 'apps/web/src/platform/';
+      const folders = new Map();
+      for (const [file, edges] of graph) {
+        const from = moduleOf(file, base);
+        if (!from || !file.slice(base.length).includes('/')) continue;
+        for (const target of edges) {
+          const to = moduleOf(target, base);
+          if (!to || to === from || !target.slice(base.length).includes('/')) continue;
+          if (!folders.has(from)) folders.set(from, new Set());
+          folders.get(from).add(to);
+        }
+      }
+      for (const members of cycles(folders))
+        problems.push(
+          `${base}${members[0]}: web platform folders import each other — ${members.join(' ↔ ')}; one must sit below the other`,
+        );
+    }
+  }
+
+  // the platform and the app shell know no kind: no kind's name, own field key or module caption
+  const { kinds, keys } = definitions(root);
+  const modules = new Set(
+    ['apps/server/src/modules', 'apps/web/src/modules'].flatMap((dir) => {
+      try {
+        return readdirSync(path.join(root, dir)).filter((n) => statSync(path.join(root, dir, n)).isDirectory());
+      } catch {
+        return [];
+      }
+    }),
+  );
+  for (const dir of ['apps/server/src/platform', 'apps/server/src/app.ts', 'apps/web/src/platform', 'apps/web/src/app']) {
+    const abs = path.join(root, dir);
+    let list;
+    try {
+      list = statSync(abs).isDirectory() ? [...files(abs)] : [abs];
+    } catch {
+      continue;
+    }
+    for (const file of list) {
+      if (TEST_FILE.test(file)) continue;
+      const src = code(readFileSync(file, 'utf8'));
+      for (const m of src.matchAll(/['"`]([A-Za-z][\w.]*)['"`]|\b([a-z]+[A-Z][A-Za-z]*)\s*:/g)) {
+        const word = m[1] ?? m[2];
+        if (m[1] !== undefined && kinds.has(word))
+          problems.push(`${rel(file)}: names the kind '${word}' — a kind's facts live in its definition`);
+        else if (keys.has(word))
+          problems.push(`${rel(file)}: names '${word}', a field of a kind — it belongs on the field in the definition`);
+        else if (m[1] !== undefined && modules.has(word.split('.')[0]) && word.includes('.'))
+          problems.push(
+            `${rel(file)}: names the caption '${word}' of the ${word.split('.')[0]} module — a module's texts live in the module`,
+          );
+      }
+    }
+  }
 
   return problems;
 }

@@ -56,6 +56,53 @@ const FORBIDDEN: [string, Record<string, string>, RegExp][] = [
     { 'apps/web/src/platform/api/api-client.ts': "import { Router } from '../../../../server/src/platform/router';" },
     /never imports the server/,
   ],
+  [
+    'a route importing a repository',
+    { 'apps/server/src/modules/core/profile.routes.ts': "import { profileRow } from './profile.repository';" },
+    /never imports a repository/,
+  ],
+  [
+    'an import cycle made of type-only imports',
+    {
+      'apps/server/src/platform/router.ts': "import { registry } from './entity/registry';",
+      'apps/server/src/platform/entity/registry.ts': "import type { Router } from '../router';",
+    },
+    /import cycle/,
+  ],
+  [
+    'two web platform folders importing each other through different files',
+    {
+      'apps/web/src/platform/entity/record.page.tsx': "import { MailActions } from '../mail/mail-actions';",
+      'apps/web/src/platform/mail/mail.api.ts': "import { activityKeys } from '../entity/activity.api';",
+      'apps/web/src/platform/entity/activity.api.ts': 'export const activityKeys = {};',
+      'apps/web/src/platform/mail/mail-actions.tsx': 'export const MailActions = null;',
+    },
+    /web platform folders import each other — entity ↔ mail/,
+  ],
+  [
+    'the platform naming an entity kind',
+    {
+      'packages/domain/src/modules/shop/order.entity.ts': "export const orderEntity = defineEntity({\n  kind: 'Order',\n});",
+      'apps/server/src/platform/entity/entity-core.routes.ts': "export const example = { entity: 'Order' };",
+    },
+    /names the kind 'Order'/,
+  ],
+  [
+    'the platform naming a field of a kind',
+    {
+      'packages/domain/src/modules/shop/order.entity.ts': 'export const fieldsOf = {\n  deliveryDate: fields.date(),\n};',
+      'apps/server/src/platform/import-export/column-match.util.ts': "const SYNONYMS = { deliveryDate: ['delivery', 'liefertermin'] };",
+    },
+    /names 'deliveryDate', a field of a kind/,
+  ],
+  [
+    'the app shell naming a module caption',
+    {
+      'apps/web/src/modules/shop/shop.page.tsx': 'export const ShopPage = null;',
+      'apps/web/src/app/layouts/app-layout.tsx': "const label = t('shop.checkout');",
+    },
+    /caption 'shop.checkout' of the shop module/,
+  ],
 ];
 
 describe('the boundary check', () => {
@@ -76,6 +123,12 @@ describe('the boundary check', () => {
         'apps/server/src/modules/crm/deals.routes.ts': "import { tagsService } from '../core';",
         'apps/server/src/modules/crm/deals.routes.test.ts': "import { sql } from 'drizzle-orm';",
         'apps/web/src/modules/landing/landing.page.tsx': "import { BareLayout } from '../../platform/layouts/bare-layout';",
+        // a comment may name a kind, a one-word field key is everyone's, a layer imports the one below
+        'packages/domain/src/modules/shop/order.entity.ts': "  kind: 'Order',\n  name: fields.text(),\n  deliveryDate: fields.date(),",
+        'apps/server/src/platform/entity/entity-routes.ts': "// 'Order' → order / orders\nconst key = 'name';",
+        'apps/web/src/platform/entity-pages/record.page.tsx': "import { MailActions } from '../mail/mail-actions';",
+        'apps/web/src/platform/mail/mail-actions.tsx': "import { activityKeys } from '../entity/activity.api';",
+        'apps/web/src/platform/entity/activity.api.ts': 'export const activityKeys = {};',
       }),
     );
     expect(problems).toEqual([]);

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { EntityListRoute } from '../platform/entity/entity-list.route';
-import { EntityRecordRoute } from '../platform/entity/entity-record.route';
+import { EntityListRoute } from '../platform/entity-pages/entity-list.route';
+import { EntityRecordRoute } from '../platform/entity-pages/entity-record.route';
 import { EntitySettingsRoute } from '../platform/entity/entity-settings.route';
 import { ImportWizard } from '../platform/import-export/import-wizard';
 import { AccessDeniedPage } from '../platform/errors/access-denied.page';

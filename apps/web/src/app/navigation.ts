@@ -1,8 +1,10 @@
 import type { AccessRule } from '../platform/permissions/access';
-import { entityNavEntries, entitySettingsEntries } from './entities';
+import { webEntities } from '../platform/entity/web-entity';
+// registers the kinds with pages before their entries below are read
+import './entities';
 
 // Module navigation, filtered by merged permissions, plans and feature flags. Entity kinds add
-// their entries from their definitions (app/entities.tsx).
+// their entries from their definitions (app/entities.ts registers them).
 export type NavEntry = {
   key: string;
   path: string;
@@ -12,6 +14,27 @@ export type NavEntry = {
   rule: AccessRule;
   children?: NavEntry[];
 };
+
+// each kind's list entry and, if it has settings, its settings entry
+const entityNavEntries = (): NavEntry[] =>
+  webEntities().map((e) => ({
+    key: e.definition.kind,
+    path: e.definition.web.path,
+    labelKey: `${e.definition.captionKey}.plural`,
+    icon: e.definition.web.icon,
+    rule: { permissions: [e.definition.permissions.view] },
+  }));
+
+const entitySettingsEntries = (): NavEntry[] =>
+  webEntities()
+    .filter((e) => e.definition.capabilities.customFields || e.definition.capabilities.workflowStage || e.definition.types)
+    .map((e) => ({
+      key: `settings-${e.definition.kind}`,
+      path: e.definition.web.settingsPath,
+      labelKey: `${e.definition.captionKey}.plural`,
+      icon: 'SettingOutlined',
+      rule: { permissions: [e.definition.permissions.view, e.definition.permissions.settings] },
+    }));
 
 const SHELL_SETTINGS: NavEntry[] = [
   {

@@ -1,4 +1,5 @@
 import {
+  ENTITY_DEFINITIONS,
   activityFeedSchema,
   activityQuerySchema,
   customFieldValuesQuerySchema,
@@ -31,6 +32,8 @@ import * as workflows from './workflows.service';
 
 const idParams = z.object({ id: z.uuid() });
 const EXAMPLE_ID = '00000000-0000-4000-8000-000000000000';
+// the API document's example names the first kind the domain defines with a workflow
+const WORKFLOW_EXAMPLE_KIND = ENTITY_DEFINITIONS.find((d) => d.capabilities.workflowStage)?.kind ?? 'Kind';
 
 const coreRegistered = new WeakSet<Router>();
 
@@ -157,7 +160,7 @@ export function registerEntityCoreRoutes(router: Router): void {
     permission: null,
     status: 201,
     schemas: { body: workflowCreateSchema, response: workflowSchema },
-    example: { entity: 'Contact', name: 'Lifecycle' },
+    example: { entity: WORKFLOW_EXAMPLE_KIND, name: 'Lifecycle' },
     handler: async (ctx, { body }) => workflows.createWorkflow(ctx, registry, body),
   });
   router.tenant({

@@ -2,7 +2,6 @@ import type { EntityDefinition, EntityKind } from '@atrium/domain';
 import { getTableColumns, getTableName, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TenantContext } from '../context';
-import type { Router } from '../router';
 
 export type EntityRow = Record<string, unknown>;
 
@@ -37,10 +36,11 @@ export type RegisteredEntity = {
 };
 
 // Entities registered on one router: the generic core routes (entity fields, activity,
-// workflows, shared records) look an entity kind up here.
-const registries = new WeakMap<Router, Map<EntityKind, RegisteredEntity>>();
+// workflows, shared records) look an entity kind up here. Keyed by the app's router, typed as any
+// object: the router imports the registry, which needs nothing of the router but its identity.
+const registries = new WeakMap<object, Map<EntityKind, RegisteredEntity>>();
 
-export function entityRegistry(router: Router): Map<EntityKind, RegisteredEntity> {
+export function entityRegistry(router: object): Map<EntityKind, RegisteredEntity> {
   let map = registries.get(router);
   if (!map) {
     map = new Map();

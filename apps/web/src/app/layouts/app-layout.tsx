@@ -4,7 +4,7 @@ import { Button, Layout, Menu, Spin, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import { useMyTenants } from '../../modules/workspaces/workspaces.api';
+import { useMyTenants, WorkspaceSwitcher } from '../../modules/workspaces';
 import { isApiError } from '../../platform/api/api-error';
 import { useMediaQuery } from '../../platform/feedback/use-media-query';
 import { useLanguageFollowsProfile } from '../../platform/i18n/use-language';
@@ -18,7 +18,6 @@ import { NotificationsBell } from '../../platform/notifications/notifications-be
 import { iconOf } from '../../platform/entity/entity-icons';
 import { recordPath } from '../../platform/entity/web-entity';
 import { UserMenu } from './user-menu';
-import { WorkspaceSwitcher } from './workspace-switcher';
 
 // The frame of every workspace page: top bar, module navigation, content. Pages that opt out
 // of it (workspace selection, wizard, invitation, landing) are routed outside this layout.

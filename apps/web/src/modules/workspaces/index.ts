@@ -1,2 +1,3 @@
 // What other modules may use of the workspaces module.
-export { myTenantsQuery } from './workspaces.api';
+export { myTenantsQuery, useMyTenants } from './workspaces.api';
+export { WorkspaceSwitcher } from './workspace-switcher';

@@ -1,14 +1,5 @@
-// Every server address the SPA uses, in one place (bulletproof-react's `paths`).
-export const AUTH_PATHS = {
-  session: '/auth/session',
-  // email pre-fills the provider's form (an invitation knows the address)
-  signIn: (returnTo: string, email?: string) =>
-    `/auth/signin?returnTo=${encodeURIComponent(returnTo)}${email ? `&email=${encodeURIComponent(email)}` : ''}`,
-  signUp: (returnTo: string, email?: string) =>
-    `/auth/signup?returnTo=${encodeURIComponent(returnTo)}${email ? `&email=${encodeURIComponent(email)}` : ''}`,
-  signOut: '/auth/signout',
-} as const;
-
+// Every API address the SPA uses, in one place (bulletproof-react's `paths`); the BFF's /auth
+// addresses are auth/paths.ts.
 export const API = {
   captions: (culture: string) => `/api/v1/admin/captions?culture=${encodeURIComponent(culture)}`,
   plans: '/api/v1/admin/plans',

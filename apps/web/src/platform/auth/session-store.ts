@@ -1,5 +1,5 @@
 import type { Session } from '@atrium/domain';
-import { AUTH_PATHS } from '../api/paths';
+import { AUTH_PATHS } from './paths';
 import { broadcast, subscribe } from '../broadcast/broadcast-channels';
 import { storeToken } from '../workspace/workspace-storage';
 

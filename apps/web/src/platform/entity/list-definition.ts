@@ -3,7 +3,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
 // The generic list page (ARCHITECTURE §6): a list is a definition, not a copy. The record
-// engine builds one from a kind's definition (entity-list.route.tsx); a list of something that is
+// engine builds one from a kind's definition (entity-pages/entity-list.route.tsx); a list of something that is
 // not a kind (workspace users) describes its columns, filters and fetcher itself.
 export type EntityListRequest = {
   page: number;

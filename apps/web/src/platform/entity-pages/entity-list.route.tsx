@@ -9,17 +9,17 @@ import { LinkButton } from '../feedback/link-button';
 import { TransferActions } from '../import-export/transfer-actions';
 import { useAccess } from '../permissions/use-access';
 import { useWorkflows } from '../workflows/workflows.api';
-import { entityApi } from './entity-api';
-import { EntityCreateModal } from './entity-create.modal';
-import type { BulkAction, ListColumn, EntityFilterField, ListDefinition, EntityListRequest } from './list-definition';
-import { BoardView } from './board-view';
+import { entityApi } from '../entity/entity-api';
+import { EntityCreateModal } from '../entity/entity-create.modal';
+import type { BulkAction, ListColumn, EntityFilterField, ListDefinition, EntityListRequest } from '../entity/list-definition';
+import { BoardView } from '../entity/board-view';
 import { useEntityBulkActions } from './bulk-actions';
-import { InlineEditor, inlineEditable } from './inline-editor';
-import { ListPage } from './list.page';
-import { useEntityText } from './entity-text';
-import { useCells } from './record-cells';
-import { rememberList } from './list-context';
-import type { WebEntity } from './web-entity';
+import { InlineEditor, inlineEditable } from '../entity/inline-editor';
+import { ListPage } from '../entity/list.page';
+import { useEntityText } from '../entity/entity-text';
+import { useCells } from '../entity/record-cells';
+import { rememberList } from '../entity/list-context';
+import type { WebEntity } from '../entity/web-entity';
 
 // The list page of any kind: columns, filters and sorts from the server's column catalogue (built-in
 // and custom fields alike), the title as the first column, create, settings and bulk archive.

@@ -24,13 +24,13 @@ import { useRecordEvents } from '../live/use-live-events';
 import { RecordMailActions } from '../mail/record-mail-actions';
 import { useAccess } from '../permissions/use-access';
 import { forgetRecord, rememberRecord } from '../search/recent-records';
-import { MergeDialog } from './duplicates';
-import { entityApi, type EntityApi } from './entity-api';
-import { useEntityText } from './entity-text';
-import { listContextOf, rememberList } from './list-context';
-import { RecordPanels } from './record-panels';
-import { RelationPanel } from './relation-panel';
-import type { WebEntity } from './web-entity';
+import { MergeDialog } from '../entity/duplicates';
+import { entityApi, type EntityApi } from '../entity/entity-api';
+import { useEntityText } from '../entity/entity-text';
+import { listContextOf, rememberList } from '../entity/list-context';
+import { RecordPanels } from '../entity/record-panels';
+import { RelationPanel } from '../entity/relation-panel';
+import type { WebEntity } from '../entity/web-entity';
 
 // Previous and next record of the list the user came from, across its pages.
 function useStepper(api: EntityApi, id: string) {

@@ -7,11 +7,11 @@ import { isApiError } from '../api/api-error';
 import { useConfirm } from '../confirm/confirm-modal';
 import { useAccess } from '../permissions/use-access';
 import { TAG_PATHS, useTagList } from '../tags/tags.api';
-import type { EntityApi } from './entity-api';
-import type { BulkAction, EntityListRequest } from './list-definition';
+import type { EntityApi } from '../entity/entity-api';
+import type { BulkAction, EntityListRequest } from '../entity/list-definition';
 import { useExportList } from '../import-export/transfer-actions';
-import { useEntityText } from './entity-text';
-import { FieldValueInput, inlineEditable, patchFor } from './inline-editor';
+import { useEntityText } from '../entity/entity-text';
+import { FieldValueInput, inlineEditable, patchFor } from '../entity/inline-editor';
 
 type Dialog = { kind: 'edit' | 'tag' | 'untag'; rows: EntityRecord[] } | null;
 type Outcome = { done: number; failed: string[] };
