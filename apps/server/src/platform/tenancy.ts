@@ -1,15 +1,18 @@
 import { DEFAULT_PERMISSIONS, isPermission, planBySlug, type Permission } from '@atrium/domain';
-import { createHash } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import pgUtils from 'pg/lib/utils.js';
-import { to as copyTo, type CopyToStreamQuery } from 'pg-copy-streams';
 import type { TokenClaims } from './auth';
 import type { AuthUser } from './context';
 import type { Database, Db } from './database';
 import { AppError } from './errors';
+import { readInOneMessage, signatureOf, type EnterRow, type Seen } from './one-message-read';
+import { attachTransaction, dialect, type Session } from './tenant-statements';
+
+// The tenant entry: a request's transaction in a workspace (inTenantTransaction), the caller's
+// membership and merged permissions, and the user behind a verified token (resolveUser).
+// Statements on the transaction's connection: tenant-statements.ts; reads in one message:
+// one-message-read.ts.
 
 export type Membership = {
   tenantUserId: string;
@@ -28,8 +31,6 @@ export function mergePermissions(rolePermissions: readonly string[], planSlugs: 
   for (const slug of planSlugs) for (const p of planBySlug(slug)?.permissions ?? []) set.add(p);
   return set;
 }
-
-type EnterRow = { tenant_user_id: string; role_name: string; permissions: string; plans: string | null; definitions_version: number };
 
 // The membership columns as text: a role's permission list is the same text on every request,
 // so its parsed and merged set is remembered instead of rebuilt (bounded; roles are few).
@@ -80,82 +81,15 @@ export async function enterTenant(tx: Db, tenantId: string, userId: string, sess
   }
 }
 
-const dialect = new PgDialect();
-// the session under each request transaction, for statements run as prepared ones
-type Session = NodePgSession<Record<string, never>, Record<string, never>>;
-const sessions = new WeakMap<Db, Session>();
-// the connection under each such transaction, for COPY
-const clients = new WeakMap<Db, pg.PoolClient>();
-// the reader under each one-message read (readInOneMessage)
-const readers = new WeakMap<Db, OneMessageReader>();
-const statementNames = new Map<string, string>();
-const STATEMENT_NAMES_MAX = 500;
-
-// Runs a statement whose text is one of a small fixed set (e.g. a kind's get-by-id) as a named
-// prepared statement on the request's connection: PostgreSQL parses and plans it once per
-// connection instead of on every call (planning a wide row with its sub-selects costs more than
-// running it). Outside a request transaction it runs like a plain statement.
-export async function executePrepared<R extends pg.QueryResultRow>(db: Db, statement: SQL): Promise<R[]> {
-  const session = sessions.get(db);
-  if (!session) return (await db.execute(statement)).rows as R[];
-  const q = dialect.sqlToQuery(statement);
-  let name = statementNames.get(q.sql);
-  if (!name) {
-    name = `atrium_${createHash('sha1').update(q.sql).digest('hex').slice(0, 20)}`;
-    // texts are few; should that stop being true, they are named afresh (names stay unique)
-    if (statementNames.size >= STATEMENT_NAMES_MAX) statementNames.clear();
-    statementNames.set(q.sql, name);
-  }
-  // Drizzle's own prepared query: the same type parsing and error wrapping as db.execute
-  const result = (await session.prepareQuery(q, undefined, name, false).execute()) as pg.QueryResult<R>;
-  return result.rows;
-}
-
-// A parameter as a literal, for the places where PostgreSQL takes none (COPY, EXECUTE in a
-// simple-protocol message): the text pg itself would send for it (its prepareValue: arrays as
-// array literals, objects as JSON, dates with their offset), quoted — an untyped literal, like
-// an extended-protocol parameter, takes its type from where it stands.
-function literal(value: unknown): string {
-  const text = pgUtils.prepareValue(value);
-  if (text === null) return 'null';
-  if (Buffer.isBuffer(text)) return pg.escapeLiteral(`\\x${text.toString('hex')}`);
-  // a NUL cannot travel inside a query text (input with one is refused before: text-guard.ts)
-  if (text.includes('\0')) throw new Error('a parameter holds a NUL character');
-  return pg.escapeLiteral(text);
-}
-
-// Streams the rows of `statement` as CSV written by PostgreSQL (`COPY … TO STDOUT`, no header,
-// one line per row ending in LF) on the connection of a request's or a job step's transaction:
-// the tenant context and row-level security apply as to every statement in it.
-export function copyCsvOut(db: Db, statement: SQL): CopyToStreamQuery {
-  // COPY needs the connection's transaction: a one-message read runs again the classic way
-  readers.get(db)?.abandon();
-  const client = clients.get(db);
-  if (!client) throw new Error('COPY runs only inside inTenantTransaction');
-  const q = dialect.sqlToQuery(statement);
-  const text = q.sql.replace(/\$(\d+)/g, (_m, n: string) => {
-    const i = Number(n) - 1;
-    if (i >= q.params.length) throw new Error(`parameter $${n} has no value`);
-    return literal(q.params[i]);
-  });
-  return client.query(copyTo(`copy (${text}) to stdout with (format csv)`));
-}
-
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // the session id travels in the same statement: checking it costs no round trip (decision 002)
 const enterStatement = (tenantId: string, userId: string, sessionId: string | undefined) =>
   `select ${ENTER_COLUMNS} from atrium_enter_tenant('${tenantId}'::uuid, '${userId}'::uuid${sessionId ? `, ${pg.escapeLiteral(sessionId)}` : ''})`;
 
-// The membership each workspace user had when last entered in this process, with a signature
-// of everything a request's answer may depend on (role, permissions, plans, definitions
-// version): the guess a read sends its statements with (readInOneMessage). Never trusted:
-// every answer built on it is checked against the membership read in the same message.
-type Seen = { signature: string; membership: Membership };
-const lastSeen = new Map<string, Seen>();
+// The membership each workspace user had when last entered in this process: the guess a read
+// in one message is sent with (one-message-read.ts), never trusted.
+const lastSeen = new Map<string, Seen<Membership>>();
 const LAST_SEEN_MAX = 10_000;
-const signatureOf = (row: EnterRow) =>
-  `${row.tenant_user_id}|${row.role_name}|${row.permissions}|${row.plans ?? ''}|${row.definitions_version}`;
-
 function remember(tenantId: string, userId: string, row: EnterRow | undefined): Membership | undefined {
   const key = `${tenantId} ${userId}`;
   const membership = membershipOf(row);
@@ -166,157 +100,6 @@ function remember(tenantId: string, userId: string, row: EnterRow | undefined): 
   if (lastSeen.size >= LAST_SEEN_MAX && !lastSeen.has(key)) lastSeen.clear();
   lastSeen.set(key, { signature: signatureOf(row), membership });
   return membership;
-}
-
-// The enter row of a message's results, whichever row mode the statement asked for.
-function enterRowOf(result: pg.QueryResult | undefined): EnterRow | undefined {
-  const row = result?.rows[0] as EnterRow | unknown[] | undefined;
-  if (!Array.isArray(row)) return row;
-  const [tenant_user_id, role_name, permissions, plans, definitions_version] = row as [string, string, string, string | null, number];
-  return { tenant_user_id, role_name, permissions, plans, definitions_version };
-}
-
-// Raised inside a handler whose one-message read cannot stand; the request runs again the
-// classic way (the handler never sees a stale answer: it is discarded with the error).
-class ReadAgain extends Error {
-  constructor() {
-    super('the read runs again in a transaction of its own');
-  }
-}
-
-type QueryConfig = { text: string; name?: string; rowMode?: 'array'; types?: unknown };
-// the statements a read-only transaction can run (anything else goes the classic way)
-const READ_STATEMENT = /^\s*(select|with|values|table)\b/i;
-// per connection, the statements prepared through messages (SQL PREPARE, names of their own)
-const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
-
-// The client under a read's Drizzle session: every statement goes to PostgreSQL as one
-// simple-protocol message — BEGIN READ ONLY, the tenant entry, the statement (prepared once per
-// connection with SQL PREPARE, its parameters as literals to EXECUTE), COMMIT — one write and
-// one round trip instead of three. Each message is a transaction of its own: in READ COMMITTED
-// every statement takes a new snapshot anyway, so a read sees what it would have seen in one
-// transaction. The membership each message reads must be the guess the handler was given.
-class OneMessageReader {
-  stale = false;
-  abandoned = false;
-  confirmed = false;
-  broken: Error | undefined;
-  constructor(
-    private readonly client: pg.PoolClient,
-    private readonly enter: string,
-    private readonly guess: Seen,
-    private readonly onStale: (row: EnterRow | undefined) => void,
-  ) {}
-
-  get standing(): boolean {
-    return !this.stale && !this.abandoned && !this.broken;
-  }
-
-  abandon(): never {
-    this.abandoned = true;
-    throw new ReadAgain();
-  }
-
-  // the answer stands only if the membership it was built on is still true
-  check(row: EnterRow | undefined): void {
-    if (row && signatureOf(row) === this.guess.signature) {
-      this.confirmed = true;
-      return;
-    }
-    this.stale = true;
-    this.onStale(row);
-    throw new ReadAgain();
-  }
-
-  // (a newline before each separator: a statement ending in a line comment ends there)
-  private message(config: QueryConfig, values: readonly unknown[]): { text: string; at: number; count: number } {
-    if (!READ_STATEMENT.test(config.text)) this.abandon();
-    let args: string;
-    try {
-      args = values.length > 0 ? `(${values.map(literal).join(', ')})` : '';
-    } catch {
-      this.abandon();
-    }
-    const parts = ['begin read only', this.enter];
-    // a statement Drizzle names (executePrepared) is prepared once per connection, under its
-    // name + "_m" (SQL PREPARE shares the namespace of the extended protocol's statements); any
-    // other is prepared, run and deallocated in its message
-    const name = config.name ? pg.escapeIdentifier(`${config.name}_m`) : 'atrium_m_once';
-    let prepared = preparedOn.get(this.client);
-    if (!prepared) preparedOn.set(this.client, (prepared = new Set()));
-    // (a connection whose message fails is dropped: the set never outlives what it names)
-    if (!prepared.has(name)) parts.push(`prepare ${name} as ${config.text}`);
-    if (config.name) prepared.add(name);
-    parts.push(`execute ${name}${args}`);
-    const at = parts.length - 1;
-    if (!config.name) parts.push(`deallocate ${name}`);
-    parts.push('commit');
-    return { text: parts.join('\n;\n'), at, count: parts.length };
-  }
-
-  async query(config: string | QueryConfig, values?: readonly unknown[]): Promise<pg.QueryResult> {
-    if (!this.standing) throw new ReadAgain();
-    const c = typeof config === 'string' ? { text: config } : config;
-    const { text, at, count } = this.message(c, values ?? []);
-    let results: pg.QueryResult[];
-    try {
-      results = (await this.client.query({
-        text,
-        ...(c.rowMode ? { rowMode: c.rowMode } : {}),
-        ...(c.types ? { types: c.types as pg.CustomTypesConfig } : {}),
-      })) as unknown as pg.QueryResult[];
-    } catch (e) {
-      // the transaction is left aborted and a PREPARE may or may not have run: the connection
-      // is dropped, and the classic run meets the same error and answers it
-      this.broken = e instanceof Error ? e : new Error(String(e));
-      throw new ReadAgain();
-    }
-    const result = results[at];
-    if (!Array.isArray(results) || results.length !== count || !result) {
-      // not the statements it was meant to be (the transaction may be open): never reused
-      this.broken = new Error(`a message of ${count} statements returned ${Array.isArray(results) ? results.length : 1} results`);
-      throw new ReadAgain();
-    }
-    this.check(enterRowOf(results[1]));
-    return result;
-  }
-}
-
-// A read-only request with a remembered membership: the handler runs on that guess, each of its
-// statements goes with the tenant entry in one message (above), and its answer — a value or an
-// error — stands once a message (or, if it sent none, one entry) has confirmed the guess.
-// Undefined when it does not stand: the caller runs the request again the classic way.
-async function readInOneMessage<T>(
-  database: Database,
-  tenantId: string,
-  userId: string,
-  sessionId: string | undefined,
-  guess: Seen,
-  fn: (tx: Db, membership: Membership | undefined) => Promise<T>,
-): Promise<{ value: T } | { error: unknown } | undefined> {
-  const client = await database.app.connect();
-  const enter = enterStatement(tenantId, userId, sessionId);
-  const reader = new OneMessageReader(client, enter, guess, (row) => remember(tenantId, userId, row));
-  // Drizzle's session over the reader: the same type parsing, mapping and errors as elsewhere
-  const session: Session = new NodePgSession(reader as unknown as pg.PoolClient, dialect, undefined);
-  const tx: Db = new NodePgTransaction(dialect, session, undefined);
-  sessions.set(tx, session);
-  readers.set(tx, reader);
-  let outcome: { value: T } | { error: unknown };
-  try {
-    outcome = { value: await fn(tx, guess.membership) };
-  } catch (error) {
-    outcome = { error };
-  }
-  if (reader.standing && !reader.confirmed) {
-    try {
-      reader.check((await client.query<EnterRow>(enter)).rows[0]);
-    } catch (e) {
-      if (!(e instanceof ReadAgain)) reader.broken = e instanceof Error ? e : new Error(String(e));
-    }
-  }
-  client.release(reader.broken);
-  return reader.standing && reader.confirmed ? outcome : undefined;
 }
 
 // A request's transaction in a workspace: BEGIN and the tenant entry go to PostgreSQL as one
@@ -340,7 +123,8 @@ export async function inTenantTransaction<T>(
   if (!ID.test(tenantId) || !ID.test(userId)) throw new Error('tenant and user ids must be uuids');
   const guess = opts.readOnly ? lastSeen.get(`${tenantId} ${userId}`) : undefined;
   if (guess) {
-    const outcome = await readInOneMessage(database, tenantId, userId, opts.sessionId, guess, fn);
+    const enter = enterStatement(tenantId, userId, opts.sessionId);
+    const outcome = await readInOneMessage(database, enter, guess, (row) => remember(tenantId, userId, row), fn);
     if (outcome && 'value' in outcome) return outcome.value;
     if (outcome) throw outcome.error;
     opts.onRetry?.();
@@ -356,8 +140,7 @@ export async function inTenantTransaction<T>(
       })) as unknown as pg.QueryResult<EnterRow>[];
     const session: Session = new NodePgSession(client, dialect, undefined);
     const tx: Db = new NodePgTransaction(dialect, session, undefined);
-    sessions.set(tx, session);
-    clients.set(tx, client);
+    attachTransaction(tx, session, { client });
     const result = await fn(tx, remember(tenantId, userId, results[1]?.rows[0]));
     if (opts.readOnly) {
       // A read-only transaction (PostgreSQL refuses any write in it) has nothing to commit: the

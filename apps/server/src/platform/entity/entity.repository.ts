@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { TenantContext } from '../context';
-import { executePrepared } from '../tenancy';
+import { executePrepared } from '../tenant-statements';
 import type { EntityRow, RegisteredEntity, RegisteredRelation } from './entity-registry';
 import { column, entityLinkTarget, escapeLike, selectList, T, tableOf, titleSql, visibleSql, type LinkTarget } from './entity-sql';
 import type { CompiledListQuery } from './list-query';

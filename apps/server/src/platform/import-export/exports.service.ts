@@ -14,7 +14,7 @@ import type { BlobStore } from '../blobs/blob-store';
 import { mergedCaptions } from '../captions';
 import type { TenantContext } from '../context';
 import { AppError } from '../errors';
-import { copyCsvOut } from '../tenancy';
+import { copyCsvOut } from '../tenant-statements';
 import { dataFields, fieldAccess, visibleFields, visibleValues } from '../entity/custom-fields';
 import { selectFields } from '../entity/entity-fields.repository';
 import type { EntityRow, RegisteredEntity } from '../entity/entity-registry';
