@@ -56,12 +56,12 @@ export async function registerSharedRecordRoutes(router: Router, deps: ModuleDep
   registerAiRoutes(router, shared);
   registerLookupRoutes(router, shared);
   // a deleted record takes its notes, documents (and their files), tags, followers and links along
-  provideRecordCleanup(async (ctx, kind, ids) => {
+  provideRecordCleanup(router, async (ctx, kind, ids) => {
     const keys = await deleteForRecords(ctx, kind, ids);
     await shared.blobs.delete(keys);
   });
   // a record merged into another hands them over
-  provideRecordTransfer(moveToRecord);
+  provideRecordTransfer(router, moveToRecord);
   provideEntityRoutes(router, (r, ent) => {
     if (!ent.definition.capabilities.documents) return;
     const kind = entityKindSchema.parse(ent.definition.kind);

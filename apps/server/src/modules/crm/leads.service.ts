@@ -97,7 +97,7 @@ export async function convertLead(
   const title = String(created.title ?? '');
 
   // what hangs off the lead, and its history, now belong to the new record
-  await recordTransferred(ctx, { kind: 'Lead', id }, to);
+  await recordTransferred(ctx, kinds.lead.registry, { kind: 'Lead', id }, to);
   await moveActivities(ctx, { kind: 'Lead', id }, to);
   await markConverted(ctx, id, to);
   await recordActivities(ctx, [

@@ -103,7 +103,7 @@ export async function mergeEntities(
   await updateEntity(ctx, ent, id, values, etagOf(Number(keep.version)));
 
   // what hangs off the other record, and its history, now belong to this one
-  await recordTransferred(ctx, { kind, id: body.otherId }, { kind, id });
+  await recordTransferred(ctx, ent.registry, { kind, id: body.otherId }, { kind, id });
   await moveActivities(ctx, { kind, id: body.otherId }, { kind, id });
   for (const owner of ent.registry.values()) {
     for (const [name, rel] of owner.relations) {

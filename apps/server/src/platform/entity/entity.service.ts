@@ -315,7 +315,7 @@ export async function deleteEntity(
   const before = await lockForWrite(ctx, ent, id, ifMatch, false);
   await ent.hooks.beforeDelete?.(ctx, before);
   await applyDeleteRules(ctx, ent, id);
-  await recordsDeleted(ctx, ent.definition.kind, [id]);
+  await recordsDeleted(ctx, ent.registry, ent.definition.kind, [id]);
   await repo.deleteRow(ctx, ent, id);
   await clearEntityUniqueValues(ctx, ent.definition.kind, id);
   await recordActivities(ctx, [
