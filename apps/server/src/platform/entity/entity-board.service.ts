@@ -8,7 +8,7 @@ import type { RegisteredEntity } from './entity-registry';
 import { compileListQuery } from './list-query';
 import { selectWorkflow } from './workflows.repository';
 
-// The board's column totals (decision 030): count and sum per stage of one workflow, under the
+// The board's column totals (decision 083): count and sum per stage of one workflow, under the
 // list's search and filters (a filter on the stage itself is the board's own, so it is dropped).
 export async function boardTotals(ctx: TenantContext, ent: RegisteredEntity, query: BoardTotalsQuery): Promise<BoardTotals> {
   const { definition } = ent;

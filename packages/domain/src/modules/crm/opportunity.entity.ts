@@ -6,7 +6,7 @@ export const OPPORTUNITY_OUTCOMES = ['Won', 'Lost'] as const;
 
 // An opportunity: a deal in a pipeline (a workflow of kind Opportunity; a workspace has several,
 // one default), with its customer (an organization or a contact), expected value and close
-// date, and the contacts involved (decision 030).
+// date, and the contacts involved (decision 083).
 export const opportunityEntity = defineEntity({
   kind: 'Opportunity',
   module: 'crm',
