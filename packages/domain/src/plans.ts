@@ -132,10 +132,6 @@ export const PLANS: readonly Plan[] = [
   },
 ];
 
-export function plansOf(type: ModuleKind): Plan[] {
-  return PLANS.filter((p) => p.product.type === type);
-}
-
 export function defaultPlan(type: ModuleKind): Plan {
   const plan = PLANS.find((p) => p.product.type === type && p.tier === 'Free');
   if (!plan) throw new Error(`No free plan for ${type}`);

@@ -34,7 +34,6 @@ export const emailSchema = z.preprocess(
 
 export const nameSchema = z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(LIMITS.nameMax, { error: 'maxLength' });
 
-export const uuidSchema = z.uuid();
 export const pageSizeSchema = z.union(PAGE_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<25>, z.ZodLiteral<50>, z.ZodLiteral<100>]);
 // the same in a query string ("50"), documented as 25, 50 or 100
 export const pageSizeQuerySchema = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), pageSizeSchema);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FILE_SIZE_LIMITS, LIMITS } from './constants';
-import { DOCUMENT_TYPES, ENTITY_KINDS, IMAGE_TYPES } from './enums';
+import { DOCUMENT_TYPES, ENTITY_KINDS } from './enums';
 import { pagedRequestSchema, pageSizeQuerySchema } from './schemas';
 import { FILTER_OPERATORS, FILTER_VALUE_TYPES } from './entity/list-query.schema';
 
@@ -91,7 +91,6 @@ export function extensionOf(name: string): string {
 }
 
 export const documentTypeSchema = z.enum(DOCUMENT_TYPES);
-export const imageTypeSchema = z.enum(IMAGE_TYPES);
 export const documentNameSchema = z
   .string({ error: 'required' })
   .trim()

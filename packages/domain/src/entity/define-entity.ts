@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACTIVITY_FEED_TYPES, type ActivityFeedType } from './activity.schema';
+import type { ActivityFeedType } from './activity.schema';
 import type { EntityKind, SavedViewKey } from '../enums';
 import type { Permission } from '../permissions';
 import { BOARD_RANK_FIELD, NUMBER_FIELD, SYSTEM_FIELDS, TYPE_FIELD, WORKFLOW_STAGE_FIELD, snakeCase, type BuiltinField } from './fields';
@@ -319,8 +319,6 @@ export type EntityDefinition = {
 
 // A record as the API serves it: engine values, built-in fields and expanded references.
 export type EntityRecord = z.infer<z.ZodObject<typeof engineRowShape>> & Record<string, unknown>;
-
-export const isFeedType = (v: string): v is ActivityFeedType => (ACTIVITY_FEED_TYPES as readonly string[]).includes(v);
 
 // The title of a record as the server computes it (title fields joined by a space).
 export const recordTitle = (definition: Pick<EntityDefinition, 'title'>, record: Record<string, unknown>): string =>

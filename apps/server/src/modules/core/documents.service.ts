@@ -125,8 +125,6 @@ function uniqueName(name: string, taken: Set<string>): string {
   }
 }
 
-export type ImageUpload = { fields: Record<string, string>; fileName: string; data: Buffer; truncated: boolean };
-
 export const documentsService = {
   // Bytes PUT through a signed upload URL whose step 3 (add) never came: removed once they have
   // lain unregistered for longer than the URL's lifetime.

@@ -13,8 +13,10 @@ import { opportunitiesOf } from './opportunities.service';
 import { registerTeamRoutes } from './teams.routes';
 import type { TeamsDeps } from './teams.service';
 
-// Contacts, organizations and leads are declarations: everything generic comes from their
-// definitions; leads add their conversion.
+// The CRM's kinds are declarations (organizations, contacts, leads, opportunities here; teams and
+// their custom queries in registerTeamRoutes): everything generic comes from their definitions.
+// What is a kind's alone is registered beside it: a lead's conversion, a contact's states, a
+// team's members, invite link and query.
 export function registerCrmEntities(router: Router, teams: TeamsDeps): void {
   const organization = registerEntity(router, organizationEntity, {
     table: organizations,

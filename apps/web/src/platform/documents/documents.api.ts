@@ -115,11 +115,3 @@ export const moveDocuments = (ids: string[], parentId: string | null) =>
 export const copyDocuments = (ids: string[], parentId: string | null) =>
   apiRequest<DocumentItem[]>(DOCUMENT_PATHS.copy, { method: 'POST', body: { ids, parentId } });
 export const deleteDocuments = (ids: string[]) => apiRequest<{ deleted: number }>(DOCUMENT_PATHS.delete, { method: 'POST', body: { ids } });
-
-// Spec §5: fetching an entity document is skipped when the id is empty or 0.
-export const useDocument = (ref: RecordRef, id: string | null | undefined) =>
-  useQuery({
-    queryKey: [...documentKeys.record(ref), 'one', id ?? ''],
-    queryFn: () => apiRequest<DocumentItem>(DOCUMENT_PATHS.document(id ?? '')),
-    enabled: !!id && id !== '0',
-  });

@@ -37,7 +37,6 @@ export const fieldsForType = (fields: readonly EntityField[], typeId: string | n
 // Built-in and custom columns of an entity's list: the column chooser and the filter builder.
 export const entityColumnsQuery = (entity: EntityKind) =>
   queryOptions({ queryKey: entityFieldKeys.columns(entity), queryFn: () => apiRequest<EntityColumn[]>(PATHS.columns(entity)) });
-export const useEntityColumns = (entity: EntityKind) => useQuery(entityColumnsQuery(entity));
 
 // PUT replaces the ordered list; columns change with it (show on list, labels, new fields).
 export function usePutEntityFields(entity: EntityKind, typeId?: string) {

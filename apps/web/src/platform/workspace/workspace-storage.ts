@@ -20,7 +20,6 @@ function write(key: string, value: string | null): void {
   }
 }
 
-export const storedToken = () => read(STORAGE_KEYS.token);
 export const storeToken = (token: string | null) => write(STORAGE_KEYS.token, token);
 export const storedLanguage = () => read(STORAGE_KEYS.language);
 export const storeLanguage = (language: string) => write(STORAGE_KEYS.language, language);
