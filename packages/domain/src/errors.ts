@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MODULE_ERROR_CODES } from './modules/module-enumerations';
 
 // Stable problem codes (ARCHITECTURE §5). The SPA translates each into a caption.
 export const ERROR_CODES = [
@@ -98,9 +99,6 @@ export const ERROR_CODES = [
   'domainNotProven',
   // duplicates and merge (#12)
   'mergeSameRecord',
-  // leads (#13)
-  'alreadyConverted',
-  'notForOrganization',
   // e-mail templates, notification rules, AI prompt (#14)
   'unknownMergeField',
   'unknownEvent',
@@ -127,6 +125,8 @@ export const ERROR_CODES = [
   'uncompressedSize',
   // a list names the same item twice (#25)
   'duplicate',
+  // then each module's own (leads: alreadyConverted, notForOrganization…)
+  ...MODULE_ERROR_CODES,
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

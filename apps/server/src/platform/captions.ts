@@ -1,11 +1,38 @@
+import { ACTIVITY_ACTIONS, ERROR_CODES } from '@atrium/domain';
+
 // Captions of the web app, kept by the part of the product they belong to (the shell, the entity
 // engine, each module) and merged by the captions route. English is the reference language: a
 // set's German must have every English key (its type says so).
-export type CaptionSet = { en: Readonly<Record<string, string>>; de: Readonly<Record<string, string>> };
+// A part that adds activity actions or error codes to the shared enumerations (a module's, from
+// packages/domain/src/modules/module-enumerations.ts) names them here and captions them in the
+// same set: `activity.action.<action>` and `errorCodes.<code>`.
+export type CaptionSet = {
+  en: Readonly<Record<string, string>>;
+  de: Readonly<Record<string, string>>;
+  activityActions?: readonly string[];
+  errorCodes?: readonly string[];
+};
 
 const sets: CaptionSet[] = [];
 
+// What is wrong with a set's declared actions and codes: unknown to the enumerations, or without
+// their caption in the set itself.
+export function captionSetProblems(set: CaptionSet): string[] {
+  const problems: string[] = [];
+  const declared = [
+    ...(set.activityActions ?? []).map((a) => ({ name: a, known: ACTIVITY_ACTIONS as readonly string[], key: `activity.action.${a}` })),
+    ...(set.errorCodes ?? []).map((c) => ({ name: c, known: ERROR_CODES as readonly string[], key: `errorCodes.${c}` })),
+  ];
+  for (const d of declared) {
+    if (!d.known.includes(d.name)) problems.push(`${d.name} is not in the shared enumeration`);
+    if (!(d.key in set.en) || !(d.key in set.de)) problems.push(`${d.key} has no caption in the set that declares it`);
+  }
+  return problems;
+}
+
 export function registerCaptions(set: CaptionSet): void {
+  const problems = captionSetProblems(set);
+  if (problems.length > 0) throw new Error(`Caption set: ${problems.join('; ')}`);
   if (!sets.includes(set)) sets.push(set);
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageSizeQuerySchema } from '../schemas';
 import { DEFAULT_PAGE_SIZE } from '../constants';
+import { MODULE_ACTIVITY_ACTIONS } from '../modules/module-enumerations';
 
 // Feed filter types of spec §3, each with a count; 'All Activity' is the sum.
 export const ACTIVITY_FEED_TYPES = ['All Activity', 'Note', 'Attachment', 'Email', 'Check-In', 'Check-Out', 'Campaign'] as const;
@@ -31,12 +32,8 @@ export const ACTIVITY_ACTIONS = [
   // another record merged into this one (after: the other), or this one into another (after: it)
   'merged',
   'mergedInto',
-  // a lead converted into a contact or organization (after: it), which was created from the lead
-  'converted',
-  'convertedFrom',
-  // a contact's e-mail states (field: blocked, spam, unsubscribed)
-  'stateSet',
-  'stateCleared',
+  // then each module's own (lead conversion, contact states…)
+  ...MODULE_ACTIVITY_ACTIONS,
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -2,6 +2,7 @@ import type { EntityDefinition } from '../entity/define-entity';
 import { contactEntity, customQueryEntity, leadEntity, opportunityEntity, organizationEntity, teamEntity } from './crm';
 
 export * from './crm';
+export * from './module-enumerations';
 
 // Every entity kind's definition: the server registers each with its table, the web app builds
 // its pages from them, and both resolve references and links through this list.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { ENTITY_DEFINITIONS } from '@atrium/domain';
+import { ENTITY_DEFINITIONS, MODULE_ACTIVITY_ACTIONS, MODULE_ERROR_CODES } from '@atrium/domain';
 import { captionSets } from '../../platform/captions';
 import { DE_CAPTIONS } from './captions/de';
 import { EN_CAPTIONS } from './captions/en';
@@ -108,6 +108,11 @@ describe('captions', () => {
     const plural = (k: string) => [`${k}_one`, `${k}_other`];
     const missing = [...keysUsedByTheSpa()].filter((k) => !(k in en) && !plural(k).every((p) => p in en));
     expect(missing).toEqual([]);
+  });
+
+  it('has every module’s activity action and error code declared (and so captioned) by a registered caption set', () => {
+    const declared = new Set(captionSets().flatMap((set) => [...(set.activityActions ?? []), ...(set.errorCodes ?? [])]));
+    expect([...MODULE_ACTIVITY_ACTIONS, ...MODULE_ERROR_CODES].filter((name) => !declared.has(name))).toEqual([]);
   });
 
   it('has a caption for every name, field, option and relation of every entity definition', async () => {

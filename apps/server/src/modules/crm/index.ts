@@ -2,6 +2,8 @@ import { registerCaptions } from '../../platform/captions';
 import type { Router } from '../../platform/router';
 import { CRM_CAPTIONS } from './crm.captions';
 import { TEAM_CAPTIONS } from './teams.captions';
+import { LEAD_CONVERSION_CAPTIONS } from './lead-conversion.captions';
+import { CONTACT_STATE_CAPTIONS } from './contact-states.captions';
 import type { ModuleDeps } from '../../platform/module';
 import { registerCrmEntities } from './crm.entities';
 import { registerGlobalLookupRoutes } from './global-lookups.routes';
@@ -14,6 +16,8 @@ export { findTeam, teamMembers as membersOfTeam } from './teams.service';
 export async function registerCrmModule(router: Router, deps: ModuleDeps): Promise<void> {
   registerCaptions(CRM_CAPTIONS);
   registerCaptions(TEAM_CAPTIONS);
+  registerCaptions(LEAD_CONVERSION_CAPTIONS);
+  registerCaptions(CONTACT_STATE_CAPTIONS);
   const publicUrl = deps.config.publicUrl;
   const invitations = workspaceUsersService({ mailer: deps.mailer, publicUrl });
   registerCrmEntities(router, { publicUrl, resendInvite: invitations.resendInvite });

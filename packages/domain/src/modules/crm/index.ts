@@ -5,3 +5,4 @@ export * from './opportunity.entity';
 export * from './crm.permissions';
 export * from './team.entity';
 export * from './custom-query.entity';
+export * from './crm.enumerations';

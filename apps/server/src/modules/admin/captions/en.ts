@@ -818,18 +818,6 @@ export const EN_CAPTIONS = {
   'search.showAll': 'All matching {{kind}}',
   'search.hint': '↑ ↓ to move · Enter to open · Esc to close',
   'search.error': 'The search failed. Please try again.',
-  'activity.action.converted': '{{who}} converted this lead into {{title}}',
-  'activity.action.convertedFrom': '{{who}} created this record from the lead {{title}}',
-  'errorCodes.alreadyConverted': 'This lead has already been converted',
-  'errorCodes.notForOrganization': 'An organization is chosen only when converting into a contact',
-  'activity.action.stateSet': '{{who}} set {{field}}',
-  'activity.action.stateCleared': '{{who}} cleared {{field}}',
-  'activity.action.stateSet.blocked': '{{who}} blocked the contact',
-  'activity.action.stateCleared.blocked': '{{who}} lifted the block',
-  'activity.action.stateSet.spam': "{{who}} marked the contact's e-mails as spam",
-  'activity.action.stateCleared.spam': "{{who}} un-spammed the contact's e-mails",
-  'activity.action.stateSet.unsubscribed': '{{who}} unsubscribed the contact from campaigns',
-  'activity.action.stateCleared.unsubscribed': '{{who}} subscribed the contact to campaigns again',
 } as const satisfies Record<string, string>;
 
 export type CaptionKey = keyof typeof EN_CAPTIONS;

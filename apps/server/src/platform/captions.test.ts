@@ -1,0 +1,38 @@
+import {
+  ACTIVITY_ACTIONS,
+  CRM_ACTIVITY_ACTIONS,
+  CRM_ERROR_CODES,
+  ERROR_CODES,
+  MODULE_ACTIVITY_ACTIONS,
+  MODULE_ERROR_CODES,
+} from '@atrium/domain';
+import { describe, expect, it } from 'vitest';
+import { captionSetProblems, registerCaptions, type CaptionSet } from './captions';
+
+const set = (extra: Partial<CaptionSet>, en: Record<string, string> = {}): CaptionSet => ({ en, de: en, ...extra });
+
+describe('caption sets declare the activity actions and error codes they add', () => {
+  it('the shared enumerations are the platform’s followed by the modules’', () => {
+    expect(ACTIVITY_ACTIONS.slice(-MODULE_ACTIVITY_ACTIONS.length)).toEqual([...MODULE_ACTIVITY_ACTIONS]);
+    expect(ERROR_CODES.slice(-MODULE_ERROR_CODES.length)).toEqual([...MODULE_ERROR_CODES]);
+    expect(MODULE_ACTIVITY_ACTIONS).toEqual(expect.arrayContaining([...CRM_ACTIVITY_ACTIONS]));
+    expect(MODULE_ERROR_CODES).toEqual(expect.arrayContaining([...CRM_ERROR_CODES]));
+  });
+
+  it('accepts a set that captions what it declares', () => {
+    const ok = set(
+      { activityActions: ['converted'], errorCodes: ['alreadyConverted'] },
+      { 'activity.action.converted': '{{who}} converted it', 'errorCodes.alreadyConverted': 'Already converted' },
+    );
+    expect(captionSetProblems(ok)).toEqual([]);
+  });
+
+  it('refuses an action or code without its caption in the same set, or unknown to the enumerations', () => {
+    expect(captionSetProblems(set({ activityActions: ['converted'] }))).toEqual([
+      'activity.action.converted has no caption in the set that declares it',
+    ]);
+    const unknown = set({ errorCodes: ['noSuchCode'] }, { 'errorCodes.noSuchCode': 'No such code' });
+    expect(captionSetProblems(unknown)).toEqual(['noSuchCode is not in the shared enumeration']);
+    expect(() => registerCaptions(unknown)).toThrow(/noSuchCode is not in the shared enumeration/);
+  });
+});
