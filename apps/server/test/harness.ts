@@ -43,6 +43,23 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+// A multipart body with one file part named "file", as a browser sends it (for client.raw).
+export function multipartFile(
+  fileName: string,
+  data: Buffer | string,
+  contentType = 'application/octet-stream',
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----atrium${randomUUID().replaceAll('-', '')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
+    typeof data === 'string' ? Buffer.from(data, 'utf8') : data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 function withDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import type { ImportDto, Job } from '@atrium/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Reply, type TestApp } from '../../../test/harness';
+import { createTestApp, multipartFile, type Reply, type TestApp } from '../../../test/harness';
 
 // Issue 25, section 2: hostile and broken import files. Every fixture is built here at run time;
 // the zip bomb is a few hundred kilobytes that inflate to 512 MB.
@@ -25,18 +24,6 @@ const waitFor = async (what: string, check: () => Promise<boolean>, timeoutMs = 
   throw new Error(`timed out waiting for ${what}`);
 };
 
-function multipart(fileName: string, data: Buffer): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----atrium${randomUUID().replaceAll('-', '')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 const note = (what: string, res: Reply) => {
   seen.push({ what, text: res.text });
   return res;
@@ -47,7 +34,7 @@ const upload = async (fileName: string, data: Buffer | string) =>
     await me.raw({
       method: 'POST',
       url: '/api/v1/core/imports/upload?entityKind=Contact',
-      ...multipart(fileName, typeof data === 'string' ? Buffer.from(data, 'utf8') : data),
+      ...multipartFile(fileName, data),
     }),
   );
 const columns = async (id: string) => note(`columns ${id}`, await me.get(`/api/v1/core/imports/${id}/columns`));

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import type { ImportDto, Job } from '@atrium/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Client, type TestApp, type TestUser } from '../../../test/harness';
+import { createTestApp, multipartFile, type Client, type TestApp, type TestUser } from '../../../test/harness';
 
 let t: TestApp;
 let owner: TestUser;
@@ -20,19 +19,8 @@ const waitFor = async (what: string, check: () => Promise<boolean>, timeoutMs = 
   throw new Error(`timed out waiting for ${what}`);
 };
 
-// A multipart body with one file, as a browser sends it.
-function multipart(fileName: string, data: Buffer): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----atrium${randomUUID().replaceAll('-', '')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 async function upload(client: Client, fileName: string, data: Buffer | string, kind = 'Contact') {
-  const body = multipart(fileName, typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+  const body = multipartFile(fileName, data, 'text/csv');
   return client.raw({ method: 'POST', url: `/api/v1/core/imports/upload?entityKind=${kind}`, ...body });
 }
 
