@@ -2,7 +2,9 @@ import type { ErrorCode, Problem, ProblemField } from '@atrium/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@atrium/domain';
+import { registerCaptions } from './captions';
 import { constraintFieldOf, dbErrorOf } from './db-errors';
+import { ERROR_CAPTIONS } from './errors.captions';
 
 const TITLES: Partial<Record<number, string>> = {
   400: 'Bad Request',
@@ -155,6 +157,7 @@ const PG_BAD_INPUT: Record<string, [number, ErrorCode]> = {
 };
 
 export function registerErrorHandling(app: FastifyInstance) {
+  registerCaptions(ERROR_CAPTIONS);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error, internal: error.internal }, error.message);

@@ -1,11 +1,7 @@
 import { captionsQuerySchema, captionsSchema } from '@atrium/domain';
 import { mergedCaptions, registerCaptions } from '../../platform/captions';
 import type { Router } from '../../platform/router';
-import { DE_CAPTIONS } from './captions/de';
-import { EN_CAPTIONS } from './captions/en';
-
-// The shell's own captions; the entity engine and each module register theirs.
-export const SHELL_CAPTIONS = { en: EN_CAPTIONS, de: DE_CAPTIONS };
+import { SHELL_CAPTIONS } from './shell.captions';
 
 // Unknown cultures and missing keys fall back to English, so the SPA never shows a raw key.
 export const captionsFor = (culture: string | undefined): Record<string, string> => mergedCaptions(culture);

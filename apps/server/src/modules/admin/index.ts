@@ -1,5 +1,11 @@
 import type { Router } from '../../platform/router';
 import type { ModuleDeps } from '../../platform/module';
+import { registerCaptions } from '../../platform/captions';
+import { PLAN_CAPTIONS } from './plans.captions';
+import { ROLE_CAPTIONS } from './roles.captions';
+import { TENANT_CAPTIONS } from './tenants.captions';
+import { WORKSPACE_DOMAIN_CAPTIONS } from './workspace-domain.captions';
+import { WORKSPACE_USER_CAPTIONS } from './workspace-users.captions';
 import { registerCaptionRoutes } from './captions.routes';
 import { registerPlanRoutes } from './plans.routes';
 import { registerRoleRoutes } from './roles.routes';
@@ -17,8 +23,10 @@ export { hashToken, newInviteToken, parseInviteToken, workspaceUsersService, typ
 export { assertWithinPlanLimit } from './subscriptions.service';
 
 export async function registerAdminModule(router: Router, deps: ModuleDeps): Promise<void> {
-  registerPlanRoutes(router);
   registerCaptionRoutes(router);
+  for (const set of [TENANT_CAPTIONS, WORKSPACE_USER_CAPTIONS, PLAN_CAPTIONS, ROLE_CAPTIONS, WORKSPACE_DOMAIN_CAPTIONS])
+    registerCaptions(set);
+  registerPlanRoutes(router);
   registerTenantRoutes(router);
   const users = { mailer: deps.mailer, publicUrl: deps.config.publicUrl };
   registerWorkspaceUserRoutes(router, users);

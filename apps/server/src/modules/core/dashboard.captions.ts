@@ -26,6 +26,16 @@ const en = {
   'dashboard.customize.saved': 'Dashboard saved',
   'dashboard.customize.failed': 'The dashboard could not be saved. Try again.',
   'dashboard.customize.none': 'No widgets chosen: use Customize to add some.',
+  'dashboard.title': 'Dashboard',
+  'dashboard.welcome': 'Welcome',
+  'dashboard.welcomeNamed': 'Welcome, {{name}}',
+  'dashboard.emptyTitle': 'Nothing needs your attention yet',
+  'dashboard.emptyText': 'Your tasks, bookings and requests will appear here as you start using the modules.',
+  'dashboard.inviteTeam': 'Invite your team',
+  'dashboard.completeProfile': 'Complete your profile',
+  'dashboard.plans': 'Plans',
+  'dashboard.managePlans': 'Manage plans',
+  'dashboard.since': 'since {{date}}',
 };
 
 const de: Record<keyof typeof en, string> = {
@@ -53,6 +63,16 @@ const de: Record<keyof typeof en, string> = {
   'dashboard.customize.saved': 'Dashboard gespeichert',
   'dashboard.customize.failed': 'Das Dashboard konnte nicht gespeichert werden. Versuchen Sie es erneut.',
   'dashboard.customize.none': 'Keine Widgets gewählt: Fügen Sie über „Anpassen“ welche hinzu.',
+  'dashboard.title': 'Übersicht',
+  'dashboard.welcome': 'Willkommen',
+  'dashboard.welcomeNamed': 'Willkommen, {{name}}',
+  'dashboard.emptyTitle': 'Im Moment ist nichts zu tun',
+  'dashboard.emptyText': 'Ihre Aufgaben, Buchungen und Anfragen erscheinen hier, sobald Sie die Module nutzen.',
+  'dashboard.inviteTeam': 'Team einladen',
+  'dashboard.completeProfile': 'Profil vervollständigen',
+  'dashboard.plans': 'Pläne',
+  'dashboard.managePlans': 'Pläne verwalten',
+  'dashboard.since': 'seit {{date}}',
 };
 
 export const DASHBOARD_CAPTIONS: CaptionSet = { en, de };

@@ -1,7 +1,15 @@
 import type { Router } from '../../platform/router';
 import type { ModuleDeps } from '../../platform/module';
 import { registerCaptions } from '../../platform/captions';
+import { COLLABORATOR_CAPTIONS } from './collaborators.captions';
 import { DASHBOARD_CAPTIONS } from './dashboard.captions';
+import { DOCUMENT_CAPTIONS } from './documents.captions';
+import { LINKED_ENTITY_CAPTIONS } from './linked-entities.captions';
+import { NOTE_CAPTIONS } from './notes.captions';
+import { NOTIFICATION_CAPTIONS } from './notifications.captions';
+import { PROFILE_CAPTIONS } from './profile.captions';
+import { SAVED_VIEW_CAPTIONS } from './saved-views.captions';
+import { TAG_CAPTIONS } from './tags.captions';
 import { registerDashboardRoutes } from './dashboard.routes';
 import { MAIL_CAPTIONS } from './mail.captions';
 import { registerProfileRoutes } from './profile.routes';
@@ -9,6 +17,17 @@ import { registerSavedViewRoutes } from './saved-views.routes';
 import { registerSharedRecordRoutes } from './shared-records';
 
 export async function registerCoreModule(router: Router, deps: ModuleDeps): Promise<void> {
+  const captions = [
+    PROFILE_CAPTIONS,
+    SAVED_VIEW_CAPTIONS,
+    NOTE_CAPTIONS,
+    DOCUMENT_CAPTIONS,
+    TAG_CAPTIONS,
+    COLLABORATOR_CAPTIONS,
+    LINKED_ENTITY_CAPTIONS,
+    NOTIFICATION_CAPTIONS,
+  ];
+  for (const set of captions) registerCaptions(set);
   registerCaptions(MAIL_CAPTIONS);
   registerSavedViewRoutes(router);
   registerCaptions(DASHBOARD_CAPTIONS);

@@ -23,7 +23,12 @@ import {
 import { z } from 'zod';
 import { registerCaptions } from '../captions';
 import type { Router } from '../router';
+import { ACTIVITY_CAPTIONS } from './activity.captions';
 import { ENTITY_CAPTIONS } from './entity.captions';
+import { ENTITY_FIELD_CAPTIONS } from './entity-fields.captions';
+import { GLOBAL_SEARCH_CAPTIONS } from './global-search.captions';
+import { LIST_CAPTIONS } from './list.captions';
+import { WORKFLOW_CAPTIONS } from './workflows.captions';
 import { activityFeed } from './activity.service';
 import { entityRegistry } from './entity-registry';
 import { globalSearch, recentRecords } from './global-search.service';
@@ -42,7 +47,8 @@ const coreRegistered = new WeakSet<Router>();
 export function registerEntityCoreRoutes(router: Router): void {
   if (coreRegistered.has(router)) return;
   coreRegistered.add(router);
-  registerCaptions(ENTITY_CAPTIONS);
+  for (const set of [ENTITY_CAPTIONS, LIST_CAPTIONS, ENTITY_FIELD_CAPTIONS, WORKFLOW_CAPTIONS, ACTIVITY_CAPTIONS, GLOBAL_SEARCH_CAPTIONS])
+    registerCaptions(set);
   const registry = entityRegistry(router);
   const tags = ['Entity fields'];
 

@@ -107,6 +107,14 @@ const en = {
   'merge.confirm': 'Merge',
   'merge.done': '{{title}} merged into this record',
   'merge.failed': 'The records could not be merged',
+  'errorCodes.unknownKind': 'This kind of record has no such feature',
+  'errorCodes.referenceNotFound': 'The chosen record does not exist (any more)',
+  'errorCodes.referencedRecord': 'Other records still point at this one; change them first',
+  'errorCodes.hierarchyCycle': 'A record cannot be placed below itself',
+  'errorCodes.typeInUse': 'Records still have this type; give them another type first',
+  'errorCodes.mergeSameRecord': 'A record cannot be merged into itself',
+  'activity.action.merged': '{{who}} merged {{title}} into this record',
+  'activity.action.mergedInto': '{{who}} merged this record into {{title}}',
 };
 
 const de: Record<keyof typeof en, string> = {
@@ -218,6 +226,14 @@ const de: Record<keyof typeof en, string> = {
   'merge.confirm': 'Zusammenführen',
   'merge.done': '{{title}} wurde mit diesem Datensatz zusammengeführt',
   'merge.failed': 'Die Datensätze konnten nicht zusammengeführt werden',
+  'errorCodes.unknownKind': 'Diese Art von Datensatz hat diese Funktion nicht',
+  'errorCodes.referenceNotFound': 'Der gewählte Datensatz existiert nicht (mehr)',
+  'errorCodes.referencedRecord': 'Andere Datensätze verweisen noch hierauf; ändern Sie diese zuerst',
+  'errorCodes.hierarchyCycle': 'Ein Datensatz kann nicht unter sich selbst stehen',
+  'errorCodes.typeInUse': 'Datensätze haben noch diesen Typ; geben Sie ihnen zuerst einen anderen',
+  'errorCodes.mergeSameRecord': 'Ein Datensatz kann nicht mit sich selbst zusammengeführt werden',
+  'activity.action.merged': '{{who}} hat {{title}} mit diesem Datensatz zusammengeführt',
+  'activity.action.mergedInto': '{{who}} hat diesen Datensatz mit {{title}} zusammengeführt',
 };
 
 export const ENTITY_CAPTIONS: CaptionSet = { en, de };

@@ -1,6 +1,8 @@
 import { jobListRequestSchema, jobListSchema, jobSchema } from '@atrium/domain';
 import { z } from 'zod';
+import { registerCaptions } from '../captions';
 import type { Router } from '../router';
+import { JOB_CAPTIONS } from './jobs.captions';
 import type { JobRuntime } from './job-runtime';
 import { jobsService } from './jobs.service';
 import { workspaceCleanupJob } from './housekeeping';
@@ -9,6 +11,7 @@ const idParams = z.object({ id: z.uuid() });
 
 // The jobs API: my jobs, one job, cancel, retry; and the workspace clean-up an admin starts.
 export function registerJobRoutes(router: Router, runtime: JobRuntime): void {
+  registerCaptions(JOB_CAPTIONS);
   const service = jobsService(runtime);
   const cleanup = workspaceCleanupJob(runtime);
   const tags = ['Jobs'];

@@ -1,0 +1,26 @@
+import type { CaptionSet } from '../../platform/captions';
+
+// Captions of a record's notes panel.
+const en = {
+  'notes.title': 'Notes',
+  'notes.editor': 'Note',
+  'notes.add': 'Add note',
+  'notes.added': 'Note added',
+  'notes.deleteTitle': 'Delete this note?',
+  'notes.deleteDescription': 'The note is removed for everyone.',
+  'notes.deleted': 'Note deleted',
+  'notes.mentionSuggestions': 'People to mention',
+};
+
+const de: Record<keyof typeof en, string> = {
+  'notes.title': 'Notizen',
+  'notes.editor': 'Notiz',
+  'notes.add': 'Notiz hinzufügen',
+  'notes.added': 'Notiz hinzugefügt',
+  'notes.deleteTitle': 'Diese Notiz löschen?',
+  'notes.deleteDescription': 'Die Notiz wird für alle entfernt.',
+  'notes.deleted': 'Notiz gelöscht',
+  'notes.mentionSuggestions': 'Personen zum Erwähnen',
+};
+
+export const NOTE_CAPTIONS: CaptionSet = { en, de };
