@@ -57,6 +57,11 @@ const FORBIDDEN: [string, Record<string, string>, RegExp][] = [
     /never imports the server/,
   ],
   [
+    "a table importing the identity module's table past its door",
+    { 'apps/server/src/modules/admin/admin.table.ts': "import { users } from '../../identity/identity.table';" },
+    /identity only through its index/,
+  ],
+  [
     'a route importing a repository',
     { 'apps/server/src/modules/core/profile.routes.ts': "import { profileRow } from './profile.repository';" },
     /never imports a repository/,
@@ -117,7 +122,7 @@ describe('the boundary check', () => {
       tree({
         'apps/server/src/modules/crm/deals.repository.ts': "import { eq } from 'drizzle-orm';",
         'apps/server/src/modules/crm/deals.table.ts':
-          "import { entityColumns } from '../../platform/entity/entity.table';\nimport { users } from '../../identity/identity.table';",
+          "import { entityColumns } from '../../platform/entity';\nimport { users } from '../../identity';",
         'apps/server/src/modules/crm/deals.service.ts':
           "import { recordActivities } from '../../platform/entity';\nimport { users } from '../../identity';",
         'apps/server/src/modules/crm/deals.routes.ts': "import { tagsService } from '../core';",

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../../identity/identity.table';
+import { users } from '../../identity';
 import { tenantColumns, timestamps } from '../../platform/table-helpers';
 
 // The tenant register itself is global: slugs and domains are unique across Atrium.
