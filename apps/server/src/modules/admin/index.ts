@@ -12,14 +12,14 @@ import { registerRoleRoutes } from './roles.routes';
 import { registerSubscriptionRoutes } from './subscriptions.routes';
 import { registerTenantRoutes } from './tenants.routes';
 import { registerWorkspaceDomainRoutes } from './workspace-domain.routes';
-import { workspaceUsersRepository } from './workspace-users.repository';
+import * as workspaceUsersRepository from './workspace-users.repository';
 import { registerWorkspaceUserRoutes } from './workspace-users.routes';
 import { INVITATION_RETENTION_MS } from './workspace-users.service';
 import { createTxtResolver } from '../../platform/dns';
 
 export { tenants, tenantUsers, roles, subscriptions } from './admin.table';
 export { enterInvitedTenant, joinThroughInvite, tenantOf } from './tenants.service';
-export { hashToken, newInviteToken, parseInviteToken, workspaceUsersService, type WorkspaceUsersDeps } from './workspace-users.service';
+export { hashToken, newInviteToken, parseInviteToken, resendInvite, type WorkspaceUsersDeps } from './workspace-users.service';
 export { assertWithinPlanLimit } from './subscriptions.service';
 
 export async function registerAdminModule(router: Router, deps: ModuleDeps): Promise<void> {

@@ -9,7 +9,7 @@ import {
 } from '@atrium/domain';
 import { z } from 'zod';
 import type { Router } from '../../platform/router';
-import { rolesService } from './roles.service';
+import * as rolesService from './roles.service';
 
 const idParams = z.strictObject({ id: z.uuid() });
 

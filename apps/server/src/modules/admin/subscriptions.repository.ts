@@ -5,21 +5,19 @@ import { subscriptions } from './admin.table';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-export const subscriptionsRepository = {
-  async list(ctx: TenantContext): Promise<SubscriptionRow[]> {
-    return ctx.db.select().from(subscriptions).where(eq(subscriptions.tenantId, ctx.tenantId)).orderBy(asc(subscriptions.productType));
-  },
+export async function list(ctx: TenantContext): Promise<SubscriptionRow[]> {
+  return ctx.db.select().from(subscriptions).where(eq(subscriptions.tenantId, ctx.tenantId)).orderBy(asc(subscriptions.productType));
+}
 
-  async upsert(ctx: TenantContext, productType: ModuleKind, planSlug: string): Promise<SubscriptionRow> {
-    const [row] = await ctx.db
-      .insert(subscriptions)
-      .values({ tenantId: ctx.tenantId, productType, planSlug })
-      .onConflictDoUpdate({
-        target: [subscriptions.tenantId, subscriptions.productType],
-        set: { planSlug, startedAt: new Date(), updatedAt: new Date() },
-      })
-      .returning();
-    if (!row) throw new Error('subscription upsert returned nothing');
-    return row;
-  },
-};
+export async function upsert(ctx: TenantContext, productType: ModuleKind, planSlug: string): Promise<SubscriptionRow> {
+  const [row] = await ctx.db
+    .insert(subscriptions)
+    .values({ tenantId: ctx.tenantId, productType, planSlug })
+    .onConflictDoUpdate({
+      target: [subscriptions.tenantId, subscriptions.productType],
+      set: { planSlug, startedAt: new Date(), updatedAt: new Date() },
+    })
+    .returning();
+  if (!row) throw new Error('subscription upsert returned nothing');
+  return row;
+}

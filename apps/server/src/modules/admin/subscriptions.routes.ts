@@ -1,7 +1,7 @@
 import { productTypeSchema, subscriptionChangeSchema, subscriptionSchema } from '@atrium/domain';
 import { z } from 'zod';
 import type { Router } from '../../platform/router';
-import { subscriptionsService } from './subscriptions.service';
+import * as subscriptionsService from './subscriptions.service';
 
 export function registerSubscriptionRoutes(router: Router) {
   const tags = ['plans and subscriptions'];

@@ -1,7 +1,8 @@
 import { effectiveLimit, planBySlug, type PlanLimit, type ModuleKind, type Subscription } from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
 import { AppError, fieldError } from '../../platform/errors';
-import { subscriptionsRepository as repo, type SubscriptionRow } from './subscriptions.repository';
+import * as repo from './subscriptions.repository';
+import type { SubscriptionRow } from './subscriptions.repository';
 
 const toDto = (r: SubscriptionRow): Subscription => ({
   productType: r.productType,
@@ -18,26 +19,24 @@ export function assertWithinPlanLimit(ctx: Pick<TenantContext, 'plans'>, limit: 
   }
 }
 
-export const subscriptionsService = {
-  async list(ctx: TenantContext): Promise<Subscription[]> {
-    return (await repo.list(ctx)).map(toDto);
-  },
+export async function list(ctx: TenantContext): Promise<Subscription[]> {
+  return (await repo.list(ctx)).map(toDto);
+}
 
-  // Immediate: every price is 0.
-  async change(ctx: TenantContext, productType: ModuleKind, planSlug: string): Promise<Subscription> {
-    const plan = planBySlug(planSlug);
-    if (!plan || plan.product.type !== productType || !plan.product.isActive) {
-      throw fieldError('planSlug', 'validation', `planSlug must name an active ${productType} plan`);
-    }
-    return toDto(await repo.upsert(ctx, productType, plan.slug));
-  },
+// Immediate: every price is 0.
+export async function change(ctx: TenantContext, productType: ModuleKind, planSlug: string): Promise<Subscription> {
+  const plan = planBySlug(planSlug);
+  if (!plan || plan.product.type !== productType || !plan.product.isActive) {
+    throw fieldError('planSlug', 'validation', `planSlug must name an active ${productType} plan`);
+  }
+  return toDto(await repo.upsert(ctx, productType, plan.slug));
+}
 
-  limits(ctx: TenantContext): Record<string, number | null> {
-    return {
-      users: effectiveLimit(ctx.plans, 'users'),
-      locations: effectiveLimit(ctx.plans, 'locations'),
-      bookingPages: effectiveLimit(ctx.plans, 'bookingPages'),
-      helpdesks: effectiveLimit(ctx.plans, 'helpdesks'),
-    };
-  },
-};
+export function limits(ctx: TenantContext): Record<string, number | null> {
+  return {
+    users: effectiveLimit(ctx.plans, 'users'),
+    locations: effectiveLimit(ctx.plans, 'locations'),
+    bookingPages: effectiveLimit(ctx.plans, 'bookingPages'),
+    helpdesks: effectiveLimit(ctx.plans, 'helpdesks'),
+  };
+}

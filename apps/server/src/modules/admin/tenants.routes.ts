@@ -1,7 +1,8 @@
 import { myTenantSchema, slugSchema, tenantRegisterSchema, tenantSchema } from '@atrium/domain';
 import { z } from 'zod';
+import { entityRegistry } from '../../platform/entity';
 import type { Router } from '../../platform/router';
-import { tenantsService } from './tenants.service';
+import * as tenantsService from './tenants.service';
 
 export function registerTenantRoutes(router: Router) {
   router.user({
@@ -12,7 +13,7 @@ export function registerTenantRoutes(router: Router) {
     status: 201,
     example: { name: 'Acme', slug: 'acme-example', domainSignUp: false },
     schemas: { body: tenantRegisterSchema, response: myTenantSchema },
-    handler: (ctx, { body }) => tenantsService.register(ctx, body),
+    handler: (ctx, { body }) => tenantsService.register(ctx, body, { kinds: entityRegistry(router) }),
   });
   router.user({
     method: 'GET',

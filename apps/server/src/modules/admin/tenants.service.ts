@@ -2,10 +2,12 @@ import { MODULE_KINDS, SYSTEM_ROLE_PERMISSIONS, defaultPlan, type MyTenant, type
 import type { AuthUser, TenantContext, TenantScope, UserContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
 import { isUniqueViolation } from '../../platform/db-errors';
+import { createDefaultWorkflows, type RegisteredEntity } from '../../platform/entity';
 import { AppError, fieldError, notFound } from '../../platform/errors';
-import { tenantsRepository as repo, type TenantRow } from './tenants.repository';
+import * as repo from './tenants.repository';
+import type { TenantRow } from './tenants.repository';
 import { newDomainChallenge } from './workspace-domain.service';
-import { workspaceUsersRepository } from './workspace-users.repository';
+import * as workspaceUsersRepository from './workspace-users.repository';
 
 const ROLE_NAMES = { Admin: 'Admin', Member: 'Member', PortalUser: 'Portal user' } as const;
 const DEFAULT_TEAM_NAME = 'Everyone';
@@ -24,105 +26,106 @@ export function toTenant(row: TenantRow): Tenant {
 
 const slugTaken = () => fieldError('slug', 'slugAlreadyExists', 'slug is already taken', 409);
 
-export const tenantsService = {
-  // The creator becomes the workspace admin and a member of the default team; every product
-  // starts on its free plan.
-  async register(ctx: UserContext, input: TenantRegister): Promise<MyTenant> {
-    if (await repo.slugExists(ctx.db, input.slug)) throw slugTaken();
-    try {
-      return await ctx.db.transaction(async (tx) => {
-        const tenant = await repo.insert(tx, {
-          name: input.name,
-          slug: input.slug,
-          domain: input.domain ? input.domain : null,
-          domainSignUp: input.domainSignUp,
-          currency: input.currency,
-          // unproven until the TXT record or a mailed code says otherwise
-          domainChallenge: input.domain ? newDomainChallenge() : null,
-          createdBy: ctx.user.id,
-        });
-        await repo.setTenant(tx, tenant.id);
-        const roleRows = await repo.insertRoles(
-          tx,
-          tenant.id,
-          (Object.keys(ROLE_NAMES) as (keyof typeof ROLE_NAMES)[]).map((key) => ({
-            name: ROLE_NAMES[key],
-            systemKey: key,
-            permissions: [...SYSTEM_ROLE_PERMISSIONS[key]],
-          })),
-        );
-        const adminRoleId = roleRows.find((r) => r.systemKey === 'Admin')?.id;
-        if (!adminRoleId) throw new Error('admin role missing');
-        const member = await repo.insertMember(tx, {
-          tenantId: tenant.id,
-          userId: ctx.user.id,
-          email: ctx.user.email.toLowerCase(),
-          roleId: adminRoleId,
-          status: 'active',
-          joinedAt: new Date(),
-        });
-        const team = await repo.insertDefaultTeam(tx, tenant.id, DEFAULT_TEAM_NAME);
-        await repo.addTeamMember(tx, tenant.id, team.id, member.id);
-        await repo.insertSubscriptions(
-          tx,
-          tenant.id,
-          MODULE_KINDS.map((type) => ({ productType: type, planSlug: defaultPlan(type).slug })),
-        );
-        return { ...toTenant(tenant), tenantUserId: member.id, role: ROLE_NAMES.Admin };
+export type RegisterDeps = { kinds: ReadonlyMap<string, RegisteredEntity> };
+
+// The creator becomes the workspace admin and a member of the default team; every product
+// starts on its free plan, every kind with stages with its default workflow.
+export async function register(ctx: UserContext, input: TenantRegister, deps: RegisterDeps): Promise<MyTenant> {
+  if (await repo.slugExists(ctx.db, input.slug)) throw slugTaken();
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const tenant = await repo.insert(tx, {
+        name: input.name,
+        slug: input.slug,
+        domain: input.domain ? input.domain : null,
+        domainSignUp: input.domainSignUp,
+        currency: input.currency,
+        // unproven until the TXT record or a mailed code says otherwise
+        domainChallenge: input.domain ? newDomainChallenge() : null,
+        createdBy: ctx.user.id,
       });
-    } catch (err) {
-      if (isUniqueViolation(err, 'tenants_slug_key')) throw slugTaken();
-      throw err;
-    }
-  },
-
-  async slugAvailable(ctx: UserContext, slug: string): Promise<boolean> {
-    return !(await repo.slugExists(ctx.db, slug));
-  },
-
-  async listMine(ctx: UserContext): Promise<MyTenant[]> {
-    const memberships = await repo.membershipsOf(ctx.db, ctx.user.id);
-    const rows = await repo.byIds(
-      ctx.db,
-      memberships.map((m) => m.tenant_id),
-    );
-    return rows.map((row) => {
-      const m = memberships.find((x) => x.tenant_id === row.id);
-      return { ...toTenant(row), tenantUserId: m?.tenant_user_id ?? '', role: m?.role_name ?? '' };
+      await repo.setTenant(tx, tenant.id);
+      const roleRows = await repo.insertRoles(
+        tx,
+        tenant.id,
+        (Object.keys(ROLE_NAMES) as (keyof typeof ROLE_NAMES)[]).map((key) => ({
+          name: ROLE_NAMES[key],
+          systemKey: key,
+          permissions: [...SYSTEM_ROLE_PERMISSIONS[key]],
+        })),
+      );
+      const adminRoleId = roleRows.find((r) => r.systemKey === 'Admin')?.id;
+      if (!adminRoleId) throw new Error('admin role missing');
+      const member = await repo.insertMember(tx, {
+        tenantId: tenant.id,
+        userId: ctx.user.id,
+        email: ctx.user.email.toLowerCase(),
+        roleId: adminRoleId,
+        status: 'active',
+        joinedAt: new Date(),
+      });
+      const team = await repo.insertDefaultTeam(tx, tenant.id, DEFAULT_TEAM_NAME);
+      await repo.addTeamMember(tx, tenant.id, team.id, member.id);
+      await repo.insertSubscriptions(
+        tx,
+        tenant.id,
+        MODULE_KINDS.map((type) => ({ productType: type, planSlug: defaultPlan(type).slug })),
+      );
+      await createDefaultWorkflows({ tenantId: tenant.id, db: tx }, deps.kinds, await repo.cultureOf(tx, ctx.user.id));
+      return { ...toTenant(tenant), tenantUserId: member.id, role: ROLE_NAMES.Admin };
     });
-  },
+  } catch (err) {
+    if (isUniqueViolation(err, 'tenants_slug_key')) throw slugTaken();
+    throw err;
+  }
+}
 
-  async get(ctx: TenantContext, id: string): Promise<Tenant> {
-    // the header names the workspace; another id is someone else's and answers 404
-    if (id !== ctx.tenantId) throw notFound('Workspace');
-    const row = await repo.byId(ctx.db, id);
-    if (!row) throw notFound('Workspace');
-    return toTenant(row);
-  },
+export async function slugAvailable(ctx: UserContext, slug: string): Promise<boolean> {
+  return !(await repo.slugExists(ctx.db, slug));
+}
 
-  // Workspaces that opened sign-up to the caller's e-mail domain and that they are not in.
-  async recommended(ctx: UserContext): Promise<Tenant[]> {
-    const domain = ctx.user.email.split('@')[1]?.toLowerCase();
-    if (!domain) return [];
-    const mine = await repo.membershipsOf(ctx.db, ctx.user.id);
-    const rows = await repo.recommendedFor(
-      ctx.db,
-      domain,
-      mine.map((m) => m.tenant_id),
-    );
-    return rows.map(toTenant);
-  },
+export async function listMine(ctx: UserContext): Promise<MyTenant[]> {
+  const memberships = await repo.membershipsOf(ctx.db, ctx.user.id);
+  const rows = await repo.byIds(
+    ctx.db,
+    memberships.map((m) => m.tenant_id),
+  );
+  return rows.map((row) => {
+    const m = memberships.find((x) => x.tenant_id === row.id);
+    return { ...toTenant(row), tenantUserId: m?.tenant_user_id ?? '', role: m?.role_name ?? '' };
+  });
+}
 
-  async join(ctx: UserContext, tenantId: string): Promise<MyTenant> {
-    const recommended = await tenantsService.recommended(ctx);
-    const tenant = recommended.find((t) => t.id === tenantId);
-    if (!tenant) throw new AppError(404, 'notRecommended', 'This workspace is not open to your e-mail domain');
-    return ctx.db.transaction(async (tx) => {
-      await repo.setTenant(tx, tenantId);
-      return joinAs(tx, tenant, ctx.user, 'Member');
-    });
-  },
-};
+export async function get(ctx: TenantContext, id: string): Promise<Tenant> {
+  // the header names the workspace; another id is someone else's and answers 404
+  if (id !== ctx.tenantId) throw notFound('Workspace');
+  const row = await repo.byId(ctx.db, id);
+  if (!row) throw notFound('Workspace');
+  return toTenant(row);
+}
+
+// Workspaces that opened sign-up to the caller's e-mail domain and that they are not in.
+export async function recommended(ctx: UserContext): Promise<Tenant[]> {
+  const domain = ctx.user.email.split('@')[1]?.toLowerCase();
+  if (!domain) return [];
+  const mine = await repo.membershipsOf(ctx.db, ctx.user.id);
+  const rows = await repo.recommendedFor(
+    ctx.db,
+    domain,
+    mine.map((m) => m.tenant_id),
+  );
+  return rows.map(toTenant);
+}
+
+export async function join(ctx: UserContext, tenantId: string): Promise<MyTenant> {
+  const open = await recommended(ctx);
+  const tenant = open.find((t) => t.id === tenantId);
+  if (!tenant) throw new AppError(404, 'notRecommended', 'This workspace is not open to your e-mail domain');
+  return ctx.db.transaction(async (tx) => {
+    await repo.setTenant(tx, tenantId);
+    return joinAs(tx, tenant, ctx.user, 'Member');
+  });
+}
 
 // Adds an existing user as an active member (with the default team) inside a tenant transaction.
 export async function joinAs(

@@ -1,9 +1,9 @@
 import { domainCodeConfirmSchema, domainCodeRequestSchema, workspaceDomainSchema, workspaceDomainUpdateSchema } from '@atrium/domain';
 import type { Router } from '../../platform/router';
-import { workspaceDomainService, type WorkspaceDomainDeps } from './workspace-domain.service';
+import * as workspaceDomainService from './workspace-domain.service';
+import type { WorkspaceDomainDeps } from './workspace-domain.service';
 
 export function registerWorkspaceDomainRoutes(router: Router, deps: WorkspaceDomainDeps): void {
-  const service = workspaceDomainService(deps);
   const tags = ['workspace domain'];
   const manage = 'Setting.ManageUserDomain' as const;
   router.tenant({
@@ -13,7 +13,7 @@ export function registerWorkspaceDomainRoutes(router: Router, deps: WorkspaceDom
     tags,
     permission: ['Setting.ViewUserDomain', manage],
     schemas: { response: workspaceDomainSchema },
-    handler: (ctx) => service.get(ctx),
+    handler: (ctx) => workspaceDomainService.get(ctx),
   });
   router.tenant({
     method: 'PUT',
@@ -23,7 +23,7 @@ export function registerWorkspaceDomainRoutes(router: Router, deps: WorkspaceDom
     permission: manage,
     example: { domain: 'acme-corp.test', domainSignUp: true },
     schemas: { body: workspaceDomainUpdateSchema, response: workspaceDomainSchema },
-    handler: (ctx, { body }) => service.update(ctx, body),
+    handler: (ctx, { body }) => workspaceDomainService.update(ctx, body),
   });
   router.tenant({
     method: 'POST',
@@ -32,7 +32,7 @@ export function registerWorkspaceDomainRoutes(router: Router, deps: WorkspaceDom
     tags,
     permission: manage,
     schemas: { response: workspaceDomainSchema },
-    handler: (ctx) => service.verifyDns(ctx),
+    handler: (ctx) => workspaceDomainService.verifyDns(ctx, deps),
   });
   router.tenant({
     method: 'POST',
@@ -44,7 +44,7 @@ export function registerWorkspaceDomainRoutes(router: Router, deps: WorkspaceDom
     status: 202,
     example: { localPart: 'it' },
     schemas: { body: domainCodeRequestSchema, response: workspaceDomainSchema },
-    handler: (ctx, { body }) => service.sendCode(ctx, body.localPart),
+    handler: (ctx, { body }) => workspaceDomainService.sendCode(ctx, deps, body.localPart),
   });
   router.tenant({
     method: 'POST',
@@ -55,6 +55,6 @@ export function registerWorkspaceDomainRoutes(router: Router, deps: WorkspaceDom
     rateLimit: 'auth',
     example: { code: 'ABCD2345' },
     schemas: { body: domainCodeConfirmSchema, response: workspaceDomainSchema },
-    handler: (ctx, { body }) => service.confirmCode(ctx, body.code),
+    handler: (ctx, { body }) => workspaceDomainService.confirmCode(ctx, deps, body.code),
   });
 }

@@ -5,7 +5,8 @@ import type { Db } from '../../platform/database';
 import type { TxtResolver } from '../../platform/dns';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
-import { tenantsRepository as repo, type TenantRow } from './tenants.repository';
+import * as repo from './tenants.repository';
+import type { TenantRow } from './tenants.repository';
 
 export const DNS_RECORD_PREFIX = '_atrium-challenge';
 const CODE_TTL_MS = 60 * 60_000;
@@ -38,91 +39,87 @@ export type WorkspaceDomainDeps = { mailer: Mailer; resolveTxt: TxtResolver; db:
 
 // A workspace may open join-by-domain for a domain it has proven: a DNS TXT record with its
 // challenge, or a code mailed to an address in the domain. Until then no one is offered it.
-export function workspaceDomainService(deps: WorkspaceDomainDeps) {
-  async function current(ctx: TenantContext): Promise<TenantRow> {
-    const row = await repo.current(ctx);
-    if (!row) throw notFound('Workspace');
-    return row;
+async function current(ctx: TenantContext): Promise<TenantRow> {
+  const row = await repo.current(ctx);
+  if (!row) throw notFound('Workspace');
+  return row;
+}
+const saved = (row: TenantRow | undefined) => {
+  if (!row) throw notFound('Workspace');
+  return toDto(row);
+};
+
+export async function get(ctx: TenantContext): Promise<WorkspaceDomain> {
+  return toDto(await current(ctx));
+}
+
+// A new domain starts unproven with a new challenge; the same domain keeps its proof.
+export async function update(ctx: TenantContext, input: WorkspaceDomainUpdate): Promise<WorkspaceDomain> {
+  const domain = input.domain ? input.domain : null;
+  if (input.domainSignUp && !domain) throw fieldError('domain', 'domainRequired', 'domain is required when domain sign-up is on');
+  const row = await current(ctx);
+  if (domain === row.domain) return saved(await repo.updateCurrent(ctx, { domainSignUp: input.domainSignUp }));
+  return saved(
+    await repo.updateCurrent(ctx, {
+      domain,
+      domainSignUp: input.domainSignUp,
+      domainVerifiedAt: null,
+      domainProofMethod: null,
+      domainChallenge: domain ? newDomainChallenge() : null,
+      domainCodeHash: null,
+      domainCodeSentTo: null,
+      domainCodeExpiresAt: null,
+      domainCodeAttempts: 0,
+    }),
+  );
+}
+
+export async function verifyDns(ctx: TenantContext, deps: WorkspaceDomainDeps): Promise<WorkspaceDomain> {
+  const row = await current(ctx);
+  const dto = toDto(row);
+  if (!dto.dnsRecord) throw fieldError('domain', 'domainRequired', 'Set a domain first');
+  const values = await deps.resolveTxt(dto.dnsRecord.name);
+  if (!values.includes(dto.dnsRecord.value)) {
+    throw notProven('domain', `No TXT record ${dto.dnsRecord.name} with the value ${dto.dnsRecord.value} was found`);
   }
-  const saved = (row: TenantRow | undefined) => {
-    if (!row) throw notFound('Workspace');
-    return toDto(row);
-  };
+  return saved(await repo.updateCurrent(ctx, { domainVerifiedAt: new Date(), domainProofMethod: 'dns' }));
+}
 
-  return {
-    async get(ctx: TenantContext): Promise<WorkspaceDomain> {
-      return toDto(await current(ctx));
-    },
+// Mails a one-time code to localPart@domain; whoever reads that mailbox can prove the domain.
+export async function sendCode(ctx: TenantContext, deps: WorkspaceDomainDeps, localPart: string): Promise<WorkspaceDomain> {
+  const row = await current(ctx);
+  if (!row.domain) throw fieldError('domain', 'domainRequired', 'Set a domain first');
+  const code = Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+  const to = `${localPart}@${row.domain}`;
+  const updated = await repo.updateCurrent(ctx, {
+    domainCodeHash: hashCode(code).toString('hex'),
+    domainCodeSentTo: to,
+    domainCodeExpiresAt: new Date(Date.now() + CODE_TTL_MS),
+    domainCodeAttempts: 0,
+  });
+  await deps.mailer.send({
+    to,
+    subject: `Atrium: confirm that ${row.name} may use ${row.domain}`,
+    text: `${ctx.user.name} asks to let people with an address at ${row.domain} join the workspace ${row.name} on Atrium.\n\nIf that is right, give them this code: ${code}\n\nThe code is valid for one hour. If you did not expect this, ignore this message: nothing changes without the code.\n`,
+  });
+  return saved(updated);
+}
 
-    // A new domain starts unproven with a new challenge; the same domain keeps its proof.
-    async update(ctx: TenantContext, input: WorkspaceDomainUpdate): Promise<WorkspaceDomain> {
-      const domain = input.domain ? input.domain : null;
-      if (input.domainSignUp && !domain) throw fieldError('domain', 'domainRequired', 'domain is required when domain sign-up is on');
-      const row = await current(ctx);
-      if (domain === row.domain) return saved(await repo.updateCurrent(ctx, { domainSignUp: input.domainSignUp }));
-      return saved(
-        await repo.updateCurrent(ctx, {
-          domain,
-          domainSignUp: input.domainSignUp,
-          domainVerifiedAt: null,
-          domainProofMethod: null,
-          domainChallenge: domain ? newDomainChallenge() : null,
-          domainCodeHash: null,
-          domainCodeSentTo: null,
-          domainCodeExpiresAt: null,
-          domainCodeAttempts: 0,
-        }),
-      );
-    },
-
-    async verifyDns(ctx: TenantContext): Promise<WorkspaceDomain> {
-      const row = await current(ctx);
-      const dto = toDto(row);
-      if (!dto.dnsRecord) throw fieldError('domain', 'domainRequired', 'Set a domain first');
-      const values = await deps.resolveTxt(dto.dnsRecord.name);
-      if (!values.includes(dto.dnsRecord.value)) {
-        throw notProven('domain', `No TXT record ${dto.dnsRecord.name} with the value ${dto.dnsRecord.value} was found`);
-      }
-      return saved(await repo.updateCurrent(ctx, { domainVerifiedAt: new Date(), domainProofMethod: 'dns' }));
-    },
-
-    // Mails a one-time code to localPart@domain; whoever reads that mailbox can prove the domain.
-    async sendCode(ctx: TenantContext, localPart: string): Promise<WorkspaceDomain> {
-      const row = await current(ctx);
-      if (!row.domain) throw fieldError('domain', 'domainRequired', 'Set a domain first');
-      const code = Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
-      const to = `${localPart}@${row.domain}`;
-      const updated = await repo.updateCurrent(ctx, {
-        domainCodeHash: hashCode(code).toString('hex'),
-        domainCodeSentTo: to,
-        domainCodeExpiresAt: new Date(Date.now() + CODE_TTL_MS),
-        domainCodeAttempts: 0,
-      });
-      await deps.mailer.send({
-        to,
-        subject: `Atrium: confirm that ${row.name} may use ${row.domain}`,
-        text: `${ctx.user.name} asks to let people with an address at ${row.domain} join the workspace ${row.name} on Atrium.\n\nIf that is right, give them this code: ${code}\n\nThe code is valid for one hour. If you did not expect this, ignore this message: nothing changes without the code.\n`,
-      });
-      return saved(updated);
-    },
-
-    async confirmCode(ctx: TenantContext, code: string): Promise<WorkspaceDomain> {
-      const row = await current(ctx);
-      const live = row.domainCodeHash && row.domainCodeExpiresAt && row.domainCodeExpiresAt > new Date();
-      if (!live || row.domainCodeAttempts >= CODE_ATTEMPTS) throw notProven('code', 'There is no valid code; send a new one');
-      if (!timingSafeEqual(hashCode(code), Buffer.from(row.domainCodeHash ?? '', 'hex'))) {
-        await repo.countCodeAttempt({ ...ctx, db: deps.db });
-        throw notProven('code', 'The code is not right');
-      }
-      return saved(
-        await repo.updateCurrent(ctx, {
-          domainVerifiedAt: new Date(),
-          domainProofMethod: 'email',
-          domainCodeHash: null,
-          domainCodeExpiresAt: null,
-          domainCodeAttempts: 0,
-        }),
-      );
-    },
-  };
+export async function confirmCode(ctx: TenantContext, deps: WorkspaceDomainDeps, code: string): Promise<WorkspaceDomain> {
+  const row = await current(ctx);
+  const live = row.domainCodeHash && row.domainCodeExpiresAt && row.domainCodeExpiresAt > new Date();
+  if (!live || row.domainCodeAttempts >= CODE_ATTEMPTS) throw notProven('code', 'There is no valid code; send a new one');
+  if (!timingSafeEqual(hashCode(code), Buffer.from(row.domainCodeHash ?? '', 'hex'))) {
+    await repo.countCodeAttempt({ ...ctx, db: deps.db });
+    throw notProven('code', 'The code is not right');
+  }
+  return saved(
+    await repo.updateCurrent(ctx, {
+      domainVerifiedAt: new Date(),
+      domainProofMethod: 'email',
+      domainCodeHash: null,
+      domainCodeExpiresAt: null,
+      domainCodeAttempts: 0,
+    }),
+  );
 }

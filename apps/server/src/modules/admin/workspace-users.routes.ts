@@ -8,13 +8,13 @@ import {
 } from '@atrium/domain';
 import { z } from 'zod';
 import type { Router } from '../../platform/router';
-import { invitationsService, workspaceUsersService, type WorkspaceUsersDeps } from './workspace-users.service';
+import * as workspaceUsersService from './workspace-users.service';
+import type { WorkspaceUsersDeps } from './workspace-users.service';
 
 const idParams = z.strictObject({ tenantUserId: z.uuid() });
 const tokenParams = z.strictObject({ token: z.string().min(1).max(200) });
 
 export function registerWorkspaceUserRoutes(router: Router, deps: WorkspaceUsersDeps) {
-  const service = workspaceUsersService(deps);
   const tags = ['workspace users'];
   router.tenant({
     method: 'POST',
@@ -24,7 +24,7 @@ export function registerWorkspaceUserRoutes(router: Router, deps: WorkspaceUsers
     permission: ['Setting.ViewUsers', 'Setting.ManageUsers'],
     example: { page: 1, pageSize: 25 },
     schemas: { body: workspaceUserListSchema, response: pagedResponse(workspaceUserSchema) },
-    handler: (ctx, { body }) => service.list(ctx, body),
+    handler: (ctx, { body }) => workspaceUsersService.list(ctx, body),
   });
   router.tenant({
     method: 'POST',
@@ -34,7 +34,7 @@ export function registerWorkspaceUserRoutes(router: Router, deps: WorkspaceUsers
     permission: 'Setting.ManageUsers',
     status: 201,
     schemas: { body: workspaceUserCreateSchema, response: workspaceUserSchema },
-    handler: (ctx, { body }) => service.invite(ctx, body),
+    handler: (ctx, { body }) => workspaceUsersService.invite(ctx, deps, body),
   });
   router.tenant({
     method: 'GET',
@@ -44,7 +44,7 @@ export function registerWorkspaceUserRoutes(router: Router, deps: WorkspaceUsers
     permission: ['Setting.ViewUsers', 'Setting.ManageUsers'],
     table: 'tenant_users',
     schemas: { params: idParams, response: workspaceUserSchema },
-    handler: (ctx, { params }) => service.get(ctx, params.tenantUserId),
+    handler: (ctx, { params }) => workspaceUsersService.get(ctx, params.tenantUserId),
   });
   router.tenant({
     method: 'PUT',
@@ -54,7 +54,7 @@ export function registerWorkspaceUserRoutes(router: Router, deps: WorkspaceUsers
     permission: 'Setting.ManageUsers',
     table: 'tenant_users',
     schemas: { params: idParams, body: workspaceUserUpdateSchema, response: workspaceUserSchema },
-    handler: (ctx, { params, body }) => service.update(ctx, params.tenantUserId, body),
+    handler: (ctx, { params, body }) => workspaceUsersService.update(ctx, params.tenantUserId, body),
   });
   router.tenant({
     method: 'DELETE',
@@ -65,7 +65,7 @@ export function registerWorkspaceUserRoutes(router: Router, deps: WorkspaceUsers
     table: 'tenant_users',
     status: 204,
     schemas: { params: idParams },
-    handler: (ctx, { params }) => service.remove(ctx, params.tenantUserId),
+    handler: (ctx, { params }) => workspaceUsersService.remove(ctx, params.tenantUserId),
   });
   router.tenant({
     method: 'POST',
@@ -76,7 +76,7 @@ export function registerWorkspaceUserRoutes(router: Router, deps: WorkspaceUsers
     table: 'tenant_users',
     status: 202,
     schemas: { params: idParams, response: workspaceUserSchema },
-    handler: (ctx, { params }) => service.resendInvite(ctx, params.tenantUserId),
+    handler: (ctx, { params }) => workspaceUsersService.resendInvite(ctx, deps, params.tenantUserId),
   });
   router.public({
     method: 'GET',
@@ -88,7 +88,7 @@ export function registerWorkspaceUserRoutes(router: Router, deps: WorkspaceUsers
       params: tokenParams,
       response: z.object({ valid: z.boolean(), tenantName: z.string().optional(), email: z.string().optional() }),
     },
-    handler: (ctx, { params }) => invitationsService.describe(ctx.db, params.token),
+    handler: (ctx, { params }) => workspaceUsersService.describeInvite(ctx.db, params.token),
   });
   router.user({
     method: 'POST',
@@ -97,6 +97,6 @@ export function registerWorkspaceUserRoutes(router: Router, deps: WorkspaceUsers
     tags,
     rateLimit: 'auth',
     schemas: { params: tokenParams, response: myTenantSchema },
-    handler: (ctx, { params }) => invitationsService.accept(ctx.db, ctx.user, params.token),
+    handler: (ctx, { params }) => workspaceUsersService.acceptInvite(ctx.db, ctx.user, params.token),
   });
 }

@@ -4,9 +4,10 @@ import type { AuthUser, TenantContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
-import { tenantsRepository } from './tenants.repository';
+import * as tenantsRepository from './tenants.repository';
 import { toTenant } from './tenants.service';
-import { workspaceUsersRepository as repo, type WorkspaceUserRow } from './workspace-users.repository';
+import * as repo from './workspace-users.repository';
+import type { WorkspaceUserRow } from './workspace-users.repository';
 
 const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
 // how long an expired invitation stays listed before the clean-up removes it
@@ -44,135 +45,127 @@ function toDto(row: WorkspaceUserRow): WorkspaceUser {
 
 export type WorkspaceUsersDeps = { mailer: Mailer; publicUrl: string };
 
-export function workspaceUsersService(deps: WorkspaceUsersDeps) {
-  async function sendInvite(ctx: TenantContext, email: string, token: string) {
-    const tenant = await tenantsRepository.byId(ctx.db, ctx.tenantId);
-    const link = `${deps.publicUrl}/workspaces/invite/${token}`;
-    const workspace = tenant?.name ?? 'a workspace';
-    await deps.mailer.send({
-      to: email,
-      subject: `${ctx.user.name} invited you to ${workspace} on Atrium`,
-      text: `${ctx.user.name} invited you to join ${workspace} on Atrium.\n\nAccept the invitation: ${link}\n\nThe link is valid for 7 days.`,
-      html: `<p>${escapeHtml(ctx.user.name)} invited you to join <strong>${escapeHtml(workspace)}</strong> on Atrium.</p><p><a href="${link}">Accept the invitation</a></p><p>The link is valid for 7 days.</p>`,
-    });
-  }
-
-  async function get(ctx: TenantContext, id: string): Promise<WorkspaceUserRow> {
-    const row = await repo.byId(ctx, id);
-    if (!row) throw notFound('User');
-    return row;
-  }
-
-  // An admin stays: demoting or removing the last active admin is refused.
-  async function assertNotLastAdmin(ctx: TenantContext, row: WorkspaceUserRow) {
-    if (row.roleKey !== 'Admin' || row.status !== 'active') return;
-    const admins = await repo.lockActiveAdmins(ctx);
-    if (admins.length <= 1 && admins.includes(row.tenantUserId)) {
-      throw new AppError(409, 'lastAdminCannotBeRemoved', 'The last admin of a workspace cannot be removed or demoted');
-    }
-  }
-
-  return {
-    async list(ctx: TenantContext, q: WorkspaceUserList) {
-      const { rows, total } = await repo.list(ctx, q);
-      return { data: rows.map(toDto), total };
-    },
-
-    async get(ctx: TenantContext, id: string) {
-      return toDto(await get(ctx, id));
-    },
-
-    async invite(ctx: TenantContext, input: WorkspaceUserCreate): Promise<WorkspaceUser> {
-      const email = input.email.toLowerCase();
-      if (!(await repo.roleExists(ctx, input.roleId)))
-        throw fieldError('roleId', 'notFound', 'roleId does not name a role of this workspace');
-      const existing = await repo.byEmail(ctx, email);
-      if (existing) {
-        const row = await get(ctx, existing.id);
-        if (row.status !== 'invited') throw fieldError('email', 'alreadyMember', 'email is already a member of the workspace', 409);
-        // inviting a pending invitee again sends a new invitation: a new token (the old link stops
-        // working), a new expiry, the role now chosen (issue 12, defect 8)
-        if (row.roleId !== input.roleId) await repo.setRole(ctx, row.tenantUserId, input.roleId);
-        const token = newInviteToken(ctx.tenantId);
-        await repo.setInviteToken(ctx, row.tenantUserId, hashToken(token), new Date(Date.now() + INVITE_TTL_MS));
-        await sendInvite(ctx, email, token);
-        return toDto(await get(ctx, row.tenantUserId));
-      }
-      const token = newInviteToken(ctx.tenantId);
-      const created = await repo.insertInvited(ctx, {
-        email,
-        roleId: input.roleId,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(Date.now() + INVITE_TTL_MS),
-        invitedBy: ctx.tenantUserId,
-      });
-      await sendInvite(ctx, email, token);
-      return toDto(await get(ctx, created.id));
-    },
-
-    async resendInvite(ctx: TenantContext, id: string): Promise<WorkspaceUser> {
-      const row = await get(ctx, id);
-      if (row.status !== 'invited') throw new AppError(409, 'alreadyMember', 'This user has already joined');
-      const token = newInviteToken(ctx.tenantId);
-      await repo.setInviteToken(ctx, id, hashToken(token), new Date(Date.now() + INVITE_TTL_MS));
-      await sendInvite(ctx, row.email, token);
-      return toDto(row);
-    },
-
-    async update(ctx: TenantContext, id: string, input: WorkspaceUserUpdate): Promise<WorkspaceUser> {
-      const row = await get(ctx, id);
-      const role = await repo.roleExists(ctx, input.roleId);
-      if (!role) throw fieldError('roleId', 'notFound', 'roleId does not name a role of this workspace');
-      if (role.systemKey !== 'Admin') await assertNotLastAdmin(ctx, row);
-      await repo.setRole(ctx, id, input.roleId);
-      return toDto(await get(ctx, id));
-    },
-
-    async remove(ctx: TenantContext, id: string): Promise<void> {
-      const row = await get(ctx, id);
-      await assertNotLastAdmin(ctx, row);
-      await repo.remove(ctx, id);
-    },
-  };
+async function sendInvite(ctx: TenantContext, deps: WorkspaceUsersDeps, email: string, token: string) {
+  const tenant = await tenantsRepository.byId(ctx.db, ctx.tenantId);
+  const link = `${deps.publicUrl}/workspaces/invite/${token}`;
+  const workspace = tenant?.name ?? 'a workspace';
+  await deps.mailer.send({
+    to: email,
+    subject: `${ctx.user.name} invited you to ${workspace} on Atrium`,
+    text: `${ctx.user.name} invited you to join ${workspace} on Atrium.\n\nAccept the invitation: ${link}\n\nThe link is valid for 7 days.`,
+    html: `<p>${escapeHtml(ctx.user.name)} invited you to join <strong>${escapeHtml(workspace)}</strong> on Atrium.</p><p><a href="${link}">Accept the invitation</a></p><p>The link is valid for 7 days.</p>`,
+  });
 }
 
+async function load(ctx: TenantContext, id: string): Promise<WorkspaceUserRow> {
+  const row = await repo.byId(ctx, id);
+  if (!row) throw notFound('User');
+  return row;
+}
+
+// An admin stays: demoting or removing the last active admin is refused.
+async function assertNotLastAdmin(ctx: TenantContext, row: WorkspaceUserRow) {
+  if (row.roleKey !== 'Admin' || row.status !== 'active') return;
+  const admins = await repo.lockActiveAdmins(ctx);
+  if (admins.length <= 1 && admins.includes(row.tenantUserId)) {
+    throw new AppError(409, 'lastAdminCannotBeRemoved', 'The last admin of a workspace cannot be removed or demoted');
+  }
+}
+
+export async function list(ctx: TenantContext, q: WorkspaceUserList) {
+  const { rows, total } = await repo.list(ctx, q);
+  return { data: rows.map(toDto), total };
+}
+
+export async function get(ctx: TenantContext, id: string) {
+  return toDto(await load(ctx, id));
+}
+
+export async function invite(ctx: TenantContext, deps: WorkspaceUsersDeps, input: WorkspaceUserCreate): Promise<WorkspaceUser> {
+  const email = input.email.toLowerCase();
+  if (!(await repo.roleExists(ctx, input.roleId))) throw fieldError('roleId', 'notFound', 'roleId does not name a role of this workspace');
+  const existing = await repo.byEmail(ctx, email);
+  if (existing) {
+    const row = await load(ctx, existing.id);
+    if (row.status !== 'invited') throw fieldError('email', 'alreadyMember', 'email is already a member of the workspace', 409);
+    // inviting a pending invitee again sends a new invitation: a new token (the old link stops
+    // working), a new expiry, the role now chosen (issue 12, defect 8)
+    if (row.roleId !== input.roleId) await repo.setRole(ctx, row.tenantUserId, input.roleId);
+    const token = newInviteToken(ctx.tenantId);
+    await repo.setInviteToken(ctx, row.tenantUserId, hashToken(token), new Date(Date.now() + INVITE_TTL_MS));
+    await sendInvite(ctx, deps, email, token);
+    return toDto(await load(ctx, row.tenantUserId));
+  }
+  const token = newInviteToken(ctx.tenantId);
+  const created = await repo.insertInvited(ctx, {
+    email,
+    roleId: input.roleId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + INVITE_TTL_MS),
+    invitedBy: ctx.tenantUserId,
+  });
+  await sendInvite(ctx, deps, email, token);
+  return toDto(await load(ctx, created.id));
+}
+
+export async function resendInvite(ctx: TenantContext, deps: WorkspaceUsersDeps, id: string): Promise<WorkspaceUser> {
+  const row = await load(ctx, id);
+  if (row.status !== 'invited') throw new AppError(409, 'alreadyMember', 'This user has already joined');
+  const token = newInviteToken(ctx.tenantId);
+  await repo.setInviteToken(ctx, id, hashToken(token), new Date(Date.now() + INVITE_TTL_MS));
+  await sendInvite(ctx, deps, row.email, token);
+  return toDto(row);
+}
+
+export async function update(ctx: TenantContext, id: string, input: WorkspaceUserUpdate): Promise<WorkspaceUser> {
+  const row = await load(ctx, id);
+  const role = await repo.roleExists(ctx, input.roleId);
+  if (!role) throw fieldError('roleId', 'notFound', 'roleId does not name a role of this workspace');
+  if (role.systemKey !== 'Admin') await assertNotLastAdmin(ctx, row);
+  await repo.setRole(ctx, id, input.roleId);
+  return toDto(await load(ctx, id));
+}
+
+export async function remove(ctx: TenantContext, id: string): Promise<void> {
+  const row = await load(ctx, id);
+  await assertNotLastAdmin(ctx, row);
+  await repo.remove(ctx, id);
+}
 // Invitations are opened by people who are not members yet, so these run in their own
 // tenant transaction, with the tenant taken from the token.
-export const invitationsService = {
-  async describe(db: Db, token: string): Promise<{ valid: boolean; tenantName?: string; email?: string }> {
-    const parsed = parseInviteToken(token);
-    if (!parsed) return { valid: false };
-    return db.transaction(async (tx) => {
-      await tenantsRepository.setTenant(tx, parsed.tenantId);
-      const scope = { tenantId: parsed.tenantId, db: tx };
-      const invite = await repo.byTokenHash(scope, hashToken(token));
-      if (!invite || invite.status !== 'invited' || !invite.expiresAt || invite.expiresAt < new Date()) return { valid: false };
-      const tenant = await tenantsRepository.byId(tx, parsed.tenantId);
-      return { valid: true, tenantName: tenant?.name ?? '', email: invite.email };
-    });
-  },
+export async function describeInvite(db: Db, token: string): Promise<{ valid: boolean; tenantName?: string; email?: string }> {
+  const parsed = parseInviteToken(token);
+  if (!parsed) return { valid: false };
+  return db.transaction(async (tx) => {
+    await tenantsRepository.setTenant(tx, parsed.tenantId);
+    const scope = { tenantId: parsed.tenantId, db: tx };
+    const invite = await repo.byTokenHash(scope, hashToken(token));
+    if (!invite || invite.status !== 'invited' || !invite.expiresAt || invite.expiresAt < new Date()) return { valid: false };
+    const tenant = await tenantsRepository.byId(tx, parsed.tenantId);
+    return { valid: true, tenantName: tenant?.name ?? '', email: invite.email };
+  });
+}
 
-  async accept(db: Db, user: AuthUser, token: string): Promise<MyTenant> {
-    const parsed = parseInviteToken(token);
-    if (!parsed) throw invalidInvite();
-    return db.transaction(async (tx) => {
-      await tenantsRepository.setTenant(tx, parsed.tenantId);
-      const scope = { tenantId: parsed.tenantId, db: tx };
-      const invite = await repo.byTokenHash(scope, hashToken(token));
-      // expired, used, or issued to another e-mail: all the same invalid link
-      if (!invite || invite.status !== 'invited' || !invite.expiresAt || invite.expiresAt < new Date()) throw invalidInvite();
-      if (invite.email.toLowerCase() !== user.email.toLowerCase()) throw invalidInvite();
-      if (await repo.isMemberUser(scope, user.id)) throw new AppError(409, 'alreadyMember', 'You are already a member of this workspace');
-      await repo.activate(scope, invite.id, user.id);
-      const teamId = await tenantsRepository.defaultTeamId(tx, parsed.tenantId);
-      if (teamId) await tenantsRepository.addTeamMember(tx, parsed.tenantId, teamId, invite.id);
-      const tenant = await tenantsRepository.byId(tx, parsed.tenantId);
-      const row = await repo.byId(scope, invite.id);
-      if (!tenant || !row) throw invalidInvite();
-      return { ...toTenant(tenant), tenantUserId: invite.id, role: row.roleName };
-    });
-  },
-};
+export async function acceptInvite(db: Db, user: AuthUser, token: string): Promise<MyTenant> {
+  const parsed = parseInviteToken(token);
+  if (!parsed) throw invalidInvite();
+  return db.transaction(async (tx) => {
+    await tenantsRepository.setTenant(tx, parsed.tenantId);
+    const scope = { tenantId: parsed.tenantId, db: tx };
+    const invite = await repo.byTokenHash(scope, hashToken(token));
+    // expired, used, or issued to another e-mail: all the same invalid link
+    if (!invite || invite.status !== 'invited' || !invite.expiresAt || invite.expiresAt < new Date()) throw invalidInvite();
+    if (invite.email.toLowerCase() !== user.email.toLowerCase()) throw invalidInvite();
+    if (await repo.isMemberUser(scope, user.id)) throw new AppError(409, 'alreadyMember', 'You are already a member of this workspace');
+    await repo.activate(scope, invite.id, user.id);
+    const teamId = await tenantsRepository.defaultTeamId(tx, parsed.tenantId);
+    if (teamId) await tenantsRepository.addTeamMember(tx, parsed.tenantId, teamId, invite.id);
+    const tenant = await tenantsRepository.byId(tx, parsed.tenantId);
+    const row = await repo.byId(scope, invite.id);
+    if (!tenant || !row) throw invalidInvite();
+    return { ...toTenant(tenant), tenantUserId: invite.id, role: row.roleName };
+  });
+}
 
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

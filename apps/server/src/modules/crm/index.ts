@@ -8,7 +8,6 @@ import type { ModuleDeps } from '../../platform/module';
 import { registerCrmEntities } from './crm.entities';
 import { registerGlobalLookupRoutes } from './global-lookups.routes';
 import { registerCrmDashboardRoutes } from './dashboard.routes';
-import { workspaceUsersService } from '../admin';
 
 export { teams, teamMembers } from './teams.table';
 export { findTeam, teamMembers as membersOfTeam } from './teams.service';
@@ -19,8 +18,7 @@ export async function registerCrmModule(router: Router, deps: ModuleDeps): Promi
   registerCaptions(LEAD_CONVERSION_CAPTIONS);
   registerCaptions(CONTACT_STATE_CAPTIONS);
   const publicUrl = deps.config.publicUrl;
-  const invitations = workspaceUsersService({ mailer: deps.mailer, publicUrl });
-  registerCrmEntities(router, { publicUrl, resendInvite: invitations.resendInvite });
+  registerCrmEntities(router, { publicUrl, mailer: deps.mailer });
   registerGlobalLookupRoutes(router);
   registerCrmDashboardRoutes(router);
 }

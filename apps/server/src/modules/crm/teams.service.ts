@@ -14,14 +14,24 @@ import type { AuthUser, TenantContext, TenantScope } from '../../platform/contex
 import type { Db } from '../../platform/database';
 import { getEntity, listColumns, listEntities, requireRecord, type EntityRow, type RegisteredEntity } from '../../platform/entity';
 import { accessDenied, AppError, fieldError, notFound } from '../../platform/errors';
-import { enterInvitedTenant, hashToken, joinThroughInvite, newInviteToken, parseInviteToken, tenantOf } from '../admin';
+import {
+  enterInvitedTenant,
+  hashToken,
+  joinThroughInvite,
+  newInviteToken,
+  parseInviteToken,
+  resendInvite,
+  tenantOf,
+  type WorkspaceUsersDeps,
+} from '../admin';
 import * as repo from './teams.repository';
 
 const DAY_MS = 24 * 3600 * 1000;
 const SUGGESTIBLE = new Set(['text', 'email', 'phone', 'url', 'enum']);
 const invalidLink = () => new AppError(400, 'invalidInviteLink', 'This invite link is invalid, expired or revoked');
 
-export type TeamsDeps = { publicUrl: string; resendInvite: (ctx: TenantContext, tenantUserId: string) => Promise<unknown> };
+// the invitation mail's deps (publicUrl, mailer): a team's invite URL and resent invitations
+export type TeamsDeps = WorkspaceUsersDeps;
 // the engine kinds the team calls work with (registered by crm.entities.ts)
 export type TeamKinds = { team: RegisteredEntity; customQuery: RegisteredEntity; contact: RegisteredEntity };
 
@@ -80,7 +90,7 @@ export async function patchMembers(ctx: TenantContext, teamId: string, patch: Te
 export async function resendInvites(ctx: TenantContext, deps: TeamsDeps, teamId: string): Promise<{ sent: number }> {
   await team(ctx, teamId);
   const pending = await repo.invitedMembers(ctx, teamId);
-  for (const id of pending) await deps.resendInvite(ctx, id);
+  for (const id of pending) await resendInvite(ctx, deps, id);
   return { sent: pending.length };
 }
 
