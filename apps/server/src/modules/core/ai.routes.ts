@@ -2,7 +2,8 @@ import { aiPromptSchema, aiStatusSchema } from '@atrium/domain';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import type { Router } from '../../platform/router';
-import { aiService, aiStatus } from './ai.service';
+import * as aiService from './ai.service';
+import { aiStatus } from './ai.service';
 import { EXAMPLE_ENTITY, type SharedRecordDeps } from './shared-records.access';
 
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;

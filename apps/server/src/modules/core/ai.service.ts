@@ -5,7 +5,7 @@ import type { Config } from '../../platform/config';
 import type { TenantContext } from '../../platform/context';
 import { activityFeed, getEntity, getFields, mayUse, type RegisteredEntity } from '../../platform/entity';
 import { AppError } from '../../platform/errors';
-import { notesRepository } from './notes.repository';
+import * as notesRepository from './notes.repository';
 import type { SharedRecordDeps } from './shared-records.access';
 
 const NOTES_IN_CONTEXT = 20;
@@ -101,27 +101,25 @@ export function aiStatus(config: Config): AiStatus {
   return { configured: config.ai !== undefined, model: config.ai?.model ?? null };
 }
 
-export const aiService = {
-  // The messages for the model, built in the request's transaction.
-  async messages(ctx: TenantContext, deps: SharedRecordDeps, body: AiPrompt): Promise<ChatMessage[]> {
-    if (!deps.config.ai) throw new AppError(503, 'aiNotConfigured', 'AI is not configured: set AI_BASE_URL and AI_MODEL');
-    const ent = deps.entities.get(body.entityKind as EntityKind);
-    if (!ent) throw new AppError(400, 'unknownKind', `${body.entityKind} is not an entity kind`);
-    const context = await recordContext(ctx, deps, ent, body.entityId);
-    return [
-      {
-        role: 'system',
-        content: `You help ${ctx.user.name} <${ctx.user.email}> in Atrium, a business workspace. Be concise and factual; use only the record below and say when something is not known. Answer in the language of the user's request, or English.`,
-      },
-      {
-        role: 'user',
-        content: `${INSTRUCTIONS[body.task]}${body.prompt.trim() ? `\n\nThe user adds: ${body.prompt.trim()}` : ''}\n\nRecord:\n${context}`,
-      },
-    ];
-  },
+// The messages for the model, built in the request's transaction.
+export async function messages(ctx: TenantContext, deps: SharedRecordDeps, body: AiPrompt): Promise<ChatMessage[]> {
+  if (!deps.config.ai) throw new AppError(503, 'aiNotConfigured', 'AI is not configured: set AI_BASE_URL and AI_MODEL');
+  const ent = deps.entities.get(body.entityKind as EntityKind);
+  if (!ent) throw new AppError(400, 'unknownKind', `${body.entityKind} is not an entity kind`);
+  const context = await recordContext(ctx, deps, ent, body.entityId);
+  return [
+    {
+      role: 'system',
+      content: `You help ${ctx.user.name} <${ctx.user.email}> in Atrium, a business workspace. Be concise and factual; use only the record below and say when something is not known. Answer in the language of the user's request, or English.`,
+    },
+    {
+      role: 'user',
+      content: `${INSTRUCTIONS[body.task]}${body.prompt.trim() ? `\n\nThe user adds: ${body.prompt.trim()}` : ''}\n\nRecord:\n${context}`,
+    },
+  ];
+}
 
-  open: (config: Config, messages: readonly ChatMessage[], signal: AbortSignal) => {
-    if (!config.ai) throw new AppError(503, 'aiNotConfigured', 'AI is not configured: set AI_BASE_URL and AI_MODEL');
-    return openCompletion(config.ai, messages, signal);
-  },
-};
+export function open(config: Config, messages: readonly ChatMessage[], signal: AbortSignal) {
+  if (!config.ai) throw new AppError(503, 'aiNotConfigured', 'AI is not configured: set AI_BASE_URL and AI_MODEL');
+  return openCompletion(config.ai, messages, signal);
+}

@@ -1,7 +1,7 @@
 import { collaboratorAddSchema, collaboratorListSchema, collaboratorSchema, entityRefSchema, pagedResponse } from '@atrium/domain';
 import { z } from 'zod';
 import type { Router } from '../../platform/router';
-import { collaboratorsService } from './collaborators.service';
+import * as collaboratorsService from './collaborators.service';
 import { EXAMPLE_ENTITY, idParams, recordIn, type SharedRecordDeps } from './shared-records.access';
 
 export function registerCollaboratorRoutes(router: Router, deps: SharedRecordDeps): void {

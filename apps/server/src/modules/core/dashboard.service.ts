@@ -1,7 +1,7 @@
 import { DASHBOARD_WIDGET_KEYS, DASHBOARD_WIDGETS, type DashboardLayout, type DashboardWidget } from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
 import { fieldError } from '../../platform/errors';
-import { dashboardRepository as repo } from './dashboard.repository';
+import * as repo from './dashboard.repository';
 
 const mayUse = (ctx: TenantContext, widget: DashboardWidget) => {
   const needs = DASHBOARD_WIDGETS[widget];

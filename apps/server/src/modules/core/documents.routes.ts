@@ -19,7 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, issueToField } from '../../platform/errors';
 import type { Router } from '../../platform/router';
-import { documentsService } from './documents.service';
+import * as documentsService from './documents.service';
 import { EXAMPLE_ENTITY, idParams, recordIn, type SharedRecordDeps } from './shared-records.access';
 
 const EXAMPLE_IDS = ['6c1d5d2f-5b5c-4f1f-8b62-4d2e3f4a5b6c'];

@@ -12,7 +12,7 @@ import {
 } from '@atrium/domain';
 import { z } from 'zod';
 import type { Router } from '../../platform/router';
-import { emailsService } from './emails.service';
+import * as emailsService from './emails.service';
 import { EXAMPLE_ENTITY, idParams, recordIn, type SharedRecordDeps } from './shared-records.access';
 
 const EXAMPLE_TEMPLATE = {

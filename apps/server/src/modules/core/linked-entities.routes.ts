@@ -1,6 +1,6 @@
 import { linkedEntityLinkSchema, linkedEntityListSchema, linkedEntitySchema, pagedResponse } from '@atrium/domain';
 import type { Router } from '../../platform/router';
-import { linkedEntitiesService } from './linked-entities.service';
+import * as linkedEntitiesService from './linked-entities.service';
 import { EXAMPLE_ENTITY, idParams, recordIn, type SharedRecordDeps } from './shared-records.access';
 
 export function registerLinkedEntityRoutes(router: Router, deps: SharedRecordDeps): void {

@@ -2,7 +2,8 @@ import type { EntityKind, EntityRef, LinkedEntity } from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
 import { recordTitles } from '../../platform/entity';
 import { fieldError, notFound } from '../../platform/errors';
-import { linkedEntitiesRepository, type LinkedRecord } from './linked-entities.repository';
+import * as linkedEntitiesRepository from './linked-entities.repository';
+import { type LinkedRecord } from './linked-entities.repository';
 import { recordActivity, requireShared, type SharedRecordDeps } from './shared-records.access';
 
 async function titleMap(ctx: TenantContext, deps: SharedRecordDeps, refs: readonly { kind: EntityKind; id: string }[]) {
@@ -43,52 +44,50 @@ async function recordLink(ctx: TenantContext, deps: SharedRecordDeps, a: EntityR
   await recordActivity(ctx, { entityKind: b.entityKind, entityId: b.entityId, type: 'Change', action, after: ref(a) });
 }
 
-export const linkedEntitiesService = {
-  async list(
-    ctx: TenantContext,
-    deps: SharedRecordDeps,
-    q: EntityRef & { linkedKind?: EntityKind | undefined; page: number; pageSize: number },
-  ) {
-    const { rows, total } = await linkedEntitiesRepository.list(
-      ctx,
-      { kind: q.entityKind, id: q.entityId },
-      q.linkedKind,
-      q.pageSize,
-      (q.page - 1) * q.pageSize,
-    );
-    return { data: await withTitles(ctx, deps, rows), total };
-  },
+export async function list(
+  ctx: TenantContext,
+  deps: SharedRecordDeps,
+  q: EntityRef & { linkedKind?: EntityKind | undefined; page: number; pageSize: number },
+) {
+  const { rows, total } = await linkedEntitiesRepository.list(
+    ctx,
+    { kind: q.entityKind, id: q.entityId },
+    q.linkedKind,
+    q.pageSize,
+    (q.page - 1) * q.pageSize,
+  );
+  return { data: await withTitles(ctx, deps, rows), total };
+}
 
-  // One link, seen from both records; linking twice returns the existing link. The router checked
-  // the first record; the second needs the same rights.
-  async link(
-    ctx: TenantContext,
-    deps: SharedRecordDeps,
-    body: EntityRef & { linkedKind: EntityKind; linkedId: string },
-  ): Promise<LinkedEntity> {
-    if (body.entityKind === body.linkedKind && body.entityId === body.linkedId)
-      throw fieldError('linkedId', 'validation', 'A record cannot be linked to itself');
-    const other = { entityKind: body.linkedKind, entityId: body.linkedId };
-    await requireShared(ctx, deps, other, 'manage', 'linkedEntities');
-    const { row, created } = await linkedEntitiesRepository.insert(
-      ctx,
-      { kind: body.entityKind, id: body.entityId },
-      { kind: body.linkedKind, id: body.linkedId },
-    );
-    if (created) await recordLink(ctx, deps, body, other, 'linked');
-    const [item] = await withTitles(ctx, deps, [{ id: row.id, kind: body.linkedKind, entityId: body.linkedId, createdAt: row.createdAt }]);
-    if (!item) throw new Error('link lost');
-    return item;
-  },
+// One link, seen from both records; linking twice returns the existing link. The router checked
+// the first record; the second needs the same rights.
+export async function link(
+  ctx: TenantContext,
+  deps: SharedRecordDeps,
+  body: EntityRef & { linkedKind: EntityKind; linkedId: string },
+): Promise<LinkedEntity> {
+  if (body.entityKind === body.linkedKind && body.entityId === body.linkedId)
+    throw fieldError('linkedId', 'validation', 'A record cannot be linked to itself');
+  const other = { entityKind: body.linkedKind, entityId: body.linkedId };
+  await requireShared(ctx, deps, other, 'manage', 'linkedEntities');
+  const { row, created } = await linkedEntitiesRepository.insert(
+    ctx,
+    { kind: body.entityKind, id: body.entityId },
+    { kind: body.linkedKind, id: body.linkedId },
+  );
+  if (created) await recordLink(ctx, deps, body, other, 'linked');
+  const [item] = await withTitles(ctx, deps, [{ id: row.id, kind: body.linkedKind, entityId: body.linkedId, createdAt: row.createdAt }]);
+  if (!item) throw new Error('link lost');
+  return item;
+}
 
-  async remove(ctx: TenantContext, deps: SharedRecordDeps, id: string): Promise<void> {
-    const row = await linkedEntitiesRepository.get(ctx, id);
-    if (!row) throw notFound('Link');
-    const a = { entityKind: row.aKind, entityId: row.aId };
-    const b = { entityKind: row.bKind, entityId: row.bId };
-    await requireShared(ctx, deps, a, 'manage', 'linkedEntities');
-    await requireShared(ctx, deps, b, 'manage', 'linkedEntities');
-    await linkedEntitiesRepository.delete(ctx, id);
-    await recordLink(ctx, deps, a, b, 'unlinked');
-  },
-};
+export async function remove(ctx: TenantContext, deps: SharedRecordDeps, id: string): Promise<void> {
+  const row = await linkedEntitiesRepository.get(ctx, id);
+  if (!row) throw notFound('Link');
+  const a = { entityKind: row.aKind, entityId: row.aId };
+  const b = { entityKind: row.bKind, entityId: row.bId };
+  await requireShared(ctx, deps, a, 'manage', 'linkedEntities');
+  await requireShared(ctx, deps, b, 'manage', 'linkedEntities');
+  await linkedEntitiesRepository.remove(ctx, id);
+  await recordLink(ctx, deps, a, b, 'unlinked');
+}

@@ -17,17 +17,15 @@ const likeOf = (search: string | undefined) => (search ? containsPattern(search)
 
 // Roles belong to the admin module; the lookups read only their ids and names (teams are an
 // engine kind with the engine's lookup).
-export const lookupsRepository = {
-  async named(
-    ctx: TenantContext,
-    table: 'roles',
-    q: { search?: string | undefined; ids?: readonly string[] | undefined; limit: number },
-  ): Promise<NamedRow[]> {
-    const like = likeOf(q.search);
-    const res = await ctx.db.execute<NamedRow>(sql`
-      select id, name from ${sql.identifier(table)} where tenant_id = ${ctx.tenantId} ${idFilter(q.ids)}
-      ${like ? sql`and name ilike ${like}` : sql``}
-      order by lower(name) limit ${q.limit}`);
-    return res.rows;
-  },
-};
+export async function named(
+  ctx: TenantContext,
+  table: 'roles',
+  q: { search?: string | undefined; ids?: readonly string[] | undefined; limit: number },
+): Promise<NamedRow[]> {
+  const like = likeOf(q.search);
+  const res = await ctx.db.execute<NamedRow>(sql`
+    select id, name from ${sql.identifier(table)} where tenant_id = ${ctx.tenantId} ${idFilter(q.ids)}
+    ${like ? sql`and name ilike ${like}` : sql``}
+    order by lower(name) limit ${q.limit}`);
+  return res.rows;
+}

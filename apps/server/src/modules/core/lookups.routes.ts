@@ -11,7 +11,8 @@ import {
 } from '@atrium/domain';
 import { z } from 'zod';
 import type { Router } from '../../platform/router';
-import { cultures, lookupsService, timeZones } from './lookups.service';
+import * as lookupsService from './lookups.service';
+import { cultures, timeZones } from './lookups.service';
 import type { SharedRecordDeps } from './shared-records.access';
 
 // Shapes: docs/decisions/021-lookups.md. Time zones and cultures are the same for everyone and

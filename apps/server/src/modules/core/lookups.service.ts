@@ -17,10 +17,10 @@ import {
 import type { TenantContext } from '../../platform/context';
 import { fieldAccess, listTypes, lookupRecords, lookupRecordPaths, mayUse, selectFields, visibleFields } from '../../platform/entity';
 import { accessDenied, AppError, fieldError, notFound } from '../../platform/errors';
-import { lookupsRepository } from './lookups.repository';
-import { notificationsRepository } from './notifications.repository';
+import * as lookupsRepository from './lookups.repository';
+import * as notificationsRepository from './notifications.repository';
 import type { SharedRecordDeps } from './shared-records.access';
-import { tagsRepository } from './tags.repository';
+import * as tagsRepository from './tags.repository';
 
 // A source of options for the generic lookup: `ids` limits the answer to those values.
 export type LookupSource = (
@@ -133,7 +133,7 @@ const CUSTOM_TYPES: Partial<Record<FieldDataType, FilterValueType>> = {
   options: 'array',
 };
 
-async function advancedFields(
+async function fieldsOfKind(
   ctx: TenantContext,
   deps: SharedRecordDeps,
   kind: EntityKind,
@@ -180,73 +180,75 @@ async function findField(ctx: TenantContext, deps: SharedRecordDeps, id: string)
   const sep = id.indexOf(':');
   const kind = id.slice(0, sep) as EntityKind;
   if (sep < 1 || !deps.entities.has(kind)) throw notFound('Field');
-  const found = (await advancedFields(ctx, deps, kind)).find((f) => f.field.id === id);
+  const found = (await fieldsOfKind(ctx, deps, kind)).find((f) => f.field.id === id);
   if (!found) throw notFound('Field');
   return found;
 }
 
-export const lookupsService = {
-  // POST /lookups: for each requested entity, its options; selectedIds are always included so a
-  // form can show the labels of what is already chosen.
-  async list(ctx: TenantContext, deps: SharedRecordDeps, body: LookupRequest): Promise<Record<string, LookupOption[]>> {
-    const sources = builtinSources(deps);
-    const unknown = body.entities.map((e, i) => ({ e, i })).filter(({ e }) => !sources.has(e));
-    if (unknown.length) {
-      throw new AppError(
-        400,
-        'unknownField',
-        `Unknown lookup ${unknown.map((u) => u.e).join(', ')}`,
-        unknown.map(({ e, i }) => ({ field: `entities.${i}`, code: 'unknownField', message: `${e} is not a lookup` })),
-      );
-    }
-    const out: Record<string, LookupOption[]> = {};
-    for (const entity of new Set(body.entities)) {
-      const source = sources.get(entity);
-      if (!source) continue;
-      const uuidOnly = entity !== 'TimeZone' && entity !== 'Culture';
-      const clean = (ids: readonly string[] | undefined) => (ids && uuidOnly ? ids.filter((id) => UUID.test(id)) : ids);
-      const options = await source(ctx, { search: body.search, ids: clean(body.ids), limit: body.pageSize });
-      const selected = clean(body.selectedIds) ?? [];
-      const missing = selected.filter((id) => !options.some((o) => o.value === id));
-      const extra = missing.length ? await source(ctx, { ids: missing, limit: missing.length }) : [];
-      out[entity] = [...extra, ...options];
-    }
-    return out;
-  },
+// POST /lookups: for each requested entity, its options; selectedIds are always included so a
+// form can show the labels of what is already chosen.
+export async function list(ctx: TenantContext, deps: SharedRecordDeps, body: LookupRequest): Promise<Record<string, LookupOption[]>> {
+  const sources = builtinSources(deps);
+  const unknown = body.entities.map((e, i) => ({ e, i })).filter(({ e }) => !sources.has(e));
+  if (unknown.length) {
+    throw new AppError(
+      400,
+      'unknownField',
+      `Unknown lookup ${unknown.map((u) => u.e).join(', ')}`,
+      unknown.map(({ e, i }) => ({ field: `entities.${i}`, code: 'unknownField', message: `${e} is not a lookup` })),
+    );
+  }
+  const out: Record<string, LookupOption[]> = {};
+  for (const entity of new Set(body.entities)) {
+    const source = sources.get(entity);
+    if (!source) continue;
+    const uuidOnly = entity !== 'TimeZone' && entity !== 'Culture';
+    const clean = (ids: readonly string[] | undefined) => (ids && uuidOnly ? ids.filter((id) => UUID.test(id)) : ids);
+    const options = await source(ctx, { search: body.search, ids: clean(body.ids), limit: body.pageSize });
+    const selected = clean(body.selectedIds) ?? [];
+    const missing = selected.filter((id) => !options.some((o) => o.value === id));
+    const extra = missing.length ? await source(ctx, { ids: missing, limit: missing.length }) : [];
+    out[entity] = [...extra, ...options];
+  }
+  return out;
+}
 
-  async advancedFields(ctx: TenantContext, deps: SharedRecordDeps, kind: EntityKind): Promise<AdvancedField[]> {
-    requireAdvancedFields(ctx);
-    return (await advancedFields(ctx, deps, kind)).map((f) => f.field);
-  },
+export async function advancedFields(ctx: TenantContext, deps: SharedRecordDeps, kind: EntityKind): Promise<AdvancedField[]> {
+  requireAdvancedFields(ctx);
+  return (await fieldsOfKind(ctx, deps, kind)).map((f) => f.field);
+}
 
-  async filters(ctx: TenantContext, deps: SharedRecordDeps, id: string): Promise<{ field: AdvancedField; operators: FilterOperator[] }> {
-    const { field } = await findField(ctx, deps, id);
-    requireAdvancedFields(ctx);
-    return { field, operators: [...OPERATORS_BY_TYPE[field.dataType]] };
-  },
+export async function filters(
+  ctx: TenantContext,
+  deps: SharedRecordDeps,
+  id: string,
+): Promise<{ field: AdvancedField; operators: FilterOperator[] }> {
+  const { field } = await findField(ctx, deps, id);
+  requireAdvancedFields(ctx);
+  return { field, operators: [...OPERATORS_BY_TYPE[field.dataType]] };
+}
 
-  async options(ctx: TenantContext, deps: SharedRecordDeps, id: string): Promise<LookupOption[]> {
-    const { field, custom } = await findField(ctx, deps, id);
-    requireAdvancedFields(ctx);
-    if (field.dataType === 'boolean')
-      return [
-        { value: 'true', label: 'Yes' },
-        { value: 'false', label: 'No' },
-      ];
-    if (!custom)
-      return (deps.entities.get(field.entityKind)?.definition.fields[field.field]?.options ?? []).map((o) => ({ value: o, label: o }));
-    return (custom.options ?? []).map((o) => ({ value: o.value, label: o.label, ...(o.color ? { color: o.color } : {}) }));
-  },
+export async function options(ctx: TenantContext, deps: SharedRecordDeps, id: string): Promise<LookupOption[]> {
+  const { field, custom } = await findField(ctx, deps, id);
+  requireAdvancedFields(ctx);
+  if (field.dataType === 'boolean')
+    return [
+      { value: 'true', label: 'Yes' },
+      { value: 'false', label: 'No' },
+    ];
+  if (!custom)
+    return (deps.entities.get(field.entityKind)?.definition.fields[field.field]?.options ?? []).map((o) => ({ value: o, label: o }));
+  return (custom.options ?? []).map((o) => ({ value: o.value, label: o.label, ...(o.color ? { color: o.color } : {}) }));
+}
 
-  visibility() {
-    return {
-      internal: [...INTERNAL_VISIBILITIES],
-      external: [...EXTERNAL_VISIBILITIES],
-      defaultInternal: 'Everyone',
-      defaultExternal: 'None',
-    };
-  },
-};
+export function visibility() {
+  return {
+    internal: [...INTERNAL_VISIBILITIES],
+    external: [...EXTERNAL_VISIBILITIES],
+    defaultInternal: 'Everyone',
+    defaultExternal: 'None',
+  };
+}
 
 // Spec §6: advanced fields are a plan feature (Plan.AdvancedFields).
 function requireAdvancedFields(ctx: TenantContext): void {

@@ -9,62 +9,60 @@ const byId = (ctx: TenantContext, id: string) => and(eq(notes.tenantId, ctx.tena
 const byEntity = (ctx: TenantContext, kind: EntityKind, entityId: string) =>
   and(eq(notes.tenantId, ctx.tenantId), eq(notes.entityKind, kind), eq(notes.entityId, entityId));
 
-export const notesRepository = {
-  async list(
-    ctx: TenantContext,
-    kind: EntityKind,
-    entityId: string,
-    limit: number,
-    offset: number,
-  ): Promise<{ rows: NoteRow[]; total: number }> {
-    const rows = await ctx.db
-      .select()
-      .from(notes)
-      .where(byEntity(ctx, kind, entityId))
-      .orderBy(desc(notes.createdAt), desc(notes.id))
-      .limit(limit)
-      .offset(offset);
-    const [total] = await ctx.db
-      .select({ n: count() })
-      .from(notes)
-      .where(byEntity(ctx, kind, entityId));
-    return { rows, total: total?.n ?? 0 };
-  },
+export async function list(
+  ctx: TenantContext,
+  kind: EntityKind,
+  entityId: string,
+  limit: number,
+  offset: number,
+): Promise<{ rows: NoteRow[]; total: number }> {
+  const rows = await ctx.db
+    .select()
+    .from(notes)
+    .where(byEntity(ctx, kind, entityId))
+    .orderBy(desc(notes.createdAt), desc(notes.id))
+    .limit(limit)
+    .offset(offset);
+  const [total] = await ctx.db
+    .select({ n: count() })
+    .from(notes)
+    .where(byEntity(ctx, kind, entityId));
+  return { rows, total: total?.n ?? 0 };
+}
 
-  async get(ctx: TenantContext, id: string, forUpdate = false): Promise<NoteRow | undefined> {
-    const q = ctx.db.select().from(notes).where(byId(ctx, id));
-    const [row] = forUpdate ? await q.for('update') : await q;
-    return row;
-  },
+export async function get(ctx: TenantContext, id: string, forUpdate = false): Promise<NoteRow | undefined> {
+  const q = ctx.db.select().from(notes).where(byId(ctx, id));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row;
+}
 
-  async insert(ctx: TenantContext, kind: EntityKind, entityId: string, values: NoteValues): Promise<NoteRow> {
-    const [row] = await ctx.db
-      .insert(notes)
-      .values({
-        tenantId: ctx.tenantId,
-        entityKind: kind,
-        entityId,
-        ...values,
-        createdBy: ctx.tenantUserId,
-        createdByName: ctx.user.name,
-        createdByEmail: ctx.user.email,
-      })
-      .returning();
-    if (!row) throw new Error('note insert returned nothing');
-    return row;
-  },
+export async function insert(ctx: TenantContext, kind: EntityKind, entityId: string, values: NoteValues): Promise<NoteRow> {
+  const [row] = await ctx.db
+    .insert(notes)
+    .values({
+      tenantId: ctx.tenantId,
+      entityKind: kind,
+      entityId,
+      ...values,
+      createdBy: ctx.tenantUserId,
+      createdByName: ctx.user.name,
+      createdByEmail: ctx.user.email,
+    })
+    .returning();
+  if (!row) throw new Error('note insert returned nothing');
+  return row;
+}
 
-  async update(ctx: TenantContext, id: string, values: NoteValues): Promise<NoteRow | undefined> {
-    const [row] = await ctx.db
-      .update(notes)
-      .set({ ...values, updatedAt: new Date() })
-      .where(byId(ctx, id))
-      .returning();
-    return row;
-  },
+export async function update(ctx: TenantContext, id: string, values: NoteValues): Promise<NoteRow | undefined> {
+  const [row] = await ctx.db
+    .update(notes)
+    .set({ ...values, updatedAt: new Date() })
+    .where(byId(ctx, id))
+    .returning();
+  return row;
+}
 
-  async delete(ctx: TenantContext, id: string): Promise<boolean> {
-    const rows = await ctx.db.delete(notes).where(byId(ctx, id)).returning({ id: notes.id });
-    return rows.length > 0;
-  },
-};
+export async function remove(ctx: TenantContext, id: string): Promise<boolean> {
+  const rows = await ctx.db.delete(notes).where(byId(ctx, id)).returning({ id: notes.id });
+  return rows.length > 0;
+}

@@ -9,7 +9,7 @@ import {
 } from '@atrium/domain';
 import { z } from 'zod';
 import type { Router } from '../../platform/router';
-import { notesService } from './notes.service';
+import * as notesService from './notes.service';
 import { EXAMPLE_ENTITY, idParams, recordIn, type SharedRecordDeps } from './shared-records.access';
 
 // Permissions come from the definition of the kind in the body (the router's record rule);

@@ -1,12 +1,12 @@
 import type { EntityRef, MentionSuggestion, Note, NoteAdd } from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
 import { accessDenied, fieldError, notFound } from '../../platform/errors';
-import { collaboratorsService } from './collaborators.service';
-import { notificationsRepository } from './notifications.repository';
-import { notificationRulesService } from './notification-rules.service';
-import { notificationsService } from './notifications.service';
+import * as collaboratorsService from './collaborators.service';
+import * as notificationsRepository from './notifications.repository';
+import * as notificationRulesService from './notification-rules.service';
+import * as notificationsService from './notifications.service';
 import { sanitizeNote, type SanitizedNote } from './notes.sanitizer';
-import { notesRepository } from './notes.repository';
+import * as notesRepository from './notes.repository';
 import type { NoteRow } from './notes.table';
 import { mayManageOthers, recordActivity, requireShared, type SharedRecordDeps } from './shared-records.access';
 
@@ -68,82 +68,80 @@ async function notifyMentions(ctx: TenantContext, deps: SharedRecordDeps, note: 
   });
 }
 
-export const notesService = {
-  async list(ctx: TenantContext, deps: SharedRecordDeps, q: EntityRef & { page: number; pageSize: number }) {
-    const { rows, total } = await notesRepository.list(ctx, q.entityKind, q.entityId, q.pageSize, (q.page - 1) * q.pageSize);
-    return { data: rows.map((r) => toNote(ctx, deps, r)), total };
-  },
+export async function list(ctx: TenantContext, deps: SharedRecordDeps, q: EntityRef & { page: number; pageSize: number }) {
+  const { rows, total } = await notesRepository.list(ctx, q.entityKind, q.entityId, q.pageSize, (q.page - 1) * q.pageSize);
+  return { data: rows.map((r) => toNote(ctx, deps, r)), total };
+}
 
-  async add(ctx: TenantContext, deps: SharedRecordDeps, body: NoteAdd): Promise<Note> {
-    const s = clean(body.body);
-    const mentions = await validMentions(ctx, s.mentions);
-    const row = await notesRepository.insert(ctx, body.entityKind, body.entityId, { body: s.html, mentions });
-    await recordActivity(ctx, {
-      entityKind: row.entityKind,
-      entityId: row.entityId,
-      type: 'Note',
-      action: 'added',
-      after: { noteId: row.id, text: excerpt(s.text) },
-    });
-    await notifyMentions(ctx, deps, row, mentions, s.text);
-    await collaboratorsService.notifyFollowers(ctx, deps, row, 'noteAdded', excerpt(s.text));
-    return toNote(ctx, deps, row);
-  },
+export async function add(ctx: TenantContext, deps: SharedRecordDeps, body: NoteAdd): Promise<Note> {
+  const s = clean(body.body);
+  const mentions = await validMentions(ctx, s.mentions);
+  const row = await notesRepository.insert(ctx, body.entityKind, body.entityId, { body: s.html, mentions });
+  await recordActivity(ctx, {
+    entityKind: row.entityKind,
+    entityId: row.entityId,
+    type: 'Note',
+    action: 'added',
+    after: { noteId: row.id, text: excerpt(s.text) },
+  });
+  await notifyMentions(ctx, deps, row, mentions, s.text);
+  await collaboratorsService.notifyFollowers(ctx, deps, row, 'noteAdded', excerpt(s.text));
+  return toNote(ctx, deps, row);
+}
 
-  async update(ctx: TenantContext, deps: SharedRecordDeps, id: string, body: { body: string }): Promise<Note> {
-    const before = await notesRepository.get(ctx, id, true);
-    if (!before) throw notFound('Note');
-    await requireShared(ctx, deps, before, 'view', 'notes');
-    if (!mayChange(ctx, deps, before)) throw accessDenied('Only the author or someone who manages notes may edit this note');
-    const s = clean(body.body);
-    const mentions = await validMentions(ctx, s.mentions);
-    const row = await notesRepository.update(ctx, id, { body: s.html, mentions });
-    if (!row) throw notFound('Note');
-    await recordActivity(ctx, {
-      entityKind: row.entityKind,
-      entityId: row.entityId,
-      type: 'Note',
-      action: 'updated',
-      after: { noteId: row.id, text: excerpt(s.text) },
-    });
-    // only people newly mentioned by this edit hear about it
-    await notifyMentions(
-      ctx,
-      deps,
-      row,
-      mentions.filter((m) => !before.mentions.includes(m)),
-      s.text,
-    );
-    return toNote(ctx, deps, row);
-  },
+export async function update(ctx: TenantContext, deps: SharedRecordDeps, id: string, body: { body: string }): Promise<Note> {
+  const before = await notesRepository.get(ctx, id, true);
+  if (!before) throw notFound('Note');
+  await requireShared(ctx, deps, before, 'view', 'notes');
+  if (!mayChange(ctx, deps, before)) throw accessDenied('Only the author or someone who manages notes may edit this note');
+  const s = clean(body.body);
+  const mentions = await validMentions(ctx, s.mentions);
+  const row = await notesRepository.update(ctx, id, { body: s.html, mentions });
+  if (!row) throw notFound('Note');
+  await recordActivity(ctx, {
+    entityKind: row.entityKind,
+    entityId: row.entityId,
+    type: 'Note',
+    action: 'updated',
+    after: { noteId: row.id, text: excerpt(s.text) },
+  });
+  // only people newly mentioned by this edit hear about it
+  await notifyMentions(
+    ctx,
+    deps,
+    row,
+    mentions.filter((m) => !before.mentions.includes(m)),
+    s.text,
+  );
+  return toNote(ctx, deps, row);
+}
 
-  async remove(ctx: TenantContext, deps: SharedRecordDeps, id: string): Promise<void> {
-    const row = await notesRepository.get(ctx, id, true);
-    if (!row) throw notFound('Note');
-    await requireShared(ctx, deps, row, 'view', 'notes');
-    if (!mayChange(ctx, deps, row)) throw accessDenied('Only the author or someone who manages notes may delete this note');
-    await notesRepository.delete(ctx, id);
-    await recordActivity(ctx, {
-      entityKind: row.entityKind,
-      entityId: row.entityId,
-      type: 'Note',
-      action: 'removed',
-      before: { noteId: row.id },
-    });
-  },
+export async function remove(ctx: TenantContext, deps: SharedRecordDeps, id: string): Promise<void> {
+  const row = await notesRepository.get(ctx, id, true);
+  if (!row) throw notFound('Note');
+  await requireShared(ctx, deps, row, 'view', 'notes');
+  if (!mayChange(ctx, deps, row)) throw accessDenied('Only the author or someone who manages notes may delete this note');
+  await notesRepository.remove(ctx, id);
+  await recordActivity(ctx, {
+    entityKind: row.entityKind,
+    entityId: row.entityId,
+    type: 'Note',
+    action: 'removed',
+    before: { noteId: row.id },
+  });
+}
 
-  async mentionSuggestions(
-    ctx: TenantContext,
-    deps: SharedRecordDeps,
-    q: { search?: string | undefined; limit: number },
-  ): Promise<MentionSuggestion[]> {
-    const members = await notificationsRepository.members(ctx, { ...(q.search ? { search: q.search } : {}), limit: q.limit });
-    return members.map((m) => ({
-      id: m.tenantUserId,
-      name: m.name,
-      email: m.email,
-      iconId: m.pictureId,
-      pictureUrl: m.pictureId ? `${deps.config.publicUrl}/api/v1/core/profile/pictures/${m.pictureId}` : null,
-    }));
-  },
-};
+export async function mentionSuggestions(
+  ctx: TenantContext,
+  deps: SharedRecordDeps,
+  q: { search?: string | undefined; limit: number },
+): Promise<MentionSuggestion[]> {
+  const members = await notificationsRepository.members(ctx, { ...(q.search ? { search: q.search } : {}), limit: q.limit });
+  return members.map((m) => ({
+    id: m.tenantUserId,
+    name: m.name,
+    email: m.email,
+    iconId: m.pictureId,
+    pictureUrl: m.pictureId ? `${deps.config.publicUrl}/api/v1/core/profile/pictures/${m.pictureId}` : null,
+  }));
+}

@@ -8,7 +8,8 @@ import {
 } from '@atrium/domain';
 import { provideRecordChangeListener, stageNames } from '../../platform/entity';
 import type { Router } from '../../platform/router';
-import { notificationRulesService, userFieldsOf } from './notification-rules.service';
+import * as notificationRulesService from './notification-rules.service';
+import { userFieldsOf } from './notification-rules.service';
 import { idParams, type SharedRecordDeps } from './shared-records.access';
 
 const EXAMPLE_RULE = { event: 'recordAssigned', entityKind: 'Contact', inApp: true, email: true, recipients: [{ type: 'assignee' }] };

@@ -11,10 +11,10 @@ import type { TenantContext } from '../../platform/context';
 import { getEntity } from '../../platform/entity';
 import { fieldError, notFound } from '../../platform/errors';
 import { findTeam, membersOfTeam } from '../crm';
-import { collaboratorsRepository } from './collaborators.repository';
-import { notificationRulesRepository as repo } from './notification-rules.repository';
+import * as collaboratorsRepository from './collaborators.repository';
+import * as repo from './notification-rules.repository';
 import type { NotificationRuleRow } from './notification-rules.table';
-import { notificationsService } from './notifications.service';
+import * as notificationsService from './notifications.service';
 import type { SharedRecordDeps } from './shared-records.access';
 
 // What happened to a record, for the rules (decision 076). `assignees` are the members the event
@@ -104,90 +104,93 @@ async function recipientsOf(
   return [...out];
 }
 
-export const notificationRulesService = {
-  async list(ctx: TenantContext, q: { event?: string | undefined; page: number; pageSize: number }) {
-    const { rows, total } = await repo.list(ctx, { event: q.event, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
-    return { data: rows.map(toItem), total };
-  },
+export async function list(ctx: TenantContext, q: { event?: string | undefined; page: number; pageSize: number }) {
+  const { rows, total } = await repo.list(ctx, { event: q.event, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+  return { data: rows.map(toItem), total };
+}
 
-  async create(ctx: TenantContext, deps: SharedRecordDeps, body: NotificationRuleWrite): Promise<NotificationRule> {
-    await check(ctx, deps, body);
-    return toItem(await repo.insert(ctx, body));
-  },
+export async function create(ctx: TenantContext, deps: SharedRecordDeps, body: NotificationRuleWrite): Promise<NotificationRule> {
+  await check(ctx, deps, body);
+  return toItem(await repo.insert(ctx, body));
+}
 
-  async update(ctx: TenantContext, deps: SharedRecordDeps, id: string, body: NotificationRuleWrite): Promise<NotificationRule> {
-    if (!(await repo.get(ctx, id))) throw notFound('Notification rule');
-    await check(ctx, deps, body);
-    const row = await repo.update(ctx, id, body);
-    if (!row) throw notFound('Notification rule');
-    return toItem(row);
-  },
+export async function update(
+  ctx: TenantContext,
+  deps: SharedRecordDeps,
+  id: string,
+  body: NotificationRuleWrite,
+): Promise<NotificationRule> {
+  if (!(await repo.get(ctx, id))) throw notFound('Notification rule');
+  await check(ctx, deps, body);
+  const row = await repo.update(ctx, id, body);
+  if (!row) throw notFound('Notification rule');
+  return toItem(row);
+}
 
-  async remove(ctx: TenantContext, id: string): Promise<void> {
-    if (!(await repo.delete(ctx, id))) throw notFound('Notification rule');
-  },
+export async function remove(ctx: TenantContext, id: string): Promise<void> {
+  if (!(await repo.remove(ctx, id))) throw notFound('Notification rule');
+}
 
-  // one choice per event of RULE_EVENTS (the enum the API document shows); a stored name that
-  // is not one of them (written before the write schema checked names) is not shown
-  async preferences(ctx: TenantContext): Promise<{ event: RuleEvent; email: boolean }[]> {
-    const stored = new Map((await repo.preferences(ctx, ctx.tenantUserId)).map((p) => [p.event, p.email]));
-    return RULE_EVENTS.map((event) => ({ event, email: stored.get(event) ?? true }));
-  },
+// one choice per event of RULE_EVENTS (the enum the API document shows); a stored name that
+// is not one of them (written before the write schema checked names) is not shown
+export async function preferences(ctx: TenantContext): Promise<{ event: RuleEvent; email: boolean }[]> {
+  const stored = new Map((await repo.preferences(ctx, ctx.tenantUserId)).map((p) => [p.event, p.email]));
+  return RULE_EVENTS.map((event) => ({ event, email: stored.get(event) ?? true }));
+}
 
-  async setPreferences(ctx: TenantContext, prefs: readonly { event: RuleEvent; email: boolean }[]) {
-    await repo.setPreferences(ctx, ctx.tenantUserId, prefs);
-    return notificationRulesService.preferences(ctx);
-  },
+export async function setPreferences(ctx: TenantContext, prefs: readonly { event: RuleEvent; email: boolean }[]) {
+  await repo.setPreferences(ctx, ctx.tenantUserId, prefs);
+  return preferences(ctx);
+}
 
-  // Runs the active rules of an event: each recipient (never the actor) gets one in-app
-  // notification and one e-mail at most, whatever the number of rules naming them; e-mail only
-  // to those who have not turned it off for the event.
-  async fire(ctx: TenantContext, deps: SharedRecordDeps, input: RuleEventInput): Promise<void> {
-    const rules = await repo.matching(ctx, input.event, input.entityKind);
-    if (rules.length === 0) return;
-    let loaded: Record<string, unknown> | undefined | null = null;
-    const record = async () => {
-      if (loaded === null) {
-        const ent = deps.entities.get(input.entityKind);
-        loaded = ent ? await getEntity(ctx, ent, input.entityId).catch(() => undefined) : undefined;
-      }
-      return loaded;
-    };
-    const inApp = new Set<string>();
-    const email = new Set<string>();
-    for (const rule of rules) {
-      const ids = await recipientsOf(ctx, deps, rule, input, record);
-      for (const id of ids) {
-        if (rule.inApp) inApp.add(id);
-        if (rule.email) email.add(id);
-      }
+// Runs the active rules of an event: each recipient (never the actor) gets one in-app
+// notification and one e-mail at most, whatever the number of rules naming them; e-mail only
+// to those who have not turned it off for the event.
+export async function fire(ctx: TenantContext, deps: SharedRecordDeps, input: RuleEventInput): Promise<void> {
+  const rules = await repo.matching(ctx, input.event, input.entityKind);
+  if (rules.length === 0) return;
+  let loaded: Record<string, unknown> | undefined | null = null;
+  const record = async () => {
+    if (loaded === null) {
+      const ent = deps.entities.get(input.entityKind);
+      loaded = ent ? await getEntity(ctx, ent, input.entityId).catch(() => undefined) : undefined;
     }
-    for (const id of input.notifiedInApp ?? []) inApp.delete(id);
-    for (const id of input.notifiedByEmail ?? []) email.delete(id);
-    const causes = CAUSES[input.event] ?? { assignee: 'recordChanged', others: 'recordChanged' };
-    const assignees = new Set(input.assignees ?? []);
-    const kind = input.event === 'mentioned' ? 'Mention' : 'Followed';
-    // one call per way of reading and per channel set; someone in both sets gets both at once
-    const groups = new Map<string, { cause: NotificationCause; inApp: boolean; mail: boolean; ids: string[] }>();
-    for (const id of new Set([...inApp, ...email])) {
-      const cause = assignees.has(id) ? causes.assignee : causes.others;
-      const key = `${cause}:${inApp.has(id)}:${email.has(id)}`;
-      const group = groups.get(key) ?? { cause, inApp: inApp.has(id), mail: email.has(id), ids: [] };
-      group.ids.push(id);
-      groups.set(key, group);
+    return loaded;
+  };
+  const inApp = new Set<string>();
+  const email = new Set<string>();
+  for (const rule of rules) {
+    const ids = await recipientsOf(ctx, deps, rule, input, record);
+    for (const id of ids) {
+      if (rule.inApp) inApp.add(id);
+      if (rule.email) email.add(id);
     }
-    for (const g of groups.values()) {
-      await notificationsService.notify(ctx, deps, {
-        recipients: g.ids,
-        kind,
-        cause: g.cause,
-        entityKind: input.entityKind,
-        entityId: input.entityId,
-        body: input.body ?? '',
-        event: input.event,
-        inApp: g.inApp,
-        mail: g.mail,
-      });
-    }
-  },
-};
+  }
+  for (const id of input.notifiedInApp ?? []) inApp.delete(id);
+  for (const id of input.notifiedByEmail ?? []) email.delete(id);
+  const causes = CAUSES[input.event] ?? { assignee: 'recordChanged', others: 'recordChanged' };
+  const assignees = new Set(input.assignees ?? []);
+  const kind = input.event === 'mentioned' ? 'Mention' : 'Followed';
+  // one call per way of reading and per channel set; someone in both sets gets both at once
+  const groups = new Map<string, { cause: NotificationCause; inApp: boolean; mail: boolean; ids: string[] }>();
+  for (const id of new Set([...inApp, ...email])) {
+    const cause = assignees.has(id) ? causes.assignee : causes.others;
+    const key = `${cause}:${inApp.has(id)}:${email.has(id)}`;
+    const group = groups.get(key) ?? { cause, inApp: inApp.has(id), mail: email.has(id), ids: [] };
+    group.ids.push(id);
+    groups.set(key, group);
+  }
+  for (const g of groups.values()) {
+    await notificationsService.notify(ctx, deps, {
+      recipients: g.ids,
+      kind,
+      cause: g.cause,
+      entityKind: input.entityKind,
+      entityId: input.entityId,
+      body: input.body ?? '',
+      event: input.event,
+      inApp: g.inApp,
+      mail: g.mail,
+    });
+  }
+}

@@ -1,7 +1,7 @@
 import { notificationListQuerySchema, notificationListSchema, notificationReadSchema } from '@atrium/domain';
 import { z } from 'zod';
 import type { Router } from '../../platform/router';
-import { notificationsService } from './notifications.service';
+import * as notificationsService from './notifications.service';
 
 // Every member reads and marks only their own notifications.
 export function registerNotificationRoutes(router: Router): void {

@@ -3,8 +3,9 @@ import type { TenantContext } from '../../platform/context';
 import { publishNotificationEvents } from '../../platform/events/live-events.service';
 import { kindWords } from '../../platform/entity';
 import { recordTitleOf, type SharedRecordDeps } from './shared-records.access';
-import { notificationRulesRepository } from './notification-rules.repository';
-import { notificationsRepository, type Member } from './notifications.repository';
+import * as notificationRulesRepository from './notification-rules.repository';
+import * as notificationsRepository from './notifications.repository';
+import { type Member } from './notifications.repository';
 import type { NotificationRow } from './notifications.table';
 
 export type NotifyInput = {
@@ -64,68 +65,68 @@ function toItem(r: NotificationRow): NotificationItem {
   };
 }
 
-export const notificationsService = {
-  // In-app notification for each recipient except the actor; with `mail`, an e-mail through the
-  // outbox as well. Returns the members that were notified.
-  async notify(ctx: TenantContext, deps: SharedRecordDeps, input: NotifyInput): Promise<Member[]> {
-    const ids = [...new Set(input.recipients)].filter((id) => id !== ctx.tenantUserId);
-    const members = await notificationsRepository.members(ctx, { ids });
-    if (members.length === 0) return [];
-    const recordTitle = await recordTitleOf(ctx, deps, input.entityKind, input.entityId);
-    const title = englishTitle(input.cause, ctx.user.name, input.entityKind, recordTitle ?? '');
-    if (input.inApp !== false) {
-      const inserted = await notificationsRepository.insert(
-        ctx,
-        members.map((m) => ({
-          recipientId: m.tenantUserId,
-          kind: input.kind,
-          cause: input.cause,
-          entityKind: input.entityKind,
-          entityId: input.entityId,
-          recordTitle,
-          title,
-          body: input.body,
-        })),
-      );
-      await publishNotificationEvents(ctx, inserted);
+// In-app notification for each recipient except the actor; with `mail`, an e-mail through the
+// outbox as well. Returns the members that were notified.
+export async function notify(ctx: TenantContext, deps: SharedRecordDeps, input: NotifyInput): Promise<Member[]> {
+  const ids = [...new Set(input.recipients)].filter((id) => id !== ctx.tenantUserId);
+  const members = await notificationsRepository.members(ctx, { ids });
+  if (members.length === 0) return [];
+  const recordTitle = await recordTitleOf(ctx, deps, input.entityKind, input.entityId);
+  const title = englishTitle(input.cause, ctx.user.name, input.entityKind, recordTitle ?? '');
+  if (input.inApp !== false) {
+    const inserted = await notificationsRepository.insert(
+      ctx,
+      members.map((m) => ({
+        recipientId: m.tenantUserId,
+        kind: input.kind,
+        cause: input.cause,
+        entityKind: input.entityKind,
+        entityId: input.entityId,
+        recordTitle,
+        title,
+        body: input.body,
+      })),
+    );
+    await publishNotificationEvents(ctx, inserted);
+  }
+  if (input.mail) {
+    // the link opens the record itself
+    const path = deps.entities.get(input.entityKind)?.definition.web.path;
+    const url = path ? `${deps.config.publicUrl}${path}/${input.entityId}` : deps.config.publicUrl;
+    const off = input.event
+      ? await notificationRulesRepository.emailOff(
+          ctx,
+          members.map((m) => m.tenantUserId),
+          input.event,
+        )
+      : new Set<string>();
+    for (const m of members.filter((x) => !off.has(x.tenantUserId))) {
+      await deps.mailer.send({
+        to: m.email,
+        subject: title,
+        text: `${title}\n\n${input.body}\n\n${url}`,
+        html: `<p>${escapeHtml(title)}</p><blockquote>${escapeHtml(input.body)}</blockquote><p><a href="${escapeHtml(url)}">${escapeHtml(recordTitle || 'Open Atrium')}</a></p>`,
+      });
     }
-    if (input.mail) {
-      // the link opens the record itself
-      const path = deps.entities.get(input.entityKind)?.definition.web.path;
-      const url = path ? `${deps.config.publicUrl}${path}/${input.entityId}` : deps.config.publicUrl;
-      const off = input.event
-        ? await notificationRulesRepository.emailOff(
-            ctx,
-            members.map((m) => m.tenantUserId),
-            input.event,
-          )
-        : new Set<string>();
-      for (const m of members.filter((x) => !off.has(x.tenantUserId))) {
-        await deps.mailer.send({
-          to: m.email,
-          subject: title,
-          text: `${title}\n\n${input.body}\n\n${url}`,
-          html: `<p>${escapeHtml(title)}</p><blockquote>${escapeHtml(input.body)}</blockquote><p><a href="${escapeHtml(url)}">${escapeHtml(recordTitle || 'Open Atrium')}</a></p>`,
-        });
-      }
-    }
-    return members;
-  },
+  }
+  return members;
+}
 
-  async list(ctx: TenantContext, q: { page: number; pageSize: number; unreadOnly?: boolean | undefined }) {
-    const { rows, total, unread } = await notificationsRepository.list(ctx, q.page, q.pageSize, q.unreadOnly ?? false);
-    return { data: rows.map(toItem), total, unread };
-  },
+export async function list(ctx: TenantContext, q: { page: number; pageSize: number; unreadOnly?: boolean | undefined }) {
+  const { rows, total, unread } = await notificationsRepository.list(ctx, q.page, q.pageSize, q.unreadOnly ?? false);
+  return { data: rows.map(toItem), total, unread };
+}
 
-  unreadCount: (ctx: TenantContext) => notificationsRepository.unreadCount(ctx),
+export function unreadCount(ctx: TenantContext) {
+  return notificationsRepository.unreadCount(ctx);
+}
 
-  async markRead(
-    ctx: TenantContext,
-    body: { ids?: string[] | undefined; all?: boolean | undefined },
-  ): Promise<{ updated: number; unread: number }> {
-    const updated = body.all
-      ? await notificationsRepository.markRead(ctx, 'all')
-      : await notificationsRepository.markRead(ctx, body.ids ?? []);
-    return { updated, unread: await notificationsRepository.unreadCount(ctx) };
-  },
-};
+export async function markRead(
+  ctx: TenantContext,
+  body: { ids?: string[] | undefined; all?: boolean | undefined },
+): Promise<{ updated: number; unread: number }> {
+  const updated = body.all
+    ? await notificationsRepository.markRead(ctx, 'all')
+    : await notificationsRepository.markRead(ctx, body.ids ?? []);
+  return { updated, unread: await notificationsRepository.unreadCount(ctx) };
+}

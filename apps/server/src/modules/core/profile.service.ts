@@ -3,7 +3,7 @@ import type { UserContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { forgetUser } from '../../platform/tenancy';
-import { profileRepository as repo } from './profile.repository';
+import * as repo from './profile.repository';
 
 export type ProfileDeps = { publicUrl: string };
 

@@ -1,7 +1,7 @@
 import { savedViewCreateSchema, savedViewListQuerySchema, savedViewSchema, savedViewWriteSchema } from '@atrium/domain';
 import { z } from 'zod';
 import type { Router } from '../../platform/router';
-import { savedViewsService } from './saved-views.service';
+import * as savedViewsService from './saved-views.service';
 
 const idParams = z.object({ id: z.uuid() });
 

@@ -15,7 +15,7 @@ import { registerCollaboratorRoutes } from './collaborators.routes';
 import { registerAiRoutes } from './ai.routes';
 import { registerDocumentRoutes } from './documents.routes';
 import { registerEmailRoutes } from './emails.routes';
-import { documentsService } from './documents.service';
+import * as documentsService from './documents.service';
 import { registerLinkedEntityRoutes } from './linked-entities.routes';
 import { registerLookupRoutes } from './lookups.routes';
 import { registerNoteRoutes } from './notes.routes';

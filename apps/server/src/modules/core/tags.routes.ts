@@ -2,7 +2,7 @@ import { entityRefSchema, entityTagsSchema, pagedResponse, tagCreateSchema, tagL
 import { z } from 'zod';
 import type { Router } from '../../platform/router';
 import { recordIn, type SharedRecordDeps } from './shared-records.access';
-import { tagsService } from './tags.service';
+import * as tagsService from './tags.service';
 
 export function registerTagRoutes(router: Router, deps: SharedRecordDeps): void {
   const tags = ['tags'];

@@ -1,6 +1,6 @@
 import type { MyTeams, OpenOpportunitiesByStage, PipelineByMonth } from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
-import { crmDashboardRepository as repo } from './dashboard.repository';
+import * as repo from './dashboard.repository';
 
 export async function myOpenOpportunities(ctx: TenantContext): Promise<OpenOpportunitiesByStage> {
   return { stages: await repo.myOpenByStage(ctx) };
