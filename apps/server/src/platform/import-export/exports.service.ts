@@ -23,7 +23,7 @@ import * as entityRepo from '../entity/entity.repository';
 import { compileListQuery, type CompiledListQuery } from '../entity/list-query';
 import { toJobDto, type JobRuntime } from '../jobs/job-runtime';
 import type { JobRun, JobType } from '../jobs/job.types';
-import { importExportRepository as repo } from './import-export.repository';
+import * as repo from './import-export.repository';
 import type { ExportRow } from './import-export.table';
 import { transferEntity, type Registry } from './imports.service';
 import { historyScope, requireTransfer, transferRights, type TransferNeed } from './transfer-access';
@@ -313,83 +313,79 @@ async function mineExport(
 
 const stamp = () => new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
 
-export function exportsService(deps: ExportDeps) {
-  const { blobs } = deps;
-  return {
-    // POST export: the list's filters, sort, visible columns and selection. A small export is
-    // written now and answered with its download URL; a large one runs as a job.
-    async start(ctx: TenantContext, ent: RegisteredEntity, body: ExportRequestParsed): Promise<ExportDto> {
-      transferEntity(deps.registry, ctx, ent.definition.kind, 'export');
-      // unknown columns and filters are refused before anything is written
-      await columnsOf(ctx, ent, body.columns);
-      const fields = ent.definition.capabilities.customFields ? await selectFields(ctx, ent.definition.kind, 'all') : [];
-      const compiled = compileListQuery(ctx, ent, fields, fieldAccess(ctx, ent.definition), {
-        page: 1,
-        pageSize: 100,
-        search: body.search,
-        filters: body.filters,
-        sort: body.sort,
-        archived: body.archived,
-        ...(body.tags ? { tags: body.tags } : {}),
-      });
-      const id = randomUUID();
-      const base = ent.definition.savedViewKey;
-      const exp = await repo.insertExport(ctx, {
-        id,
-        entityKind: ent.definition.kind,
-        format: body.format,
-        fileName: `${base}-${stamp()}.${body.format}`,
-        request: body,
-        blobKey: `${ctx.tenantId}/exports/${id}`,
-      });
-      const small = body.ids
-        ? body.ids.length <= INLINE_EXPORT_ROWS
-        : (await entityRepo.countRows(ctx, ent, compiled, INLINE_EXPORT_ROWS + 1)) <= INLINE_EXPORT_ROWS;
-      if (small) {
-        const rowCount = await writeExport(ctx, ent, blobs, exp);
-        await repo.updateExport(ctx, id, { rowCount });
-        return toExportDto(ctx, ent, blobs, { ...exp, rowCount });
-      }
-      const job = await deps.exportJob.enqueue(ctx, { exportId: id });
-      await repo.updateExport(ctx, id, { jobId: job.id });
-      return toExportDto(ctx, ent, blobs, { ...exp, jobId: job.id });
-    },
+// POST export: the list's filters, sort, visible columns and selection. A small export is
+// written now and answered with its download URL; a large one runs as a job.
+export async function start(ctx: TenantContext, deps: ExportDeps, ent: RegisteredEntity, body: ExportRequestParsed): Promise<ExportDto> {
+  transferEntity(deps.registry, ctx, ent.definition.kind, 'export');
+  // unknown columns and filters are refused before anything is written
+  await columnsOf(ctx, ent, body.columns);
+  const fields = ent.definition.capabilities.customFields ? await selectFields(ctx, ent.definition.kind, 'all') : [];
+  const compiled = compileListQuery(ctx, ent, fields, fieldAccess(ctx, ent.definition), {
+    page: 1,
+    pageSize: 100,
+    search: body.search,
+    filters: body.filters,
+    sort: body.sort,
+    archived: body.archived,
+    ...(body.tags ? { tags: body.tags } : {}),
+  });
+  const id = randomUUID();
+  const base = ent.definition.savedViewKey;
+  const exp = await repo.insertExport(ctx, {
+    id,
+    entityKind: ent.definition.kind,
+    format: body.format,
+    fileName: `${base}-${stamp()}.${body.format}`,
+    request: body,
+    blobKey: `${ctx.tenantId}/exports/${id}`,
+  });
+  const small = body.ids
+    ? body.ids.length <= INLINE_EXPORT_ROWS
+    : (await entityRepo.countRows(ctx, ent, compiled, INLINE_EXPORT_ROWS + 1)) <= INLINE_EXPORT_ROWS;
+  if (small) {
+    const rowCount = await writeExport(ctx, ent, deps.blobs, exp);
+    await repo.updateExport(ctx, id, { rowCount });
+    return toExportDto(ctx, ent, deps.blobs, { ...exp, rowCount });
+  }
+  const job = await deps.exportJob.enqueue(ctx, { exportId: id });
+  await repo.updateExport(ctx, id, { jobId: job.id });
+  return toExportDto(ctx, ent, deps.blobs, { ...exp, jobId: job.id });
+}
 
-    async get(ctx: TenantContext, id: string): Promise<ExportDto> {
-      const { exp, ent } = await mineExport(deps, ctx, id, 'see');
-      return toExportDto(ctx, ent, blobs, exp);
-    },
+export async function get(ctx: TenantContext, deps: ExportDeps, id: string): Promise<ExportDto> {
+  const { exp, ent } = await mineExport(deps, ctx, id, 'see');
+  return toExportDto(ctx, ent, deps.blobs, exp);
+}
 
-    async history(
-      ctx: TenantContext,
-      q: Required<Pick<HistoryListRequest, 'page' | 'pageSize'>> & { entityKind?: EntityKind | undefined },
-    ) {
-      const scope = historyScope(deps.registry, ctx, 'export');
-      const only = (kinds: EntityKind[]) => kinds.filter((k) => !q.entityKind || k === q.entityKind);
-      const { rows, total } = await repo.listExports(ctx, { all: only(scope.all), own: only(scope.own) }, q.page, q.pageSize);
-      const data: ExportDto[] = [];
-      for (const r of rows) data.push(await toExportDto(ctx, deps.registry.get(r.entityKind as EntityKind) as RegisteredEntity, blobs, r));
-      return { data, total };
-    },
+export async function history(
+  ctx: TenantContext,
+  deps: ExportDeps,
+  q: Required<Pick<HistoryListRequest, 'page' | 'pageSize'>> & { entityKind?: EntityKind | undefined },
+) {
+  const scope = historyScope(deps.registry, ctx, 'export');
+  const only = (kinds: EntityKind[]) => kinds.filter((k) => !q.entityKind || k === q.entityKind);
+  const { rows, total } = await repo.listExports(ctx, { all: only(scope.all), own: only(scope.own) }, q.page, q.pageSize);
+  const data: ExportDto[] = [];
+  for (const r of rows) data.push(await toExportDto(ctx, deps.registry.get(r.entityKind as EntityKind) as RegisteredEntity, deps.blobs, r));
+  return { data, total };
+}
 
-    async remove(ctx: TenantContext, id: string): Promise<void> {
-      const { exp } = await mineExport(deps, ctx, id, 'manage');
-      const job = exp.jobId ? (await repo.jobsById(ctx, [exp.jobId])).get(exp.jobId) : undefined;
-      if (job && (job.status === 'queued' || job.status === 'running'))
-        throw new AppError(409, 'conflict', 'Cancel the running export before deleting it');
-      await repo.deleteExport(ctx, id);
-      if (exp.blobKey) await blobs.delete([exp.blobKey]);
-    },
+export async function remove(ctx: TenantContext, deps: ExportDeps, id: string): Promise<void> {
+  const { exp } = await mineExport(deps, ctx, id, 'manage');
+  const job = exp.jobId ? (await repo.jobsById(ctx, [exp.jobId])).get(exp.jobId) : undefined;
+  if (job && (job.status === 'queued' || job.status === 'running'))
+    throw new AppError(409, 'conflict', 'Cancel the running export before deleting it');
+  await repo.deleteExport(ctx, id);
+  if (exp.blobKey) await deps.blobs.delete([exp.blobKey]);
+}
 
-    async retry(ctx: TenantContext, id: string): Promise<ExportDto> {
-      const { exp, ent } = await mineExport(deps, ctx, id, 'manage');
-      const job = exp.jobId ? (await repo.jobsById(ctx, [exp.jobId])).get(exp.jobId) : undefined;
-      if (!job || (job.status !== 'failed' && job.status !== 'cancelled'))
-        throw new AppError(409, 'jobNotRetryable', 'Only a failed or cancelled export can be retried');
-      await deps.runtime.requeue(ctx, job);
-      return toExportDto(ctx, ent, blobs, exp);
-    },
-  };
+export async function retry(ctx: TenantContext, deps: ExportDeps, id: string): Promise<ExportDto> {
+  const { exp, ent } = await mineExport(deps, ctx, id, 'manage');
+  const job = exp.jobId ? (await repo.jobsById(ctx, [exp.jobId])).get(exp.jobId) : undefined;
+  if (!job || (job.status !== 'failed' && job.status !== 'cancelled'))
+    throw new AppError(409, 'jobNotRetryable', 'Only a failed or cancelled export can be retried');
+  await deps.runtime.requeue(ctx, job);
+  return toExportDto(ctx, ent, deps.blobs, exp);
 }
 
 // The export job: one step writes the whole file from a cursor (a consistent read); a worker

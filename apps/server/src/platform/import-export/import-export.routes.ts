@@ -26,18 +26,20 @@ import { EXAMPLE_ID, kindWords, provideEntityRoutes } from '../entity/entity-rou
 import { entityRegistry } from '../entity/entity-registry';
 import type { JobRuntime } from '../jobs/job-runtime';
 import type { Router } from '../router';
-import { exportMapping, exportsService, runExport } from './exports.service';
+import * as exportsService from './exports.service';
+import { exportMapping, runExport, type ExportDeps } from './exports.service';
 import {
   importFailure,
-  importsService,
   mappingInfo,
   runImport,
   SILENT,
   template,
   transferEntity,
   undoImport,
+  type ImportDeps,
   type ImportLog,
 } from './imports.service';
+import * as importsService from './imports.service';
 import { importExportCaptions } from './import-export.captions';
 import { CONTENT_TYPES, DEFAULT_READ_LIMITS } from './tabular-file.util';
 
@@ -92,8 +94,8 @@ export function registerImportExport(
     idempotency: 'One step writes the whole file from a cursor and records its row count; a retry writes the same file again.',
     handler: (job) => runExport(base, job),
   });
-  const imports = importsService({ ...base, runJob, undoJob });
-  const exports = exportsService({ ...base, exportJob });
+  const importDeps: ImportDeps = { ...base, runJob, undoJob };
+  const exportDeps: ExportDeps = { ...base, exportJob };
 
   provideEntityRoutes(router, (r, ent) => {
     const def = ent.definition;
@@ -129,7 +131,7 @@ export function registerImportExport(
       permission: p.import,
       schemas: { body: importValidateRequestSchema, response: importValidationSchema },
       example: { importId: EXAMPLE_ID },
-      handler: async (ctx, { body }) => imports.validate(ctx, ent, body.importId),
+      handler: async (ctx, { body }) => importsService.validate(ctx, importDeps, ent, body.importId),
     });
     r.tenant({
       method: 'GET',
@@ -149,7 +151,7 @@ export function registerImportExport(
       status: 201,
       schemas: { body: exportRequestSchema, response: exportDto },
       example: { format: 'csv', filters: [], sort: [] },
-      handler: async (ctx, { body }) => exports.start(ctx, ent, body),
+      handler: async (ctx, { body }) => exportsService.start(ctx, exportDeps, ent, body),
     });
     r.tenant({
       method: 'PUT',
@@ -159,7 +161,7 @@ export function registerImportExport(
       permission: p.export,
       table: 'exports',
       schemas: { params: z.object({ exportId: z.uuid() }), response: exportDto },
-      handler: async (ctx, { params }) => exports.retry(ctx, params.exportId),
+      handler: async (ctx, { params }) => exportsService.retry(ctx, exportDeps, params.exportId),
     });
   });
 
@@ -179,7 +181,7 @@ export function registerImportExport(
       const part: MultipartFile | undefined = await request.file();
       if (!part)
         throw new AppError(400, 'required', 'A file is required', [{ field: 'file', code: 'required', message: 'file is required' }]);
-      return imports.upload(ctx, {
+      return importsService.upload(ctx, importDeps, {
         kind: query.entityKind,
         fileName: part.filename,
         file: part.file,
@@ -195,7 +197,7 @@ export function registerImportExport(
     permission: null,
     table: 'imports',
     schemas: { params: idParams, response: importDto },
-    handler: async (ctx, { params }) => imports.get(ctx, params.id),
+    handler: async (ctx, { params }) => importsService.get(ctx, importDeps, params.id),
   });
   router.tenant({
     method: 'GET',
@@ -205,7 +207,7 @@ export function registerImportExport(
     permission: null,
     table: 'imports',
     schemas: { params: idParams, response: importColumnsSchema },
-    handler: async (ctx, { params }) => imports.columns(ctx, params.id),
+    handler: async (ctx, { params }) => importsService.columns(ctx, importDeps, params.id),
   });
   router.tenant({
     method: 'PUT',
@@ -216,7 +218,7 @@ export function registerImportExport(
     table: 'imports',
     schemas: { params: idParams, body: importMappingsPutSchema, response: importDto },
     example: { mapping: {}, dedupeKey: null, createMissing: false, dateFormat: 'YYYY-MM-DD' },
-    handler: async (ctx, { params, body }) => imports.putMappings(ctx, params.id, body),
+    handler: async (ctx, { params, body }) => importsService.putMappings(ctx, importDeps, params.id, body),
   });
   router.tenant({
     method: 'POST',
@@ -226,7 +228,7 @@ export function registerImportExport(
     permission: null,
     table: 'imports',
     schemas: { params: idParams, response: importDto },
-    handler: async (ctx, { params }) => imports.run(ctx, params.id),
+    handler: async (ctx, { params }) => importsService.run(ctx, importDeps, params.id),
   });
   router.tenant({
     method: 'POST',
@@ -236,7 +238,7 @@ export function registerImportExport(
     permission: null,
     table: 'imports',
     schemas: { params: idParams, response: importDto },
-    handler: async (ctx, { params }) => imports.undo(ctx, params.id),
+    handler: async (ctx, { params }) => importsService.undo(ctx, importDeps, params.id),
   });
   router.tenant({
     method: 'GET',
@@ -250,7 +252,7 @@ export function registerImportExport(
     handler: async (ctx, { params, query, reply, request }) => {
       // 404/403 before anything is sent; then the rows stream straight into the reply, and the
       // handler (its tenant transaction) lasts until the reply has finished (decision 079)
-      const { fileName, write } = await imports.rejectedFile(ctx, params.id, query.format);
+      const { fileName, write } = await importsService.rejectedFile(ctx, importDeps, params.id, query.format);
       const out = new PassThrough();
       fileHeaders(reply, query.format, fileName);
       const sent = finished(reply.raw).catch(() => undefined);
@@ -273,7 +275,7 @@ export function registerImportExport(
     readOnly: true,
     schemas: { body: historyListRequestSchema, response: pagedResponse(importDto) },
     example: { page: 1, pageSize: 25 },
-    handler: async (ctx, { body }) => imports.history(ctx, body),
+    handler: async (ctx, { body }) => importsService.history(ctx, importDeps, body),
   });
   router.tenant({
     method: 'DELETE',
@@ -284,7 +286,7 @@ export function registerImportExport(
     table: 'imports',
     status: 204,
     schemas: { params: idParams },
-    handler: async (ctx, { params }) => imports.remove(ctx, params.id),
+    handler: async (ctx, { params }) => importsService.remove(ctx, importDeps, params.id),
   });
   router.tenant({
     method: 'PUT',
@@ -294,7 +296,7 @@ export function registerImportExport(
     permission: null,
     table: 'imports',
     schemas: { params: z.object({ importId: z.uuid() }), response: importDto },
-    handler: async (ctx, { params }) => imports.retry(ctx, params.importId),
+    handler: async (ctx, { params }) => importsService.retry(ctx, importDeps, params.importId),
   });
 
   const etags = ['exports'];
@@ -307,7 +309,7 @@ export function registerImportExport(
     readOnly: true,
     schemas: { body: historyListRequestSchema, response: pagedResponse(exportDto) },
     example: { page: 1, pageSize: 25 },
-    handler: async (ctx, { body }) => exports.history(ctx, body),
+    handler: async (ctx, { body }) => exportsService.history(ctx, exportDeps, body),
   });
   router.tenant({
     method: 'GET',
@@ -317,7 +319,7 @@ export function registerImportExport(
     permission: null,
     table: 'exports',
     schemas: { params: idParams, response: exportDto },
-    handler: async (ctx, { params }) => exports.get(ctx, params.id),
+    handler: async (ctx, { params }) => exportsService.get(ctx, exportDeps, params.id),
   });
   router.tenant({
     method: 'DELETE',
@@ -328,7 +330,7 @@ export function registerImportExport(
     table: 'exports',
     status: 204,
     schemas: { params: idParams },
-    handler: async (ctx, { params }) => exports.remove(ctx, params.id),
+    handler: async (ctx, { params }) => exportsService.remove(ctx, exportDeps, params.id),
   });
   router.tenant({
     method: 'PUT',
@@ -338,6 +340,6 @@ export function registerImportExport(
     permission: null,
     table: 'exports',
     schemas: { params: z.object({ exportId: z.uuid() }), response: exportDto },
-    handler: async (ctx, { params }) => exports.retry(ctx, params.exportId),
+    handler: async (ctx, { params }) => exportsService.retry(ctx, exportDeps, params.exportId),
   });
 }

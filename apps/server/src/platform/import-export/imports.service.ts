@@ -24,7 +24,7 @@ import type { JobRuntime } from '../jobs/job-runtime';
 import { toJobDto } from '../jobs/job-runtime';
 import type { JobRun, JobType } from '../jobs/job.types';
 import { definitionNames, suggestMapping, templateExample } from './column-match.util';
-import { importExportRepository as repo } from './import-export.repository';
+import * as repo from './import-export.repository';
 import type { ImportRow } from './import-export.table';
 import { dedupeKeys, importFields, importPlan, processBatch } from './import-rows.service';
 import { historyScope, requireTransfer, transferRights, type TransferNeed } from './transfer-access';
@@ -160,245 +160,243 @@ export async function template(ctx: TenantContext, ent: RegisteredEntity, format
   return tableBuffer(format, [header, example]);
 }
 
-export function importsService(deps: ImportDeps) {
-  const { blobs } = deps;
+// POST upload template: the file goes to the blob store as it arrives, then its header is read.
+export async function upload(
+  ctx: TenantContext,
+  deps: ImportDeps,
+  input: { kind: string; fileName: string; file: Readable; truncated: () => boolean },
+): Promise<ImportDto> {
+  const ent = transferEntity(deps.registry, ctx, input.kind, 'import');
+  const id = randomUUID();
+  const key = `${ctx.tenantId}/imports/${id}`;
+  const size = await deps.blobs.writeStream(key, input.file, 'application/octet-stream');
+  if (input.truncated()) {
+    await deps.blobs.delete([key]);
+    throw new AppError(413, 'fileSize', 'The file is larger than the import limit', [
+      { field: 'file', code: 'fileSize', message: 'file is too large' },
+    ]);
+  }
+  if (size === 0) {
+    await deps.blobs.delete([key]);
+    throw fieldError('file', 'emptyFile', 'file is empty');
+  }
+  let shape: FileShape;
+  let header: string[];
+  try {
+    shape = await shapeOf(deps.blobs, key);
+    const rows = readRows((await deps.blobs.readStream(key)) as Readable, shape, deps.limits);
+    const first = await rows.next();
+    await rows.return(undefined);
+    if (first.done || first.value.length === 0) throw fieldError('file', 'unreadableFile', 'file has no header row');
+    header = first.value;
+    // column names are stored and shown: a NUL (or a lone surrogate) can be neither
+    if (!header.every(isStorableText))
+      throw fileError('invalidText', 'file has a NUL character or a broken character in its header row; fix the header row');
+  } catch (err) {
+    await deps.blobs.delete([key]);
+    // a library's own error stays in the log (the error handler writes `internal` there)
+    throw asFileError(err, 'unknown');
+  }
+  try {
+    const columns = columnNames(header);
+    const { fields } = await importFields(ctx, ent);
+    const mapping = suggestMapping(columns, fields, namesFor(ent));
+    const imp = await repo.insertImport(ctx, {
+      id,
+      entityKind: ent.definition.kind,
+      fileName: input.fileName.slice(0, 255) || 'import',
+      blobKey: key,
+      format: shape.format,
+      encoding: shape.encoding,
+      delimiter: shape.delimiter,
+      columns,
+      mapping,
+      dedupeKey: null,
+    });
+    return await toImportDto(ctx, ent, imp);
+  } catch (err) {
+    await deps.blobs.delete([key]);
+    throw err;
+  }
+}
+
+export async function get(ctx: TenantContext, deps: ImportDeps, id: string): Promise<ImportDto> {
+  const { imp, ent } = await mine(deps, ctx, id, 'see');
+  return toImportDto(ctx, ent, imp);
+}
+
+// GET columns: the file's columns with a few sample values and the suggested mapping.
+export async function columns(ctx: TenantContext, deps: ImportDeps, id: string): Promise<ImportColumns> {
+  const { imp, ent } = await mine(deps, ctx, id, 'see');
+  const rows = await fileRows(deps, imp);
+  const samples: string[][] = imp.columns.map(() => []);
+  let n = 0;
+  for await (const cells of rows) {
+    if (n++ === 0) continue;
+    cells.forEach((c, i) => {
+      if (c && samples[i] && samples[i].length < SAMPLES) samples[i].push(c.slice(0, 200));
+    });
+    if (n > 50) break;
+  }
+  await rows.return(undefined);
+  const { fields } = await importFields(ctx, ent);
   return {
-    // POST upload template: the file goes to the blob store as it arrives, then its header is read.
-    async upload(
-      ctx: TenantContext,
-      input: { kind: string; fileName: string; file: Readable; truncated: () => boolean },
-    ): Promise<ImportDto> {
-      const ent = transferEntity(deps.registry, ctx, input.kind, 'import');
-      const id = randomUUID();
-      const key = `${ctx.tenantId}/imports/${id}`;
-      const size = await blobs.writeStream(key, input.file, 'application/octet-stream');
-      if (input.truncated()) {
-        await blobs.delete([key]);
-        throw new AppError(413, 'fileSize', 'The file is larger than the import limit', [
-          { field: 'file', code: 'fileSize', message: 'file is too large' },
-        ]);
-      }
-      if (size === 0) {
-        await blobs.delete([key]);
-        throw fieldError('file', 'emptyFile', 'file is empty');
-      }
-      let shape: FileShape;
-      let header: string[];
-      try {
-        shape = await shapeOf(blobs, key);
-        const rows = readRows((await blobs.readStream(key)) as Readable, shape, deps.limits);
-        const first = await rows.next();
-        await rows.return(undefined);
-        if (first.done || first.value.length === 0) throw fieldError('file', 'unreadableFile', 'file has no header row');
-        header = first.value;
-        // column names are stored and shown: a NUL (or a lone surrogate) can be neither
-        if (!header.every(isStorableText))
-          throw fileError('invalidText', 'file has a NUL character or a broken character in its header row; fix the header row');
-      } catch (err) {
-        await blobs.delete([key]);
-        // a library's own error stays in the log (the error handler writes `internal` there)
-        throw asFileError(err, 'unknown');
-      }
-      try {
-        const columns = columnNames(header);
-        const { fields } = await importFields(ctx, ent);
-        const mapping = suggestMapping(columns, fields, namesFor(ent));
-        const imp = await repo.insertImport(ctx, {
-          id,
-          entityKind: ent.definition.kind,
-          fileName: input.fileName.slice(0, 255) || 'import',
-          blobKey: key,
-          format: shape.format,
-          encoding: shape.encoding,
-          delimiter: shape.delimiter,
-          columns,
-          mapping,
-          dedupeKey: null,
-        });
-        return await toImportDto(ctx, ent, imp);
-      } catch (err) {
-        await blobs.delete([key]);
-        throw err;
-      }
-    },
+    columns: imp.columns.map((name, i) => ({ name, samples: samples[i] ?? [] })),
+    suggestions: suggestMapping(imp.columns, fields, namesFor(ent)),
+  };
+}
 
-    async get(ctx: TenantContext, id: string): Promise<ImportDto> {
-      const { imp, ent } = await mine(deps, ctx, id, 'see');
-      return toImportDto(ctx, ent, imp);
-    },
+// PUT mappings: which column fills which field, the dedupe key, whether missing references
+// are created, how dates are written. Only before the import has run.
+export async function putMappings(ctx: TenantContext, deps: ImportDeps, id: string, body: Required<ImportMappingsPut>): Promise<ImportDto> {
+  const { imp, ent } = await mine(deps, ctx, id, 'manage', true);
+  if (imp.jobId) throw new AppError(409, 'importNotReady', 'This import has already run; upload the file again to change its mapping');
+  const { fields, custom } = await importFields(ctx, ent);
+  const known = new Set(fields.map((f) => f.key));
+  const used = new Set<string>();
+  const mapping: Record<string, string | null> = Object.fromEntries(imp.columns.map((c) => [c, null]));
+  for (const [column, target] of Object.entries(body.mapping)) {
+    if (!imp.columns.includes(column))
+      throw fieldError(`mapping.${column}`, 'unknownColumn', `mapping.${column} is not a column of the file`);
+    if (target === null) continue;
+    if (!known.has(target))
+      throw fieldError(`mapping.${column}`, 'unknownField', `mapping.${column}: ${target} is not an importable field`);
+    if (used.has(target)) throw fieldError(`mapping.${column}`, 'duplicateMapping', `mapping.${column}: ${target} is mapped twice`);
+    used.add(target);
+    mapping[column] = target;
+  }
+  if (body.dedupeKey !== null) {
+    if (!dedupeKeys(ent, custom).some((k) => k.key === body.dedupeKey))
+      throw fieldError('dedupeKey', 'unknownField', `dedupeKey ${body.dedupeKey} cannot identify a record`);
+    if (!used.has(body.dedupeKey)) throw fieldError('dedupeKey', 'required', `dedupeKey ${body.dedupeKey} must be mapped to a column`);
+  }
+  const updated = await repo.updateImport(ctx, id, {
+    mapping,
+    dedupeKey: body.dedupeKey,
+    createMissing: body.createMissing,
+    dateFormat: body.dateFormat,
+  });
+  return toImportDto(ctx, ent, updated);
+}
 
-    // GET columns: the file's columns with a few sample values and the suggested mapping.
-    async columns(ctx: TenantContext, id: string): Promise<ImportColumns> {
-      const { imp, ent } = await mine(deps, ctx, id, 'see');
-      const rows = await fileRows(deps, imp);
-      const samples: string[][] = imp.columns.map(() => []);
-      let n = 0;
-      for await (const cells of rows) {
-        if (n++ === 0) continue;
-        cells.forEach((c, i) => {
-          if (c && samples[i] && samples[i].length < SAMPLES) samples[i].push(c.slice(0, 200));
-        });
-        if (n > 50) break;
-      }
-      await rows.return(undefined);
-      const { fields } = await importFields(ctx, ent);
-      return {
-        columns: imp.columns.map((name, i) => ({ name, samples: samples[i] ?? [] })),
-        suggestions: suggestMapping(imp.columns, fields, namesFor(ent)),
-      };
-    },
+// POST validate: a dry run over the whole file with the run's own rules; writes nothing but
+// the row count.
+export async function validate(ctx: TenantContext, deps: ImportDeps, ent: RegisteredEntity, id: string): Promise<ImportValidation> {
+  const { imp } = await mine(deps, ctx, id, 'manage');
+  if (imp.entityKind !== ent.definition.kind) throw notFound('Import');
+  const plan = await importPlan(ctx, ent, imp);
+  const rows = await fileRows(deps, imp);
+  const result: ImportValidation = { total: 0, valid: 0, toCreate: 0, toUpdate: 0, rejected: 0, errors: [], missingReferences: [] };
+  const missing = new Map<string, { field: string; value: string }>();
+  let batch: string[][] = [];
+  let header = true;
+  const flush = async () => {
+    const out = await processBatch(ctx, plan, imp, batch, result.total - batch.length + 1, 'validate');
+    result.toCreate += out.toCreate;
+    result.toUpdate += out.toUpdate;
+    result.rejected += out.rejected;
+    for (const e of out.errors) if (result.errors.length < IMPORT_ERRORS_SHOWN) result.errors.push(e);
+    for (const m of out.missing) missing.set(`${m.field}\u0000${m.value.toLowerCase()}`, m);
+    batch = [];
+  };
+  for await (const cells of rows) {
+    if (header) {
+      header = false;
+      continue;
+    }
+    batch.push(cells);
+    result.total += 1;
+    if (batch.length >= IMPORT_BATCH) await flush();
+  }
+  if (batch.length > 0) await flush();
+  result.valid = result.total - result.rejected;
+  result.missingReferences = [...missing.values()].slice(0, IMPORT_ERRORS_SHOWN);
+  await repo.updateImport(ctx, id, { rowCount: result.total });
+  return result;
+}
 
-    // PUT mappings: which column fills which field, the dedupe key, whether missing references
-    // are created, how dates are written. Only before the import has run.
-    async putMappings(ctx: TenantContext, id: string, body: Required<ImportMappingsPut>): Promise<ImportDto> {
-      const { imp, ent } = await mine(deps, ctx, id, 'manage', true);
-      if (imp.jobId) throw new AppError(409, 'importNotReady', 'This import has already run; upload the file again to change its mapping');
-      const { fields, custom } = await importFields(ctx, ent);
-      const known = new Set(fields.map((f) => f.key));
-      const used = new Set<string>();
-      const mapping: Record<string, string | null> = Object.fromEntries(imp.columns.map((c) => [c, null]));
-      for (const [column, target] of Object.entries(body.mapping)) {
-        if (!imp.columns.includes(column))
-          throw fieldError(`mapping.${column}`, 'unknownColumn', `mapping.${column} is not a column of the file`);
-        if (target === null) continue;
-        if (!known.has(target))
-          throw fieldError(`mapping.${column}`, 'unknownField', `mapping.${column}: ${target} is not an importable field`);
-        if (used.has(target)) throw fieldError(`mapping.${column}`, 'duplicateMapping', `mapping.${column}: ${target} is mapped twice`);
-        used.add(target);
-        mapping[column] = target;
-      }
-      if (body.dedupeKey !== null) {
-        if (!dedupeKeys(ent, custom).some((k) => k.key === body.dedupeKey))
-          throw fieldError('dedupeKey', 'unknownField', `dedupeKey ${body.dedupeKey} cannot identify a record`);
-        if (!used.has(body.dedupeKey)) throw fieldError('dedupeKey', 'required', `dedupeKey ${body.dedupeKey} must be mapped to a column`);
-      }
-      const updated = await repo.updateImport(ctx, id, {
-        mapping,
-        dedupeKey: body.dedupeKey,
-        createMissing: body.createMissing,
-        dateFormat: body.dateFormat,
-      });
-      return toImportDto(ctx, ent, updated);
-    },
+// Starts the import job (once).
+export async function run(ctx: TenantContext, deps: ImportDeps, id: string): Promise<ImportDto> {
+  const { imp, ent } = await mine(deps, ctx, id, 'manage', true);
+  if (imp.jobId) throw new AppError(409, 'importRunning', 'This import has already been started');
+  if (!Object.values(imp.mapping).some((v) => v !== null)) throw fieldError('mapping', 'required', 'mapping maps no column');
+  const job = await deps.runJob.enqueue(ctx, { importId: id });
+  return toImportDto(ctx, ent, await repo.updateImport(ctx, id, { jobId: job.id }));
+}
 
-    // POST validate: a dry run over the whole file with the run's own rules; writes nothing but
-    // the row count.
-    async validate(ctx: TenantContext, ent: RegisteredEntity, id: string): Promise<ImportValidation> {
-      const { imp } = await mine(deps, ctx, id, 'manage');
-      if (imp.entityKind !== ent.definition.kind) throw notFound('Import');
-      const plan = await importPlan(ctx, ent, imp);
-      const rows = await fileRows(deps, imp);
-      const result: ImportValidation = { total: 0, valid: 0, toCreate: 0, toUpdate: 0, rejected: 0, errors: [], missingReferences: [] };
-      const missing = new Map<string, { field: string; value: string }>();
-      let batch: string[][] = [];
-      let header = true;
-      const flush = async () => {
-        const out = await processBatch(ctx, plan, imp, batch, result.total - batch.length + 1, 'validate');
-        result.toCreate += out.toCreate;
-        result.toUpdate += out.toUpdate;
-        result.rejected += out.rejected;
-        for (const e of out.errors) if (result.errors.length < IMPORT_ERRORS_SHOWN) result.errors.push(e);
-        for (const m of out.missing) missing.set(`${m.field}\u0000${m.value.toLowerCase()}`, m);
-        batch = [];
-      };
-      for await (const cells of rows) {
-        if (header) {
-          header = false;
-          continue;
+export async function history(
+  ctx: TenantContext,
+  deps: ImportDeps,
+  q: Required<Pick<HistoryListRequest, 'page' | 'pageSize'>> & { entityKind?: EntityKind | undefined },
+) {
+  const scope = historyScope(deps.registry, ctx, 'import');
+  const only = (kinds: EntityKind[]) => kinds.filter((k) => !q.entityKind || k === q.entityKind);
+  const { rows, total } = await repo.listImports(ctx, { all: only(scope.all), own: only(scope.own) }, q.page, q.pageSize);
+  const data: ImportDto[] = [];
+  for (const r of rows) data.push(await toImportDto(ctx, deps.registry.get(r.entityKind as EntityKind) as RegisteredEntity, r));
+  return { data, total };
+}
+
+// DELETE: the import's record and file (not the records it wrote: that is undo).
+export async function remove(ctx: TenantContext, deps: ImportDeps, id: string): Promise<void> {
+  const { imp } = await mine(deps, ctx, id, 'manage', true);
+  const jobs = await repo.jobsById(ctx, [imp.jobId, imp.undoJobId]);
+  if ([...jobs.values()].some((j) => j.status === 'queued' || j.status === 'running'))
+    throw new AppError(409, 'importRunning', 'Cancel the running import before deleting it');
+  await repo.deleteImport(ctx, id);
+  await deps.blobs.delete([imp.blobKey]);
+}
+
+// PUT retry: a failed or cancelled import (or undo) continues from its last committed batch.
+export async function retry(ctx: TenantContext, deps: ImportDeps, id: string): Promise<ImportDto> {
+  const { imp, ent } = await mine(deps, ctx, id, 'manage', true);
+  const jobs = await repo.jobsById(ctx, [imp.undoJobId ?? imp.jobId]);
+  const job = jobs.values().next().value;
+  if (!job || (job.status !== 'failed' && job.status !== 'cancelled'))
+    throw new AppError(409, 'jobNotRetryable', 'Only a failed or cancelled import can be retried');
+  await deps.runtime.requeue(ctx, job);
+  return toImportDto(ctx, ent, imp);
+}
+
+// Undo: its own job; records the import created are removed, those it updated restored.
+export async function undo(ctx: TenantContext, deps: ImportDeps, id: string): Promise<ImportDto> {
+  const { imp, ent } = await mine(deps, ctx, id, 'manage', true);
+  const jobs = await repo.jobsById(ctx, [imp.jobId, imp.undoJobId]);
+  const run = imp.jobId ? jobs.get(imp.jobId) : undefined;
+  const undo = imp.undoJobId ? jobs.get(imp.undoJobId) : undefined;
+  if (!run || run.status === 'queued' || run.status === 'running' || undo)
+    throw new AppError(409, 'importNotUndoable', undo ? 'This import has already been undone' : 'Only a finished import can be undone');
+  const job = await deps.undoJob.enqueue(ctx, { importId: id });
+  return toImportDto(ctx, ent, await repo.updateImport(ctx, id, { undoJobId: job.id }));
+}
+
+// The refused rows as the file had them, with an Errors column: fix them and upload again.
+// The access check answers now; `write` then streams pages of rows into the file writer, so
+// a file of any size passes through with back-pressure instead of being held (decision 079).
+export async function rejectedFile(
+  ctx: TenantContext,
+  deps: ImportDeps,
+  id: string,
+  format: FileFormat,
+): Promise<{ fileName: string; write: (out: Writable) => Promise<void> }> {
+  const { imp } = await mine(deps, ctx, id, 'see');
+  const base = imp.fileName.replace(/\.(csv|xlsx|txt)$/i, '');
+  return {
+    fileName: `${base}-rejected.${format}`,
+    write: async (out) => {
+      const writer = tableWriter(format, out, 'Rejected');
+      await writer.row([...imp.columns, 'Errors']);
+      let after = 0;
+      for (;;) {
+        const page = await repo.rejectedRows(ctx, id, after, REJECTED_PAGE);
+        for (const r of page) {
+          const cells = imp.columns.map((_c, i) => r.cells[i] ?? '');
+          await writer.row([...cells, r.errors.map((e) => e.message).join('; ')]);
         }
-        batch.push(cells);
-        result.total += 1;
-        if (batch.length >= IMPORT_BATCH) await flush();
+        if (page.length < REJECTED_PAGE) break;
+        after = page[page.length - 1]?.rowNumber ?? after;
       }
-      if (batch.length > 0) await flush();
-      result.valid = result.total - result.rejected;
-      result.missingReferences = [...missing.values()].slice(0, IMPORT_ERRORS_SHOWN);
-      await repo.updateImport(ctx, id, { rowCount: result.total });
-      return result;
-    },
-
-    // Starts the import job (once).
-    async run(ctx: TenantContext, id: string): Promise<ImportDto> {
-      const { imp, ent } = await mine(deps, ctx, id, 'manage', true);
-      if (imp.jobId) throw new AppError(409, 'importRunning', 'This import has already been started');
-      if (!Object.values(imp.mapping).some((v) => v !== null)) throw fieldError('mapping', 'required', 'mapping maps no column');
-      const job = await deps.runJob.enqueue(ctx, { importId: id });
-      return toImportDto(ctx, ent, await repo.updateImport(ctx, id, { jobId: job.id }));
-    },
-
-    async history(
-      ctx: TenantContext,
-      q: Required<Pick<HistoryListRequest, 'page' | 'pageSize'>> & { entityKind?: EntityKind | undefined },
-    ) {
-      const scope = historyScope(deps.registry, ctx, 'import');
-      const only = (kinds: EntityKind[]) => kinds.filter((k) => !q.entityKind || k === q.entityKind);
-      const { rows, total } = await repo.listImports(ctx, { all: only(scope.all), own: only(scope.own) }, q.page, q.pageSize);
-      const data: ImportDto[] = [];
-      for (const r of rows) data.push(await toImportDto(ctx, deps.registry.get(r.entityKind as EntityKind) as RegisteredEntity, r));
-      return { data, total };
-    },
-
-    // DELETE: the import's record and file (not the records it wrote: that is undo).
-    async remove(ctx: TenantContext, id: string): Promise<void> {
-      const { imp } = await mine(deps, ctx, id, 'manage', true);
-      const jobs = await repo.jobsById(ctx, [imp.jobId, imp.undoJobId]);
-      if ([...jobs.values()].some((j) => j.status === 'queued' || j.status === 'running'))
-        throw new AppError(409, 'importRunning', 'Cancel the running import before deleting it');
-      await repo.deleteImport(ctx, id);
-      await blobs.delete([imp.blobKey]);
-    },
-
-    // PUT retry: a failed or cancelled import (or undo) continues from its last committed batch.
-    async retry(ctx: TenantContext, id: string): Promise<ImportDto> {
-      const { imp, ent } = await mine(deps, ctx, id, 'manage', true);
-      const jobs = await repo.jobsById(ctx, [imp.undoJobId ?? imp.jobId]);
-      const job = jobs.values().next().value;
-      if (!job || (job.status !== 'failed' && job.status !== 'cancelled'))
-        throw new AppError(409, 'jobNotRetryable', 'Only a failed or cancelled import can be retried');
-      await deps.runtime.requeue(ctx, job);
-      return toImportDto(ctx, ent, imp);
-    },
-
-    // Undo: its own job; records the import created are removed, those it updated restored.
-    async undo(ctx: TenantContext, id: string): Promise<ImportDto> {
-      const { imp, ent } = await mine(deps, ctx, id, 'manage', true);
-      const jobs = await repo.jobsById(ctx, [imp.jobId, imp.undoJobId]);
-      const run = imp.jobId ? jobs.get(imp.jobId) : undefined;
-      const undo = imp.undoJobId ? jobs.get(imp.undoJobId) : undefined;
-      if (!run || run.status === 'queued' || run.status === 'running' || undo)
-        throw new AppError(409, 'importNotUndoable', undo ? 'This import has already been undone' : 'Only a finished import can be undone');
-      const job = await deps.undoJob.enqueue(ctx, { importId: id });
-      return toImportDto(ctx, ent, await repo.updateImport(ctx, id, { undoJobId: job.id }));
-    },
-
-    // The refused rows as the file had them, with an Errors column: fix them and upload again.
-    // The access check answers now; `write` then streams pages of rows into the file writer, so
-    // a file of any size passes through with back-pressure instead of being held (decision 079).
-    async rejectedFile(
-      ctx: TenantContext,
-      id: string,
-      format: FileFormat,
-    ): Promise<{ fileName: string; write: (out: Writable) => Promise<void> }> {
-      const { imp } = await mine(deps, ctx, id, 'see');
-      const base = imp.fileName.replace(/\.(csv|xlsx|txt)$/i, '');
-      return {
-        fileName: `${base}-rejected.${format}`,
-        write: async (out) => {
-          const writer = tableWriter(format, out, 'Rejected');
-          await writer.row([...imp.columns, 'Errors']);
-          let after = 0;
-          for (;;) {
-            const page = await repo.rejectedRows(ctx, id, after, REJECTED_PAGE);
-            for (const r of page) {
-              const cells = imp.columns.map((_c, i) => r.cells[i] ?? '');
-              await writer.row([...cells, r.errors.map((e) => e.message).join('; ')]);
-            }
-            if (page.length < REJECTED_PAGE) break;
-            after = page[page.length - 1]?.rowNumber ?? after;
-          }
-          await writer.end();
-        },
-      };
+      await writer.end();
     },
   };
 }

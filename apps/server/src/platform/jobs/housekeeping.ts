@@ -5,7 +5,7 @@ import { deleteExpiredIdempotencyKeys, IDEMPOTENCY_KEY_TTL_MS } from '../entity/
 import { deleteLiveEventsBefore } from '../events/live-events.repository';
 import type { JobRuntime } from './job-runtime';
 import type { JobType } from './job.types';
-import { jobsRepository } from './jobs.repository';
+import * as jobsRepository from './jobs.repository';
 
 // Retention of what the platform itself keeps per workspace.
 export const LIVE_EVENT_RETENTION_MS = 24 * 3600 * 1000;

@@ -8,7 +8,7 @@ import type { EventHub } from '../events/event-hub';
 import { publishJobEvent } from '../events/live-events.service';
 import { enterTenant, inTenantTransaction } from '../tenancy';
 import type { JobDefinition, JobRun, JobType, StepFn, StepResult, SystemTask, TenantCleanupTask } from './job.types';
-import { jobsRepository as repo } from './jobs.repository';
+import * as repo from './jobs.repository';
 import type { JobRow } from './jobs.table';
 import { JOB_QUEUE_SCHEMA } from './job-queue';
 

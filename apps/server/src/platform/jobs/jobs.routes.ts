@@ -4,7 +4,7 @@ import { registerCaptions } from '../captions';
 import type { Router } from '../router';
 import { JOB_CAPTIONS } from './jobs.captions';
 import type { JobRuntime } from './job-runtime';
-import { jobsService } from './jobs.service';
+import * as jobsService from './jobs.service';
 import { workspaceCleanupJob } from './housekeeping';
 
 const idParams = z.object({ id: z.uuid() });
@@ -12,7 +12,6 @@ const idParams = z.object({ id: z.uuid() });
 // The jobs API: my jobs, one job, cancel, retry; and the workspace clean-up an admin starts.
 export function registerJobRoutes(router: Router, runtime: JobRuntime): void {
   registerCaptions(JOB_CAPTIONS);
-  const service = jobsService(runtime);
   const cleanup = workspaceCleanupJob(runtime);
   const tags = ['Jobs'];
 
@@ -24,7 +23,7 @@ export function registerJobRoutes(router: Router, runtime: JobRuntime): void {
     permission: null,
     schemas: { body: jobListRequestSchema, response: jobListSchema },
     example: { page: 1, pageSize: 25 },
-    handler: (ctx, { body }) => service.list(ctx, body),
+    handler: (ctx, { body }) => jobsService.list(ctx, body),
   });
   router.tenant({
     method: 'GET',
@@ -34,7 +33,7 @@ export function registerJobRoutes(router: Router, runtime: JobRuntime): void {
     permission: null,
     table: 'jobs',
     schemas: { params: idParams, response: jobSchema },
-    handler: (ctx, { params }) => service.get(ctx, params.id),
+    handler: (ctx, { params }) => jobsService.get(ctx, params.id),
   });
   router.tenant({
     method: 'POST',
@@ -44,7 +43,7 @@ export function registerJobRoutes(router: Router, runtime: JobRuntime): void {
     permission: null,
     table: 'jobs',
     schemas: { params: idParams, response: jobSchema },
-    handler: (ctx, { params }) => service.cancel(ctx, params.id),
+    handler: (ctx, { params }) => jobsService.cancel(ctx, params.id),
   });
   router.tenant({
     method: 'PUT',
@@ -54,7 +53,7 @@ export function registerJobRoutes(router: Router, runtime: JobRuntime): void {
     permission: null,
     table: 'jobs',
     schemas: { params: idParams, response: jobSchema },
-    handler: (ctx, { params }) => service.retry(ctx, params.id),
+    handler: (ctx, { params }) => jobsService.retry(ctx, runtime, params.id),
   });
   router.tenant({
     method: 'POST',

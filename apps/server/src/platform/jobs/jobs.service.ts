@@ -3,7 +3,7 @@ import type { TenantContext } from '../context';
 import { AppError, notFound } from '../errors';
 import { publishJobEvent } from '../events/live-events.service';
 import { toJobDto, toJobEvent, type JobRuntime } from './job-runtime';
-import { jobsRepository as repo } from './jobs.repository';
+import * as repo from './jobs.repository';
 import type { JobRow } from './jobs.table';
 
 // A member sees, cancels and retries the jobs they started; another member's job answers 404
@@ -14,37 +14,33 @@ async function mine(ctx: TenantContext, id: string, lock = false): Promise<JobRo
   return row;
 }
 
-export function jobsService(runtime: JobRuntime) {
-  return {
-    async list(ctx: TenantContext, q: JobListRequest): Promise<{ data: Job[]; total: number }> {
-      const { rows, total } = await repo.listMine(ctx.db, ctx.tenantId, ctx.tenantUserId, q);
-      return { data: rows.map(toJobDto), total };
-    },
+export async function list(ctx: TenantContext, q: JobListRequest): Promise<{ data: Job[]; total: number }> {
+  const { rows, total } = await repo.listMine(ctx.db, ctx.tenantId, ctx.tenantUserId, q);
+  return { data: rows.map(toJobDto), total };
+}
 
-    async get(ctx: TenantContext, id: string): Promise<Job> {
-      return toJobDto(await mine(ctx, id));
-    },
+export async function get(ctx: TenantContext, id: string): Promise<Job> {
+  return toJobDto(await mine(ctx, id));
+}
 
-    // Waits for a step under way to commit (it holds the row lock), so no step commits after
-    // the job shows as cancelled.
-    async cancel(ctx: TenantContext, id: string): Promise<Job> {
-      const row = await mine(ctx, id, true);
-      if (row.status !== 'queued' && row.status !== 'running') {
-        throw new AppError(409, 'jobNotCancellable', `The job has already ${row.status === 'cancelled' ? 'been cancelled' : 'finished'}`);
-      }
-      const cancelled = await repo.finish(ctx.db, ctx.tenantId, id, 'cancelled', null);
-      if (!cancelled) throw notFound('Job');
-      await publishJobEvent(ctx.db, ctx.tenantId, cancelled.createdBy, toJobEvent(cancelled));
-      return toJobDto(cancelled);
-    },
+// Waits for a step under way to commit (it holds the row lock), so no step commits after
+// the job shows as cancelled.
+export async function cancel(ctx: TenantContext, id: string): Promise<Job> {
+  const row = await mine(ctx, id, true);
+  if (row.status !== 'queued' && row.status !== 'running') {
+    throw new AppError(409, 'jobNotCancellable', `The job has already ${row.status === 'cancelled' ? 'been cancelled' : 'finished'}`);
+  }
+  const cancelled = await repo.finish(ctx.db, ctx.tenantId, id, 'cancelled', null);
+  if (!cancelled) throw notFound('Job');
+  await publishJobEvent(ctx.db, ctx.tenantId, cancelled.createdBy, toJobEvent(cancelled));
+  return toJobDto(cancelled);
+}
 
-    // A failed or cancelled job runs again from its last committed checkpoint.
-    async retry(ctx: TenantContext, id: string): Promise<Job> {
-      const row = await mine(ctx, id, true);
-      if (row.status !== 'failed' && row.status !== 'cancelled') {
-        throw new AppError(409, 'jobNotRetryable', 'Only a failed or cancelled job can be retried');
-      }
-      return toJobDto(await runtime.requeue(ctx, row));
-    },
-  };
+// A failed or cancelled job runs again from its last committed checkpoint.
+export async function retry(ctx: TenantContext, runtime: JobRuntime, id: string): Promise<Job> {
+  const row = await mine(ctx, id, true);
+  if (row.status !== 'failed' && row.status !== 'cancelled') {
+    throw new AppError(409, 'jobNotRetryable', 'Only a failed or cancelled job can be retried');
+  }
+  return toJobDto(await runtime.requeue(ctx, row));
 }

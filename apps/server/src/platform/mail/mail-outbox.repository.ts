@@ -25,49 +25,47 @@ export type OutboxInsert = {
 
 // Only the mailer and its outbox job touch mail_outbox (a global table: mail is sent before
 // and outside any workspace).
-export const mailOutboxRepository = {
-  async insert(db: Db, m: OutboxInsert, status: 'captured' | 'pending', leaseMs: number): Promise<string> {
-    const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
-    const res = await db.execute<{ id: string }>(sql`
-      insert into mail_outbox ("to", subject, text, html, message_id, headers, attachments, status, next_attempt_at)
-      values (${m.to}, ${m.subject}, ${m.text}, ${m.html}, ${m.messageId ?? null}, ${json(m.headers)}::jsonb,
-        ${json(m.attachments)}::jsonb, ${status},
-        ${status === 'pending' ? sql`now() + ${`${leaseMs} milliseconds`}::interval` : sql`null`})
-      returning id`);
-    const id = res.rows[0]?.id;
-    if (!id) throw new Error('outbox insert failed');
-    return id;
-  },
+export async function insert(db: Db, m: OutboxInsert, status: 'captured' | 'pending', leaseMs: number): Promise<string> {
+  const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
+  const res = await db.execute<{ id: string }>(sql`
+    insert into mail_outbox ("to", subject, text, html, message_id, headers, attachments, status, next_attempt_at)
+    values (${m.to}, ${m.subject}, ${m.text}, ${m.html}, ${m.messageId ?? null}, ${json(m.headers)}::jsonb,
+      ${json(m.attachments)}::jsonb, ${status},
+      ${status === 'pending' ? sql`now() + ${`${leaseMs} milliseconds`}::interval` : sql`null`})
+    returning id`);
+  const id = res.rows[0]?.id;
+  if (!id) throw new Error('outbox insert failed');
+  return id;
+}
 
-  // the oldest message that is due, locked for this transaction; other workers skip it
-  async lockDue(db: Db): Promise<OutboxMessage | undefined> {
-    const res = await db.execute<OutboxMessage>(sql`
-      select id, "to", subject, text, html, attempts, message_id as "messageId", headers, attachments from mail_outbox
-      where status = 'pending' and next_attempt_at <= now()
-      order by next_attempt_at, created_at limit 1
-      for update skip locked`);
-    return res.rows[0];
-  },
+// the oldest message that is due, locked for this transaction; other workers skip it
+export async function lockDue(db: Db): Promise<OutboxMessage | undefined> {
+  const res = await db.execute<OutboxMessage>(sql`
+    select id, "to", subject, text, html, attempts, message_id as "messageId", headers, attachments from mail_outbox
+    where status = 'pending' and next_attempt_at <= now()
+    order by next_attempt_at, created_at limit 1
+    for update skip locked`);
+  return res.rows[0];
+}
 
-  async markSent(db: Db, id: string): Promise<void> {
-    await db.execute(sql`
-      update mail_outbox set status = 'sent', sent_at = now(), attempts = attempts + 1, error = null, next_attempt_at = null
-      where id = ${id}`);
-  },
+export async function markSent(db: Db, id: string): Promise<void> {
+  await db.execute(sql`
+    update mail_outbox set status = 'sent', sent_at = now(), attempts = attempts + 1, error = null, next_attempt_at = null
+    where id = ${id}`);
+}
 
-  // another try after `retryInMs`, or given up (failed) when there is none
-  async markAttemptFailed(db: Db, id: string, error: string, retryInMs: number | null): Promise<void> {
-    await db.execute(sql`
-      update mail_outbox set attempts = attempts + 1, error = ${error},
-        status = ${retryInMs === null ? 'failed' : 'pending'},
-        next_attempt_at = ${retryInMs === null ? sql`null` : sql`now() + ${`${retryInMs} milliseconds`}::interval`}
-      where id = ${id}`);
-  },
+// another try after `retryInMs`, or given up (failed) when there is none
+export async function markAttemptFailed(db: Db, id: string, error: string, retryInMs: number | null): Promise<void> {
+  await db.execute(sql`
+    update mail_outbox set attempts = attempts + 1, error = ${error},
+      status = ${retryInMs === null ? 'failed' : 'pending'},
+      next_attempt_at = ${retryInMs === null ? sql`null` : sql`now() + ${`${retryInMs} milliseconds`}::interval`}
+    where id = ${id}`);
+}
 
-  async counts(db: Db): Promise<{ pending: number; failed: number }> {
-    const res = await db.execute<{ pending: number; failed: number }>(sql`
-      select count(*) filter (where status = 'pending')::int as pending, count(*) filter (where status = 'failed')::int as failed
-      from mail_outbox where status in ('pending', 'failed')`);
-    return res.rows[0] ?? { pending: 0, failed: 0 };
-  },
-};
+export async function counts(db: Db): Promise<{ pending: number; failed: number }> {
+  const res = await db.execute<{ pending: number; failed: number }>(sql`
+    select count(*) filter (where status = 'pending')::int as pending, count(*) filter (where status = 'failed')::int as failed
+    from mail_outbox where status in ('pending', 'failed')`);
+  return res.rows[0] ?? { pending: 0, failed: 0 };
+}

@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { blobStoreFor } from '../blobs/blob-store';
 import type { Config } from '../config';
 import type { Database, Db } from '../database';
-import { mailOutboxRepository as repo } from './mail-outbox.repository';
+import * as repo from './mail-outbox.repository';
 import type { OutboxAttachment, OutboxHeaders } from './mail.table';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
