@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { entityListQuerySchema } from './list-query.schema';
 
-// The board's column totals of a kind that declares `board.sum` (decision 030): per stage of one
+// The board's column totals of a kind that declares `board.sum` (decision 083): per stage of one
 // workflow, the count and the sum of the field, under the list's own search and filters.
 export const boardTotalsQuerySchema = entityListQuerySchema.extend({ workflowId: z.uuid({ error: 'validation' }) });
 export type BoardTotalsQuery = z.infer<typeof boardTotalsQuerySchema>;

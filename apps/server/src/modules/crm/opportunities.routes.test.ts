@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Client, type TestApp } from '../../../test/harness';
 
-// Opportunities (issue 13, decision 030): a kind on the engine with customer references, money,
+// Opportunities (issue 13, decision 083): a kind on the engine with customer references, money,
 // pipelines (workflows of kind Opportunity), linked contacts, types and the board's totals.
 let t: TestApp;
 let c: Client;

@@ -22,7 +22,7 @@ const CARDS_PER_STAGE = 50;
 // its count, under the list's own search and filters. A card moves by dragging it onto a column
 // (its end) or onto a card (above it), or with its "Move to" choice and up/down buttons
 // (keyboard); each move is one board-position call with the card's version (decision 036).
-// A kind that declares `board.sum` shows each column's total of that field (decision 030). Moves
+// A kind that declares `board.sum` shows each column's total of that field (decision 083). Moves
 // made by anyone show at once (live record events).
 export function BoardView({ api, request }: { api: EntityApi; request: EntityListRequest }) {
   const { definition } = api;
