@@ -2,7 +2,7 @@ import { expectAccessible } from '../pages/shell.pages';
 import { expect, test, type Page } from '../support/signed-in.fixture';
 import { signedInApi } from '../support/signed-in-api';
 
-// Opportunities on a board (issue 13, decision 030): a column per stage of the pipeline with its
+// Opportunities on a board (issue 13, decision 083): a column per stage of the pipeline with its
 // count and the sum of expected value; a card dragged to another stage moves the totals, and a
 // second browser sees the move without reloading; cards keep the order people give them.
 test.describe.serial('opportunities board', () => {
