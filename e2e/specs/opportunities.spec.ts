@@ -85,3 +85,24 @@ test.describe.serial('opportunities board', () => {
     await expect(page.getByRole('heading', { name: 'Contoso desks', level: 1 })).toBeVisible();
   });
 });
+
+// Issue 26: a new workspace has a sales pipeline from the first minute — the board shows its
+// stages, and a deal made with the New dialog lands in the first one.
+test('a new workspace’s board shows the default sales pipeline, and a new deal lands in its first stage', async ({ workspace }) => {
+  const { page } = workspace;
+  await page.goto('/opportunities?v=');
+  await page.getByRole('radiogroup', { name: 'Show as' }).getByText('Board').click();
+  const board = page.getByRole('list', { name: 'Opportunities by stage' });
+  for (const stage of ['Qualification', 'Proposal', 'Negotiation', 'Won', 'Lost'])
+    await expect(board.getByRole('listitem', { name: new RegExp(`^${stage}`) })).toBeVisible();
+  await expect(page.getByText('Create a workflow in the settings to see the board')).toHaveCount(0);
+  await page.getByRole('button', { name: 'New opportunity' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New opportunity' });
+  await dialog.getByLabel('Name', { exact: true }).fill('First deal');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: 'First deal', level: 1 })).toBeVisible();
+  await page.goto('/opportunities?v=');
+  await page.getByRole('radiogroup', { name: 'Show as' }).getByText('Board').click();
+  await expect(board.getByRole('listitem', { name: /^Qualification/ })).toHaveAccessibleName('Qualification (1)');
+  await expect(board.getByRole('listitem', { name: /^Qualification/ }).getByText('First deal')).toBeVisible();
+});

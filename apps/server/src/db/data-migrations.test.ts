@@ -153,3 +153,83 @@ describe('0027: Member roles lose the import and export variants', () => {
     }
   });
 });
+
+describe('0029: a default workflow for every kind with stages, a stage on every record', () => {
+  it('adds the default workflow where a kind has none and gives stage-less records the first stage', async () => {
+    const name = `${dbName}_c`;
+    const admin = new pg.Client(inject('pgAdminUrl'));
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const own = withDatabase(inject('pgAdminUrl'), name);
+    const client = new pg.Client(own);
+    await client.connect();
+    try {
+      await migrateDatabase(own, migrationsBefore('0029_default-workflows'));
+      const tenant = async (slug: string) =>
+        (await client.query<{ id: string }>(`insert into tenants (name, slug) values ($1, $1) returning id`, [slug])).rows[0]!.id;
+      const a = await tenant('mig-d');
+      const b = await tenant('mig-e');
+      // workspace B already has an opportunity pipeline of its own (not marked default)
+      const deals = (
+        await client.query<{ id: string }>(
+          `insert into workflows (tenant_id, entity_kind, name, is_default) values ($1, 'Opportunity', 'Deals', false) returning id`,
+          [b],
+        )
+      ).rows[0]!.id;
+      const firstDeal = (
+        await client.query<{ id: string }>(
+          `insert into workflow_stages (tenant_id, workflow_id, name, stage_type, color, sort_order)
+           values ($1, $2, 'Talking', 'Open', '#8c8c8c', 'a0'), ($1, $2, 'Signed', 'Won', '#52c41a', 'a1') returning id`,
+          [b, deals],
+        )
+      ).rows[0]!.id;
+      const opportunity = async (tenantId: string, n: string) =>
+        (
+          await client.query<{ id: string }>(`insert into opportunities (tenant_id, number, name) values ($1, $2, $2) returning id`, [
+            tenantId,
+            n,
+          ])
+        ).rows[0]!.id;
+      const oppA = await opportunity(a, 'OPP-1');
+      const oppB = await opportunity(b, 'OPP-2');
+      const contactA = (
+        await client.query<{ id: string }>(`insert into contacts (tenant_id, first_name) values ($1, 'Ada') returning id`, [a])
+      ).rows[0]!.id;
+
+      await migrateDatabase(own, MIGRATIONS);
+
+      const flows = await client.query<{ tenant_id: string; entity_kind: string; name: string; is_default: boolean }>(
+        `select tenant_id, entity_kind, name, is_default from workflows order by tenant_id = $1 desc, entity_kind, name`,
+        [a],
+      );
+      expect(flows.rows.map((w) => `${w.tenant_id === a ? 'A' : 'B'} ${w.entity_kind} ${w.name} ${w.is_default}`)).toEqual([
+        'A Contact Contact lifecycle true',
+        'A Lead Lead process true',
+        'A Opportunity Sales pipeline true',
+        'B Contact Contact lifecycle true',
+        'B Lead Lead process true',
+        'B Opportunity Deals false',
+      ]);
+      const stageOf = async (table: string, id: string) =>
+        (
+          await client.query<{ name: string; version: number }>(
+            `select s.name, r.version from ${table} r join workflow_stages s on s.tenant_id = r.tenant_id and s.id = r.workflow_stage_id where r.id = $1`,
+            [id],
+          )
+        ).rows[0];
+      expect(await stageOf('opportunities', oppA)).toEqual({ name: 'Qualification', version: 2 });
+      expect(await stageOf('contacts', contactA)).toEqual({ name: 'Subscriber', version: 2 });
+      expect((await client.query(`select workflow_stage_id from opportunities where id = $1`, [oppB])).rows[0]?.workflow_stage_id).toBe(
+        firstDeal,
+      );
+      const forced = await client.query<{ relname: string; relforcerowsecurity: boolean }>(
+        `select relname, relforcerowsecurity from pg_class where relname in ('workflows', 'workflow_stages', 'contacts', 'leads', 'opportunities') order by relname`,
+      );
+      expect(forced.rows.every((r) => r.relforcerowsecurity)).toBe(true);
+    } finally {
+      await client.end();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+});

@@ -346,9 +346,17 @@ export async function seedDemoWorkspace(app: App, database: Database, config: Co
   const tenant = await call('POST', '/api/v1/admin/tenants', { name: DEMO_WORKSPACE.name, slug, currency: 'EUR' });
   tenantId = String(tenant.id);
 
+  // the workspace starts with a default workflow per kind with stages: the demo names it its way
   const stagesOf = async (entity: string, name: string) => {
-    const wf = await call('POST', '/api/v1/core/workflows', { entity, name, isDefault: true });
-    return (wf.stages as { id: string }[]).map((s) => s.id);
+    const flows = (await call('GET', `/api/v1/core/workflows?entity=${entity}`)) as unknown as {
+      id: string;
+      isDefault: boolean;
+      stages: { id: string }[];
+    }[];
+    const wf = flows.find((w) => w.isDefault);
+    if (!wf) throw new Error(`no default ${entity} workflow`);
+    await call('PUT', `/api/v1/core/workflows/${wf.id}`, { name, isDefault: true });
+    return wf.stages.map((s) => s.id);
   };
   const contactStages = await stagesOf('Contact', 'Customer lifecycle');
   const leadStages = await stagesOf('Lead', 'Lead qualification');

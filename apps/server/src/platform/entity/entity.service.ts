@@ -115,7 +115,8 @@ export async function createEntity(ctx: TenantContext, ent: RegisteredEntity, bo
   const { definition } = ent;
   const kind = definition.kind;
   let values = builtinValues(ent, body);
-  if (definition.capabilities.workflowStage && body.workflowStage === undefined)
+  // a record of a kind with stages always has one (issue 26): left out or empty, the first of the default workflow
+  if (definition.capabilities.workflowStage && body.workflowStage == null)
     values.workflowStage = (await firstStageOfDefault(ctx, kind)) ?? null;
   // an owner left out is the creator (an explicit null leaves it empty)
   for (const [key, f] of Object.entries(definition.fields))
@@ -161,7 +162,9 @@ async function applyUpdate(
 ): Promise<EntityRow> {
   const { definition } = ent;
   let values = { ...builtinValues(ent, body), ...server };
-  if (definition.capabilities.workflowStage && body.workflowStage === undefined) values.workflowStage = before.workflowStage ?? null;
+  // left out or emptied, the stage stays (a record of a kind with stages always has one)
+  if (definition.capabilities.workflowStage && values.workflowStage == null)
+    values.workflowStage = before.workflowStage ?? (await firstStageOfDefault(ctx, definition.kind)) ?? null;
   await checkLinks(ctx, ent, values, before);
   // a new type brings its own fields; values of the old type's fields are dropped
   const loaded = await load(ctx, ent, { record: typeOf(values) });

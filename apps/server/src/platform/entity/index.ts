@@ -29,4 +29,5 @@ export { getFields } from './entity-fields.service';
 export { listTypes } from './entity-types.repository';
 export { provideTagSql } from './row-tags';
 export { stageNames } from './workflows.repository';
+export { createDefaultWorkflows } from './workflows.service';
 export { provideRecordChangeListener, type RecordChangeListener } from './record-changes';

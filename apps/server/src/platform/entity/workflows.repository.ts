@@ -1,6 +1,6 @@
 import type { EntityKind, StageType, Workflow, WorkflowStage } from '@atrium/domain';
 import { sql, type SQL } from 'drizzle-orm';
-import type { TenantContext } from '../context';
+import type { TenantContext, TenantScope } from '../context';
 import { inIdList } from '../sql.util';
 import { cachedDefinition, definitionsChanged } from './definitions-cache';
 
@@ -54,7 +54,7 @@ export async function selectWorkflow(ctx: TenantContext, id: string, forUpdate =
 }
 
 export async function insertWorkflow(
-  ctx: TenantContext,
+  ctx: TenantScope,
   w: { kind: EntityKind; typeId: string | null; name: string; isDefault: boolean },
 ): Promise<string> {
   definitionsChanged(ctx);
@@ -88,7 +88,7 @@ export async function deleteWorkflowRow(ctx: TenantContext, id: string): Promise
 }
 
 export async function insertStages(
-  ctx: TenantContext,
+  ctx: TenantScope,
   workflowId: string,
   stages: readonly { name: string; stageType: StageType; color: string; sortOrder: string }[],
 ): Promise<string[]> {

@@ -24,9 +24,12 @@ describe('workflows and stages', () => {
     const res = await admin.post('/api/v1/core/workflows', { entity: 'Contact', name: 'Lifecycle', isDefault: true });
     expect(res.status, res.text).toBe(201);
     expect(names(res.body)).toEqual(['Subscriber', 'Lead', 'Customer', 'Inactive']);
+    // the workspace's own default (issue 26) gives way to the new default
     const list = await admin.get('/api/v1/core/workflows?entity=Contact');
-    expect(list.body).toHaveLength(1);
-    expect(list.body[0].isDefault).toBe(true);
+    expect(list.body.map((w: { name: string; isDefault: boolean }) => `${w.name}:${w.isDefault}`)).toEqual([
+      'Lifecycle:true',
+      'Contact lifecycle:false',
+    ]);
   });
 
   it('moves a stage by writing only that stage', async () => {

@@ -11,7 +11,8 @@ import {
 } from '@atrium/domain';
 import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
 import type { z } from 'zod';
-import type { TenantContext } from '../context';
+import { mergedCaptions } from '../captions';
+import type { TenantContext, TenantScope } from '../context';
 import { AppError, accessDenied, fieldError, notFound } from '../errors';
 import type { RegisteredEntity } from './entity-registry';
 import { pgErrorCode } from '../db-errors';
@@ -64,6 +65,30 @@ export async function createWorkflow(
     stages.map((s, i) => ({ name: s.name, stageType: s.stageType, color: s.color, sortOrder: keys[i] ?? String(i) })),
   );
   return getWorkflow(ctx, registry, id);
+}
+
+// A new workspace starts with a default workflow for every kind that has stages, of its
+// definition's stages and named in the creator's language (issue 26: a board from the first
+// minute, a stage on every record). A kind's captions may name them: <kind>.defaultWorkflow and
+// <kind>.defaultStage.<English name>; otherwise the kind's plural and the English names.
+export async function createDefaultWorkflows(scope: TenantScope, registry: Registry, culture: string | undefined): Promise<void> {
+  const captions = mergedCaptions(culture);
+  for (const { definition: d } of registry.values()) {
+    if (!d.capabilities.workflowStage) continue;
+    const name = captions[`${d.captionKey}.defaultWorkflow`] ?? captions[`${d.captionKey}.plural`] ?? d.kind;
+    const id = await repo.insertWorkflow(scope, { kind: d.kind, typeId: null, name, isDefault: true });
+    const keys = generateNKeysBetween(null, null, d.defaultStages.length);
+    await repo.insertStages(
+      scope,
+      id,
+      d.defaultStages.map((s, i) => ({
+        name: captions[`${d.captionKey}.defaultStage.${s.name}`] ?? s.name,
+        stageType: s.stageType,
+        color: s.color,
+        sortOrder: keys[i] ?? String(i),
+      })),
+    );
+  }
 }
 
 export async function updateWorkflow(ctx: TenantContext, registry: Registry, id: string, body: WorkflowUpdate): Promise<Workflow> {
