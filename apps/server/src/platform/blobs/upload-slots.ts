@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TenantContext } from '../context';
 import type { Database } from '../database';
-import { inIdList } from '../sql.util';
 import { UPLOAD_URL_TTL_SECONDS } from './blob.types';
-import { blobUploads } from './blob-uploads.table';
+import * as repo from './blob-uploads.repository';
 
 export type UploadSlot = { uploadId: string; key: string; size: number; contentType: string };
 
@@ -21,12 +19,10 @@ export function normaliseContentType(value: string | undefined): string {
 export async function openUploadSlot(ctx: TenantContext, file: { size: number; contentType?: string | undefined }): Promise<UploadSlot> {
   const uploadId = randomUUID();
   const contentType = normaliseContentType(file.contentType);
-  await ctx.db.insert(blobUploads).values({
-    tenantId: ctx.tenantId,
+  await repo.insertSlot(ctx, {
     id: uploadId,
     size: file.size,
     contentType,
-    createdBy: ctx.tenantUserId,
     expiresAt: new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000),
   });
   return { uploadId, key: uploadKeyOf(ctx.tenantId, uploadId), size: file.size, contentType };
@@ -39,29 +35,15 @@ export async function useUploadSlot(database: Database, key: string): Promise<bo
   if (!m?.[1] || !m[2]) return false;
   const [tenantId, uploadId] = [m[1], m[2]];
   return database.db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
-    const used = await tx
-      .update(blobUploads)
-      .set({ uploadedAt: new Date() })
-      .where(
-        and(
-          eq(blobUploads.tenantId, tenantId),
-          eq(blobUploads.id, uploadId),
-          isNull(blobUploads.uploadedAt),
-          gt(blobUploads.expiresAt, new Date()),
-        ),
-      )
-      .returning({ id: blobUploads.id });
-    return used.length > 0;
+    const scope = { tenantId, db: tx };
+    await repo.setTenant(scope);
+    return repo.markUsed(scope, uploadId);
   });
 }
 
 // Step 3: registering takes the slots, once; what it returns is what the uploads were declared as.
 export async function claimUploadSlots(ctx: TenantContext, uploadIds: readonly string[]): Promise<Map<string, UploadSlot>> {
-  const rows = await ctx.db
-    .delete(blobUploads)
-    .where(and(eq(blobUploads.tenantId, ctx.tenantId), inIdList(blobUploads.id, uploadIds)))
-    .returning();
+  const rows = await repo.deleteSlots(ctx, uploadIds);
   return new Map(
     rows.map((r) => [r.id, { uploadId: r.id, key: uploadKeyOf(ctx.tenantId, r.id), size: r.size, contentType: r.contentType }]),
   );

@@ -1,5 +1,4 @@
 import { isEmptyValue, type BuiltinField, type DuplicateCheck, type DuplicateList, type MergeRequest } from '@atrium/domain';
-import { sql } from 'drizzle-orm';
 import type { TenantContext } from '../context';
 import { AppError, fieldError, notFound } from '../errors';
 import { publishRecordEvent } from '../events/live-events.service';
@@ -110,8 +109,7 @@ export async function mergeEntities(
       const target = owner.definition.relations[name]?.target;
       if (owner.definition.kind === kind) await repo.moveRelationSide(ctx, rel, 'from_id', body.otherId, id);
       if (target === kind) await repo.moveRelationSide(ctx, rel, 'to_id', body.otherId, id);
-      if (owner.definition.kind === kind && target === kind)
-        await ctx.db.execute(sql`delete from ${sql.identifier(rel.tableName)} where tenant_id = ${ctx.tenantId} and from_id = to_id`);
+      if (owner.definition.kind === kind && target === kind) await repo.deleteSelfLinks(ctx, rel);
     }
     for (const [key, f] of Object.entries(owner.definition.fields)) {
       if (f.kind !== 'reference' || f.target !== kind) continue;

@@ -20,7 +20,10 @@ export type EntityHooks = {
 // list, get, update, delete, archive and every shared-record call alike.
 export type RowVisibility = (ctx: TenantContext) => SQL | undefined;
 
-export type RegisteredRelation = { name: string; table: PgTable; tableName: string };
+// a Drizzle table as the engine's callers pass it (registerEntity's table and relations)
+export type DbTable = PgTable;
+
+export type RegisteredRelation = { name: string; table: DbTable; tableName: string };
 
 export type RegisteredEntity = {
   definition: EntityDefinition;

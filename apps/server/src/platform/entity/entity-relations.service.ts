@@ -1,11 +1,10 @@
 import type { EntityListQuery } from '@atrium/domain';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TenantContext } from '../context';
 import { AppError, notFound } from '../errors';
 import { insertActivities as recordActivities, type ActivityInsert } from './activity.repository';
 import type { EntityRow, RegisteredEntity } from './entity-registry';
-import { column, T } from './entity-sql';
+import { relatedSql } from './entity-sql';
 import * as repo from './entity.repository';
 import { requireFeature } from './record-access';
 import { listEntities } from './entity.service';
@@ -38,9 +37,7 @@ export async function listRelated(
   const rel = ent.relations.get(name);
   const via = ent.definition.relations[name]?.alsoVia;
   if (!rel) throw new Error(`${ent.definition.kind}.${name}: no join table`);
-  const linked = sql`${T}.id in (select to_id from ${sql.identifier(rel.tableName)} where tenant_id = ${ctx.tenantId} and from_id = ${id})`;
-  const member = via ? sql`(${linked} or ${column(target, via)} = ${id})` : linked;
-  return listEntities(ctx, target, query, [member]);
+  return listEntities(ctx, target, query, [relatedSql(ctx, rel.tableName, id, target, via)]);
 }
 
 // Links or unlinks records; each side's activity feed records it with the other's title.

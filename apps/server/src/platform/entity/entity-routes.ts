@@ -17,13 +17,20 @@ import {
   type EntityKind,
   type JsonPatchOperation,
 } from '@atrium/domain';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Router } from '../router';
 import { registerEntityCoreRoutes } from './entity-core.routes';
 import { registerMergeRoutes } from './entity-merge.routes';
 import { boardTotals } from './entity-board.service';
-import { bindEntity, entityRegistry, type EntityHooks, type EntityRow, type RegisteredEntity, type RowVisibility } from './entity-registry';
+import {
+  bindEntity,
+  entityRegistry,
+  type DbTable,
+  type EntityHooks,
+  type EntityRow,
+  type RegisteredEntity,
+  type RowVisibility,
+} from './entity-registry';
 import { listColumns } from './entity-fields.service';
 import * as service from './entity.service';
 import * as types from './entity-types.service';
@@ -32,11 +39,11 @@ import { etagOf } from './etag';
 import { claimIdempotencyKey, idempotencyKeyOf, storeIdempotentAnswer } from './idempotency';
 
 export type RegisterEntityOptions = {
-  table: PgTable;
+  table: DbTable;
   hooks?: EntityHooks;
   visibility?: RowVisibility;
   // join tables of the definition's many-to-many relations
-  relations?: Record<string, PgTable>;
+  relations?: Record<string, DbTable>;
   // a valid create/PUT body, for the API docs and the generic guards
   example: Record<string, unknown>;
   // a valid JSON Patch, likewise

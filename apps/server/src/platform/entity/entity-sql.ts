@@ -104,4 +104,11 @@ export function visibleSql(ctx: TenantContext, ent: RegisteredEntity): SQL {
 
 // LIKE/ILIKE patterns match the user's text literally.
 // one escaping for every LIKE pattern (platform/sql.util.ts)
+// The records linked to `id` through a many-to-many relation's join table and, with `via`, those
+// whose reference `via` points at it: a condition on the target's alias `t`.
+export function relatedSql(ctx: TenantContext, tableName: string, id: string, target: RegisteredEntity, via?: string): SQL {
+  const linked = sql`${T}.id in (select to_id from ${sql.identifier(tableName)} where tenant_id = ${ctx.tenantId} and from_id = ${id})`;
+  return via ? sql`(${linked} or ${column(target, via)} = ${id})` : linked;
+}
+
 export { escapeLike } from '../sql.util';

@@ -315,6 +315,11 @@ export async function moveRelationSide(
   await ctx.db.execute(sql`delete from ${table} where tenant_id = ${ctx.tenantId} and ${here} = ${fromId}`);
 }
 
+// A record merged into itself through a relation of its own kind: the link to itself goes.
+export async function deleteSelfLinks(ctx: TenantContext, rel: RegisteredRelation): Promise<void> {
+  await ctx.db.execute(sql`delete from ${sql.identifier(rel.tableName)} where tenant_id = ${ctx.tenantId} and from_id = to_id`);
+}
+
 // Records for a picker of a tree (organizations plus hierarchy): as `lookup` finds them, each
 // titled with its path from the top ("Holding › Retail › Munich"), in one statement.
 export async function lookupPaths(
