@@ -111,4 +111,12 @@ export function relatedSql(ctx: TenantContext, tableName: string, id: string, ta
   return via ? sql`(${linked} or ${column(target, via)} = ${id})` : linked;
 }
 
+// The value of `id`, a built-in field or `customFields.<key>` on the alias `t` (an import's
+// dedupe key compares it, lower-cased and trimmed by the look-up).
+export function fieldValueSql(ent: RegisteredEntity, key: string): SQL {
+  if (key === 'id') return sql`${T}.id`;
+  if (key.startsWith('customFields.')) return sql`(${T}.custom_fields ->> ${key.slice('customFields.'.length)})`;
+  return column(ent, key);
+}
+
 export { escapeLike } from '../sql.util';

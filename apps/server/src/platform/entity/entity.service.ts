@@ -1,5 +1,4 @@
 import type { BoardMove, EntityField, EntityListQuery, JsonPatchOperation } from '@atrium/domain';
-import type { SQL } from 'drizzle-orm';
 import type { TenantContext } from '../context';
 import { AppError, fieldError, issueToField, notFound } from '../errors';
 import { changeRows, recordActivities } from './activity.service';
@@ -14,7 +13,7 @@ import { publishRecordEvent } from '../events/live-events.service';
 import { recordChanged } from './record-changes';
 import { applyJsonPatch } from './json-patch';
 import { changesNothing } from './no-op-write';
-import { compileListQuery } from './list-query';
+import { compileListQuery, type ListCondition } from './list-query';
 import * as board from './entity-board.repository';
 import { recordsDeleted } from './record-cleanup';
 import { firstStageOfDefault, stageBelongsTo } from './workflows.repository';
@@ -37,7 +36,7 @@ export async function listEntities(
   ctx: TenantContext,
   ent: RegisteredEntity,
   query: EntityListQuery,
-  extra: readonly SQL[] = [],
+  extra: readonly ListCondition[] = [],
 ): Promise<{ data: EntityRow[]; total: number }> {
   // a list shows the fields of every type (a type's own fields are empty on other records)
   const loaded = await load(ctx, ent, 'all');

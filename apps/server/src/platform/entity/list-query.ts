@@ -27,6 +27,9 @@ type Resolved = { expr: SQL; type: FilterValueType; custom?: { key: string }; re
 
 const CUSTOM_PREFIX = 'customFields.';
 
+// an extra condition a caller adds to a list (the related records of a relation, a kind's own)
+export type ListCondition = SQL;
+
 export function customFilterType(dataType: FieldDataType): FilterValueType {
   switch (dataType) {
     case 'number':

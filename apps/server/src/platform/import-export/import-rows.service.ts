@@ -8,14 +8,13 @@ import {
   type ImportRowError,
   type ProblemField,
 } from '@atrium/domain';
-import { sql, type SQL } from 'drizzle-orm';
 import type { TenantContext } from '../context';
 import { AppError, issueToField } from '../errors';
 import { recordActivities } from '../entity/activity.service';
 import { dataFields, fieldAccess, prepareCustomFields, type FieldAccess } from '../entity/custom-fields';
 import { selectFields } from '../entity/entity-fields.repository';
 import type { EntityRow, RegisteredEntity } from '../entity/entity-registry';
-import { column, titleSql, T } from '../entity/entity-sql';
+import { fieldValueSql, titleSql } from '../entity/entity-sql';
 import * as entityRepo from '../entity/entity.repository';
 import { createEntity, updateEntity } from '../entity/entity.service';
 import { etagOf } from '../entity/etag';
@@ -261,12 +260,6 @@ function addProblems(plan: ImportPlan, p: Prepared, problems: readonly ProblemFi
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-// The SQL value a dedupe key compares (lower-cased and trimmed by the look-up).
-function keyExpr(ent: RegisteredEntity, key: string): SQL {
-  if (key === 'id') return sql`${T}.id`;
-  if (key.startsWith('customFields.')) return sql`(${T}.custom_fields ->> ${key.slice('customFields.'.length)})`;
-  return column(ent, key);
-}
 function keyValue(p: Prepared, key: string): string | null {
   const v = key === 'id' ? p.id : key.startsWith('customFields.') ? p.custom[key.slice('customFields.'.length)] : p.body[key];
   if (v === undefined || v === null || v === '') return null;
@@ -402,7 +395,7 @@ export async function processBatch(
       seen.add(v);
     }
     const values = [...seen].filter((v) => key !== 'id' || UUID.test(v));
-    for (const [v, hit] of await entityRepo.idsByValue(ctx, ent, keyExpr(ent, key), values)) existing.set(v, hit);
+    for (const [v, hit] of await entityRepo.idsByValue(ctx, ent, fieldValueSql(ent, key), values)) existing.set(v, hit);
   }
   const mapped = new Set(plan.targets.map((t) => t.field.key));
   const matchOf = (p: Prepared) => {
