@@ -30,3 +30,27 @@ export function formatDate(value: string | number | Date | null | undefined, for
   if (!d.isValid()) return '';
   return d.format(dateFormat(format));
 }
+
+// How a culture writes a date in digits ("DD.MM.YYYY" de-DE, "MM/DD/YYYY" en-US, "DD/MM/YYYY"
+// en-GB), read from Intl so every culture of the profile gets its own order.
+export function numericDateFormat(culture: string): string {
+  try {
+    const parts = new Intl.DateTimeFormat(culture, { day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(
+      new Date(2027, 2, 1),
+    );
+    const token = { day: 'DD', month: 'MM', year: 'YYYY' } as const;
+    return parts.map((p) => (p.type === 'literal' ? p.value : p.type in token ? token[p.type as keyof typeof token] : '')).join('');
+  } catch {
+    return DATE_FORMATS.shortDate;
+  }
+}
+
+// The patterns a typed date is read with (issue 26, item 1): the one on screen first (antd shows
+// the first), then the user's culture in digits and ISO; with time, each of them with a time.
+export function typedDateFormats(withTime: boolean, culture: string, shown?: string): string[] {
+  const display = shown ?? dateFormat(withTime ? 'dateTime' : 'date');
+  const numeric = numericDateFormat(culture);
+  const dates = [numeric, numeric.replace('DD', 'D').replace('MM', 'M'), 'YYYY-MM-DD', dateFormat('date')];
+  const times = withTime ? dates.flatMap((d) => [`${d} HH:mm`, `${d}, HH:mm`, `${d} hh:mm A`]).concat('YYYY-MM-DDTHH:mm') : [];
+  return [...new Set([display, ...times, ...dates])];
+}

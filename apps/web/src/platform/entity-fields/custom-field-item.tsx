@@ -1,22 +1,8 @@
+import { DateInput } from '../dates/date-input';
 import { dateFormat } from '../dates/format-date';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { EMAIL_PATTERN, URL_PATTERN, isContentBlock, type EntityField, type FileRef } from '@atrium/domain';
-import {
-  Alert,
-  App,
-  Button,
-  Checkbox,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Select,
-  Space,
-  TimePicker,
-  Typography,
-  Upload,
-} from 'antd';
+import { Alert, App, Button, Checkbox, Form, Input, InputNumber, Radio, Select, Space, TimePicker, Typography, Upload } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
@@ -225,7 +211,7 @@ export function CustomFieldItem({ field: f, disabled, record }: { field: EntityF
           {f.dataType === 'time' ? (
             <TimePicker disabled={disabled} format={format} />
           ) : (
-            <DatePicker disabled={disabled} format={format} showTime={f.dataType === 'dateTime'} />
+            <DateInput disabled={disabled} format={format} showTime={f.dataType === 'dateTime'} />
           )}
         </Form.Item>
       );

@@ -1,6 +1,6 @@
-import { dateFormat } from '../dates/format-date';
+import { DateInput } from '../dates/date-input';
 import { EMAIL_PATTERN, URL_PATTERN, type BuiltinField, type EntityDefinition } from '@atrium/domain';
-import { DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
+import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
@@ -41,9 +41,9 @@ function Control({ f, disabled, exclude, ...bound }: ControlProps) {
     case 'boolean':
       return <Switch {...bound} disabled={disabled} />;
     case 'date':
-      return <DatePicker {...bound} disabled={disabled} format={dateFormat('date')} style={{ width: '100%' }} />;
+      return <DateInput {...bound} disabled={disabled} style={{ width: '100%' }} />;
     case 'dateTime':
-      return <DatePicker {...bound} showTime disabled={disabled} format={dateFormat('dateTime')} style={{ width: '100%' }} />;
+      return <DateInput {...bound} showTime disabled={disabled} style={{ width: '100%' }} />;
     case 'enum':
       return (
         <Select

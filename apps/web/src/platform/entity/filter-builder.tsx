@@ -1,10 +1,11 @@
 import { DeleteOutlined, FilterOutlined, PlusOutlined } from '@ant-design/icons';
 import { MODAL_WIDTH, OPERATORS_BY_TYPE, type FilterOperator, type ListFilter } from '@atrium/domain';
-import { Badge, Button, DatePicker, Input, InputNumber, Modal, Select, Space, Tag } from 'antd';
+import { Badge, Button, Input, InputNumber, Modal, Select, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityFilterField } from './list-definition';
+import { DateInput } from '../dates/date-input';
 import { ReferencePicker, fetchLookup } from './reference-picker';
 import { useQuery } from '@tanstack/react-query';
 import { workspaceKey } from '../api/query-keys';
@@ -96,7 +97,7 @@ function ValueInput({
     if (field.type === 'date' || field.type === 'dateTime') {
       const withTime = field.type === 'dateTime';
       return (
-        <DatePicker
+        <DateInput
           aria-label={aria}
           showTime={withTime}
           value={typeof value === 'string' && value ? dayjs(value) : null}

@@ -1,9 +1,10 @@
 import type { EntityColumn, EntityDefinition, EntityRecord, JsonPatchOperation } from '@atrium/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, DatePicker, Input, InputNumber, Select } from 'antd';
+import { App, Input, InputNumber, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../dates/date-input';
 import { isApiError } from '../api/api-error';
 import { customKeyOf } from '../entity-fields/field-value';
 import { errorText } from '../feedback/form-errors';
@@ -105,7 +106,7 @@ export function FieldValueInput({ definition, column, value, onChange, onCommit,
   if (column.type === 'date' || column.type === 'dateTime') {
     const withTime = column.type === 'dateTime';
     return (
-      <DatePicker
+      <DateInput
         {...common}
         defaultOpen={onCommit !== undefined}
         showTime={withTime}
