@@ -1,12 +1,13 @@
-import type { EntityColumn, EntityRecord, Tag } from '@atrium/domain';
+import { TAG_COLORS, type EntityColumn, type EntityRecord, type Tag } from '@atrium/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Form, Modal, Progress, Select, Typography } from 'antd';
 import { useRef, useState, type ReactNode } from 'react';
 import { apiRequest } from '../api/api-client';
 import { isApiError } from '../api/api-error';
 import { useConfirm } from '../confirm/confirm-modal';
+import { errorText } from '../feedback/form-errors';
 import { useAccess } from '../permissions/use-access';
-import { TAG_PATHS, useTagList } from '../tags/tags.api';
+import { TAG_PATHS, useCreateTag, useTagList } from '../tags/tags.api';
 import type { EntityApi } from '../entity/entity-api';
 import type { BulkAction, EntityListRequest } from '../entity/list-definition';
 import { useExportList } from '../import-export/transfer-actions';
@@ -15,6 +16,8 @@ import { FieldValueInput, inlineEditable, patchFor } from '../entity/inline-edit
 
 type Dialog = { kind: 'edit' | 'tag' | 'untag'; rows: EntityRecord[] } | null;
 type Outcome = { done: number; failed: string[] };
+// the picker's value for a tag still to be created, followed by its name
+const NEW_TAG = 'new:';
 
 // Runs one call per record with a progress bar; failures are listed by record title.
 async function eachRecord(
@@ -47,6 +50,9 @@ export function useEntityBulkActions(api: EntityApi, columns: EntityColumn[]) {
   const qc = useQueryClient();
   const { can } = useAccess();
   const tags = useTagList('');
+  const createTag = useCreateTag();
+  // a name typed in the tag picker that no tag has yet: offered as a new tag (issue 26, item 2)
+  const [tagSearch, setTagSearch] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);
   const [progress, setProgress] = useState<{ n: number; of: number } | null>(null);
   const [field, setField] = useState<string | null>(null);
@@ -60,6 +66,7 @@ export function useEntityBulkActions(api: EntityApi, columns: EntityColumn[]) {
       resolve.current = r;
       setField(null);
       setTagId(null);
+      setTagSearch('');
       setDialog({ kind, rows });
     });
   // the selection stays after a change: the user may act on the same records again
@@ -79,6 +86,25 @@ export function useEntityBulkActions(api: EntityApi, columns: EntityColumn[]) {
     const outcome = await eachRecord(rows, run, (n) => setProgress({ n, of: rows.length }));
     report(outcome);
     return outcome;
+  };
+
+  const tagOptions = (kind: NonNullable<Dialog>['kind']) => {
+    const existing = (tags.data?.data ?? []).map((x) => ({ value: x.id, label: x.name }));
+    const name = tagSearch.trim();
+    const known = existing.some((x) => x.label.toLocaleLowerCase() === name.toLocaleLowerCase());
+    return kind === 'tag' && name && !known
+      ? [...existing, { value: `${NEW_TAG}${name}`, label: t('tags.createNamed', { name }) }]
+      : existing;
+  };
+  // the new tag takes the palette's next colour, as on a record's tag card
+  const newTag = async (name: string): Promise<string | null> => {
+    try {
+      const count = tags.data?.data.length ?? 0;
+      return (await createTag.mutateAsync({ name, color: TAG_COLORS[count % TAG_COLORS.length] ?? TAG_COLORS[0] })).id;
+    } catch (err) {
+      void message.error(isApiError(err) ? errorText(t, err.code) : t('tags.failed'));
+      return null;
+    }
   };
 
   const setTagsOf = (r: EntityRecord, next: string[]) =>
@@ -151,9 +177,11 @@ export function useEntityBulkActions(api: EntityApi, columns: EntityColumn[]) {
               await apiRequest(api.paths.record(r.id), { method: 'PATCH', body: ops, headers: { 'if-match': `"${r.version}"` } });
           });
         } else if (tagId) {
+          const id = tagId.startsWith(NEW_TAG) ? await newTag(tagId.slice(NEW_TAG.length)) : tagId;
+          if (id === null) return;
           await runAll(dialog.rows, (r) => {
             const current = (r.tags ?? []).map((x) => x.id);
-            return setTagsOf(r, dialog.kind === 'tag' ? [...new Set([...current, tagId])] : current.filter((x) => x !== tagId));
+            return setTagsOf(r, dialog.kind === 'tag' ? [...new Set([...current, id])] : current.filter((x) => x !== id));
           });
         }
         close();
@@ -190,7 +218,8 @@ export function useEntityBulkActions(api: EntityApi, columns: EntityColumn[]) {
           optionFilterProp="label"
           value={tagId ?? undefined}
           onChange={(v: string) => setTagId(v)}
-          options={(tags.data?.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
+          onSearch={setTagSearch}
+          options={tagOptions(dialog.kind)}
         />
       )}
       {progress ? <Progress percent={Math.round((progress.n / progress.of) * 100)} aria-label={t('list.bulkProgress')} /> : null}
