@@ -103,6 +103,8 @@ export function EntityCreateModal({
           ))}
         </Row>
         <DuplicateWarning api={api} form={form} />
+        {/* the form's default button: Enter in a field saves, as in any dialog (issue 26, item 3) */}
+        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
         {custom.map((f) => (
           <CustomFieldItem
             key={f.id}
