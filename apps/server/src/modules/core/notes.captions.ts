@@ -10,6 +10,7 @@ const en = {
   'notes.deleteDescription': 'The note is removed for everyone.',
   'notes.deleted': 'Note deleted',
   'notes.mentionSuggestions': 'People to mention',
+  'notes.placeholder': 'Write a note… Type @ to mention someone',
 };
 
 const de: Record<keyof typeof en, string> = {
@@ -21,6 +22,7 @@ const de: Record<keyof typeof en, string> = {
   'notes.deleteDescription': 'Die Notiz wird für alle entfernt.',
   'notes.deleted': 'Notiz gelöscht',
   'notes.mentionSuggestions': 'Personen zum Erwähnen',
+  'notes.placeholder': 'Notiz schreiben … Mit @ erwähnen Sie jemanden',
 };
 
 export const NOTE_CAPTIONS: CaptionSet = { en, de };

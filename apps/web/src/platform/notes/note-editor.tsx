@@ -1,5 +1,6 @@
 import type { MentionSuggestion } from '@atrium/domain';
 import Mention from '@tiptap/extension-mention';
+import { Placeholder } from '@tiptap/extensions';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import type { SuggestionKeyDownProps, SuggestionProps } from '@tiptap/suggestion';
@@ -64,6 +65,8 @@ export function NoteEditor({ initialHtml = '', submitLabel, busy, onSubmit, onCa
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ heading: { levels: [2, 3] } }),
+      // an empty editor says what it is for and how to mention someone (issue 26, item 4)
+      Placeholder.configure({ placeholder: t('notes.placeholder') }),
       NoteMention.configure({
         HTMLAttributes: { class: 'mention' },
         renderText: ({ node }) => `@${String(node.attrs.label ?? '')}`,
@@ -119,7 +122,13 @@ export function NoteEditor({ initialHtml = '', submitLabel, busy, onSubmit, onCa
     ],
     content: initialHtml,
     editorProps: {
-      attributes: { class: 'note-editor-content', 'aria-label': t('notes.editor', 'Note'), role: 'textbox', 'aria-multiline': 'true' },
+      attributes: {
+        class: 'note-editor-content',
+        'aria-label': t('notes.editor', 'Note'),
+        'aria-placeholder': t('notes.placeholder'),
+        role: 'textbox',
+        'aria-multiline': 'true',
+      },
     },
     onUpdate: ({ editor: e }) => setEmpty(e.isEmpty),
   });
