@@ -130,8 +130,8 @@ export function useSavePreference() {
   });
 }
 
-export const useAiStatus = () =>
-  useQuery({ queryKey: mailKeys.ai(), queryFn: () => apiRequest<AiStatus>(MAIL_PATHS.ai), staleTime: 60_000 });
+export const useAiStatus = (enabled = true) =>
+  useQuery({ queryKey: mailKeys.ai(), queryFn: () => apiRequest<AiStatus>(MAIL_PATHS.ai), staleTime: 60_000, enabled });
 
 // Streams the answer: calls `onEvent` for every event until the stream ends or `signal` aborts
 // (which also stops the model upstream). A refusal before the stream starts throws an ApiError.

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../permissions/use-access';
 import { AiAssistantModal } from './ai-assistant.modal';
+import { useAiStatus } from './mail.api';
 import { SendEmailModal } from './send-email.modal';
 
 // The record page's "Send e-mail" and "AI" buttons, for every kind that declares them.
@@ -15,7 +16,10 @@ export function RecordMailActions({ definition, record }: { definition: EntityDe
   const [draft, setDraft] = useState<{ subject: string; body: string } | undefined>(undefined);
   const p = definition.permissions;
   const mail = definition.capabilities.email && can({ permissions: [p.view] });
-  const ai = definition.capabilities.ai && p.ai !== null && can({ permissions: [p.view, p.ai] });
+  const mayAsk = definition.capabilities.ai && p.ai !== null && can({ permissions: [p.view, p.ai] });
+  // no AI button on a server without AI (no AI_BASE_URL/AI_MODEL): it could only fail (issue 26, item 5)
+  const aiStatus = useAiStatus(mayAsk);
+  const ai = mayAsk && aiStatus.data?.configured === true;
   if (!mail && !ai) return null;
   return (
     <>
