@@ -36,7 +36,7 @@ export function EntityListRoute({ entity }: { entity: WebEntity }) {
   const [creating, setCreating] = useState(false);
   const p = definition.permissions;
   const cells = useCells(definition, columns.data ?? []);
-  const workflows = useWorkflows(definition.kind);
+  const workflows = useWorkflows(definition.kind, definition.capabilities.workflowStage);
   const stageOptions = useMemo(
     () =>
       (workflows.data ?? []).flatMap((w) =>

@@ -17,7 +17,7 @@ export type Cell = (record: EntityRecord) => ReactNode;
 export function useCells(definition: EntityDefinition, columns: EntityColumn[]): Map<string, Cell> {
   const { t } = useEntityText(definition);
   const currency = useWorkspaceCurrency();
-  const workflows = useWorkflows(definition.kind);
+  const workflows = useWorkflows(definition.kind, definition.capabilities.workflowStage);
   const types = useRecordTypes(definition);
   const own = webEntityOf(definition.kind)?.cells;
   return useMemo(() => {

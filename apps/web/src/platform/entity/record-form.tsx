@@ -48,7 +48,7 @@ export function RecordForm({ api, record, fields }: Props) {
   };
   const [merged, setMerged] = useState<{ changed: string[]; conflicts: string[]; mine: boolean } | null>(null);
   const update = api.useUpdate();
-  const workflows = useWorkflows(definition.kind);
+  const workflows = useWorkflows(definition.kind, definition.capabilities.workflowStage);
   const { disarm } = useLeavePageGuard(dirty);
   const p = definition.permissions;
   const canEdit = can({ permissions: [p.manage] });

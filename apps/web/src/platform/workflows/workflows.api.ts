@@ -26,7 +26,8 @@ export const workflowKeys = {
 
 export const workflowsQuery = (entity: EntityKind) =>
   queryOptions({ queryKey: workflowKeys.list(entity), queryFn: () => apiRequest<Workflow[]>(PATHS.list(entity)) });
-export const useWorkflows = (entity: EntityKind) => useQuery(workflowsQuery(entity));
+// a kind without stages has no workflows and is not asked for them (issue 26, item 6)
+export const useWorkflows = (entity: EntityKind, enabled = true) => useQuery({ ...workflowsQuery(entity), enabled });
 
 // Every change refetches the entity's workflows: stages and defaults move together.
 function useWorkflowMutation<V, R>(entity: EntityKind, fn: (v: V) => Promise<R>) {
