@@ -4,7 +4,7 @@ import { App, Avatar, Button, Card, Form, Input, Select, Skeleton, Space, Typogr
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../platform/i18n/i18n';
-import { languageOfCulture } from '../../platform/i18n/languages';
+import { cultureAutonym, languageOfCulture } from '../../platform/i18n/languages';
 import { applyFieldErrors, errorText, maxLengthRule } from '../../platform/feedback/form-errors';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { useLeavePageGuard } from '../../platform/leave-guard/leave-page-guard';
@@ -36,7 +36,12 @@ export default function ProfilePage() {
     [timeZones.data],
   );
   const cultureOptions = useMemo(
-    () => (cultures.data ?? []).map((c) => ({ value: c.code, label: `${c.name} (${c.code})` })),
+    // each named in itself, found by that name, its English one or its code
+    () =>
+      (cultures.data ?? []).map((c) => {
+        const own = cultureAutonym(c.code);
+        return { value: c.code, label: `${own} (${c.code})`, search: `${own} ${c.name} ${c.code}` };
+      }),
     [cultures.data],
   );
 
@@ -103,7 +108,7 @@ export default function ProfilePage() {
                 <Select showSearch={{ optionFilterProp: 'label' }} options={timeZoneOptions} loading={timeZones.isPending} />
               </Form.Item>
               <Form.Item name="culture" label={t('profile.culture')} rules={[{ required: true, message: errorText(t, 'required') }]}>
-                <Select showSearch={{ optionFilterProp: 'label' }} options={cultureOptions} loading={cultures.isPending} />
+                <Select showSearch={{ optionFilterProp: 'search' }} options={cultureOptions} loading={cultures.isPending} />
               </Form.Item>
               <Space>
                 <Button type="primary" htmlType="submit" loading={update.isPending} disabled={!dirty}>

@@ -14,3 +14,14 @@ export function languageOfCulture(culture: string | null | undefined): LanguageC
 export function cultureOfLanguage(code: LanguageCode): string {
   return LANGUAGES.find((l) => l.code === code)?.culture ?? 'en-US';
 }
+
+// A culture named in its own language ("Deutsch (Deutschland)", "Français (France)"), as people
+// look for their language in a list (issue 26, item 7); the code itself when Intl does not know it.
+export function cultureAutonym(code: string): string {
+  try {
+    const name = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+    return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+  } catch {
+    return code;
+  }
+}
