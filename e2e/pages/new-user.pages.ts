@@ -18,3 +18,23 @@ export class FileFieldInput {
     return this.item().getByText(name, { exact: true });
   }
 }
+
+// A date field (record form, create dialog) typed into as a person does: click, type, then Enter
+// or Tab to leave it.
+export class DateField {
+  constructor(
+    private readonly scope: Locator,
+    private readonly label: string,
+  ) {}
+  input(): Locator {
+    return this.scope.getByLabel(this.label, { exact: true });
+  }
+  async type(text: string, leaveWith: 'Enter' | 'Tab'): Promise<void> {
+    const input = this.input();
+    await input.click();
+    // over what the field holds, as a person selects it and types
+    await input.press('ControlOrMeta+a');
+    await input.pressSequentially(text);
+    await input.press(leaveWith);
+  }
+}
