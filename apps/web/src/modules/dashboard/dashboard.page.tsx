@@ -1,5 +1,5 @@
 import { AppstoreOutlined, SettingOutlined, UserAddOutlined } from '@ant-design/icons';
-import { MODULE_KINDS, type Plan } from '@atrium/domain';
+import { type ModuleKind, type Plan } from '@atrium/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,11 @@ import { myTenantsQuery } from '../workspaces';
 import { LinkButton } from '../../platform/feedback/link-button';
 import { StatusTag } from '../../platform/feedback/status-tag';
 import { DashboardWidgets } from './dashboard-widgets';
+
+// The products whose module a fresh clone has: the plan summary names only these (issue 26,
+// item 14: promise nothing that is not there). A product's module adds itself when it lands; the
+// settings' plans page lists every plan the workspace holds.
+const PRODUCTS_WITH_A_MODULE: readonly ModuleKind[] = [];
 
 // The workspace's landing page: a welcome, the next steps, the plan summary and the widgets the
 // user chose (dashboard-widgets.tsx).
@@ -39,7 +44,7 @@ export default function DashboardPage() {
         </Typography.Title>
       </div>
       <Row gutter={[16, 16]}>
-        <Col xs={24} lg={14}>
+        <Col xs={24} lg={PRODUCTS_WITH_A_MODULE.length > 0 ? 14 : 24}>
           <Card title={<h2 className="card-heading">{tenant?.name ?? t('dashboard.title')}</h2>}>
             <Empty
               image={Empty.PRESENTED_IMAGE_DEFAULT}
@@ -63,50 +68,52 @@ export default function DashboardPage() {
             </Empty>
           </Card>
         </Col>
-        <Col xs={24} lg={10}>
-          <Card
-            title={<h2 className="card-heading">{t('dashboard.plans')}</h2>}
-            extra={
-              can({ permissions: ['Setting.ViewSubscription'] }) ? (
-                <Link to="/settings/plans">
-                  <AppstoreOutlined aria-hidden /> {t('dashboard.managePlans')}
-                </Link>
-              ) : null
-            }
-          >
-            {subscriptions.isPending || plans.isPending ? (
-              <Skeleton active />
-            ) : (
-              <ul className="plain-list" aria-label={t('dashboard.plans')}>
-                {MODULE_KINDS.map((kind) => {
-                  const sub = subscriptions.data?.find((s) => s.productType === kind);
-                  const plan = sub ? planOf(sub.planSlug) : undefined;
-                  return (
-                    <li key={kind} className="plan-summary-row">
-                      <span>
-                        <Typography.Text strong>{t(`product.${kind}`)}</Typography.Text>
-                        {sub ? (
-                          <Typography.Text type="secondary" className="plan-since">
-                            {t('dashboard.since', { date: formatDate(sub.startedAt, 'date') })}
-                          </Typography.Text>
-                        ) : null}
-                      </span>
-                      {plan ? (
-                        plan.tier === 'Pro' ? (
-                          <StatusTag tone="info">{plan.title}</StatusTag>
+        {PRODUCTS_WITH_A_MODULE.length > 0 ? (
+          <Col xs={24} lg={10}>
+            <Card
+              title={<h2 className="card-heading">{t('dashboard.plans')}</h2>}
+              extra={
+                can({ permissions: ['Setting.ViewSubscription'] }) ? (
+                  <Link to="/settings/plans">
+                    <AppstoreOutlined aria-hidden /> {t('dashboard.managePlans')}
+                  </Link>
+                ) : null
+              }
+            >
+              {subscriptions.isPending || plans.isPending ? (
+                <Skeleton active />
+              ) : (
+                <ul className="plain-list" aria-label={t('dashboard.plans')}>
+                  {PRODUCTS_WITH_A_MODULE.map((kind) => {
+                    const sub = subscriptions.data?.find((s) => s.productType === kind);
+                    const plan = sub ? planOf(sub.planSlug) : undefined;
+                    return (
+                      <li key={kind} className="plan-summary-row">
+                        <span>
+                          <Typography.Text strong>{t(`product.${kind}`)}</Typography.Text>
+                          {sub ? (
+                            <Typography.Text type="secondary" className="plan-since">
+                              {t('dashboard.since', { date: formatDate(sub.startedAt, 'date') })}
+                            </Typography.Text>
+                          ) : null}
+                        </span>
+                        {plan ? (
+                          plan.tier === 'Pro' ? (
+                            <StatusTag tone="info">{plan.title}</StatusTag>
+                          ) : (
+                            <Tag>{plan.title}</Tag>
+                          )
                         ) : (
-                          <Tag>{plan.title}</Tag>
-                        )
-                      ) : (
-                        <Tag>{t('plans.none')}</Tag>
-                      )}
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-          </Card>
-        </Col>
+                          <Tag>{t('plans.none')}</Tag>
+                        )}
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </Card>
+          </Col>
+        ) : null}
       </Row>
       <DashboardWidgets />
     </div>

@@ -1,4 +1,4 @@
-import { CalendarOutlined, CustomerServiceOutlined, ProjectOutlined, TeamOutlined } from '@ant-design/icons';
+import { SwapOutlined, TeamOutlined, ThunderboltOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import { Button, Card, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +9,12 @@ import { useSession } from '../../platform/auth/use-session';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { useCurrentTenantId } from '../../platform/workspace/workspace-store';
 
+// What a fresh clone does today; each module adds its card when it lands (issue 26, item 14).
 const FEATURES: { key: string; icon: ReactNode }[] = [
   { key: 'crm', icon: <TeamOutlined /> },
-  { key: 'work', icon: <ProjectOutlined /> },
-  { key: 'workplace', icon: <CalendarOutlined /> },
-  { key: 'helpdesk', icon: <CustomerServiceOutlined /> },
+  { key: 'teams', icon: <UsergroupAddOutlined /> },
+  { key: 'transfer', icon: <SwapOutlined /> },
+  { key: 'live', icon: <ThunderboltOutlined /> },
 ];
 
 export default function LandingPage() {
