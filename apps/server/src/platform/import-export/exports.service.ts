@@ -9,22 +9,21 @@ import {
   type ExportRequestParsed,
   type HistoryListRequest,
 } from '@atrium/domain';
-import { sql, type SQL } from 'drizzle-orm';
 import type { BlobStore } from '../blobs/blob-store';
 import { mergedCaptions } from '../captions';
 import type { TenantContext } from '../context';
 import { AppError } from '../errors';
-import { copyCsvOut } from '../tenant-statements';
 import { dataFields, fieldAccess, visibleFields, visibleValues } from '../entity/custom-fields';
 import { selectFields } from '../entity/entity-fields.repository';
 import type { EntityRow, RegisteredEntity } from '../entity/entity-registry';
-import { column, linkTargetOf, selectList, tableOf, T } from '../entity/entity-sql';
+import { column } from '../entity/entity-sql';
 import * as entityRepo from '../entity/entity.repository';
 import { compileListQuery, type CompiledListQuery } from '../entity/list-query';
 import { toJobDto, type JobRuntime } from '../jobs/job-runtime';
 import type { JobRun, JobType } from '../jobs/job.types';
 import * as repo from './import-export.repository';
 import type { ExportRow } from './import-export.table';
+import * as exportSql from './export-query.sql';
 import { transferEntity, type Registry } from './imports.service';
 import { historyScope, requireTransfer, transferRights, type TransferNeed } from './transfer-access';
 import { CONTENT_TYPES, tableWriter } from './tabular-file.util';
@@ -41,7 +40,7 @@ type Column = {
   key: string;
   header: string;
   value: (row: EntityRow, names: Map<string, string>) => string | number | null;
-  expr: SQL;
+  expr: exportSql.ExportExpr;
   // a value that never starts like a formula (ids, timestamps): written without the guard
   plain?: true;
 };
@@ -50,21 +49,6 @@ const isTimestamp = (ent: RegisteredEntity, key: string) => {
   const type = ent.columns[key]?.columnType;
   return type === 'PgTimestamp' || type === 'PgTimestampString';
 };
-// a custom value as text; several options as "a; b"
-const customText = (key: string, several: boolean): SQL =>
-  several
-    ? sql`array_to_string(array(select jsonb_array_elements_text(${T}.custom_fields -> ${key})), '; ')`
-    : sql`(${T}.custom_fields ->> ${key})`;
-// text that a spreadsheet would run as a formula (first character = @ + - tab or CR) goes out
-// behind an apostrophe, exactly as safeCell does for XLSX: only a negative number such as -3
-// stays as it is (a "+4930" would lose its plus). `ascii` compares the first character's code:
-// much cheaper than a collation-aware comparison on every cell; a value with a space is no
-// number, which spares the regular expression on most text that starts with a minus.
-const formulaGuard = (c: SQL): SQL => sql`case
-  when ascii(${c}) in (9, 13, 43, 61, 64) then '''' || (${c})
-  when ascii(${c}) = 45 and (strpos(${c}, ' ') > 0 or (${c}) !~ '^-[0-9]+([.][0-9]+)?$') then '''' || (${c})
-  else ${c} end`;
-
 const text = (v: unknown): string | number | null => {
   if (v === null || v === undefined) return null;
   if (typeof v === 'number') return v;
@@ -92,33 +76,30 @@ async function columnsOf(ctx: TenantContext, ent: RegisteredEntity, asked: reado
     if (!f || f.kind === 'json') return [];
     const col = column(ent, key);
     if (key === 'workflowStage' || key === 'typeId') {
-      const names = key === 'workflowStage' ? sql.raw('workflow_stages') : sql.raw('entity_types');
       return [
         {
           key,
           header: label(key),
           value: (r, n) => n.get(String(r[key] ?? '')) ?? null,
-          expr: sql`(select n.name from ${names} n where n.tenant_id = ${T}.tenant_id and n.id = ${col})`,
+          expr: exportSql.stageOrTypeName(key, col),
         },
       ];
     }
     if (f.kind === 'reference' && f.expand) {
       const expand = f.expand;
-      const target = linkTargetOf(ent, key);
-      const r = sql.raw(`x_${key}`);
       return [
         {
           key,
           header: label(key),
           value: (row) => (row[expand] as { title?: string } | null)?.title ?? null,
-          expr: sql`(select ${target.title(r)} from ${target.table} ${r} where ${r}.tenant_id = ${T}.tenant_id and ${r}.id = ${col})`,
+          expr: exportSql.referenceTitle(ent, key, col),
         },
-        { key: `${key}#id`, header: `${label(key)} id`, value: (row) => text(row[key]), expr: sql`${col}::text`, plain: true },
+        { key: `${key}#id`, header: `${label(key)} id`, value: (row) => text(row[key]), expr: exportSql.asText(col), plain: true },
       ];
     }
     return isTimestamp(ent, key)
       ? [{ key, header: label(key), value: (r) => text(r[key]), expr: col, plain: true }]
-      : [{ key, header: label(key), value: (r) => text(r[key]), expr: sql`${col}::text` }];
+      : [{ key, header: label(key), value: (r) => text(r[key]), expr: exportSql.asText(col) }];
   };
   const customColumn = (key: string): Column[] => {
     const f = custom.find((c) => c.key === key);
@@ -128,7 +109,7 @@ async function columnsOf(ctx: TenantContext, ent: RegisteredEntity, asked: reado
             key: `customFields.${key}`,
             header: f.label,
             value: (r) => text((r.customFields as Record<string, unknown>)[key]),
-            expr: customText(key, f.dataType === 'options'),
+            expr: exportSql.customText(key, f.dataType === 'options'),
           },
         ]
       : [];
@@ -154,7 +135,7 @@ async function columnsOf(ctx: TenantContext, ent: RegisteredEntity, asked: reado
         unknown.map((k) => ({ field: 'columns', code: 'unknownField' as const, message: `${k} is not a column` })),
       );
   }
-  const id: Column = { key: 'id', header: en['entity.field.id'] ?? 'Id', value: (r) => text(r.id), expr: sql`${T}.id::text`, plain: true };
+  const id: Column = { key: 'id', header: en['entity.field.id'] ?? 'Id', value: (r) => text(r.id), expr: exportSql.idText(), plain: true };
   return [
     id,
     ...[...new Set(keys)].flatMap((k) => (k.startsWith('customFields.') ? customColumn(k.slice('customFields.'.length)) : builtin(k))),
@@ -193,17 +174,13 @@ async function writeExport(ctx: TenantContext, ent: RegisteredEntity, blobs: Blo
       archived: request.archived,
       ...(request.tags ? { tags: request.tags } : {}),
     },
-    request.ids ? [sql`${T}.id = any(${sql.param(request.ids)}::uuid[])`] : [],
+    request.ids ? [exportSql.idsIn(request.ids)] : [],
   );
   const out = new PassThrough();
   const upload = blobs.writeStream(exp.blobKey as string, out, CONTENT_TYPES[exp.format]);
   if (exp.format === 'csv') return writeCsvLines(ctx, ent, columns, compiled, out, upload);
   const names = await repo.stageAndTypeNames(ctx, ent.definition.kind);
-  const fetch = await entityRepo.openCursor(
-    ctx,
-    'atrium_export',
-    sql`select ${selectList(ent)} from ${tableOf(ent)} ${T} ${compiled.joins} where ${compiled.where} order by ${compiled.orderBy}`,
-  );
+  const fetch = await entityRepo.openCursor(ctx, 'atrium_export', exportSql.rowsSelect(ent, compiled));
   const writer = tableWriter(exp.format, out, ent.definition.kind);
   let count = 0;
   try {
@@ -229,14 +206,9 @@ async function writeExport(ctx: TenantContext, ent: RegisteredEntity, blobs: Blo
 
 // CSV: PostgreSQL writes the file (COPY … TO STDOUT in CSV, decision 072) after the header
 // line written here; Node only passes the bytes on. Formula-like text goes out behind an
-// apostrophe as safeCell does. The guards apply outside the ordered select, on its columns: a
-// sub-select with ORDER BY is not merged into the outer one, so a value that costs a sub-select
-// (stage names, reference titles, several options) is computed once per row, not once per use
-// in its guard; the sort (or the index that spares it) carries the raw values only; and the
-// planner, not weighing the guards, reads in order through an index where one fits instead of
-// sorting wide rows in parallel (100,000 contacts: 0.40 s instead of 0.45 s). A plain select
-// over an ordered sub-select keeps its order. Timestamps are PostgreSQL's own ISO text in UTC
-// ("2026-11-24 09:05:00.123456+00"): formatting each with to_char cost as much as the row.
+// apostrophe as safeCell does (the select: exportSql.csvSelect). Timestamps are PostgreSQL's own
+// ISO text in UTC ("2026-11-24 09:05:00.123456+00"): formatting each with to_char cost as much as
+// the row.
 async function writeCsvLines(
   ctx: TenantContext,
   ent: RegisteredEntity,
@@ -245,25 +217,10 @@ async function writeCsvLines(
   out: PassThrough,
   upload: Promise<number>,
 ): Promise<number> {
-  const raw = sql.join(
-    columns.map((c, i) => sql`${c.expr} as ${sql.identifier(`r${i}`)}`),
-    sql`, `,
-  );
-  const cells = sql.join(
-    columns.map((c, i) => {
-      const value = sql`s.${sql.identifier(`r${i}`)}`;
-      return c.plain ? value : formulaGuard(value);
-    }),
-    sql`, `,
-  );
   try {
     out.write(`\uFEFF${columns.map((c) => csvText(c.header)).join(',')}\n`);
-    await ctx.db.execute(sql`set local timezone = 'UTC'`);
-    const rows = copyCsvOut(
-      ctx.db,
-      sql`select ${cells} from (select ${raw} from ${tableOf(ent)} ${T} ${compiled.joins}
-        where ${compiled.where} order by ${compiled.orderBy}) s`,
-    );
+    await repo.useUtc(ctx);
+    const rows = repo.copyCsv(ctx, exportSql.csvSelect(ent, columns, compiled));
     await pipeline(rows, out);
     await upload;
     return rows.rowCount;

@@ -1,6 +1,7 @@
 import type { EntityKind } from '@atrium/domain';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { TenantContext } from '../context';
+import { copyCsvOut } from '../tenant-statements';
 import { jobs, type JobRow } from '../jobs/jobs.table';
 import type { RegisteredEntity } from '../entity/entity-registry';
 import { column, T, tableOf } from '../entity/entity-sql';
@@ -342,3 +343,13 @@ export async function deleteExport(ctx: TenantContext, id: string): Promise<void
 }
 
 export { memberName };
+
+// The transaction's time zone for the rest of it: timestamps as text are then in UTC.
+export async function useUtc(ctx: TenantContext): Promise<void> {
+  await ctx.db.execute(sql`set local timezone = 'UTC'`);
+}
+
+// PostgreSQL writes the rows of `select` as CSV (COPY … TO STDOUT) on the transaction's connection.
+export function copyCsv(ctx: TenantContext, select: SQL): ReturnType<typeof copyCsvOut> {
+  return copyCsvOut(ctx.db, select);
+}
