@@ -43,6 +43,16 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+// Polls until `check` holds (a job finished, a row arrived), or fails naming what it waited for.
+export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 20_000, describe?: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}${describe ? `\n${describe()}` : ''}`);
+}
+
 // A multipart body with one file part named "file", as a browser sends it (for client.raw).
 export function multipartFile(
   fileName: string,

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { REPO_ROOT, SERVER_ROOT } from '../src/platform/config';
 import { API_AUDIENCE } from '../src/identity/keys';
-import { TEMPLATE_DB } from './harness';
+import { TEMPLATE_DB, waitFor as waitUntil } from './harness';
 import { freePort } from './server-harness';
 import { SseClient } from './sse-client';
 
@@ -98,14 +98,8 @@ async function call<T = any>(node: Node, method: string, url: string, body?: unk
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
-const waitFor = async (what: string, check: () => Promise<boolean>, timeoutMs: number) => {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}\n${nodes.map((n) => `--- ${n.name}\n${n.output.join('')}`).join('\n')}`);
-};
+const waitFor = (what: string, check: () => Promise<boolean>, timeoutMs: number) =>
+  waitUntil(what, check, timeoutMs, () => nodes.map((n) => `--- ${n.name}\n${n.output.join('')}`).join('\n'));
 
 beforeAll(async () => {
   // the server as `npm start` runs it (esbuild, well under a second)

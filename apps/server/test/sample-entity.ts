@@ -34,17 +34,23 @@ export function rowVisibilitySamples(capabilities: Partial<EntityCapabilities>) 
       example: { name: 'Sample' },
       patchExample: [{ op: 'replace', path: '/name', value: 'Renamed' }],
     });
-  const tableSql = `
-    create table samples (
+  const tableSql = kindTableSql('samples', 'name text not null', `lower(coalesce(name, ''))`);
+  return { module, tableSql };
+}
+
+// What a test kind's migration would create: the engine's columns, the kind's own, its search
+// columns, and row-level security forced with the tenant policy.
+export function kindTableSql(table: string, columns: string, searchText: string): string {
+  return `
+    create table ${table} (
       tenant_id uuid not null, id uuid not null default gen_random_uuid(), version integer not null default 1,
       custom_fields jsonb not null default '{}'::jsonb, archived_at timestamptz, created_by uuid, updated_by uuid,
-      created_at timestamptz not null default now(), updated_at timestamptz not null default now(), name text not null,
-      search_text text generated always as (lower(coalesce(name, ''))) stored,
+      created_at timestamptz not null default now(), updated_at timestamptz not null default now(), ${columns},
+      search_text text generated always as (${searchText}) stored,
       custom_search text generated always as (atrium_search_values(custom_fields)) stored,
       primary key (tenant_id, id));
-    alter table samples enable row level security;
-    alter table samples force row level security;
-    create policy tenant_isolation on samples using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid);
-    grant select, insert, update, delete on samples to atrium_app;`;
-  return { module, tableSql };
+    alter table ${table} enable row level security;
+    alter table ${table} force row level security;
+    create policy tenant_isolation on ${table} using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid);
+    grant select, insert, update, delete on ${table} to atrium_app;`;
 }

@@ -22,6 +22,25 @@ function withDatabase(adminUrl: string, database: string): string {
   return u.toString();
 }
 
+// A database of its own for one migration's test (the shared one is at the newest migration):
+// `run` gets its address and a connection; both are dropped after it.
+async function ownDatabase(suffix: string, run: (url: string, client: pg.Client) => Promise<void>): Promise<void> {
+  const name = `${dbName}_${suffix}`;
+  const admin = new pg.Client(inject('pgAdminUrl'));
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const own = withDatabase(inject('pgAdminUrl'), name);
+  const client = new pg.Client(own);
+  await client.connect();
+  try {
+    await run(own, client);
+  } finally {
+    await client.end();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
 // A copy of the migrations that stops before `tag`.
 function migrationsBefore(tag: string): string {
   const copy = path.join(dir, 'before', 'migrations');
@@ -105,15 +124,7 @@ describe('0007: a contact’s organization becomes a reference', () => {
 
 describe('0027: Member roles lose the import and export variants', () => {
   it('removes the view and manage variants from Member roles and leaves every other role and permission as it was', async () => {
-    // a database of its own: the one above is already at the newest migration
-    const name = `${dbName}_b`;
-    const admin = new pg.Client(inject('pgAdminUrl'));
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const own = withDatabase(inject('pgAdminUrl'), name);
-    const client = new pg.Client(own);
-    await client.connect();
-    try {
+    await ownDatabase('b', async (own, client) => {
       await migrateDatabase(own, migrationsBefore('0027_member-transfer-variants'));
       const tenantId = (await client.query<{ id: string }>(`insert into tenants (name, slug) values ('mig-c', 'mig-c') returning id`))
         .rows[0]?.id;
@@ -146,24 +157,13 @@ describe('0027: Member roles lose the import and export variants', () => {
         `select relforcerowsecurity from pg_class where relname = 'roles'`,
       );
       expect(forced.rows[0]?.relforcerowsecurity).toBe(true);
-    } finally {
-      await client.end();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
+    });
   });
 });
 
 describe('0029: a default workflow for every kind with stages, a stage on every record', () => {
   it('adds the default workflow where a kind has none and gives stage-less records the first stage', async () => {
-    const name = `${dbName}_c`;
-    const admin = new pg.Client(inject('pgAdminUrl'));
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const own = withDatabase(inject('pgAdminUrl'), name);
-    const client = new pg.Client(own);
-    await client.connect();
-    try {
+    await ownDatabase('c', async (own, client) => {
       await migrateDatabase(own, migrationsBefore('0029_default-workflows'));
       const tenant = async (slug: string) =>
         (await client.query<{ id: string }>(`insert into tenants (name, slug) values ($1, $1) returning id`, [slug])).rows[0]!.id;
@@ -226,10 +226,6 @@ describe('0029: a default workflow for every kind with stages, a stage on every 
         `select relname, relforcerowsecurity from pg_class where relname in ('workflows', 'workflow_stages', 'contacts', 'leads', 'opportunities') order by relname`,
       );
       expect(forced.rows.every((r) => r.relforcerowsecurity)).toBe(true);
-    } finally {
-      await client.end();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
+    });
   });
 });

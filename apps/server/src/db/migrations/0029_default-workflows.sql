@@ -39,21 +39,17 @@ INSERT INTO "new_workflows" SELECT "tenant_id", "id", "entity_kind" FROM "added"
 INSERT INTO "workflow_stages" ("tenant_id", "workflow_id", "name", "stage_type", "color", "sort_order")
 SELECT n."tenant_id", n."id", s."name", s."stage_type", s."color", s."sort_order"
 FROM "new_workflows" n JOIN "default_stages" s ON s."kind" = n."kind";--> statement-breakpoint
-UPDATE "contacts" r SET "workflow_stage_id" = (
-  SELECT s."id" FROM "workflows" w JOIN "workflow_stages" s ON s."tenant_id" = w."tenant_id" AND s."workflow_id" = w."id"
-  WHERE w."tenant_id" = r."tenant_id" AND w."entity_kind" = 'Contact' AND w."type_id" IS NULL
-  ORDER BY w."is_default" DESC, w."name", s."sort_order" COLLATE "C" LIMIT 1
-), "version" = "version" + 1, "updated_at" = now()
-WHERE "workflow_stage_id" IS NULL;--> statement-breakpoint
-UPDATE "leads" r SET "workflow_stage_id" = (
-  SELECT s."id" FROM "workflows" w JOIN "workflow_stages" s ON s."tenant_id" = w."tenant_id" AND s."workflow_id" = w."id"
-  WHERE w."tenant_id" = r."tenant_id" AND w."entity_kind" = 'Lead' AND w."type_id" IS NULL
-  ORDER BY w."is_default" DESC, w."name", s."sort_order" COLLATE "C" LIMIT 1
-), "version" = "version" + 1, "updated_at" = now()
-WHERE "workflow_stage_id" IS NULL;--> statement-breakpoint
-UPDATE "opportunities" r SET "workflow_stage_id" = (
-  SELECT s."id" FROM "workflows" w JOIN "workflow_stages" s ON s."tenant_id" = w."tenant_id" AND s."workflow_id" = w."id"
-  WHERE w."tenant_id" = r."tenant_id" AND w."entity_kind" = 'Opportunity' AND w."type_id" IS NULL
-  ORDER BY w."is_default" DESC, w."name", s."sort_order" COLLATE "C" LIMIT 1
-), "version" = "version" + 1, "updated_at" = now()
-WHERE "workflow_stage_id" IS NULL;
+DO $$
+DECLARE
+  k record;
+BEGIN
+  FOR k IN SELECT * FROM (VALUES ('contacts', 'Contact'), ('leads', 'Lead'), ('opportunities', 'Opportunity')) v ("tbl", "kind") LOOP
+    EXECUTE format($u$
+      UPDATE %I r SET "workflow_stage_id" = (
+        SELECT s."id" FROM "workflows" w JOIN "workflow_stages" s ON s."tenant_id" = w."tenant_id" AND s."workflow_id" = w."id"
+        WHERE w."tenant_id" = r."tenant_id" AND w."entity_kind" = %L AND w."type_id" IS NULL
+        ORDER BY w."is_default" DESC, w."name", s."sort_order" COLLATE "C" LIMIT 1
+      ), "version" = "version" + 1, "updated_at" = now()
+      WHERE "workflow_stage_id" IS NULL$u$, k."tbl", k."kind");
+  END LOOP;
+END $$;

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { ExportDto, ImportDto } from '@atrium/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Client, type TestApp, type TestUser } from '../../../test/harness';
+import { createTestApp, type Client, type TestApp, type TestUser, waitFor } from '../../../test/harness';
 import { blobStoreFor } from '../blobs/blob-store';
 import { INLINE_EXPORT_ROWS } from './exports.service';
 import { safeCell } from './tabular-file.util';
@@ -12,15 +12,6 @@ let t: TestApp;
 let owner: TestUser;
 let tenant: { id: string };
 let me: Client;
-
-const waitFor = async (what: string, check: () => Promise<boolean>, timeoutMs = 20_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-};
 
 // The file behind an export's download URL, read from the store (what the signed URL serves).
 async function fileOf(exp: ExportDto): Promise<Buffer> {

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import type { ImportDto, Job } from '@atrium/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, multipartFile, type Reply, type TestApp } from '../../../test/harness';
+import { createTestApp, multipartFile, type Reply, type TestApp, waitFor } from '../../../test/harness';
 
 // Issue 25, section 2: hostile and broken import files. Every fixture is built here at run time;
 // the zip bomb is a few hundred kilobytes that inflate to 512 MB.
@@ -14,15 +14,6 @@ let me: ReturnType<TestApp['client']>;
 let tenantId: string;
 // every answer and job message the tests saw, for the guard at the end
 const seen: { what: string; text: string }[] = [];
-
-const waitFor = async (what: string, check: () => Promise<boolean>, timeoutMs = 20_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-};
 
 const note = (what: string, res: Reply) => {
   seen.push({ what, text: res.text });

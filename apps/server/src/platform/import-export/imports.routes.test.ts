@@ -3,21 +3,12 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import type { ImportDto, Job } from '@atrium/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, multipartFile, type Client, type TestApp, type TestUser } from '../../../test/harness';
+import { createTestApp, multipartFile, type Client, type TestApp, type TestUser, waitFor } from '../../../test/harness';
 
 let t: TestApp;
 let owner: TestUser;
 let tenant: { id: string };
 let me: Client;
-
-const waitFor = async (what: string, check: () => Promise<boolean>, timeoutMs = 20_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-};
 
 async function upload(client: Client, fileName: string, data: Buffer | string, kind = 'Contact') {
   const body = multipartFile(fileName, data, 'text/csv');

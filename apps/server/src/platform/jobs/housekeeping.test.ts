@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestUser } from '../../../test/harness';
+import { createTestApp, type TestApp, type TestUser, waitFor } from '../../../test/harness';
 import { freePort } from '../../../test/server-harness';
 import { blobStoreFor } from '../blobs/blob-store';
 import type { Job } from '@atrium/domain';
@@ -21,15 +21,6 @@ let smtp: SMTPServer;
 let smtpPort: number;
 let smtpRefuses = false;
 const delivered: string[] = [];
-
-const waitFor = async (what: string, check: () => Promise<boolean>, timeoutMs = 15_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-};
 
 const DAY = 24 * 3600 * 1000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();

@@ -1,6 +1,6 @@
 import type { Job } from '@atrium/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type Client, type TestApp, type TestUser } from '../../../test/harness';
+import { createTestApp, type Client, type TestApp, type TestUser, waitFor } from '../../../test/harness';
 import { defineTestJobs, TEST_STEPS_URL } from '../../../test/test-jobs';
 
 let t: TestApp;
@@ -8,14 +8,6 @@ let owner: TestUser;
 let tenant: { id: string };
 let me: Client;
 
-const waitFor = async (what: string, check: () => Promise<boolean>, timeoutMs = 15_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-};
 const job = async (id: string): Promise<Job> => (await me.get(`/api/v1/core/jobs/${id}`)).body;
 const stepTags = async (tenantId: string) =>
   (await t.sql<{ name: string }>(`select name from tags where tenant_id = $1 and name like 'step-%' order by name`, [tenantId])).map(
