@@ -9,6 +9,7 @@ import {
   type ProblemField,
 } from '@atrium/domain';
 import type { TenantContext } from '../context';
+import { mergedCaptions } from '../captions';
 import { AppError, issueToField } from '../errors';
 import { recordActivities } from '../entity/activity.service';
 import { dataFields, fieldAccess, prepareCustomFields, type FieldAccess } from '../entity/custom-fields';
@@ -251,10 +252,21 @@ const columnOf = (plan: ImportPlan, field: string): string | null => {
   const t = plan.targets.find((x) => x.field.key === field || field.startsWith(`${x.field.key}.`));
   return t?.column ?? null;
 };
+// The rule's words (English captions; the wizard shows them in the user's language by code)
+// rather than a schema's "customFields.tier invalidOption".
+let ruleWords: Record<string, string> | undefined;
+const wordsOf = (code: string, fallback: string): string => {
+  ruleWords ??= mergedCaptions('en');
+  return ruleWords[`errorCodes.${code}`] ?? fallback;
+};
+// A row's problems, each field once: a field refused while converting its cell is not refused
+// again by the schema (no "required" after "not a number").
 function addProblems(plan: ImportPlan, p: Prepared, problems: readonly ProblemField[]) {
   for (const e of problems) {
+    if (p.errors.some((x) => x.field === e.field || e.field.startsWith(`${x.field}.`))) continue;
     const column = columnOf(plan, e.field);
-    p.errors.push({ row: p.rowNumber, column, field: e.field, code: e.code, message: column ? `${column}: ${e.message}` : e.message });
+    const words = wordsOf(e.code, e.message);
+    p.errors.push({ row: p.rowNumber, column, field: e.field, code: e.code, message: column ? `${column}: ${words}` : words });
   }
 }
 
@@ -403,24 +415,33 @@ export async function processBatch(
     return v === null ? undefined : existing.get(v);
   };
 
-  // validation with the kind's own schema and custom-field rules (updates: mapped fields only)
+  // validation with the kind's own schema and custom-field rules (updates: mapped fields only).
+  // Every rule runs on every row, so the check names all of a row's errors at once, not one
+  // more on each re-import (issue 26, item 9)
   for (const p of prepared) {
-    if (p.errors.length > 0) continue;
     const updating = matchOf(p) !== undefined;
+    const onlyMapped = (problems: readonly ProblemField[]) =>
+      updating ? problems.filter((e) => !(e.code === 'required' && !mapped.has(e.field))) : problems;
     const parsed = def.schemas.create.safeParse({ ...p.body, ...(def.capabilities.customFields ? { customFields: p.custom } : {}) });
     if (!parsed.success) {
-      const problems = parsed.error.issues.flatMap((i) => issueToField(i));
-      addProblems(plan, p, updating ? problems.filter((e) => !(e.code === 'required' && !mapped.has(e.field))) : problems);
+      addProblems(plan, p, onlyMapped(parsed.error.issues.flatMap((i) => issueToField(i))));
     } else {
       const data = parsed.data as EntityRow;
       for (const k of Object.keys(p.body)) if (data[k] !== undefined) p.body[k] = data[k];
     }
-    if (!updating && def.capabilities.customFields && p.errors.length === 0) {
+    if (def.capabilities.customFields) {
       try {
-        p.custom = prepareCustomFields({ fields: plan.customDefs, input: p.custom, previous: null, access: plan.access });
+        // an update's stored values are not read here: its sent values are checked alone
+        const custom = prepareCustomFields({
+          fields: plan.customDefs,
+          input: p.custom,
+          previous: updating ? {} : null,
+          access: plan.access,
+        });
+        if (!updating) p.custom = custom;
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        addProblems(plan, p, err.errors ?? [{ field: 'customFields', code: err.code, message: err.message }]);
+        addProblems(plan, p, onlyMapped(err.errors ?? [{ field: 'customFields', code: err.code, message: err.message }]));
       }
     }
   }

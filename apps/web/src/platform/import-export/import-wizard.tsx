@@ -56,7 +56,6 @@ export function ImportWizard({ definition }: { definition: EntityDefinition }) {
   const confirm = useConfirm();
   const live = useImport(step === 3 ? imp?.id : undefined, true);
   const current = live.data ?? imp;
-  const job = useJob(current?.job?.id);
   const undoJob = useJob(current?.undoJob?.id);
   const fail = (e: unknown) =>
     setError(isApiError(e) ? (e.fieldErrors[0]?.message ?? errorText(t, e.code)) : errorText(t, 'internalServerError'));
@@ -120,9 +119,13 @@ export function ImportWizard({ definition }: { definition: EntityDefinition }) {
 
   const fields = info.data?.fields ?? [];
   const label = (f: { label: string; custom: boolean }) => (f.custom ? f.label : t(f.label));
+  const byKey = new Map(fields.map((f) => [f.key, f]));
   const used = new Set(Object.values(mapping).filter(Boolean));
   const samples = new Map((columns.data?.columns ?? []).map((c) => [c.name, c.samples]));
-  const finished = job.data && isFinished(job.data);
+  // the done screen's counts and its "finished" come from one answer, the import as stored
+  // (its status is its job's): a job event that arrives before the import's counts are read
+  // again showed "0 created, 0 updated, 0 rejected" beside a history of 1,999 updated
+  const finished = isFinished(current?.job ?? undefined);
 
   return (
     <div className="page">
@@ -290,7 +293,7 @@ export function ImportWizard({ definition }: { definition: EntityDefinition }) {
                   columns={[
                     { key: 'row', title: t('transfer.row'), dataIndex: 'row', width: 80 },
                     { key: 'column', title: t('transfer.column'), dataIndex: 'column' },
-                    { key: 'message', title: t('transfer.problem'), render: (_v, e) => errorMessage(e.code, e.message) },
+                    { key: 'message', title: t('transfer.problem'), render: (_v, e) => errorMessage(e) },
                   ]}
                 />
               </ScrollRegion>
@@ -324,7 +327,7 @@ export function ImportWizard({ definition }: { definition: EntityDefinition }) {
                   {t('transfer.downloadRejected')}
                 </Button>
               ) : null}
-              {finished && !current.undoJob && job.data?.status === 'succeeded' ? (
+              {finished && !current.undoJob && current.job.status === 'succeeded' ? (
                 <Button danger loading={undo.isPending} onClick={() => void onUndo()}>
                   {t('transfer.undo')}
                 </Button>
@@ -342,8 +345,10 @@ export function ImportWizard({ definition }: { definition: EntityDefinition }) {
     </div>
   );
 
-  function errorMessage(code: string, message: string): string {
-    // the server's message names the column and the value; the caption is the fallback
-    return message || errorText(t, code);
+  // The field's label and the rule's words in the user's language ("Customer tier: Choose one
+  // of the options"), never the schema's key and code; an error of no field keeps the server's text
+  function errorMessage(e: ImportValidation['errors'][number]): string {
+    const field = byKey.get(e.field);
+    return field ? `${label(field)}: ${errorText(t, e.code)}` : e.message || errorText(t, e.code);
   }
 }
