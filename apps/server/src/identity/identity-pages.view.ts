@@ -1,11 +1,11 @@
+import { escapeHtml } from '../platform/html.util';
 // Server-rendered identity pages. No scripts at all (the CSP forbids inline ones and none are
 // needed); styles and the Inter font come from /idp/assets, so nothing loads from a CDN.
 
 export type FieldErrors = Partial<Record<string, string>>;
 export type Link = { href: string; label: string };
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+export { escapeHtml };
 
 export const IDENTITY_CSS = `
 @font-face { font-family: 'Inter Variable'; font-style: normal; font-display: swap; font-weight: 100 900;

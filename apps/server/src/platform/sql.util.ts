@@ -3,7 +3,7 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 // LIKE and ILIKE patterns from a person's text: %, _ and the escape character match
 // themselves. Every pattern goes through here, so a pattern can never end in a lone escape
 // (error 22025) — the LEAKPROOF marking of textlike (migration 0005) counts on that.
-export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const containsPattern = (text: string): string => `%${escapeLike(text)}%`;
 export const prefixPattern = (text: string): string => `${escapeLike(text)}%`;
 

@@ -1,4 +1,4 @@
-import { DEFAULT_PERMISSIONS, isPermission, planBySlug, type Permission } from '@atrium/domain';
+import { DEFAULT_PERMISSIONS, isPermission, planBySlug, type Permission, UUID_PATTERN } from '@atrium/domain';
 import { sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -81,7 +81,6 @@ export async function enterTenant(tx: Db, tenantId: string, userId: string, sess
   }
 }
 
-const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // the session id travels in the same statement: checking it costs no round trip (decision 002)
 const enterStatement = (tenantId: string, userId: string, sessionId: string | undefined) =>
   `select ${ENTER_COLUMNS} from atrium_enter_tenant('${tenantId}'::uuid, '${userId}'::uuid${sessionId ? `, ${pg.escapeLiteral(sessionId)}` : ''})`;
@@ -120,7 +119,7 @@ export async function inTenantTransaction<T>(
   fn: (tx: Db, membership: Membership | undefined) => Promise<T>,
   opts: { readOnly?: boolean; onRetry?: () => void; sessionId?: string | undefined } = {},
 ): Promise<T> {
-  if (!ID.test(tenantId) || !ID.test(userId)) throw new Error('tenant and user ids must be uuids');
+  if (!UUID_PATTERN.test(tenantId) || !UUID_PATTERN.test(userId)) throw new Error('tenant and user ids must be uuids');
   const guess = opts.readOnly ? lastSeen.get(`${tenantId} ${userId}`) : undefined;
   if (guess) {
     const enter = enterStatement(tenantId, userId, opts.sessionId);
@@ -165,8 +164,6 @@ export async function inTenantTransaction<T>(
     if (!released) client.release(broken);
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const userCache = new Map<string, { user: AuthUser; at: number }>();
 const USER_CACHE_MS = 30_000;
@@ -215,7 +212,7 @@ export async function resolveUser(db: Db, claims: TokenClaims, embeddedIssuer: s
   const cached = userCache.get(key);
   if (cached && Date.now() - cached.at < USER_CACHE_MS) return cached.user;
   // the embedded provider's subjects are user ids; anything else names no user (401, not a cast error)
-  if (claims.issuer === embeddedIssuer && !UUID.test(claims.subject)) return undefined;
+  if (claims.issuer === embeddedIssuer && !UUID_PATTERN.test(claims.subject)) return undefined;
   const res =
     claims.issuer === embeddedIssuer
       ? await db.execute<AuthUser & { live: boolean }>(

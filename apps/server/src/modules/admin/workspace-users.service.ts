@@ -8,6 +8,7 @@ import * as tenantsRepository from './tenants.repository';
 import { toTenant } from './tenants.service';
 import * as repo from './workspace-users.repository';
 import type { WorkspaceUserRow } from './workspace-users.repository';
+import { escapeHtml } from '../../platform/html.util';
 
 const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
 // how long an expired invitation stays listed before the clean-up removes it
@@ -165,8 +166,4 @@ export async function acceptInvite(db: Db, user: AuthUser, token: string): Promi
     if (!tenant || !row) throw invalidInvite();
     return { ...toTenant(tenant), tenantUserId: invite.id, role: row.roleName };
   });
-}
-
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }

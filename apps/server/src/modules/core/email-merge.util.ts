@@ -1,4 +1,5 @@
 import { MERGE_FIELD_PATTERN, type EntityDefinition, type EntityField, type MergeField } from '@atrium/domain';
+import { escapeHtml } from '../../platform/html.util';
 
 // Merge fields and the renderer of e-mail templates (decision 075): a small merge of
 // {{key}} with values from a record, written here rather than taken from a template library
@@ -82,9 +83,6 @@ export function unknownMergeKeys(text: string, known: ReadonlySet<string>): stri
 // Plain text with every {{key}} replaced; a field without a value becomes empty.
 export const renderText = (text: string, values: ReadonlyMap<string, string>): string =>
   text.replace(MERGE_FIELD_PATTERN, (_all, key: string) => values.get(key) ?? '');
-
-export const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 // The product's one mail layout: the rendered text, escaped, in paragraphs, under the
 // workspace's name, in the product's colours (primary #021F65, Inter with system fallbacks).

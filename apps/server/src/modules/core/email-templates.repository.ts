@@ -2,9 +2,9 @@ import type { EmailTemplateWrite, EntityKind } from '@atrium/domain';
 import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import type { TenantContext } from '../../platform/context';
 import { emailTemplates, type EmailTemplateRow } from './email-templates.table';
+import { containsPattern } from '../../platform/sql.util';
 
 const scoped = (ctx: TenantContext) => eq(emailTemplates.tenantId, ctx.tenantId);
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function list(
   ctx: TenantContext,
@@ -13,7 +13,7 @@ export async function list(
   const where = and(
     scoped(ctx),
     q.entityKind ? eq(emailTemplates.entityKind, q.entityKind) : undefined,
-    q.search ? ilike(emailTemplates.name, likePattern(q.search)) : undefined,
+    q.search ? ilike(emailTemplates.name, containsPattern(q.search)) : undefined,
   );
   const rows = await ctx.db.select().from(emailTemplates).where(where).orderBy(asc(emailTemplates.name)).limit(q.limit).offset(q.offset);
   const [count] = await ctx.db

@@ -13,6 +13,7 @@ import {
   type FilterValueType,
   type LookupOption,
   type LookupRequest,
+  UUID_PATTERN,
 } from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
 import { fieldAccess, listTypes, lookupRecords, lookupRecordPaths, mayUse, selectFields, visibleFields } from '../../platform/entity';
@@ -116,8 +117,6 @@ function builtinSources(deps: SharedRecordDeps): Map<string, LookupSource> {
   return sources;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 // Maps a custom field's data type to the list query's value type; undefined: not filterable.
 const CUSTOM_TYPES: Partial<Record<FieldDataType, FilterValueType>> = {
   text: 'text',
@@ -203,7 +202,7 @@ export async function list(ctx: TenantContext, deps: SharedRecordDeps, body: Loo
     const source = sources.get(entity);
     if (!source) continue;
     const uuidOnly = entity !== 'TimeZone' && entity !== 'Culture';
-    const clean = (ids: readonly string[] | undefined) => (ids && uuidOnly ? ids.filter((id) => UUID.test(id)) : ids);
+    const clean = (ids: readonly string[] | undefined) => (ids && uuidOnly ? ids.filter((id) => UUID_PATTERN.test(id)) : ids);
     const options = await source(ctx, { search: body.search, ids: clean(body.ids), limit: body.pageSize });
     const selected = clean(body.selectedIds) ?? [];
     const missing = selected.filter((id) => !options.some((o) => o.value === id));

@@ -1,6 +1,5 @@
+import { UUID_PATTERN } from '@atrium/domain';
 import sanitizeHtml from 'sanitize-html';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // An allow-list, never a block-list: anything not named here is dropped, so no script, no
 // event handler, no style and no javascript:/data: URL survives.
@@ -59,7 +58,7 @@ export function sanitizeNote(input: string): SanitizedNote {
     allowedAttributes: { span: ['data-mention-id'] },
     exclusiveFilter: (frame) => {
       const id = frame.attribs['data-mention-id'];
-      if (frame.tag === 'span' && id && UUID.test(id)) mentions.add(id.toLowerCase());
+      if (frame.tag === 'span' && id && UUID_PATTERN.test(id)) mentions.add(id.toLowerCase());
       return false;
     },
   });

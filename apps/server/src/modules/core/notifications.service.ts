@@ -7,6 +7,7 @@ import * as notificationRulesRepository from './notification-rules.repository';
 import * as notificationsRepository from './notifications.repository';
 import { type Member } from './notifications.repository';
 import type { NotificationRow } from './notifications.table';
+import { escapeHtml } from '../../platform/html.util';
 
 export type NotifyInput = {
   recipients: readonly string[];
@@ -46,8 +47,6 @@ function englishTitle(cause: NotificationCause, actor: string, kind: EntityKind,
       return `${actor} moved ${what} to another stage`;
   }
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function toItem(r: NotificationRow): NotificationItem {
   return {

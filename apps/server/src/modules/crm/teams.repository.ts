@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TenantContext, TenantScope } from '../../platform/context';
-import { containsPattern, escapeLike } from '../../platform/sql.util';
+import { containsPattern, prefixPattern } from '../../platform/sql.util';
 
 export type TeamRow = { id: string; name: string; isDefault: boolean };
 export type TeamMemberRow = { tenantUserId: string; name: string; email: string; status: 'invited' | 'active'; addedAt: string };
@@ -168,7 +168,7 @@ export async function suggestions(ctx: TenantScope, column: string, search: stri
   const res = await ctx.db.execute<{ value: string }>(sql`
     select distinct ${col}::text as value from contacts t
     where t.tenant_id = ${ctx.tenantId} and t.archived_at is null and ${col} is not null and ${col}::text <> ''
-      and ${col}::text ilike ${`${escapeLike(search)}%`}
+      and ${col}::text ilike ${prefixPattern(search)}
     order by 1 limit ${limit}`);
   return res.rows.map((r) => r.value);
 }

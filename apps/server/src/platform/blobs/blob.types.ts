@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { UUID_PATTERN } from '@atrium/domain';
 // Shared by the store implementations and blob-store.ts (kept apart to avoid an import cycle).
 export type SignedUrl = { url: string; expiresAt: Date };
 export type UploadBinding = { size: number; contentType: string };
@@ -37,7 +38,7 @@ export const UPLOAD_URL_TTL_SECONDS = 10 * 60;
 export const DOWNLOAD_URL_TTL_SECONDS = 15 * 60;
 
 // <tenant uuid>/<area>/<name>: no dots, no empty segments, so no path traversal on disk.
-const KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\/[A-Za-z0-9_-]{1,100}){1,4}$/;
+const KEY_PATTERN = new RegExp(`${UUID_PATTERN.source.slice(0, -1)}(/[A-Za-z0-9_-]{1,100}){1,4}$`);
 export function isBlobKey(key: string): boolean {
   return KEY_PATTERN.test(key);
 }

@@ -118,5 +118,3 @@ export function fieldValueSql(ent: RegisteredEntity, key: string): SQL {
   if (key.startsWith('customFields.')) return sql`(${T}.custom_fields ->> ${key.slice('customFields.'.length)})`;
   return column(ent, key);
 }
-
-export { escapeLike } from '../sql.util';

@@ -2,7 +2,7 @@ import type { EntityKind, EntityType, EntityTypeInput } from '@atrium/domain';
 import { sql } from 'drizzle-orm';
 import type { TenantContext } from '../context';
 import { definitionsChanged } from './definitions-cache';
-import { escapeLike } from './entity-sql';
+import { containsPattern } from '../sql.util';
 
 type Row = {
   id: string;
@@ -36,7 +36,7 @@ export async function listTypes(
   q: { search?: string | undefined; limit: number; offset: number; ids?: readonly string[] },
 ): Promise<{ data: EntityType[]; total: number }> {
   const conds = [sql`et.tenant_id = ${ctx.tenantId}`, sql`et.entity_kind = ${kind}`];
-  if (q.search) conds.push(sql`et.name ilike ${`%${escapeLike(q.search)}%`}`);
+  if (q.search) conds.push(sql`et.name ilike ${containsPattern(q.search)}`);
   if (q.ids) conds.push(sql`et.id = any(${sql.param(q.ids)}::uuid[])`);
   const where = sql.join(conds, sql` and `);
   const res = await ctx.db.execute<Row & { total: number }>(sql`

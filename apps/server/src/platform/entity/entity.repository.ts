@@ -3,7 +3,8 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { TenantContext } from '../context';
 import { executePrepared } from '../tenant-statements';
 import type { EntityRow, RegisteredEntity, RegisteredRelation } from './entity-registry';
-import { column, entityLinkTarget, escapeLike, selectList, T, tableOf, titleSql, visibleSql, type LinkTarget } from './entity-sql';
+import { containsPattern } from '../sql.util';
+import { column, entityLinkTarget, selectList, T, tableOf, titleSql, visibleSql, type LinkTarget } from './entity-sql';
 import type { CompiledListQuery } from './list-query';
 
 function toRow(raw: Record<string, unknown>): EntityRow {
@@ -173,7 +174,7 @@ export async function lookup(
   const conds: SQL[] = [sql`${T}.tenant_id = ${ctx.tenantId}`, visibleSql(ctx, ent)];
   if (q.ids) conds.push(q.ids.length > 0 ? sql`${T}.id = any(${ids(q.ids)})` : sql`false`);
   else if (ent.definition.capabilities.archive) conds.push(sql`${T}.archived_at is null`);
-  if (q.search) conds.push(sql`${titleSql(ent)} ilike ${`%${escapeLike(q.search)}%`}`);
+  if (q.search) conds.push(sql`${titleSql(ent)} ilike ${containsPattern(q.search)}`);
   const res = await ctx.db.execute<{ id: string; title: string }>(sql`
     select ${T}.id, ${titleSql(ent)} as title from ${tableOf(ent)} ${T} where ${sql.join(conds, sql` and `)}
     order by 2, 1 limit ${q.limit}`);

@@ -18,7 +18,8 @@ import type { TenantContext } from '../context';
 import { AppError } from '../errors';
 import { dataFields, visibleFields, type FieldAccess } from './custom-fields';
 import { targetOf, type RegisteredEntity } from './entity-registry';
-import { column, escapeLike, linkTargetOf, T, tableOf, type LinkTarget } from './entity-sql';
+import { containsPattern, prefixPattern } from '../sql.util';
+import { column, linkTargetOf, T, tableOf, type LinkTarget } from './entity-sql';
 import { tagFilterSql } from './row-tags';
 
 // A field the list query can address: a SQL expression and the value type it compares as.
@@ -145,7 +146,7 @@ function filterSql(r: Resolved, op: FilterOperator, value: unknown, at: string, 
     const target = r.reference.target;
     const v = String(value ?? '');
     if (typeof value !== 'string' && typeof value !== 'number') fail(`${at}.value`, 'required', `${at}.value must be one value`);
-    const pattern = op === 'startsWith' ? `${escapeLike(v)}%` : `%${escapeLike(v)}%`;
+    const pattern = op === 'startsWith' ? prefixPattern(v) : containsPattern(v);
     const r2 = sql.raw('f');
     const matches = sql`select ${r2}.id from ${target.table} ${r2} where ${r2}.tenant_id = ${tenantId} and ${target.title(r2)} ilike ${pattern}`;
     return op === 'notContains' ? sql`(${e} is null or ${e} not in (${matches}))` : sql`${e} in (${matches})`;
@@ -182,11 +183,11 @@ function filterSql(r: Resolved, op: FilterOperator, value: unknown, at: string, 
     case 'neq':
       return sql`${e} is distinct from ${one()}::${cast}`;
     case 'contains':
-      return sql`${e} ilike ${`%${escapeLike(String(one()))}%`}`;
+      return sql`${e} ilike ${containsPattern(String(one()))}`;
     case 'notContains':
-      return sql`coalesce(${e}, '') not ilike ${`%${escapeLike(String(one()))}%`}`;
+      return sql`coalesce(${e}, '') not ilike ${containsPattern(String(one()))}`;
     case 'startsWith':
-      return sql`${e} ilike ${`${escapeLike(String(one()))}%`}`;
+      return sql`${e} ilike ${prefixPattern(String(one()))}`;
     case 'in':
       return sql`${e} = any(${sql.param(many(1))}::${cast}[])`;
     case 'notIn':
@@ -219,7 +220,7 @@ export type CompiledListQuery = { where: SQL; joins: SQL; orderBy: SQL; limit: n
 // (trigram index first, then a recheck that skips restricted and deleted fields) and the
 // titles of records that reference fields among the search fields point at.
 function searchSql(ent: RegisteredEntity, fields: readonly EntityField[], access: FieldAccess, tenantId: string, term: string): SQL {
-  const pattern = `%${escapeLike(term.toLowerCase())}%`;
+  const pattern = containsPattern(term.toLowerCase());
   const ors: SQL[] = [sql`${T}.search_text like ${pattern}`];
   const keys = visibleFields(dataFields(fields), access).map((f) => f.key);
   if (keys.length > 0) {

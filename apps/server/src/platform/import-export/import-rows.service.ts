@@ -7,6 +7,7 @@ import {
   type ImportField,
   type ImportRowError,
   type ProblemField,
+  UUID_PATTERN,
 } from '@atrium/domain';
 import type { TenantContext } from '../context';
 import { mergedCaptions } from '../captions';
@@ -270,8 +271,6 @@ function addProblems(plan: ImportPlan, p: Prepared, problems: readonly ProblemFi
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function keyValue(p: Prepared, key: string): string | null {
   const v = key === 'id' ? p.id : key.startsWith('customFields.') ? p.custom[key.slice('customFields.'.length)] : p.body[key];
   if (v === undefined || v === null || v === '') return null;
@@ -332,7 +331,7 @@ export async function processBatch(
     } else {
       const target = ent.registry.get(t.field.target as never);
       if (!target) continue;
-      const ids = values.filter((v) => UUID.test(v)).map((v) => v.toLowerCase());
+      const ids = values.filter((v) => UUID_PATTERN.test(v)).map((v) => v.toLowerCase());
       const existing = await entityRepo.existingIds(ctx, target, ids);
       for (const v of values) if (existing.has(v.toLowerCase())) found.set(v, v.toLowerCase());
       const titles = values.filter((v) => !found.has(v));
@@ -347,7 +346,7 @@ export async function processBatch(
         if (hit) found.set(v, hit.id);
       }
       const titleField = target.definition.title.fields.length === 1 ? target.definition.title.fields[0] : undefined;
-      for (const v of values.filter((x) => !found.has(x) && !UUID.test(x))) {
+      for (const v of values.filter((x) => !found.has(x) && !UUID_PATTERN.test(x))) {
         if (!plan.createMissing || !titleField) continue;
         missing.push({ field: key, value: v });
         if (mode === 'validate') {
@@ -406,7 +405,7 @@ export async function processBatch(
       }
       seen.add(v);
     }
-    const values = [...seen].filter((v) => key !== 'id' || UUID.test(v));
+    const values = [...seen].filter((v) => key !== 'id' || UUID_PATTERN.test(v));
     for (const [v, hit] of await entityRepo.idsByValue(ctx, ent, fieldValueSql(ent, key), values)) existing.set(v, hit);
   }
   const mapped = new Set(plan.targets.map((t) => t.field.key));
