@@ -203,7 +203,7 @@ const de: Record<keyof typeof en, string> = {
   'entity.field.tags': 'Schlagwörter',
   'board.label': '{{plural}} nach Phase',
   'board.workflow': 'Workflow',
-  'board.noWorkflow': 'Legen Sie in den Einstellungen einen Workflow an, um die Tafel zu sehen',
+  'board.noWorkflow': 'Legen Sie in den Einstellungen einen Workflow an, um das Kanban-Board zu sehen',
   'board.moved': '{{title}} nach {{stage}} verschoben',
   'board.reordered': '{{title}} verschoben',
   'board.moveUp': '{{title}} nach oben verschieben',

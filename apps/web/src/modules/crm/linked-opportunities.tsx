@@ -8,7 +8,8 @@ import { workspaceKey } from '../../platform/api/query-keys';
 import { formatDate } from '../../platform/dates/format-date';
 import type { Paged } from '../../platform/entity/list-definition';
 import { useEntityText } from '../../platform/entity/entity-text';
-import { formatMoney, useWorkspaceCurrency } from '../../platform/entity/use-currency';
+import { useWorkspaceCurrency } from '../../platform/entity/use-currency';
+import { formatMoney } from '../../platform/i18n/number-format';
 import { EmptyState } from '../../platform/feedback/empty-state';
 
 // one of the list's page sizes (PAGE_SIZES)

@@ -1,5 +1,6 @@
 import type { EntityColumn, FieldOption } from '@atrium/domain';
 import { formatDate } from '../dates/format-date';
+import { formatNumber } from '../i18n/number-format';
 
 const optionLabel = (options: FieldOption[] | undefined, v: unknown) => options?.find((o) => o.value === v)?.label ?? String(v);
 
@@ -15,6 +16,7 @@ export function formatColumnValue(column: Pick<EntityColumn, 'type' | 'options'>
   if (column.type === 'date') return formatDate(String(value), 'date');
   if (column.type === 'dateTime') return formatDate(String(value), 'dateTime');
   if (column.options) return optionLabel(column.options, value);
+  if (column.type === 'number' && typeof value === 'number') return formatNumber(value);
   return String(value);
 }
 

@@ -14,7 +14,8 @@ import { useWorkflows } from '../workflows/workflows.api';
 import type { EntityApi } from './entity-api';
 import type { EntityListRequest } from './list-definition';
 import { useEntityText } from './entity-text';
-import { formatMoney, useWorkspaceCurrency } from './use-currency';
+import { useWorkspaceCurrency } from './use-currency';
+import { formatMoney } from '../i18n/number-format';
 
 const CARDS_PER_STAGE = 50;
 

@@ -6,7 +6,8 @@ import { formatDate } from '../dates/format-date';
 import { columnValue, formatColumnValue } from '../entity-fields/field-value';
 import { useWorkflows } from '../workflows/workflows.api';
 import { useEntityText } from './entity-text';
-import { formatMoney, useWorkspaceCurrency } from './use-currency';
+import { useWorkspaceCurrency } from './use-currency';
+import { formatMoney } from '../i18n/number-format';
 import { useRecordTypes } from './use-record-types';
 import { recordPath, webEntityOf } from './web-entity';
 

@@ -16,7 +16,3 @@ export function useWorkspaceCurrency(): string {
   });
   return tenant.data?.currency ?? DEFAULT_CURRENCY;
 }
-
-// An amount as the user's culture writes it, with the workspace's currency.
-export const formatMoney = (value: number, currency: string, locale?: string): string =>
-  new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value);

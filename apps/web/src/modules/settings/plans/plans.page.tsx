@@ -8,7 +8,8 @@ import { formatDate } from '../../../platform/dates/format-date';
 import { errorText } from '../../../platform/feedback/form-errors';
 import { usePageTitle } from '../../../platform/feedback/use-page-title';
 import { useAccess } from '../../../platform/permissions/use-access';
-import { formatMoney, useWorkspaceCurrency } from '../../../platform/entity/use-currency';
+import { useWorkspaceCurrency } from '../../../platform/entity/use-currency';
+import { formatMoney } from '../../../platform/i18n/number-format';
 import { usePlans, useSubscriptions, useSwitchPlan } from './plans.api';
 import { StatusTag } from '../../../platform/feedback/status-tag';
 
