@@ -1,4 +1,6 @@
+import ExcelJS from 'exceljs';
 import { downloaded, ImportWizardPage } from '../pages/import-export.pages';
+import { newAccount, signedInWithWorkspace } from '../pages/shell.pages';
 import { expect, test, type Page } from '../support/signed-in.fixture';
 import { signedInApi } from '../support/signed-in-api';
 
@@ -78,4 +80,42 @@ test.describe.serial('import and export, round two', () => {
     await page.goto('/imports');
     await expect(page.getByRole('row', { name: /customers\.csv.*Done.*1 created, 0 updated, 1 rejected/ })).toBeVisible();
   });
+});
+
+// item 10 in German: an account of its own, as it changes the user's language
+test('a German user exports with semicolons by default, and phone numbers come out as typed in CSV and XLSX (item 10)', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const page = await (await browser.newContext()).newPage();
+  await signedInWithWorkspace(page, newAccount('Greta Export'));
+  const api = await signedInApi(page);
+  await api.put('/api/v1/core/profile', { name: 'Greta Export', timeZone: 'Europe/Berlin', culture: 'de-DE' });
+  await api.createContact({ firstName: 'Hans', lastName: 'Müller, Jr.', phone: '+49 30 1234567' });
+
+  await page.goto('/contacts');
+  await expect(page.getByRole('row', { name: /Hans/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Exportieren' }).click();
+  await page.getByRole('menuitem', { name: 'Als CSV exportieren' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Als CSV exportieren' });
+  // the separator German Excel reads, chosen for the user and shown
+  await expect(dialog.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'Trennzeichen' }) })).toContainText(
+    'Semikolon (;)',
+  );
+  const csv = await downloaded(page, () => dialog.getByRole('button', { name: 'Exportieren' }).click());
+  const [header, row] = csv.text.split('\n');
+  expect(header?.split(';')).toEqual(expect.arrayContaining(['Id', 'First name', 'Last name', 'Phone']));
+  const cells = row?.split(';') ?? [];
+  expect(cells).toContain('Müller, Jr.');
+  // the phone number as typed, not behind a formula guard's apostrophe
+  expect(cells).toContain('+49 30 1234567');
+
+  await page.getByRole('button', { name: 'Exportieren' }).click();
+  const xlsx = await downloaded(page, () => page.getByRole('menuitem', { name: 'Als Excel (XLSX) exportieren' }).click());
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
+  const values = ((book.worksheets[0]?.getRow(2).values ?? []) as unknown[]).filter((v) => v !== undefined);
+  // a text cell, never a formula: no apostrophe in front
+  expect(values).toContain('+49 30 1234567');
+  await page.context().close();
 });

@@ -43,8 +43,9 @@ test.describe.serial('import and export', () => {
     const rejected = await downloaded(page, () => page.getByRole('button', { name: 'Download rejected rows' }).click());
     expect(rejected.name).toBe('people-rejected.csv');
     const lines = rejected.text.trim().split('\r\n');
-    expect(lines[0]).toBe('Vorname,Nachname,Mail,Rolle,Errors');
-    expect(lines[1]).toMatch(/^Bob,Builder,not-an-email,Builder,Mail: /);
+    // in the file's own separator (issue 26, item 10)
+    expect(lines[0]).toBe('Vorname;Nachname;Mail;Rolle;Errors');
+    expect(lines[1]).toMatch(/^Bob;Builder;not-an-email;Builder;Mail: /);
 
     // fixed in the file and uploaded again
     await page.getByRole('button', { name: 'Import another file' }).click();
@@ -71,7 +72,12 @@ test.describe.serial('import and export', () => {
     await page.getByRole('searchbox', { name: 'Search contacts' }).fill('Lovelace');
     await expect(page.getByRole('row', { name: /Grace Hopper/ })).toHaveCount(0);
     await page.getByRole('button', { name: 'Export' }).click();
-    const file = await downloaded(page, () => page.getByRole('menuitem', { name: 'Export as CSV' }).click());
+    await page.getByRole('menuitem', { name: 'Export as CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export as CSV' });
+    await expect(dialog.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'Separator' }) })).toContainText(
+      'Comma (,)',
+    );
+    const file = await downloaded(page, () => dialog.getByRole('button', { name: 'Export' }).click());
     expect(file.name).toMatch(/^contacts-.*\.csv$/);
     expect(file.text).toContain('Lovelace');
     expect(file.text).not.toContain('Hopper');

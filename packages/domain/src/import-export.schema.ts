@@ -120,8 +120,17 @@ export const historyListRequestSchema = z.strictObject({
 });
 export type HistoryListRequest = z.input<typeof historyListRequestSchema>;
 
+// What separates a CSV file's cells: comma, or semicolon where the decimal mark is a comma
+// (German Excel opens a comma file as one column), or tab.
+export const CSV_DELIMITERS = [',', ';', '\t'] as const;
+export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
+// the separator a spreadsheet of this culture expects (de → ";")
+export const csvDelimiterOf = (culture: string): CsvDelimiter => (new Intl.NumberFormat(culture).format(1.5).includes(',') ? ';' : ',');
+
 export const exportRequestSchema = z.strictObject({
   format: z.enum(FILE_FORMATS).default('csv'),
+  // CSV only; the web preselects the user's culture's (csvDelimiterOf)
+  delimiter: z.enum(CSV_DELIMITERS).default(','),
   search: z.string().trim().max(200).optional(),
   filters: z.array(entityListFilterSchema).max(20).default([]),
   sort: z.array(entityListSortSchema).max(3).default([]),

@@ -64,7 +64,7 @@ export function literal(value: unknown): string {
 // Streams the rows of `statement` as CSV written by PostgreSQL (`COPY … TO STDOUT`, no header,
 // one line per row ending in LF) on the connection of a request's or a job step's transaction:
 // the tenant context and row-level security apply as to every statement in it.
-export function copyCsvOut(db: Db, statement: SQL): CopyToStreamQuery {
+export function copyCsvOut(db: Db, statement: SQL, delimiter: ',' | ';' | '\t' = ','): CopyToStreamQuery {
   // COPY needs the connection's transaction: a one-message read runs again the classic way
   readers.get(db)?.abandon();
   const client = clients.get(db);
@@ -75,5 +75,5 @@ export function copyCsvOut(db: Db, statement: SQL): CopyToStreamQuery {
     if (i >= q.params.length) throw new Error(`parameter $${n} has no value`);
     return literal(q.params[i]);
   });
-  return client.query(copyTo(`copy (${text}) to stdout with (format csv)`));
+  return client.query(copyTo(`copy (${text}) to stdout with (format csv, delimiter ${literal(delimiter)})`));
 }

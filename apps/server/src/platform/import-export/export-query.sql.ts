@@ -42,8 +42,10 @@ export const rowsSelect = (ent: RegisteredEntity, compiled: CompiledListQuery): 
 // behind an apostrophe, exactly as safeCell does for XLSX: only a negative number such as -3
 // stays as it is (a "+4930" would lose its plus). `ascii` compares the first character's code:
 // much cheaper than a collation-aware comparison on every cell; a value with a space is no
-// number, which spares the regular expression on most text that starts with a minus.
+// number, which spares the regular expression on most text that starts with a minus. A phone
+// number ("+49 30 1234567": a plus, then digits and spaces only) goes out as typed.
 const formulaGuard = (c: SQL): SQL => sql`case
+  when ascii(${c}) = 43 and (${c}) ~ '^[+][0-9][0-9 ]*$' then ${c}
   when ascii(${c}) in (9, 13, 43, 61, 64) then '''' || (${c})
   when ascii(${c}) = 45 and (strpos(${c}, ' ') > 0 or (${c}) !~ '^-[0-9]+([.][0-9]+)?$') then '''' || (${c})
   else ${c} end`;

@@ -227,7 +227,7 @@ describe('who sees and manages whose exports (decision 078)', () => {
 });
 
 describe('formula guard', () => {
-  it('a CSV cell is guarded exactly as an XLSX cell: formulas and signed text behind an apostrophe, numbers as they are', async () => {
+  it('a CSV cell is guarded exactly as safeCell does: formulas and signed text behind an apostrophe, numbers and phone numbers as they are', async () => {
     const values = [
       '=1+2',
       '@SUM(A1)',
@@ -262,6 +262,40 @@ describe('formula guard', () => {
       .slice(1)
       .map((r) => r.at(-1));
     expect(cells).toEqual(values.map(safeCell));
-    expect(cells.slice(0, 6)).toEqual(["'=1+2", "'@SUM(A1)", "'+49 30 1234567", "'+4930", '-3', "'+5.5"]);
+    expect(cells.slice(0, 6)).toEqual(["'=1+2", "'@SUM(A1)", '+49 30 1234567', '+4930', '-3', "'+5.5"]);
+    expect(cells.slice(8, 9)).toEqual(["'+ 1"]);
+  });
+
+  it('XLSX cells are typed text, never formulas: written as typed, with no apostrophe (issue 26, item 10)', async () => {
+    const values = ['+49 30 1234567', '=1+2', '@home', '-x'];
+    const ids: string[] = [];
+    for (const [i, jobTitle] of values.entries())
+      ids.push((await me.post('/api/v1/contacts', { firstName: `Typed ${i}`, jobTitle })).body.id);
+    const res = await me.post('/api/v1/contacts/export', {
+      format: 'xlsx',
+      ids,
+      columns: ['jobTitle'],
+      sort: [{ field: 'firstName', order: 'asc' }],
+    });
+    expect(res.status, res.text).toBe(201);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await fileOf(res.body)) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const cells = [2, 3, 4, 5].map((r) => sheet?.getRow(r).getCell(sheet.columnCount));
+    expect(cells.map((c) => c?.value)).toEqual(values);
+    expect(cells.map((c) => c?.type)).toEqual(values.map(() => ExcelJS.ValueType.String));
+  });
+});
+
+describe('delimiter (issue 26, item 10)', () => {
+  it("writes the CSV with the chosen separator, header and PostgreSQL's lines alike; a comma is no separator then", async () => {
+    const id = (await me.post('/api/v1/contacts', { firstName: 'Semi', lastName: 'Colon, Jr.', phone: '+49 30 1234567' })).body.id;
+    const res = await me.post('/api/v1/contacts/export', { format: 'csv', delimiter: ';', ids: [id], columns: ['phone'] });
+    expect(res.status, res.text).toBe(201);
+    const text = (await fileOf(res.body)).toString('utf8').replace(/^\uFEFF/, '');
+    expect(text.split('\n').slice(0, 2)).toEqual(['Id;First name;Last name;Phone', `${id};Semi;Colon, Jr.;+49 30 1234567`]);
+    const tab = await me.post('/api/v1/contacts/export', { format: 'csv', delimiter: '\t', ids: [id], columns: ['phone'] });
+    expect((await fileOf(tab.body)).toString('utf8').split('\n')[1]).toBe(`${id}\tSemi\tColon, Jr.\t+49 30 1234567`);
+    expect((await me.post('/api/v1/contacts/export', { format: 'csv', delimiter: '|', ids: [id] })).status).toBe(400);
   });
 });

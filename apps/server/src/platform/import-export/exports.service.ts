@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   isContentBlock,
+  type CsvDelimiter,
   type EntityKind,
   type ExportDto,
   type ExportMapping,
@@ -178,7 +179,7 @@ async function writeExport(ctx: TenantContext, ent: RegisteredEntity, blobs: Blo
   );
   const out = new PassThrough();
   const upload = blobs.writeStream(exp.blobKey as string, out, CONTENT_TYPES[exp.format]);
-  if (exp.format === 'csv') return writeCsvLines(ctx, ent, columns, compiled, out, upload);
+  if (exp.format === 'csv') return writeCsvLines(ctx, ent, columns, compiled, out, upload, request.delimiter ?? ',');
   const names = await repo.stageAndTypeNames(ctx, ent.definition.kind);
   const fetch = await entityRepo.openCursor(ctx, 'atrium_export', exportSql.rowsSelect(ent, compiled));
   const writer = tableWriter(exp.format, out, ent.definition.kind);
@@ -216,11 +217,12 @@ async function writeCsvLines(
   compiled: CompiledListQuery,
   out: PassThrough,
   upload: Promise<number>,
+  delimiter: CsvDelimiter,
 ): Promise<number> {
   try {
-    out.write(`\uFEFF${columns.map((c) => csvText(c.header)).join(',')}\n`);
+    out.write(`\uFEFF${columns.map((c) => csvText(c.header, delimiter)).join(delimiter)}\n`);
     await repo.useUtc(ctx);
-    const rows = repo.copyCsv(ctx, exportSql.csvSelect(ent, columns, compiled));
+    const rows = repo.copyCsv(ctx, exportSql.csvSelect(ent, columns, compiled), delimiter);
     await pipeline(rows, out);
     await upload;
     return rows.rowCount;
@@ -231,7 +233,7 @@ async function writeCsvLines(
   }
 }
 
-const csvText = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+const csvText = (v: string, delimiter: string) => (/["\r\n]/.test(v) || v.includes(delimiter) ? `"${v.replaceAll('"', '""')}"` : v);
 
 async function toExportDto(ctx: TenantContext, ent: RegisteredEntity, blobs: BlobStore, exp: ExportRow): Promise<ExportDto> {
   const job = exp.jobId ? (await repo.jobsById(ctx, [exp.jobId])).get(exp.jobId) : undefined;

@@ -92,3 +92,18 @@ describe('the check', () => {
     await me.put('/api/v1/core/entity-fields?entity=Contact', { fields: [] });
   });
 });
+
+describe('the rejected rows', () => {
+  it("are written in the imported file's own separator (issue 26, item 10)", async () => {
+    await clearContacts();
+    const imp = await uploaded('semi.csv', 'Vorname;Nachname;Mail\nAda;Lovelace;ada@example.com\nBob;Builder, Jr.;not-an-email\n');
+    expect(imp.delimiter).toBe(';');
+    expect(await runToEnd(imp)).toMatchObject({ created: 1, rejected: 1 });
+    const rejected = await me.get(`/api/v1/core/imports/${imp.id}/rejected?format=csv`);
+    const lines = rejected.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toEqual(['Vorname;Nachname;Mail;Errors', 'Bob;Builder, Jr.;not-an-email;Mail: Enter a valid e-mail address']);
+  });
+});

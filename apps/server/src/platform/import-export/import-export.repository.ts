@@ -1,4 +1,4 @@
-import type { EntityKind } from '@atrium/domain';
+import type { CsvDelimiter, EntityKind } from '@atrium/domain';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { TenantContext } from '../context';
 import { copyCsvOut } from '../tenant-statements';
@@ -350,6 +350,6 @@ export async function useUtc(ctx: TenantContext): Promise<void> {
 }
 
 // PostgreSQL writes the rows of `select` as CSV (COPY … TO STDOUT) on the transaction's connection.
-export function copyCsv(ctx: TenantContext, select: SQL): ReturnType<typeof copyCsvOut> {
-  return copyCsvOut(ctx.db, select);
+export function copyCsv(ctx: TenantContext, select: SQL, delimiter: CsvDelimiter): ReturnType<typeof copyCsvOut> {
+  return copyCsvOut(ctx.db, select, delimiter);
 }

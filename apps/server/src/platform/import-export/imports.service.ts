@@ -384,7 +384,8 @@ export async function rejectedFile(
   return {
     fileName: `${base}-rejected.${format}`,
     write: async (out) => {
-      const writer = tableWriter(format, out, 'Rejected');
+      // in the file's own separator: the one its author's spreadsheet reads
+      const writer = tableWriter(format, out, 'Rejected', (imp.delimiter as FileShape['delimiter']) ?? ',');
       await writer.row([...imp.columns, 'Errors']);
       let after = 0;
       for (;;) {

@@ -11,7 +11,7 @@ import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
-import type { ErrorCode, FileFormat } from '@atrium/domain';
+import type { CsvDelimiter, ErrorCode, FileFormat } from '@atrium/domain';
 import { AppError } from '../errors';
 
 // Reading and writing the files of imports and exports as streams (decision 071): CSV through
@@ -564,14 +564,18 @@ export function columnNames(header: readonly string[]): string[] {
   });
 }
 
-// Formula injection: a text cell starting with = + - @ (a spreadsheet would run it) is written
-// with a leading apostrophe, which spreadsheets show as text; the import takes it off again.
+// Formula injection: a CSV text cell starting with = + - @ (a spreadsheet would run it) is
+// written with a leading apostrophe, which spreadsheets show as text; the import takes it off
+// again. Negative numbers and phone numbers ("+49 30 1234567": a plus, then digits and spaces
+// only, which can call nothing) go out as typed (issue 26, item 10). XLSX cells are typed text,
+// never formulas, and need no guard.
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NUMBER = /^-?\d+(\.\d+)?$/;
+const PHONE = /^\+\d[\d ]*$/;
 export function safeCell(c: string | number | null): string {
   if (c === null) return '';
   const text = String(c);
-  return typeof c === 'string' && FORMULA_START.test(text) && !NUMBER.test(text) ? `'${text}` : text;
+  return typeof c === 'string' && FORMULA_START.test(text) && !NUMBER.test(text) && !PHONE.test(text) ? `'${text}` : text;
 }
 export const unguardCell = (text: string): string => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text);
 
@@ -596,8 +600,9 @@ function drained(source: Writable, out: Writable): Promise<void> {
 
 export type TableWriter = { row: (cells: readonly (string | number | null)[]) => Promise<void>; end: () => Promise<void> };
 
-// A CSV (UTF-8 with BOM, comma separated: what Excel opens correctly) or XLSX writer on a stream.
-export function tableWriter(format: FileFormat, out: Writable, sheetName = 'Data'): TableWriter {
+// A CSV (UTF-8 with BOM, separated by `delimiter`: the user's culture's or the imported
+// file's) or XLSX writer on a stream.
+export function tableWriter(format: FileFormat, out: Writable, sheetName = 'Data', delimiter: CsvDelimiter = ','): TableWriter {
   if (format === 'xlsx') {
     const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
     const sheet = book.addWorksheet(sheetName);
@@ -605,7 +610,7 @@ export function tableWriter(format: FileFormat, out: Writable, sheetName = 'Data
     return {
       row: async (cells) => {
         if (out.destroyed) throw new Error('The file stream was closed');
-        sheet.addRow(cells.map((c) => (typeof c === 'number' ? c : safeCell(c)))).commit();
+        sheet.addRow(cells.map((c) => c ?? '')).commit();
         // ExcelJS passes rows on through its zip stream whatever the reader's pace: every few
         // hundred rows the zip gets a turn of the event loop, and the writer waits while the
         // file stream's buffer is full (a slow download holds a few hundred rows, not the file)
@@ -619,7 +624,7 @@ export function tableWriter(format: FileFormat, out: Writable, sheetName = 'Data
       },
     };
   }
-  const csv = stringify({ bom: true, record_delimiter: '\r\n' });
+  const csv = stringify({ bom: true, record_delimiter: '\r\n', delimiter });
   csv.pipe(out);
   return {
     row: async (cells) => {

@@ -1,4 +1,5 @@
 import type {
+  CsvDelimiter,
   EntityDefinition,
   ExportDto,
   FileFormat,
@@ -147,11 +148,12 @@ export type ExportScope = { request: EntityListRequest; columns: string[]; ids?:
 export function useStartExport(d: EntityDefinition) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ format, scope }: { format: FileFormat; scope: ExportScope }) =>
+    mutationFn: ({ format, scope, delimiter }: { format: FileFormat; scope: ExportScope; delimiter: CsvDelimiter }) =>
       apiRequest<ExportDto>(TRANSFER_PATHS.export(d), {
         method: 'POST',
         body: {
           format,
+          ...(format === 'csv' ? { delimiter } : {}),
           search: scope.request.search || undefined,
           filters: scope.request.filters,
           sort: scope.request.sort,

@@ -1,7 +1,8 @@
 import { DownloadOutlined, HistoryOutlined, UploadOutlined } from '@ant-design/icons';
-import type { EntityDefinition, FileFormat, Permission } from '@atrium/domain';
+import { csvDelimiterOf, type CsvDelimiter, type EntityDefinition, type FileFormat, type Permission } from '@atrium/domain';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Dropdown, Space } from 'antd';
+import { App, Button, Dropdown, Form, Modal, Select, Space } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '../api/api-client';
@@ -26,7 +27,11 @@ function useExportColumns(d: EntityDefinition, enabled: boolean) {
   });
 }
 
+// The separator the user's spreadsheet expects: German Excel opens a comma file as one column.
+const cultureDelimiter = (): CsvDelimiter => csvDelimiterOf(document.documentElement.lang || 'en');
+
 // Exports what the list shows (or its selection) and downloads it; a large export runs as a job.
+// A CSV is separated by `delimiter`, by default the user's culture's.
 export function useExportList(d: EntityDefinition) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -34,10 +39,10 @@ export function useExportList(d: EntityDefinition) {
   const allowed = d.capabilities.importExport && d.permissions.export !== null && can({ permissions: [d.permissions.export] });
   const mapping = useExportColumns(d, allowed);
   const start = useStartExport(d);
-  const run = async (format: FileFormat, scope: ExportScope) => {
+  const run = async (format: FileFormat, scope: ExportScope, delimiter: CsvDelimiter = cultureDelimiter()) => {
     const known = new Set((mapping.data?.columns ?? []).map((c) => c.key));
     try {
-      const exp = await start.mutateAsync({ format, scope: { ...scope, columns: scope.columns.filter((c) => known.has(c)) } });
+      const exp = await start.mutateAsync({ format, delimiter, scope: { ...scope, columns: scope.columns.filter((c) => known.has(c)) } });
       if (exp.downloadUrl) {
         openDownload(exp.downloadUrl);
         message.success(t('transfer.exportReady', { count: exp.rowCount ?? 0 }));
@@ -56,6 +61,8 @@ export function TransferActions({ definition, scope }: { definition: EntityDefin
   const navigate = useNavigate();
   const p = definition.permissions;
   const exporter = useExportList(definition);
+  // the CSV dialog: its separator, preselected from the user's culture
+  const [delimiter, setDelimiter] = useState<CsvDelimiter | null>(null);
   if (!definition.capabilities.importExport) return null;
   const holds = (...list: (Permission | null)[]) => list.some((x) => x !== null && can({ permissions: [x] }));
   const mayImport = holds(p.import);
@@ -78,7 +85,7 @@ export function TransferActions({ definition, scope }: { definition: EntityDefin
               { key: 'csv', label: t('transfer.exportCsv') },
               { key: 'xlsx', label: t('transfer.exportXlsx') },
             ],
-            onClick: ({ key }) => void exporter.run(key as FileFormat, scope()),
+            onClick: ({ key }) => (key === 'csv' ? setDelimiter(cultureDelimiter()) : void exporter.run('xlsx', scope())),
           }}
         >
           <Button icon={<DownloadOutlined />} loading={exporter.pending}>
@@ -98,6 +105,35 @@ export function TransferActions({ definition, scope }: { definition: EntityDefin
       >
         <Button icon={<HistoryOutlined />}>{t('transfer.history')}</Button>
       </Dropdown>
+      <Modal
+        open={delimiter !== null}
+        title={t('transfer.exportCsv')}
+        okText={t('transfer.exportStart')}
+        cancelText={t('common.cancel')}
+        confirmLoading={exporter.pending}
+        onCancel={() => setDelimiter(null)}
+        onOk={async () => {
+          await exporter.run('csv', scope(), delimiter ?? cultureDelimiter());
+          setDelimiter(null);
+        }}
+        destroyOnHidden
+      >
+        <Form layout="vertical">
+          <Form.Item label={t('transfer.delimiter')} htmlFor="export-delimiter">
+            <Select
+              id="export-delimiter"
+              aria-label={t('transfer.delimiter')}
+              value={delimiter ?? cultureDelimiter()}
+              onChange={(v: CsvDelimiter) => setDelimiter(v)}
+              options={[
+                { value: ',', label: t('transfer.delimiterComma') },
+                { value: ';', label: t('transfer.delimiterSemicolon') },
+                { value: '\t', label: t('transfer.delimiterTab') },
+              ]}
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
     </Space>
   );
 }
