@@ -83,7 +83,7 @@ test.describe.serial('import and export, round two', () => {
 });
 
 // item 10 in German: an account of its own, as it changes the user's language
-test('a German user exports with semicolons by default, and phone numbers come out as typed in CSV and XLSX (item 10)', async ({
+test("a German user is told the check's errors in German (item 9), exports with semicolons by default, and phone numbers come out as typed in CSV and XLSX (item 10)", async ({
   browser,
 }) => {
   test.setTimeout(150_000);
@@ -92,6 +92,19 @@ test('a German user exports with semicolons by default, and phone numbers come o
   const api = await signedInApi(page);
   await api.put('/api/v1/core/profile', { name: 'Greta Export', timeZone: 'Europe/Berlin', culture: 'de-DE' });
   await api.createContact({ firstName: 'Hans', lastName: 'Müller, Jr.', phone: '+49 30 1234567' });
+
+  // item 9 in German: the check words its errors in the user's language
+  await page.goto('/contacts/import');
+  await expect(page.getByRole('heading', { level: 1, name: 'Kontakte importieren' })).toBeVisible();
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'kunden.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Vorname;Nachname;Mail\nBob;Builder;keine-mail\n'),
+  });
+  await expect(page.getByRole('columnheader', { name: 'Spalte in der Datei' })).toBeVisible();
+  await page.getByRole('button', { name: 'Datei prüfen' }).click();
+  const errors = page.getByRole('table', { name: 'Zeilen mit Fehlern (werden nicht importiert)' });
+  await expect(errors.getByRole('row', { name: '1 Mail E-Mail: Geben Sie eine gültige E-Mail-Adresse ein' })).toBeVisible();
 
   await page.goto('/contacts');
   await expect(page.getByRole('row', { name: /Hans/ })).toBeVisible();
