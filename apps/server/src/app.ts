@@ -10,7 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
-import { FILE_SIZE_LIMITS } from '@atrium/domain';
+import { FILE_SIZE_LIMITS, RECYCLE_BIN_DAYS } from '@atrium/domain';
 import type { Config } from './platform/config';
 import type { Database } from './platform/database';
 import { migrationsApplied } from './platform/database';
@@ -26,6 +26,7 @@ import { blobStoreFor } from './platform/blobs/blob-store';
 import { registerImportExport } from './platform/import-export/import-export.routes';
 import { entityRegistry } from './platform/entity/entity-registry';
 import { recordEventAudience } from './platform/entity/record-events';
+import { purgeExpired } from './platform/entity/entity.service';
 import { createEventHub, type EventHub } from './platform/events/event-hub';
 import { registerEventRoutes } from './platform/events/events.routes';
 import { registerHousekeeping } from './platform/jobs/housekeeping';
@@ -205,6 +206,11 @@ export async function buildApp(config: Config, database: Database, options: Buil
   registerImportExport(router, { jobs, blobs: blobStoreFor(config), maxRows: config.imports.maxRows, log: app.log });
   registerJobRoutes(router, jobs);
   const entities = entityRegistry(router);
+  jobs.cleanup({
+    name: 'recycle-bin',
+    description: `Records in the recycle bin for ${RECYCLE_BIN_DAYS} days`,
+    run: (ctx, now) => purgeExpired(ctx, entities, now),
+  });
   const events = registerEventRoutes(app, router, {
     hub,
     database,

@@ -44,7 +44,7 @@ export function kindTableSql(table: string, columns: string, searchText: string)
   return `
     create table ${table} (
       tenant_id uuid not null, id uuid not null default gen_random_uuid(), version integer not null default 1,
-      custom_fields jsonb not null default '{}'::jsonb, archived_at timestamptz, created_by uuid, updated_by uuid,
+      custom_fields jsonb not null default '{}'::jsonb, archived_at timestamptz, deleted_at timestamptz, deleted_by uuid, created_by uuid, updated_by uuid,
       created_at timestamptz not null default now(), updated_at timestamptz not null default now(), ${columns},
       search_text text generated always as (${searchText}) stored,
       custom_search text generated always as (atrium_search_values(custom_fields)) stored,

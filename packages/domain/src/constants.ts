@@ -2,6 +2,8 @@
 export const PAGE_SIZES = [25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 25;
+// Deleted records wait this long in the recycle bin before housekeeping purges them (decision 086).
+export const RECYCLE_BIN_DAYS = 30;
 
 export const FILE_SIZE_LIMITS = {
   image: 5_242_880,

@@ -51,6 +51,20 @@ export const pagedResponse = <T extends z.ZodType>(item: T) => z.object({ data: 
 
 export const idListSchema = z.strictObject({ ids: z.array(z.uuid()).min(1).max(1000) });
 
+// The recycle bin of a kind (decision 086): deleted records, newest first, with who deleted them.
+export const recycleBinQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: pageSizeQuerySchema.default(DEFAULT_PAGE_SIZE),
+});
+export type RecycleBinQuery = z.infer<typeof recycleBinQuerySchema>;
+export const recycleBinEntrySchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  deletedAt: z.string(),
+  deletedBy: z.object({ id: z.uuid(), title: z.string() }).nullable(),
+});
+export type RecycleBinEntry = z.infer<typeof recycleBinEntrySchema>;
+
 // Tenants (Admin: tenant register, list, {id})
 export const tenantRegisterSchema = z
   .strictObject({

@@ -3,7 +3,7 @@ import type { TenantContext } from '../../platform/context';
 
 // What the CRM's dashboard widgets show (decision 037). Open: the deal's stage is neither won
 // nor lost, and no outcome was recorded.
-const OPEN = sql`o.archived_at is null and o.outcome is null and s.stage_type not in ('Won', 'Lost')`;
+const OPEN = sql`o.archived_at is null and o.deleted_at is null and o.outcome is null and s.stage_type not in ('Won', 'Lost')`;
 
 // every open stage of every pipeline, with the caller's deals in it (empty stages too)
 export async function myOpenByStage(ctx: TenantContext) {
@@ -21,7 +21,7 @@ export async function myOpenByStage(ctx: TenantContext) {
     from workflows w
     join workflow_stages s on s.tenant_id = w.tenant_id and s.workflow_id = w.id and s.stage_type not in ('Won', 'Lost')
     left join opportunities o on o.tenant_id = s.tenant_id and o.workflow_stage_id = s.id
-      and o.owner_id = ${ctx.tenantUserId} and o.archived_at is null and o.outcome is null
+      and o.owner_id = ${ctx.tenantUserId} and o.archived_at is null and o.deleted_at is null and o.outcome is null
     where w.tenant_id = ${ctx.tenantId} and w.entity_kind = 'Opportunity'
     group by w.id, w.name, w.is_default, s.id, s.name, s.color, s.sort_order
     order by w.is_default desc, w.name, s.sort_order collate "C"`);
@@ -44,7 +44,7 @@ export async function myTeams(ctx: TenantContext) {
     select t.id, t.name, t.is_default as "isDefault",
       (select count(*)::int from team_members m where m.tenant_id = t.tenant_id and m.team_id = t.id) as "memberCount"
     from teams t
-    where t.tenant_id = ${ctx.tenantId} and exists (
+    where t.tenant_id = ${ctx.tenantId} and t.deleted_at is null and exists (
       select 1 from team_members m where m.tenant_id = t.tenant_id and m.team_id = t.id and m.tenant_user_id = ${ctx.tenantUserId})
     order by t.is_default desc, lower(t.name)`);
   return res.rows;

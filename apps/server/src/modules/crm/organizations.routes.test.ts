@@ -101,10 +101,14 @@ describe('references', () => {
     }
   });
 
-  it('deleting an organization clears the contacts that pointed at it, with an activity entry', async () => {
+  it('purging a deleted organization clears the contacts that pointed at it, with an activity entry', async () => {
     const gone = await org({ name: 'Going Away' });
     const x = await contact({ firstName: 'Left', organizationId: gone.id });
     expect((await c.delete(`/api/v1/organizations/${gone.id}`)).status).toBe(204);
+    // in the recycle bin the link reads as empty; it is cleared when the organization is purged
+    const binned = await c.get(`/api/v1/contacts/${x.id}`);
+    expect(binned.body).toMatchObject({ organizationId: gone.id, organization: null, version: 1 });
+    expect((await c.post('/api/v1/organizations/purge', { ids: [gone.id] })).status).toBe(200);
     const after = await c.get(`/api/v1/contacts/${x.id}`);
     expect(after.body).toMatchObject({ organizationId: null, organization: null, version: 2 });
     const feed = await c.get(`/api/v1/core/activity?target=Contact&targetId=${x.id}`);
@@ -308,6 +312,9 @@ describe('shared records follow the definition', () => {
     const feed = await c.get(`/api/v1/core/activity?target=Contact&targetId=${x.id}`);
     expect(feed.body.data.map((r: { action: string }) => r.action)).toEqual(expect.arrayContaining(['tagged', 'followed', 'linked']));
     expect((await c.delete(`/api/v1/contacts/${x.id}`)).status).toBe(204);
+    // they wait in the recycle bin with the record and go when it is purged (decision 086)
+    expect(await count()).toBe(5);
+    expect((await c.post('/api/v1/contacts/purge', { ids: [x.id] })).status).toBe(200);
     expect(await count()).toBe(0);
     expect((await c.post('/api/v1/core/linked-entities/list', { entityKind: 'Contact', entityId: y.id })).body.total).toBe(0);
   });

@@ -29,7 +29,7 @@ export const RANK_STEP = 1000;
 export async function rankOf(ctx: TenantContext, ent: RegisteredEntity, stageId: string, id: string): Promise<number | null | undefined> {
   const res = await ctx.db.execute<{ rank: string | null }>(sql`
     select ${column(ent, 'boardRank')} as rank from ${tableOf(ent)} ${T}
-    where ${T}.tenant_id = ${ctx.tenantId} and ${T}.id = ${id} and ${column(ent, 'workflowStage')} = ${stageId}`);
+    where ${T}.tenant_id = ${ctx.tenantId} and ${T}.id = ${id} and ${T}.deleted_at is null and ${column(ent, 'workflowStage')} = ${stageId}`);
   const row = res.rows[0];
   return row ? (row.rank === null ? null : Number(row.rank)) : undefined;
 }

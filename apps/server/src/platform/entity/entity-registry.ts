@@ -65,7 +65,19 @@ export function bindEntity(
   opts: BindOptions = {},
 ): RegisteredEntity {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
-  const required = ['tenantId', 'id', 'version', 'customFields', 'archivedAt', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'];
+  const required = [
+    'tenantId',
+    'id',
+    'version',
+    'customFields',
+    'archivedAt',
+    'deletedAt',
+    'deletedBy',
+    'createdAt',
+    'updatedAt',
+    'createdBy',
+    'updatedBy',
+  ];
   for (const key of [...required, ...Object.keys(definition.fields)]) {
     if (!columns[key]) throw new Error(`${definition.kind}: table ${getTableName(table)} has no column for ${key}`);
   }

@@ -12,7 +12,10 @@ import {
   idListSchema,
   jsonPatchSchema,
   pagedResponse,
+  recycleBinEntrySchema,
+  recycleBinQuerySchema,
   ENTITY_DEFINITIONS,
+  RECYCLE_BIN_DAYS,
   type EntityDefinition,
   type EntityKind,
   type JsonPatchOperation,
@@ -204,7 +207,7 @@ export function registerEntity(router: Router, definition: EntityDefinition, opt
   router.tenant({
     method: 'DELETE',
     url: `${base}/:id`,
-    summary: `Delete a ${one} with its notes, documents, tags and links (If-Match honoured when sent)`,
+    summary: `Move a ${one} to the recycle bin; purged with its notes, documents, tags and links after ${RECYCLE_BIN_DAYS} days (If-Match honoured when sent)`,
     tags,
     permission: p.delete,
     table,
@@ -213,6 +216,31 @@ export function registerEntity(router: Router, definition: EntityDefinition, opt
     ifMatch: 'optional',
     handler: async (ctx, { params, request }) => service.deleteEntity(ctx, ent, params.id, request.headers['if-match']),
   });
+
+  // The recycle bin (decision 086): deleted records, their restore and their purge.
+  router.tenant({
+    method: 'GET',
+    url: `${base}/recycle-bin`,
+    summary: `Deleted ${many} in the recycle bin, newest first, with who deleted them`,
+    tags,
+    permission: p.delete,
+    schemas: { query: recycleBinQuerySchema, response: pagedResponse(recycleBinEntrySchema) },
+    handler: async (ctx, { query }) => service.listRecycleBin(ctx, ent, query),
+  });
+  for (const restoring of [true, false]) {
+    router.tenant({
+      method: 'POST',
+      url: `${base}/${restoring ? 'restore' : 'purge'}`,
+      summary: restoring
+        ? `Restore ${many} from the recycle bin with their notes, documents, tags and links`
+        : `Delete ${many} in the recycle bin permanently, with their notes, documents, tags and links`,
+      tags,
+      permission: p.delete,
+      schemas: { body: idListSchema, response: idsResult },
+      example: { ids: [EXAMPLE_ID] },
+      handler: async (ctx, { body }) => (restoring ? service.restoreEntities : service.purgeEntities)(ctx, ent, body.ids),
+    });
+  }
 
   if (definition.capabilities.archive) {
     for (const archived of [true, false]) {

@@ -8,7 +8,7 @@ import { rowTagsSql } from './row-tags';
 // a title, an expanded reference or a joined sort can name other tables beside it.
 export const T = sql.raw('t');
 
-const HIDDEN_COLUMNS = new Set(['tenantId', 'searchText', 'customSearch', 'createdBy', 'updatedBy']);
+const HIDDEN_COLUMNS = new Set(['tenantId', 'searchText', 'customSearch', 'createdBy', 'updatedBy', 'deletedAt', 'deletedBy']);
 
 export const tableOf = (ent: RegisteredEntity): SQL => sql`${sql.identifier(ent.tableName)}`;
 
@@ -52,8 +52,10 @@ export function linkTargetOf(ent: RegisteredEntity, key: string): LinkTarget {
 export function expandedReference(ent: RegisteredEntity, key: string, alias: SQL = T): SQL {
   const target = linkTargetOf(ent, key);
   const r = sql.raw(`r_${key}`);
+  // a record in the recycle bin reads as no link; restored, the link is back (decision 086)
+  const live = target === USER_LINK_TARGET ? sql`` : sql` and ${r}.deleted_at is null`;
   return sql`(select jsonb_build_object('id', ${r}.id, 'title', ${target.title(r)}) from ${target.table} ${r}
-    where ${r}.tenant_id = ${alias}.tenant_id and ${r}.id = ${column(ent, key, alias)})`;
+    where ${r}.tenant_id = ${alias}.tenant_id and ${r}.id = ${column(ent, key, alias)}${live})`;
 }
 
 const isTimestamp = (col: PgColumn) => col.columnType === 'PgTimestamp' || col.columnType === 'PgTimestampString';
@@ -97,9 +99,16 @@ export function selectList(ent: RegisteredEntity): SQL {
   return list;
 }
 
-// The row-visibility rule of the kind for this caller, as a condition (true when none).
-export function visibleSql(ctx: TenantContext, ent: RegisteredEntity): SQL {
+// The kind's row-visibility rule for this caller, as a condition (true when none).
+export function ruleSql(ctx: TenantContext, ent: RegisteredEntity): SQL {
   return ent.visibility?.(ctx) ?? sql`true`;
+}
+
+// The rows a caller sees: not in the recycle bin (decision 086) and allowed by the kind's rule.
+// Every engine read goes through this one condition; only the bin's own calls use ruleSql alone.
+export function visibleSql(ctx: TenantContext, ent: RegisteredEntity): SQL {
+  const rule = ent.visibility?.(ctx);
+  return rule ? sql`${T}.deleted_at is null and ${rule}` : sql`${T}.deleted_at is null`;
 }
 
 // LIKE/ILIKE patterns match the user's text literally.

@@ -31,6 +31,9 @@ export const entityColumns = () => ({
     .notNull()
     .default(sql`'{}'::jsonb`),
   archivedAt: timestamp('archived_at', { withTimezone: true }),
+  // in the recycle bin since then (decision 086): every engine read leaves the row out
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  deletedBy: uuid('deleted_by'),
   createdBy: uuid('created_by'),
   updatedBy: uuid('updated_by'),
   ...timestamps(),
@@ -158,6 +161,10 @@ export function entityTable(name: string, definition: EntityDefinition, opts: En
       index(`${name}_custom_search_idx`).using('gin', tenant, get(t, 'customSearch').op('gin_trgm_ops')),
       index(`${name}_custom_fields_idx`).using('gin', tenant, get(t, 'customFields').op('jsonb_path_ops')),
       index(`${name}_created_idx`).on(tenant, get(t, 'createdAt')),
+      // the recycle bin and its purge read only deleted rows
+      index(`${name}_deleted_idx`)
+        .on(tenant, get(t, 'deletedAt'))
+        .where(sql`deleted_at is not null`),
       ...(sortColumns.length > 0 ? [index(`${name}_sort_idx`).on(tenant, ...sortColumns, get(t, 'id'))] : []),
       ...(opts.indexes?.((key) => get(t, key)) ?? []),
     ];

@@ -4,7 +4,19 @@ import type { TenantContext } from '../context';
 import { executePrepared } from '../tenant-statements';
 import type { EntityRow, RegisteredEntity, RegisteredRelation } from './entity-registry';
 import { containsPattern } from '../sql.util';
-import { column, entityLinkTarget, selectList, T, tableOf, titleSql, visibleSql, type LinkTarget } from './entity-sql';
+import {
+  column,
+  entityLinkTarget,
+  isoText,
+  ruleSql,
+  selectList,
+  T,
+  tableOf,
+  titleSql,
+  USER_LINK_TARGET,
+  visibleSql,
+  type LinkTarget,
+} from './entity-sql';
 import type { CompiledListQuery } from './list-query';
 
 function toRow(raw: Record<string, unknown>): EntityRow {
@@ -119,6 +131,78 @@ export async function updateRow(ctx: TenantContext, ent: RegisteredEntity, id: s
 export async function deleteRow(ctx: TenantContext, ent: RegisteredEntity, id: string): Promise<boolean> {
   const res = await ctx.db.execute(sql`delete from ${tableOf(ent)} where tenant_id = ${ctx.tenantId} and id = ${id} returning id`);
   return res.rows.length > 0;
+}
+
+// Rows removed for good (the recycle bin's purge).
+export async function deleteRows(ctx: TenantContext, ent: RegisteredEntity, list: readonly string[]): Promise<void> {
+  await ctx.db.execute(sql`delete from ${tableOf(ent)} where tenant_id = ${ctx.tenantId} and id = any(${ids(list)})`);
+}
+
+// Recycle bin (decision 086). Moves the listed visible rows into the bin; returns them.
+export async function moveToBin(ctx: TenantContext, ent: RegisteredEntity, list: readonly string[]): Promise<{ id: string }[]> {
+  const res = await ctx.db.execute<{ id: string }>(sql`
+    update ${tableOf(ent)} as ${T}
+    set deleted_at = now(), deleted_by = ${ctx.tenantUserId}, version = ${T}.version + 1, updated_at = now(), updated_by = ${ctx.tenantUserId}
+    where ${T}.tenant_id = ${ctx.tenantId} and ${T}.id = any(${ids(list)}) and ${visibleSql(ctx, ent)}
+    returning ${T}.id`);
+  return res.rows;
+}
+
+// The listed ids that are in the bin and that the caller's row rule lets it see.
+export async function binnedIds(ctx: TenantContext, ent: RegisteredEntity, list: readonly string[]): Promise<Set<string>> {
+  const res = await ctx.db.execute<{ id: string }>(sql`
+    select ${T}.id from ${tableOf(ent)} ${T}
+    where ${T}.tenant_id = ${ctx.tenantId} and ${T}.id = any(${ids(list)}) and ${T}.deleted_at is not null and ${ruleSql(ctx, ent)}
+    order by ${T}.id for update of t`);
+  return new Set(res.rows.map((r) => r.id));
+}
+
+// Takes the listed rows out of the bin; returns them as rows.
+export async function restoreFromBin(ctx: TenantContext, ent: RegisteredEntity, list: readonly string[]): Promise<EntityRow[]> {
+  const res = await ctx.db.execute<Record<string, unknown>>(sql`
+    update ${tableOf(ent)} as ${T}
+    set deleted_at = null, deleted_by = null, version = ${T}.version + 1, updated_at = now(), updated_by = ${ctx.tenantUserId}
+    where ${T}.tenant_id = ${ctx.tenantId} and ${T}.id = any(${ids(list)}) and ${T}.deleted_at is not null and ${ruleSql(ctx, ent)}
+    returning ${selectList(ent)}`);
+  return res.rows.map(toRow);
+}
+
+export type BinEntry = { id: string; title: string; deletedAt: string; deletedBy: { id: string; title: string } | null };
+
+// A page of the bin, newest deletion first, with who deleted each record and the total.
+export async function binPage(
+  ctx: TenantContext,
+  ent: RegisteredEntity,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: BinEntry[]; total: number }> {
+  const u = sql.raw('du');
+  const res = await ctx.db.execute<BinEntry & { total: number }>(sql`
+    select ${T}.id, ${titleSql(ent)} as title, ${isoText(sql`${T}.deleted_at`)} as "deletedAt",
+      (select jsonb_build_object('id', ${u}.id, 'title', ${USER_LINK_TARGET.title(u)}) from tenant_users ${u}
+        where ${u}.tenant_id = ${T}.tenant_id and ${u}.id = ${T}.deleted_by) as "deletedBy",
+      (count(*) over ())::int as total
+    from ${tableOf(ent)} ${T}
+    where ${T}.tenant_id = ${ctx.tenantId} and ${T}.deleted_at is not null and ${ruleSql(ctx, ent)}
+    order by ${T}.deleted_at desc, ${T}.id limit ${pageSize} offset ${(page - 1) * pageSize}`);
+  const total = res.rows[0]?.total ?? (page === 1 ? 0 : await binCount(ctx, ent));
+  return { rows: res.rows.map(({ total: _t, ...r }) => r), total: Number(total) };
+}
+
+async function binCount(ctx: TenantContext, ent: RegisteredEntity): Promise<number> {
+  const res = await ctx.db.execute<{ n: number }>(sql`
+    select count(*)::int as n from ${tableOf(ent)} ${T}
+    where ${T}.tenant_id = ${ctx.tenantId} and ${T}.deleted_at is not null and ${ruleSql(ctx, ent)}`);
+  return res.rows[0]?.n ?? 0;
+}
+
+// Rows in the bin since before `before` (the housekeeping purge), at most `limit`.
+export async function binnedBefore(ctx: TenantContext, ent: RegisteredEntity, before: Date, limit: number): Promise<string[]> {
+  const res = await ctx.db.execute<{ id: string }>(sql`
+    select ${T}.id from ${tableOf(ent)} ${T}
+    where ${T}.tenant_id = ${ctx.tenantId} and ${T}.deleted_at < ${before.toISOString()}
+    order by ${T}.deleted_at, ${T}.id limit ${limit}`);
+  return res.rows.map((r) => r.id);
 }
 
 // Archives (or restores) the listed rows that are not already in that state; returns them.

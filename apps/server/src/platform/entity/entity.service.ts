@@ -1,4 +1,4 @@
-import type { BoardMove, EntityField, EntityListQuery, JsonPatchOperation } from '@atrium/domain';
+import { RECYCLE_BIN_DAYS, type BoardMove, type EntityField, type EntityListQuery, type JsonPatchOperation } from '@atrium/domain';
 import type { TenantContext } from '../context';
 import { AppError, fieldError, issueToField, notFound } from '../errors';
 import { changeRows, recordActivities } from './activity.service';
@@ -274,13 +274,22 @@ export async function patchEntity(
   return applyUpdate(ctx, ent, before, body);
 }
 
-// Before a record goes, the records that reference it: a 'refuse' rule stops the delete with a
+// Before a record goes for good, the records that reference it: a 'refuse' rule stops it with a
 // message naming how many and what; a 'clear' rule empties their reference (with an activity).
-async function applyDeleteRules(ctx: TenantContext, ent: RegisteredEntity, id: string): Promise<void> {
+// Moving a record to the recycle bin checks the 'refuse' rules only: a reference to a record in
+// the bin reads as no link and is back when it is restored (decision 086). `going`: the records
+// leaving together, whose references to each other do not count.
+async function applyDeleteRules(
+  ctx: TenantContext,
+  ent: RegisteredEntity,
+  id: string,
+  going: ReadonlySet<string>,
+  refuseOnly: boolean,
+): Promise<void> {
   for (const other of ent.registry.values()) {
     for (const [key, f] of Object.entries(other.definition.fields)) {
       if (f.kind !== 'reference' || f.target !== ent.definition.kind) continue;
-      const ids = (await repo.referencing(ctx, other, key, [id])).filter((x) => !(other === ent && x === id));
+      const ids = (await repo.referencing(ctx, other, key, [id])).filter((x) => !(other === ent && going.has(x)));
       if (ids.length === 0) continue;
       if (f.onDelete === 'refuse') {
         throw new AppError(
@@ -291,6 +300,7 @@ async function applyDeleteRules(ctx: TenantContext, ent: RegisteredEntity, id: s
           { limit: String(ids.length) },
         );
       }
+      if (refuseOnly) continue;
       await repo.clearReference(ctx, other, key, ids);
       await recordActivities(
         ctx,
@@ -308,6 +318,8 @@ async function applyDeleteRules(ctx: TenantContext, ent: RegisteredEntity, id: s
   }
 }
 
+// DELETE moves the record to the recycle bin (decision 086): every read leaves it out, its notes,
+// documents, tags and links wait for the purge, and its unique values are free for others.
 export async function deleteEntity(
   ctx: TenantContext,
   ent: RegisteredEntity,
@@ -316,15 +328,93 @@ export async function deleteEntity(
 ): Promise<void> {
   const before = await lockForWrite(ctx, ent, id, ifMatch, false);
   await ent.hooks.beforeDelete?.(ctx, before);
-  await applyDeleteRules(ctx, ent, id);
-  await recordsDeleted(ctx, ent.registry, ent.definition.kind, [id]);
-  await repo.deleteRow(ctx, ent, id);
+  await applyDeleteRules(ctx, ent, id, new Set([id]), true);
+  await repo.moveToBin(ctx, ent, [id]);
   await clearEntityUniqueValues(ctx, ent.definition.kind, id);
   await recordActivities(ctx, [
     { entityKind: ent.definition.kind, entityId: id, type: 'Change', action: 'deleted', before: { title: before.title } },
   ]);
   await publishRecordEvent(ctx, { kind: ent.definition.kind, id, version: null, action: 'deleted' });
   await ent.hooks.afterDelete?.(ctx, before);
+}
+
+function notInBin(ent: RegisteredEntity, missing: readonly string[]): AppError {
+  return new AppError(
+    404,
+    'notFound',
+    `${missing.length} ${ent.definition.kind} record(s) not found in the recycle bin`,
+    missing.map((id) => ({ field: 'ids', code: 'notFound', message: `${id} not found` })),
+  );
+}
+
+async function lockBinned(ctx: TenantContext, ent: RegisteredEntity, ids: readonly string[]): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  const found = await repo.binnedIds(ctx, ent, unique);
+  const missing = unique.filter((id) => !found.has(id));
+  if (missing.length > 0) throw notInBin(ent, missing);
+  return unique;
+}
+
+export async function listRecycleBin(
+  ctx: TenantContext,
+  ent: RegisteredEntity,
+  query: { page: number; pageSize: number },
+): Promise<{ data: repo.BinEntry[]; total: number }> {
+  const { rows, total } = await repo.binPage(ctx, ent, query.page, query.pageSize);
+  return { data: rows, total };
+}
+
+// Restore: the records come back as they were, with everything that hung off them. A unique
+// custom value taken by another record meanwhile refuses the restore (nothing restored).
+export async function restoreEntities(ctx: TenantContext, ent: RegisteredEntity, ids: readonly string[]): Promise<{ ids: string[] }> {
+  const unique = await lockBinned(ctx, ent, ids);
+  const rows = await repo.restoreFromBin(ctx, ent, unique);
+  const { definition } = ent;
+  const fields = definition.capabilities.customFields ? await selectFields(ctx, definition.kind, 'all') : [];
+  if (fields.some((f) => f.unique))
+    for (const row of rows)
+      await syncUniqueValues(ctx, definition, String(row.id), fields, row.customFields as Record<string, unknown>, true);
+  await recordActivities(
+    ctx,
+    rows.map((r) => ({ entityKind: definition.kind, entityId: String(r.id), type: 'Change' as const, action: 'restored' as const })),
+  );
+  await publishRecordEvent(
+    ctx,
+    rows.map((r) => ({ kind: definition.kind, id: String(r.id), version: Number(r.version), action: 'restored' as const })),
+  );
+  return { ids: rows.map((r) => String(r.id)) };
+}
+
+// Records leave the bin for good: 'clear' references are emptied, the shared records' clean-up
+// (notes, documents and their files, tags, followers, links) runs, the rows go.
+async function purge(ctx: TenantContext, ent: RegisteredEntity, ids: readonly string[]): Promise<void> {
+  const going = new Set(ids);
+  for (const id of ids) await applyDeleteRules(ctx, ent, id, going, false);
+  await recordsDeleted(ctx, ent.registry, ent.definition.kind, ids);
+  await repo.deleteRows(ctx, ent, ids);
+}
+
+export async function purgeEntities(ctx: TenantContext, ent: RegisteredEntity, ids: readonly string[]): Promise<{ ids: string[] }> {
+  const unique = await lockBinned(ctx, ent, ids);
+  await purge(ctx, ent, unique);
+  return { ids: unique };
+}
+
+const PURGE_BATCH = 200;
+
+// Housekeeping: records in the bin for RECYCLE_BIN_DAYS or longer are purged, kind by kind.
+export async function purgeExpired(ctx: TenantContext, registry: RegisteredEntity['registry'], now: Date): Promise<number> {
+  const before = new Date(now.getTime() - RECYCLE_BIN_DAYS * 24 * 3600 * 1000);
+  let purged = 0;
+  for (const ent of registry.values()) {
+    for (;;) {
+      const ids = await repo.binnedBefore(ctx, ent, before, PURGE_BATCH);
+      if (ids.length > 0) await purge(ctx, ent, ids);
+      purged += ids.length;
+      if (ids.length < PURGE_BATCH) break;
+    }
+  }
+  return purged;
 }
 
 // Bulk archive or restore. Every id must exist (404 otherwise, nothing written); ids already

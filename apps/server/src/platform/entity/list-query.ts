@@ -19,7 +19,7 @@ import { AppError } from '../errors';
 import { dataFields, visibleFields, type FieldAccess } from './custom-fields';
 import { targetOf, type RegisteredEntity } from './entity-registry';
 import { containsPattern, prefixPattern } from '../sql.util';
-import { column, linkTargetOf, T, tableOf, type LinkTarget } from './entity-sql';
+import { column, linkTargetOf, T, tableOf, visibleSql, type LinkTarget } from './entity-sql';
 import { tagFilterSql } from './row-tags';
 
 // A field the list query can address: a SQL expression and the value type it compares as.
@@ -254,8 +254,7 @@ export function compileListQuery(
 ): CompiledListQuery {
   const tenantId = ctx.tenantId;
   const conds: SQL[] = [sql`${T}.tenant_id = ${tenantId}`, ...extra];
-  const visible = ent.visibility?.(ctx);
-  if (visible) conds.push(visible);
+  conds.push(visibleSql(ctx, ent));
   if (ent.definition.capabilities.archive) conds.push(query.archived ? sql`${T}.archived_at is not null` : sql`${T}.archived_at is null`);
   const term = query.search?.trim();
   if (term) conds.push(searchSql(ent, fields, access, tenantId, term));

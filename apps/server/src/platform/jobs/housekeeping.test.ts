@@ -117,7 +117,14 @@ describe('housekeeping', () => {
     const job: Job = (await c.get(`/api/v1/core/jobs/${started.body.id}`)).body;
     const tasks = t.app.atrium.jobs.cleanupTasks();
     expect(job.progress).toMatchObject({ done: tasks.length, total: tasks.length, errors: 0 });
-    expect(tasks.map((x) => x.name).sort()).toEqual(['finished-jobs', 'idempotency-keys', 'invitations', 'live-events', 'uploads']);
+    expect(tasks.map((x) => x.name).sort()).toEqual([
+      'finished-jobs',
+      'idempotency-keys',
+      'invitations',
+      'live-events',
+      'recycle-bin',
+      'uploads',
+    ]);
 
     expect(await leftIn(tenantA.id)).toEqual({
       idempotencyKeys: ['fresh'],
