@@ -146,6 +146,8 @@ begin
         select array_agg(distinct p order by p)
         from public.team_members tm
         join public.team_permissions tp on tp.tenant_id = tm.tenant_id and tp.team_id = tm.team_id
+        -- a team in the recycle bin grants nothing (decision 086)
+        join public.teams tt on tt.tenant_id = tm.tenant_id and tt.id = tm.team_id and tt.deleted_at is null
         cross join lateral unnest(tp.permissions) p
         where tm.tenant_id = tu.tenant_id and tm.tenant_user_id = tu.id), '{}'::text[]),
       (select array_agg(s.plan_slug) from public.subscriptions s), t.definitions_version
@@ -226,6 +228,13 @@ begin
     drop trigger if exists atrium_membership_removed on public.tenant_users;
     create trigger atrium_membership_removed after delete on public.tenant_users
       for each row execute function public.atrium_membership_changed();
+  end if;
+  -- a team moved to the recycle bin or restored grants its permissions no more, or again
+  if exists (select 1 from information_schema.columns where table_schema = 'public' and table_name = 'teams' and column_name = 'deleted_at') then
+    drop trigger if exists atrium_membership_changed on public.teams;
+    create trigger atrium_membership_changed after update of deleted_at on public.teams
+      for each row when (old.deleted_at is distinct from new.deleted_at)
+      execute function public.atrium_membership_changed();
   end if;
   if to_regclass('public.roles') is not null then
     drop trigger if exists atrium_membership_changed on public.roles;

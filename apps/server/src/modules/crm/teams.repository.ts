@@ -11,7 +11,7 @@ const ids = (list: readonly string[]) => sql`${sql.param([...list])}::uuid[]`;
 // grants; the contacts it relates to and the contact values its custom queries suggest.
 export async function byId(ctx: TenantScope, id: string): Promise<TeamRow | undefined> {
   const res = await ctx.db.execute<TeamRow>(
-    sql`select id, name, is_default as "isDefault" from teams where tenant_id = ${ctx.tenantId} and id = ${id}`,
+    sql`select id, name, is_default as "isDefault" from teams where tenant_id = ${ctx.tenantId} and id = ${id} and deleted_at is null`,
   );
   return res.rows[0];
 }
@@ -105,7 +105,7 @@ export async function inviteLinkByHash(
   const res = await ctx.db.execute<{ teamId: string; teamName: string; expiresAt: string }>(sql`
     select l.team_id as "teamId", t.name as "teamName", l.expires_at as "expiresAt"
     from team_invite_links l join teams t on t.tenant_id = l.tenant_id and t.id = l.team_id
-    where l.tenant_id = ${ctx.tenantId} and l.token_hash = ${tokenHash}`);
+    where l.tenant_id = ${ctx.tenantId} and l.token_hash = ${tokenHash} and t.deleted_at is null`);
   const row = res.rows[0];
   return row ? { ...row, expiresAt: new Date(row.expiresAt) } : undefined;
 }
@@ -134,7 +134,7 @@ export async function teamsOfContact(ctx: TenantScope, contactId: string): Promi
   const res = await ctx.db.execute<{ id: string; name: string; isDefault: boolean }>(sql`
     select t.id, t.name, t.is_default as "isDefault" from team_contacts tc
     join teams t on t.tenant_id = tc.tenant_id and t.id = tc.from_id
-    where tc.tenant_id = ${ctx.tenantId} and tc.to_id = ${contactId}
+    where tc.tenant_id = ${ctx.tenantId} and tc.to_id = ${contactId} and t.deleted_at is null
     order by lower(t.name), t.id`);
   return res.rows;
 }
@@ -152,7 +152,7 @@ export async function setTeamsOfContact(ctx: TenantContext, contactId: string, t
 
 export async function existingTeams(ctx: TenantScope, list: readonly string[]): Promise<Set<string>> {
   if (list.length === 0) return new Set();
-  const res = await ctx.db.execute<{ id: string }>(sql`select id from teams where tenant_id = ${ctx.tenantId} and id = any(${ids(list)})`);
+  const res = await ctx.db.execute<{ id: string }>(sql`select id from teams where tenant_id = ${ctx.tenantId} and id = any(${ids(list)}) and deleted_at is null`);
   return new Set(res.rows.map((r) => r.id));
 }
 

@@ -133,4 +133,19 @@ describe('recycle bin', () => {
     expect((await vc.get('/api/v1/contacts/recycle-bin')).status).toBe(403);
     expect((await vc.post('/api/v1/contacts/restore', { ids: [id] })).status).toBe(403);
   });
+
+  it('a team in the recycle bin grants its members nothing, and restored grants again', async () => {
+    const member = await t.addMember(tenant.id, 'Member');
+    const asMember = t.client(member, tenant.id);
+    const has = async (permission: string) =>
+      (await asMember.get<{ permissions: string[] }>('/api/v1/admin/permissions/me')).body.permissions.includes(permission);
+    const team = (await c.post<{ id: string }>('/api/v1/teams', { name: 'Exporters' })).body;
+    expect((await c.patch(`/api/v1/teams/${team.id}/members`, { add: [member.tenantUserId] })).status).toBe(200);
+    expect((await c.put(`/api/v1/teams/${team.id}/permissions`, { permissions: ['Contact.ManageContactExports'] })).status).toBe(200);
+    expect(await has('Contact.ManageContactExports')).toBe(true);
+    expect((await c.delete(`/api/v1/teams/${team.id}`)).status).toBe(204);
+    expect(await has('Contact.ManageContactExports')).toBe(false);
+    expect((await c.post('/api/v1/teams/restore', { ids: [team.id] })).status).toBe(200);
+    expect(await has('Contact.ManageContactExports')).toBe(true);
+  });
 });

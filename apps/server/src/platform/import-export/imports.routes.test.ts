@@ -32,9 +32,10 @@ async function runToEnd(imp: ImportDto, status: Job['status'] = 'succeeded'): Pr
   return last;
 }
 
+// the workspace's contacts, not those in the recycle bin (decision 086)
 const contacts = async (tenantId = tenant.id) =>
   t.sql<{ first_name: string; last_name: string | null; email: string | null; phone: string | null; organization_id: string | null }>(
-    `select first_name, last_name, email, phone, organization_id from contacts where tenant_id = $1 order by first_name`,
+    `select first_name, last_name, email, phone, organization_id from contacts where tenant_id = $1 and deleted_at is null order by first_name`,
     [tenantId],
   );
 const clearContacts = async () => {
@@ -432,8 +433,13 @@ describe('dedupe, references and undo', () => {
     expect((await contacts()).map((r) => [r.first_name, r.email, r.phone])).toEqual([['Ada', 'ada@example.com', '+44 1']]);
     // the organization "create missing" made went with it; the one that was there stays
     expect(
-      await t.sql(`select name from organizations where tenant_id = $1 and name in ('Transmeta', 'Analytical Engines')`, [tenant.id]),
+      await t.sql(
+        `select name from organizations where tenant_id = $1 and deleted_at is null and name in ('Transmeta', 'Analytical Engines')`,
+        [tenant.id],
+      ),
     ).toEqual([{ name: 'Analytical Engines' }]);
+    // an undone import's records are removed for good: not in the recycle bin (decision 086)
+    expect((await me.get<{ total: number }>('/api/v1/contacts/recycle-bin?page=1&pageSize=25')).body.total).toBe(0);
     const again = await me.post(`/api/v1/core/imports/${imp.id}/undo`);
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('importNotUndoable');
@@ -449,9 +455,11 @@ describe('dedupe, references and undo', () => {
     });
     expect(await runToEnd(imp)).toMatchObject({ created: 3, rejected: 0 });
     const orgs = async () =>
-      (await t.sql(`select name from organizations where tenant_id = $1 and name like '% Corp' order by name`, [tenant.id])).map(
-        (r: { name: string }) => r.name,
-      );
+      (
+        await t.sql(`select name from organizations where tenant_id = $1 and deleted_at is null and name like '% Corp' order by name`, [
+          tenant.id,
+        ])
+      ).map((r: { name: string }) => r.name);
     expect(await orgs()).toEqual(['Drop Corp', 'Keep Corp']);
     const [keep] = await t.sql(`select id from organizations where tenant_id = $1 and name = 'Keep Corp'`, [tenant.id]);
     // a contact entered by hand since then refers to Keep Corp

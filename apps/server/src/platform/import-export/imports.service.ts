@@ -18,7 +18,7 @@ import type { TenantContext } from '../context';
 import { AppError, accessDenied, fieldError, notFound } from '../errors';
 import type { EntityRow, RegisteredEntity } from '../entity/entity-registry';
 import * as entityRepo from '../entity/entity.repository';
-import { deleteEntity, updateEntity } from '../entity/entity.service';
+import { deleteEntity, purgeEntities, updateEntity } from '../entity/entity.service';
 import { etagOf } from '../entity/etag';
 import type { JobRuntime } from '../jobs/job-runtime';
 import { toJobDto } from '../jobs/job-runtime';
@@ -41,6 +41,12 @@ import {
   type FileShape,
   type ReadLimits,
 } from './tabular-file.util';
+
+// A record an import made, undone: through the engine's delete (its rules and activity), then purged.
+async function removeForGood(ctx: TenantContext, ent: RegisteredEntity, id: string): Promise<void> {
+  await deleteEntity(ctx, ent, id, undefined);
+  await purgeEntities(ctx, ent, [id]);
+}
 
 // Rows per step of the import job: one transaction, one insert statement, one cursor move.
 export const IMPORT_BATCH = 2000;
@@ -512,7 +518,8 @@ export async function undoImport(deps: Omit<ImportDeps, 'runJob' | 'undoJob'>, j
           await ctx.db.transaction(async (sp) => {
             const sctx = { ...ctx, db: sp };
             if (r.action === 'created') {
-              if ((await entityRepo.existingIds(sctx, ent, [entityId])).has(entityId)) await deleteEntity(sctx, ent, entityId, undefined);
+              // an undone import's records never were: removed for good, not kept in the recycle bin (decision 086)
+              if ((await entityRepo.existingIds(sctx, ent, [entityId])).has(entityId)) await removeForGood(sctx, ent, entityId);
             } else {
               const current = await entityRepo.findById(sctx, ent, entityId, true);
               if (current) await updateEntity(sctx, ent, entityId, r.previous as EntityRow, etagOf(Number(current.version)));
@@ -574,7 +581,7 @@ async function undoCreatedRecords(
         continue;
       }
       try {
-        await ctx.db.transaction(async (sp) => deleteEntity({ ...ctx, db: sp }, target, id, undefined));
+        await ctx.db.transaction(async (sp) => removeForGood({ ...ctx, db: sp }, target, id));
         removed += 1;
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
