@@ -152,7 +152,9 @@ export async function setTeamsOfContact(ctx: TenantContext, contactId: string, t
 
 export async function existingTeams(ctx: TenantScope, list: readonly string[]): Promise<Set<string>> {
   if (list.length === 0) return new Set();
-  const res = await ctx.db.execute<{ id: string }>(sql`select id from teams where tenant_id = ${ctx.tenantId} and id = any(${ids(list)}) and deleted_at is null`);
+  const res = await ctx.db.execute<{ id: string }>(
+    sql`select id from teams where tenant_id = ${ctx.tenantId} and id = any(${ids(list)}) and deleted_at is null`,
+  );
   return new Set(res.rows.map((r) => r.id));
 }
 
