@@ -34,7 +34,8 @@ const en = {
   'entity.unarchived_other': '{{count}} {{plural, noun}} restored',
   'entity.archivedTag': 'Archived',
   'entity.deleteTitle': 'Delete “{{title}}”?',
-  'entity.deleteText': 'The {{singular, noun}} is deleted with its notes, documents, tags and links. This cannot be undone.',
+  'entity.deleteText':
+    'The {{singular, noun}} moves to the recycle bin with its notes, documents, tags and links; you can restore it there for {{days}} days.',
   'entity.deleted': '“{{title}}” deleted',
   'entity.previous': 'Previous record',
   'entity.next': 'Next record',
@@ -151,7 +152,7 @@ const de: Record<keyof typeof en, string> = {
   'entity.archivedTag': 'Archiviert',
   'entity.deleteTitle': '„{{title}}“ löschen?',
   'entity.deleteText':
-    '{{singular}} wird mit seinen Notizen, Dokumenten, Schlagwörtern und Verknüpfungen gelöscht. Das lässt sich nicht rückgängig machen.',
+    '{{singular}} kommt mit Notizen, Dokumenten, Schlagwörtern und Verknüpfungen in den Papierkorb und lässt sich dort {{days}} Tage lang wiederherstellen.',
   'entity.deleted': '„{{title}}“ gelöscht',
   'entity.previous': 'Vorheriger Datensatz',
   'entity.next': 'Nächster Datensatz',

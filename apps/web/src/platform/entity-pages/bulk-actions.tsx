@@ -1,4 +1,4 @@
-import { TAG_COLORS, type EntityColumn, type EntityRecord, type Tag } from '@atrium/domain';
+import { RECYCLE_BIN_DAYS, TAG_COLORS, type EntityColumn, type EntityRecord, type Tag } from '@atrium/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Form, Modal, Progress, Select, Typography } from 'antd';
 import { useRef, useState, type ReactNode } from 'react';
@@ -13,6 +13,7 @@ import type { BulkAction, EntityListRequest } from '../entity/list-definition';
 import { useExportList } from '../import-export/transfer-actions';
 import { useEntityText } from '../entity/entity-text';
 import { FieldValueInput, inlineEditable, patchFor } from '../entity/inline-editor';
+import { useMovedToBin } from './recycle-bin';
 
 type Dialog = { kind: 'edit' | 'tag' | 'untag'; rows: EntityRecord[] } | null;
 type Outcome = { done: number; failed: string[] };
@@ -60,6 +61,7 @@ export function useEntityBulkActions(api: EntityApi, columns: EntityColumn[]) {
   const resolve = useRef<((ok: boolean) => void) | null>(null);
   const p = definition.permissions;
   const manage = can({ permissions: [p.manage] });
+  const movedToBin = useMovedToBin(api);
 
   const open = (kind: NonNullable<Dialog>['kind']) => (rows: EntityRecord[]) =>
     new Promise<boolean>((r) => {
@@ -141,14 +143,23 @@ export function useEntityBulkActions(api: EntityApi, columns: EntityColumn[]) {
               const count = rows.length;
               const ok = await confirm({
                 title: text('list.bulkDeleteTitle', { count }),
-                description: text('entity.deleteText'),
+                description: text('entity.deleteText', { days: RECYCLE_BIN_DAYS }),
                 okText: t('common.delete'),
                 danger: true,
               });
               if (!ok) return false;
-              await runAll(rows, (r) =>
-                apiRequest(api.paths.record(r.id), { method: 'DELETE', headers: { 'if-match': `"${r.version}"` } }),
+              // the toast says what moved to the recycle bin, with an Undo (decision 086)
+              const moved: string[] = [];
+              const outcome = await eachRecord(
+                rows,
+                async (r) => {
+                  await apiRequest(api.paths.record(r.id), { method: 'DELETE', headers: { 'if-match': `"${r.version}"` } });
+                  moved.push(r.id);
+                },
+                () => undefined,
               );
+              void qc.invalidateQueries({ queryKey: api.keys.all() });
+              movedToBin(moved, outcome.failed);
               return true;
             },
           },

@@ -1,6 +1,6 @@
-import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { DeleteOutlined, MoreOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import type { EntityColumn, EntityRecord } from '@atrium/domain';
-import { App, Button, Card, Skeleton, Space } from 'antd';
+import { App, Button, Card, Dropdown, Skeleton, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useConfirm } from '../confirm/confirm-modal';
@@ -14,6 +14,7 @@ import { EntityCreateModal } from '../entity/entity-create.modal';
 import type { BulkAction, ListColumn, EntityFilterField, ListDefinition, EntityListRequest } from '../entity/list-definition';
 import { BoardView } from '../entity/board-view';
 import { useEntityBulkActions } from './bulk-actions';
+import { RecycleBinDrawer } from './recycle-bin';
 import { InlineEditor, inlineEditable } from '../entity/inline-editor';
 import { ListPage } from '../entity/list.page';
 import { useEntityText } from '../entity/entity-text';
@@ -34,6 +35,7 @@ export function EntityListRoute({ entity }: { entity: WebEntity }) {
   const columns = api.useColumns();
   const setArchived = api.useSetArchived();
   const [creating, setCreating] = useState(false);
+  const [binOpen, setBinOpen] = useState(false);
   const p = definition.permissions;
   const cells = useCells(definition, columns.data ?? []);
   const workflows = useWorkflows(definition.kind, definition.capabilities.workflowStage);
@@ -165,6 +167,17 @@ export function EntityListRoute({ entity }: { entity: WebEntity }) {
                 {t('entity.settings')}
               </LinkButton>
             ) : null}
+            {can({ permissions: [p.delete] }) ? (
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: [{ key: 'recycle-bin', icon: <DeleteOutlined />, label: t('bin.title') }],
+                  onClick: () => setBinOpen(true),
+                }}
+              >
+                <Button icon={<MoreOutlined />} aria-label={t('entity.moreActions')} title={t('entity.moreActions')} />
+              </Dropdown>
+            ) : null}
             {can({ permissions: [p.create] }) ? (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
                 {text('entity.create')}
@@ -180,6 +193,7 @@ export function EntityListRoute({ entity }: { entity: WebEntity }) {
         onCreated={(r) => navigate(`${definition.web.path}/${r.id}`)}
       />
       {more.dialogs}
+      {can({ permissions: [p.delete] }) ? <RecycleBinDrawer api={api} open={binOpen} onClose={() => setBinOpen(false)} /> : null}
     </>
   );
 }

@@ -8,7 +8,7 @@ import {
   RightOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
-import type { EntityRecord } from '@atrium/domain';
+import { RECYCLE_BIN_DAYS, type EntityRecord } from '@atrium/domain';
 import { App, Button, Card, Dropdown, Grid, Select, Skeleton, Space, Tabs, Tag, Tooltip, Typography, type MenuProps } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -31,6 +31,7 @@ import { listContextOf, rememberList } from '../entity/list-context';
 import { RecordPanels } from '../entity/record-panels';
 import { RelationPanel } from '../entity/relation-panel';
 import type { WebEntity } from '../entity/web-entity';
+import { useMovedToBin } from './recycle-bin';
 
 // Previous and next record of the list the user came from, across its pages.
 function useStepper(api: EntityApi, id: string) {
@@ -72,6 +73,7 @@ function RecordHeader({ api, record, actions }: { api: EntityApi; record: Entity
   const stepper = useStepper(api, record.id);
   const setArchived = api.useSetArchived();
   const remove = api.useDelete();
+  const movedToBin = useMovedToBin(api);
   const p = definition.permissions;
   const fail = (e: unknown) => message.error(isApiError(e) ? errorText(t, e.code) : text('entity.saveFailed'));
 
@@ -115,7 +117,7 @@ function RecordHeader({ api, record, actions }: { api: EntityApi; record: Entity
       onClick: async () => {
         const ok = await confirm({
           title: text('entity.deleteTitle', { title: record.title }),
-          description: text('entity.deleteText'),
+          description: text('entity.deleteText', { days: RECYCLE_BIN_DAYS }),
           okText: t('common.delete'),
           danger: true,
         });
@@ -124,7 +126,7 @@ function RecordHeader({ api, record, actions }: { api: EntityApi; record: Entity
           { id: record.id, version: record.version },
           {
             onSuccess: () => {
-              message.success(text('entity.deleted', { title: record.title }));
+              movedToBin([record.id]);
               navigate(definition.web.path);
             },
             onError: fail,

@@ -6,6 +6,7 @@ import type {
   EntityRecord,
   JsonPatchOperation,
   MergeRequest,
+  RecycleBinEntry,
 } from '@atrium/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api/api-client';
@@ -28,6 +29,7 @@ function makeEntityApi(definition: EntityDefinition) {
     columns: () => workspaceKey('entity-fields', kind, 'columns'),
     related: (id: string, relation: string) => workspaceKey('entity', kind, 'related', id, relation),
     hierarchy: (id: string) => workspaceKey('entity', kind, 'hierarchy', id),
+    recycleBin: (page: number, pageSize: number) => workspaceKey('entity', kind, 'recycle-bin', page, pageSize),
   };
   const paths = {
     list: `${base}/list`,
@@ -39,6 +41,9 @@ function makeEntityApi(definition: EntityDefinition) {
     hierarchy: (id: string) => `${base}/${id}/hierarchy`,
     duplicates: `${base}/duplicates`,
     merge: (id: string) => `${base}/${id}/merge`,
+    recycleBin: (page: number, pageSize: number) => `${base}/recycle-bin?page=${page}&pageSize=${pageSize}`,
+    restore: `${base}/restore`,
+    purge: `${base}/purge`,
   };
   const ifMatch = (version: number) => ({ 'if-match': `"${version}"` });
 
@@ -110,6 +115,28 @@ function makeEntityApi(definition: EntityDefinition) {
           qc.setQueryData(keys.detail(saved.id), saved);
           void qc.invalidateQueries({ queryKey: workspaceKey() });
         },
+      });
+    },
+    // the recycle bin (decision 086): deleted records, newest deletion first
+    useRecycleBin: (page: number, pageSize: number, enabled = true) =>
+      useQuery({
+        queryKey: keys.recycleBin(page, pageSize),
+        queryFn: () => apiRequest<Paged<RecycleBinEntry>>(paths.recycleBin(page, pageSize)),
+        enabled,
+      }),
+    // back from the bin (lists and the bin change) or gone for good (the bin changes)
+    useRestore() {
+      const qc = useQueryClient();
+      return useMutation({
+        mutationFn: (ids: string[]) => apiRequest<unknown>(paths.restore, { method: 'POST', body: { ids } }),
+        onSuccess: () => qc.invalidateQueries({ queryKey: keys.all() }),
+      });
+    },
+    usePurge() {
+      const qc = useQueryClient();
+      return useMutation({
+        mutationFn: (ids: string[]) => apiRequest<unknown>(paths.purge, { method: 'POST', body: { ids } }),
+        onSuccess: () => qc.invalidateQueries({ queryKey: keys.all() }),
       });
     },
     useSetArchived() {
