@@ -1,7 +1,7 @@
 import { expect, type APIResponse, type BrowserContext, type Page } from '@playwright/test';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-// `status`: the one answer the call must get (default: any 2xx); `headers`: sent besides the session's
+// `status`: the one answer the call must get (default: a 2xx); `headers`: sent besides the session's
 type CallOptions = { status?: number; headers?: Record<string, string> };
 export type PatchAnswer = { status: number; body: Record<string, unknown> & { errors?: unknown[] } };
 

@@ -39,8 +39,8 @@ export type RegisteredEntity = {
 };
 
 // Entities registered on one router: the generic core routes (entity fields, activity,
-// workflows, shared records) look an entity kind up here. Keyed by the app's router, typed as any
-// object: the router imports the registry, which needs nothing of the router but its identity.
+// workflows, shared records) look an entity kind up here. Keyed by the app's router, typed as an
+// `object`: the router imports the registry, which needs nothing of the router but its identity.
 const registries = new WeakMap<object, Map<EntityKind, RegisteredEntity>>();
 
 export function entityRegistry(router: object): Map<EntityKind, RegisteredEntity> {
