@@ -1,40 +1,20 @@
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startTestServer, TestBrowser, formAction, type TestServer } from '../../test/server-harness';
+import { startTestServer, TestBrowser, formAction, type TestServer } from '../../test/server-harness';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 
 // A real SMTP sink on loopback: with SMTP_URL set, mail leaves through nodemailer and the local
 // mailbox page is gone.
-type Received = { from: string; to: string[]; data: string };
-const received: Received[] = [];
-let sink: SMTPServer;
+let sink: SmtpSink;
 let t: TestServer;
 
 beforeAll(async () => {
-  const port = await freePort();
-  sink = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => sink.listen(port, '127.0.0.1', () => resolve()));
-  t = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`, MAIL_FROM: 'Atrium <no-reply@atrium.test>' });
+  sink = await startSmtpSink();
+  t = await startTestServer({ SMTP_URL: sink.url, MAIL_FROM: 'Atrium <no-reply@atrium.test>' });
 });
 
 afterAll(async () => {
   await t?.stop();
-  await new Promise<void>((resolve) => sink?.close(() => resolve()));
+  await sink?.close();
 });
 
 describe('mail over SMTP', () => {
@@ -46,7 +26,7 @@ describe('mail over SMTP', () => {
     expect(res.text).toContain('Check your mailbox');
     expect(res.text).not.toContain('/mailbox');
 
-    const mail = received.find((m) => m.to.includes(email));
+    const mail = sink.received.find((m) => m.to.includes(email));
     expect(mail?.from).toBe('no-reply@atrium.test');
     const body = (mail?.data ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     expect(body).toContain(`${t.url}/idp/verify-token?email=`);

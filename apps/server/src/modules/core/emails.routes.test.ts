@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../platform/free-port';
 import { createTestApp, type Client, type TestApp, type TestUser } from '../../../test/harness';
+import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
 
 // E-mail templates, merge fields, preview and send e-mail from a record, delivered through the
 // outbox job to a real SMTP sink on loopback.
@@ -12,9 +11,8 @@ let t: TestApp;
 let owner: TestUser;
 let tenant: { id: string };
 let c: Client;
-let smtp: SMTPServer;
+let smtp: SmtpSink;
 let dataDir: string;
-const received: { rcpt: string[]; raw: string }[] = [];
 
 const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 
@@ -30,11 +28,11 @@ async function uploadFile(ref: { entityKind: string; entityId: string }, name: s
 
 async function delivered(count: number): Promise<void> {
   const deadline = Date.now() + 10_000;
-  while (received.length < count && Date.now() < deadline) {
+  while (smtp.received.length < count && Date.now() < deadline) {
     await t.app.atrium.mailer.deliverDue();
     await new Promise((r) => setTimeout(r, 100));
   }
-  expect(received.length).toBeGreaterThanOrEqual(count);
+  expect(smtp.received.length).toBeGreaterThanOrEqual(count);
 }
 
 const header = (raw: string, name: string) => {
@@ -44,29 +42,15 @@ const header = (raw: string, name: string) => {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-emails-'));
-  const port = await freePort();
-  smtp = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (d: Buffer) => chunks.push(d));
-      stream.on('end', () => {
-        received.push({ rcpt: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', () => resolve()));
-  t = await createTestApp({}, { DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` });
+  smtp = await startSmtpSink();
+  t = await createTestApp({}, { DATA_DIR: dataDir, SMTP_URL: smtp.url });
   owner = await t.createUser({ name: 'Olivia Owner' });
   tenant = await t.createTenant(owner, { name: 'Acme & Sons' });
   c = t.client(owner, tenant.id);
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -181,20 +165,20 @@ describe('send e-mail', () => {
       subject: 'Your offer, {{firstName}}',
       body: 'Hello {{firstName}},\n\nplease find the offer attached.',
     });
-    const before = received.length;
+    const before = smtp.received.length;
     const sent = await c.post('/api/v1/core/emails', { ...ref, to: ['ada@example.com'], templateId: tpl.body.id, documentIds: [docId] });
     expect(sent.status, sent.text).toBe(201);
     expect(sent.body).toMatchObject({ subject: 'Your offer, Ada', to: ['ada@example.com'], inReplyTo: null });
     expect(sent.body.attachments).toEqual([{ id: docId, name: 'offer.txt', size: 9 }]);
     await delivered(before + 1);
-    const mail = received[before]!;
-    expect(mail.rcpt).toEqual(['ada@example.com']);
-    expect(header(mail.raw, 'Message-ID')).toBe(sent.body.messageId);
-    expect(header(mail.raw, 'References')).toBe(`<contact.${ref.entityId}@${new URL(t.config.publicUrl).hostname}>`);
-    expect(header(mail.raw, 'Reply-To')).toBe(owner.email);
-    expect(header(mail.raw, 'Subject')).toBe('Your offer, Ada');
-    expect(mail.raw).toContain('filename=offer.txt');
-    expect(mail.raw).toContain(Buffer.from('the offer').toString('base64'));
+    const mail = smtp.received[before]!;
+    expect(mail.to).toEqual(['ada@example.com']);
+    expect(header(mail.data, 'Message-ID')).toBe(sent.body.messageId);
+    expect(header(mail.data, 'References')).toBe(`<contact.${ref.entityId}@${new URL(t.config.publicUrl).hostname}>`);
+    expect(header(mail.data, 'Reply-To')).toBe(owner.email);
+    expect(header(mail.data, 'Subject')).toBe('Your offer, Ada');
+    expect(mail.data).toContain('filename=offer.txt');
+    expect(mail.data).toContain(Buffer.from('the offer').toString('base64'));
 
     const feed = await c.get(`/api/v1/core/activity?target=Contact&targetId=${ref.entityId}&type=Email`);
     expect(feed.status, feed.text).toBe(200);
@@ -215,10 +199,10 @@ describe('send e-mail', () => {
     expect(reply.status).toBe(201);
     expect(reply.body.inReplyTo).toBe(sent.body.messageId);
     await delivered(before + 2);
-    const second = received[before + 1]!;
-    expect(second.rcpt.sort()).toEqual(['ada@example.com', 'boss@example.com']);
-    expect(header(second.raw, 'In-Reply-To')).toBe(sent.body.messageId);
-    expect(header(second.raw, 'References')).toContain(sent.body.messageId);
+    const second = smtp.received[before + 1]!;
+    expect(second.to.sort()).toEqual(['ada@example.com', 'boss@example.com']);
+    expect(header(second.data, 'In-Reply-To')).toBe(sent.body.messageId);
+    expect(header(second.data, 'References')).toContain(sent.body.messageId);
   });
 
   it('refuses bad input naming the field, and writes nothing', async () => {

@@ -3,10 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser, waitFor } from '../../../test/harness';
-import { freePort } from '../../../test/server-harness';
+import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
 import { blobStoreFor } from '../blobs/blob-store';
 import type { Job } from '@atrium/domain';
 
@@ -17,10 +16,8 @@ let dataDir: string;
 let admin: TestUser;
 let tenantA: { id: string };
 let tenantB: { id: string };
-let smtp: SMTPServer;
-let smtpPort: number;
+let smtp: SmtpSink;
 let smtpRefuses = false;
-const delivered: string[] = [];
 
 const DAY = 24 * 3600 * 1000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
@@ -74,35 +71,17 @@ const exists = async (key: string) => (await blobStoreFor(t.config).stat(key)) !
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-housekeeping-'));
-  smtpPort = await freePort();
-  smtp = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onRcptTo(address, _session, callback) {
-      if (smtpRefuses) return callback(Object.assign(new Error('mailbox unavailable, try later'), { responseCode: 451 }));
-      return callback();
-    },
-    onData(stream, session, callback) {
-      stream.on('data', () => {});
-      stream.on('end', () => {
-        delivered.push(...session.envelope.rcptTo.map((r) => r.address));
-        callback();
-      });
-    },
+  smtp = await startSmtpSink({
+    onRcptTo: () => (smtpRefuses ? Object.assign(new Error('mailbox unavailable, try later'), { responseCode: 451 }) : undefined),
   });
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', () => resolve()));
-  t = await createTestApp(
-    {},
-    { ATRIUM_ROLE: 'all', DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`, JOBS_LEASE_SECONDS: '4' },
-  );
+  t = await createTestApp({}, { ATRIUM_ROLE: 'all', DATA_DIR: dataDir, SMTP_URL: smtp.url, JOBS_LEASE_SECONDS: '4' });
   admin = await t.createUser();
   tenantA = await t.createTenant(admin);
   tenantB = await t.createTenant(await t.createUser());
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -204,7 +183,7 @@ describe('housekeeping', () => {
     await t.app.atrium.jobs.runSystemTask('mail.outbox');
     [row] = await t.sql(`select status, attempts, sent_at from mail_outbox where id = $1`, [sent.id]);
     expect(row).toMatchObject({ status: 'sent', attempts: 3 });
-    expect(delivered.filter((to) => to === 'retry@example.com')).toHaveLength(1);
+    expect(smtp.received.flatMap((m) => m.to).filter((to) => to === 'retry@example.com')).toHaveLength(1);
 
     // a message that keeps failing is given up after the last attempt, and readiness shows it
     smtpRefuses = true;
