@@ -34,6 +34,10 @@ export const ERROR_CODES = [
   'invalidDueDate',
   'invalidStartEndTime',
   'invalidEndDate',
+  // an IANA time zone the runtime does not know (a project's, a location's)
+  'invalidTimeZone',
+  // a task may not block itself, through any chain of tasks (work management)
+  'dependencyCycle',
   'unavailableTimeSlot',
   'pastDateTime',
   'fileType',

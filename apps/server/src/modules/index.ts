@@ -3,10 +3,12 @@ import type { Router } from '../platform/router';
 import { registerAdminModule } from './admin';
 import { registerCoreModule } from './core';
 import { registerCrmModule } from './crm';
+import { registerProjectsModule } from './projects';
 
 // Each business module registers its routes here; the platform never imports a module.
 export async function registerModules(router: Router, deps: ModuleDeps): Promise<void> {
   await registerAdminModule(router, deps);
   await registerCoreModule(router, deps);
   await registerCrmModule(router, deps);
+  await registerProjectsModule(router, deps);
 }

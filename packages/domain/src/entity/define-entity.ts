@@ -72,6 +72,11 @@ export type EntityFeature = keyof EntityPermissions;
 // organization is this one, besides the linked ones).
 export type EntityRelation = { target: EntityKind; path: string; label: string; alsoVia?: string };
 
+// `owners`: the kinds whose records may own workflows of this kind (the scope field's target,
+// and e.g. a project template whose stages a new project copies)
+export type WorkflowScope = { field: string; owners: readonly EntityKind[] };
+export type EntityNumbering = { prefix: string; scope?: { field: string; prefixField: string } };
+
 export type EntityDefinitionInput = {
   kind: EntityKind;
   // module folder and caption prefix: captions live under <module>.<kind in camelCase>.*
@@ -111,8 +116,13 @@ export type EntityDefinitionInput = {
   feedTypes?: readonly ActivityFeedType[];
   // records have a type (contact types, opportunity types…) that selects extra custom fields
   types?: { basePath: string };
-  // per-workspace numbers such as ORG-42, gap-free
-  numbering?: { prefix: string };
+  // per-workspace numbers such as ORG-42, gap-free; with `scope`, numbered per referenced record
+  // and prefixed by one of its fields (a task is ATR-12: the 12th task of the project coded ATR)
+  numbering?: EntityNumbering;
+  // the kind's workflows belong to the record its reference field `field` names (a task's
+  // stages are its project's): a record's stage must be one of that record's workflows, and a
+  // new one starts in the first stage of that record's default workflow
+  workflowScope?: WorkflowScope;
   // a reference field to the same kind that makes a tree (parent organization)
   hierarchy?: { field: string };
   relations?: Record<string, Omit<EntityRelation, 'label' | 'path'> & { path?: string }>;
@@ -219,6 +229,12 @@ export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
   }
   if (input.board && !['money', 'decimal', 'integer'].includes(fields[input.board.sum]?.kind ?? ''))
     throw new Error(`${input.kind}: board sum ${input.board.sum} must be a money or number field`);
+  const numberScope = input.numbering?.scope;
+  if (numberScope && (fields[numberScope.field]?.kind !== 'reference' || !fields[numberScope.field]?.required))
+    throw new Error(`${input.kind}: numbering scope ${numberScope.field} must be a required reference`);
+  const workflowScope = input.workflowScope?.field;
+  if (workflowScope && (!capabilities.workflowStage || !fields[workflowScope]?.required || fields[workflowScope]?.kind !== 'reference'))
+    throw new Error(`${input.kind}: workflowScope needs stages and a required reference field`);
   if (input.hierarchy && fields[input.hierarchy.field]?.target !== input.kind)
     throw new Error(`${input.kind}: hierarchy field must reference ${input.kind}`);
 
@@ -280,6 +296,7 @@ export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
     feedTypes: input.feedTypes ?? (['All Activity', 'Note', 'Attachment', 'Email'] as const),
     ...(input.types ? { types: { basePath: input.types.basePath, captionKey: `${captionKey}Type` } } : {}),
     ...(input.numbering ? { numbering: input.numbering } : {}),
+    ...(input.workflowScope ? { workflowScope: input.workflowScope } : {}),
     ...(input.hierarchy ? { hierarchy: input.hierarchy } : {}),
     relations,
     duplicates: input.duplicates ?? [],
@@ -308,7 +325,8 @@ export type EntityDefinition = {
   defaultStages: readonly DefaultStage[];
   feedTypes: readonly ActivityFeedType[];
   types?: { basePath: string; captionKey: string };
-  numbering?: { prefix: string };
+  numbering?: EntityNumbering;
+  workflowScope?: WorkflowScope;
   hierarchy?: { field: string };
   relations: Record<string, EntityRelation>;
   duplicates: readonly string[];

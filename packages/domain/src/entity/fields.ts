@@ -70,6 +70,9 @@ export type BuiltinField = {
   importAliases?: readonly string[];
   // import template: the example row's value (else one that fits the field's kind)
   example?: string;
+  // text: no two records of the workspace share the value, compared case-insensitively (a
+  // project's code); refused with `unique` (409) on the field
+  uniqueInWorkspace?: boolean;
 };
 
 // `readOnly`: a value the server sets (a lead's conversion…); shown, filtered, never written by a client
@@ -127,13 +130,16 @@ export const MONEY_MAX = 99_999_999_999.99;
 const decimals = (n: number, scale: number) => Math.abs(Number(n.toFixed(scale)) - n) <= 4 * Number.EPSILON * Math.max(1, Math.abs(n));
 
 export const fields = {
-  text: (opts: Options & { max: number; min?: number }) => {
+  // `pattern`: the value must match, else the field reports `code` (e.g. a project code's shape)
+  text: (opts: Options & { max: number; min?: number; pattern?: { regex: RegExp; code: string }; uniqueInWorkspace?: boolean }) => {
     let s = string();
     if (opts.min) s = s.min(opts.min, { error: 'minLength' });
     s = s.max(opts.max, { error: 'maxLength' });
+    if (opts.pattern) s = s.regex(opts.pattern.regex, { error: opts.pattern.code });
     return field('text', 'text', opts.required ? s.min(1, { error: 'required' }) : s, opts, {
       max: opts.max,
       ...(opts.min ? { min: opts.min } : {}),
+      ...(opts.uniqueInWorkspace ? { uniqueInWorkspace: true } : {}),
     });
   },
   longText: (opts: Options & { max: number }) =>

@@ -52,6 +52,8 @@ export const workflowCreateSchema = z
   .strictObject({
     entity: z.string().min(1).max(40),
     typeId: z.uuid().nullable().optional(),
+    // the record that owns the workflow, for kinds whose stages are per record (a project's tasks)
+    scopeId: z.uuid().nullable().optional(),
     name: stageName,
     isDefault: z.boolean().default(false),
     stages: z.array(workflowStageInputSchema).min(MIN_WORKFLOW_STAGES, { error: 'minimumStages' }).max(50).optional(),
@@ -73,6 +75,7 @@ export const workflowSchema = z.object({
   id: z.uuid(),
   entity: z.string(),
   typeId: z.uuid().nullable(),
+  scopeId: z.uuid().nullable(),
   name: z.string(),
   isDefault: z.boolean(),
   stages: z.array(workflowStageSchema),
@@ -82,4 +85,6 @@ export type Workflow = z.infer<typeof workflowSchema>;
 export const workflowListQuerySchema = z.strictObject({
   entity: z.string().min(1).max(40),
   typeId: z.uuid().optional(),
+  // a kind with per-record workflows: the owning record's (a project's task stages)
+  scopeId: z.uuid().optional(),
 });

@@ -1,7 +1,9 @@
 import type { EntityDefinition } from '../entity/define-entity';
 import { contactEntity, customQueryEntity, leadEntity, opportunityEntity, organizationEntity, teamEntity } from './crm';
+import { projectEntity, projectTemplateEntity, taskEntity } from './projects';
 
 export * from './crm';
+export * from './projects';
 export * from './module-enumerations';
 
 // Every entity kind's definition: the server registers each with its table, the web app builds
@@ -13,4 +15,7 @@ export const ENTITY_DEFINITIONS: readonly EntityDefinition[] = [
   opportunityEntity,
   teamEntity,
   customQueryEntity,
+  projectTemplateEntity,
+  projectEntity,
+  taskEntity,
 ];

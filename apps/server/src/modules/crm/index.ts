@@ -10,6 +10,9 @@ import { registerGlobalLookupRoutes } from './global-lookups.routes';
 import { registerCrmDashboardRoutes } from './dashboard.routes';
 
 export { teams, teamMembers } from './teams.table';
+export { contacts } from './contacts.table';
+export { organizations } from './organizations.table';
+export { opportunities } from './opportunities.table';
 export { findTeam, teamMembers as membersOfTeam } from './teams.service';
 
 export async function registerCrmModule(router: Router, deps: ModuleDeps): Promise<void> {

@@ -138,7 +138,7 @@ export function registerEntityCoreRoutes(router: Router): void {
     tags: wtags,
     permission: null,
     schemas: { query: workflowListQuerySchema, response: z.array(workflowSchema) },
-    handler: async (ctx, { query }) => workflows.listWorkflows(ctx, registry, query.entity, query.typeId),
+    handler: async (ctx, { query }) => workflows.listWorkflows(ctx, registry, query),
   });
   router.tenant({
     method: 'GET',

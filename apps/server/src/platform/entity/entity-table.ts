@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
   type ExtraConfigColumn,
   type IndexBuilder,
@@ -148,6 +149,9 @@ export function entityTable(name: string, definition: EntityDefinition, opts: En
       extras.push(index(`${name}_type_idx`).on(tenant, get(t, 'typeId')));
     }
     if (definition.numbering) extras.push(unique(`${name}_number_key`).on(tenant, get(t, 'number')));
+    // the engine refuses a taken value on the field; the index decides between two at once
+    for (const [key, f] of Object.entries(definition.fields))
+      if (f.uniqueInWorkspace) extras.push(uniqueIndex(`${name}_${f.column}_key`).on(tenant, sql`lower(${get(t, key)})`));
     for (const key of definition.duplicates) {
       const f = definition.fields[key] as BuiltinField;
       extras.push(index(`${name}_dup_${f.column}_idx`).on(tenant, duplicateKeySql(f, sql`${get(t, key)}`)));

@@ -275,6 +275,34 @@ export async function nextNumber(ctx: TenantContext, kind: string): Promise<numb
   return Number(res.rows[0]?.value);
 }
 
+// One field's values of the given records, by id (a project's code for its tasks' numbers).
+export async function fieldValues(
+  ctx: TenantContext,
+  ent: RegisteredEntity,
+  field: string,
+  list: readonly string[],
+): Promise<Map<string, string>> {
+  const res = await ctx.db.execute<{ id: string; value: string | null }>(sql`
+    select ${T}.id, ${column(ent, field)}::text as value from ${tableOf(ent)} ${T}
+    where ${T}.tenant_id = ${ctx.tenantId} and ${T}.id = any(${ids(list)})`);
+  return new Map(res.rows.flatMap((r) => (r.value === null ? [] : [[r.id, r.value] as const])));
+}
+
+// Whether another record of the workspace (the recycle bin's too) has this text value, compared
+// case-insensitively: a field unique in the workspace (a project's code).
+export async function textValueTaken(
+  ctx: TenantContext,
+  ent: RegisteredEntity,
+  field: string,
+  value: string,
+  except: string | null,
+): Promise<boolean> {
+  const res = await ctx.db.execute(sql`
+    select 1 from ${tableOf(ent)} ${T} where ${T}.tenant_id = ${ctx.tenantId} and lower(${column(ent, field)}) = lower(${value})
+      ${except ? sql`and ${T}.id <> ${except}` : sql``} limit 1`);
+  return res.rows.length > 0;
+}
+
 // Records of `ent` whose reference field points at one of `targets`.
 export async function referencing(ctx: TenantContext, ent: RegisteredEntity, field: string, targets: readonly string[]): Promise<string[]> {
   const res = await ctx.db.execute<{ id: string }>(sql`

@@ -16,7 +16,8 @@ import { changesNothing } from './no-op-write';
 import { compileListQuery, type ListCondition } from './list-query';
 import * as board from './entity-board.repository';
 import { recordsDeleted } from './record-cleanup';
-import { firstStageOfDefault, stageBelongsTo } from './workflows.repository';
+import { assignNumbers, defaultStage, workflowScopeOf } from './record-defaults';
+import { stageBelongsTo } from './workflows.repository';
 
 type Loaded = { fields: EntityField[]; access: FieldAccess };
 
@@ -67,14 +68,17 @@ function builtinValues(ent: RegisteredEntity, body: EntityRow): EntityRow {
 // the kind's workflows; the type a type of the kind.
 async function checkLinks(ctx: TenantContext, ent: RegisteredEntity, values: EntityRow, before: EntityRow | undefined): Promise<void> {
   const { definition } = ent;
+  const scope = workflowScopeOf(ent, values);
+  // a record that moves to another owner of its workflows (a task to another project) must take a stage of that owner's
+  const scopeMoved = before !== undefined && scope !== workflowScopeOf(ent, before);
   for (const [key, f] of Object.entries(definition.fields)) {
     if (f.kind !== 'reference' || f.readOnly) continue;
     const value = values[key];
-    if (value === null || value === undefined || value === before?.[key]) continue;
+    if (value === null || value === undefined || (value === before?.[key] && !(key === 'workflowStage' && scopeMoved))) continue;
     const id = String(value);
     const ok =
       key === 'workflowStage'
-        ? await stageBelongsTo(ctx, id, definition.kind)
+        ? await stageBelongsTo(ctx, id, definition.kind, scope)
         : key === 'typeId'
           ? await typeExists(ctx, definition.kind, id)
           : (await repo.existingIds(ctx, linkTargetOf(ent, key), [id])).has(id);
@@ -82,6 +86,12 @@ async function checkLinks(ctx: TenantContext, ent: RegisteredEntity, values: Ent
       const code = key === 'workflowStage' ? 'invalidStage' : 'referenceNotFound';
       throw fieldError(key, code, `${key} names no ${key === 'workflowStage' ? 'stage' : (f.target ?? 'type')} of this workspace`);
     }
+  }
+  for (const [key, f] of Object.entries(definition.fields)) {
+    const value = values[key];
+    if (!f.uniqueInWorkspace || typeof value !== 'string' || value === before?.[key]) continue;
+    if (await repo.textValueTaken(ctx, ent, key, value, before ? String(before.id) : null))
+      throw fieldError(key, 'unique', `${key} ${value} is taken by another record of this workspace`, 409);
   }
   const h = definition.hierarchy;
   if (h && before && values[h.field] && values[h.field] !== before[h.field]) {
@@ -115,8 +125,7 @@ export async function createEntity(ctx: TenantContext, ent: RegisteredEntity, bo
   const kind = definition.kind;
   let values = builtinValues(ent, body);
   // a record of a kind with stages always has one (issue 26): left out or empty, the first of the default workflow
-  if (definition.capabilities.workflowStage && body.workflowStage == null)
-    values.workflowStage = (await firstStageOfDefault(ctx, kind)) ?? null;
+  if (definition.capabilities.workflowStage && body.workflowStage == null) values.workflowStage = await defaultStage(ctx, ent, values);
   // an owner left out is the creator (an explicit null leaves it empty)
   for (const [key, f] of Object.entries(definition.fields))
     if (f.defaultsToCaller && body[key] === undefined) values[key] = ctx.tenantUserId;
@@ -125,7 +134,7 @@ export async function createEntity(ctx: TenantContext, ent: RegisteredEntity, bo
   const custom = customValues(ent, loaded, body, null);
   if (custom) values.customFields = custom;
   values = (await ent.hooks.beforeCreate?.(ctx, values)) ?? values;
-  if (definition.numbering) values.number = `${definition.numbering.prefix}-${await repo.nextNumber(ctx, kind)}`;
+  await assignNumbers(ctx, ent, [values]);
   const row = await repo.insertRow(ctx, ent, values);
   if (loaded.fields.some((f) => f.unique))
     await syncUniqueValues(ctx, definition, String(row.id), loaded.fields, row.customFields as Record<string, unknown>, true);
@@ -161,9 +170,14 @@ async function applyUpdate(
 ): Promise<EntityRow> {
   const { definition } = ent;
   let values = { ...builtinValues(ent, body), ...server };
-  // left out or emptied, the stage stays (a record of a kind with stages always has one)
-  if (definition.capabilities.workflowStage && values.workflowStage == null)
-    values.workflowStage = before.workflowStage ?? (await firstStageOfDefault(ctx, definition.kind)) ?? null;
+  // left out or emptied, the stage stays (a record of a kind with stages always has one); moved
+  // to another owner of its workflows (a task to another project), it takes that one's first
+  const sameScope = workflowScopeOf(ent, values) === workflowScopeOf(ent, before);
+  if (
+    definition.capabilities.workflowStage &&
+    (values.workflowStage == null || (!sameScope && values.workflowStage === before.workflowStage))
+  )
+    values.workflowStage = sameScope && before.workflowStage ? before.workflowStage : await defaultStage(ctx, ent, values);
   await checkLinks(ctx, ent, values, before);
   // a new type brings its own fields; values of the old type's fields are dropped
   const loaded = await load(ctx, ent, { record: typeOf(values) });
@@ -204,7 +218,7 @@ export async function moveOnBoard(
   ifMatch: string | string[] | undefined,
 ): Promise<EntityRow> {
   const before = await lockForWrite(ctx, ent, id, ifMatch, true);
-  if (!(await stageBelongsTo(ctx, move.workflowStage, ent.definition.kind)))
+  if (!(await stageBelongsTo(ctx, move.workflowStage, ent.definition.kind, workflowScopeOf(ent, before))))
     throw fieldError('workflowStage', 'invalidStage', `workflowStage names no stage of a ${ent.definition.kind} workflow`);
   if (move.beforeId === id) throw fieldError('beforeId', 'validation', 'beforeId cannot be the card being moved');
   const place = async (): Promise<number | undefined> => {

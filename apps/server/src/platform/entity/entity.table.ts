@@ -106,6 +106,9 @@ export const workflows = pgTable(
     ...tenantColumns(),
     entityKind: text('entity_kind').notNull(),
     typeId: uuid('type_id'),
+    // the record whose own workflows these are (a project's task stages, a template's), null for
+    // the workspace's; no foreign key: the owner may be of any kind its definition names
+    scopeId: uuid('scope_id'),
     name: text('name').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
     version: integer('version').notNull().default(1),
@@ -113,7 +116,8 @@ export const workflows = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    unique('workflows_name_key').on(t.tenantId, t.entityKind, t.typeId, t.name).nullsNotDistinct(),
+    unique('workflows_name_key').on(t.tenantId, t.entityKind, t.typeId, t.scopeId, t.name).nullsNotDistinct(),
+    index('workflows_scope_idx').on(t.tenantId, t.scopeId),
   ],
 );
 

@@ -31,3 +31,4 @@ export { provideTagSql } from './row-tags';
 export { stageNames } from './workflows.repository';
 export { createDefaultWorkflows } from './workflows.service';
 export { provideRecordChangeListener, type RecordChangeListener } from './record-changes';
+export { copyWorkflows, deleteScopedWorkflows } from './workflows.repository';

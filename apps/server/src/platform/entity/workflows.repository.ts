@@ -4,7 +4,14 @@ import type { TenantContext, TenantScope } from '../context';
 import { inIdList } from '../sql.util';
 import { cachedDefinition, definitionsChanged } from './definitions-cache';
 
-type WorkflowRecord = { id: string; entity_kind: string; type_id: string | null; name: string; is_default: boolean };
+type WorkflowRecord = {
+  id: string;
+  entity_kind: string;
+  type_id: string | null;
+  scope_id: string | null;
+  name: string;
+  is_default: boolean;
+};
 type StageRecord = { id: string; workflow_id: string; name: string; stage_type: StageType; color: string; sort_order: string };
 
 const toStage = (s: StageRecord): WorkflowStage => ({
@@ -32,35 +39,43 @@ async function withStages(ctx: TenantContext, rows: WorkflowRecord[]): Promise<W
     id: w.id,
     entity: w.entity_kind,
     typeId: w.type_id,
+    scopeId: w.scope_id,
     name: w.name,
     isDefault: w.is_default,
     stages: stages.rows.filter((s) => s.workflow_id === w.id).map(toStage),
   }));
 }
 
-export async function selectWorkflows(ctx: TenantContext, kind: EntityKind, typeId: string | null): Promise<Workflow[]> {
+// `scopeId`: the owning record's workflows (a project's), null for the workspace's
+export async function selectWorkflows(
+  ctx: TenantContext,
+  kind: EntityKind,
+  typeId: string | null,
+  scopeId: string | null = null,
+): Promise<Workflow[]> {
   const res = await ctx.db.execute<WorkflowRecord>(sql`
-    select id, entity_kind, type_id, name, is_default from workflows
+    select id, entity_kind, type_id, scope_id, name, is_default from workflows
     where tenant_id = ${ctx.tenantId} and entity_kind = ${kind} and type_id is not distinct from ${typeId}::uuid
+      and scope_id is not distinct from ${scopeId}::uuid
     order by is_default desc, name`);
   return withStages(ctx, res.rows);
 }
 
 export async function selectWorkflow(ctx: TenantContext, id: string, forUpdate = false): Promise<Workflow | undefined> {
   const res = await ctx.db.execute<WorkflowRecord>(sql`
-    select id, entity_kind, type_id, name, is_default from workflows where tenant_id = ${ctx.tenantId} and id = ${id}
+    select id, entity_kind, type_id, scope_id, name, is_default from workflows where tenant_id = ${ctx.tenantId} and id = ${id}
     ${forUpdate ? sql`for update` : sql``}`);
   return (await withStages(ctx, res.rows))[0];
 }
 
 export async function insertWorkflow(
   ctx: TenantScope,
-  w: { kind: EntityKind; typeId: string | null; name: string; isDefault: boolean },
+  w: { kind: EntityKind; typeId: string | null; scopeId?: string | null; name: string; isDefault: boolean },
 ): Promise<string> {
   definitionsChanged(ctx);
   const res = await ctx.db.execute<{ id: string }>(sql`
-    insert into workflows (tenant_id, entity_kind, type_id, name, is_default)
-    values (${ctx.tenantId}, ${w.kind}, ${w.typeId}::uuid, ${w.name}, ${w.isDefault}) returning id`);
+    insert into workflows (tenant_id, entity_kind, type_id, scope_id, name, is_default)
+    values (${ctx.tenantId}, ${w.kind}, ${w.typeId}::uuid, ${w.scopeId ?? null}::uuid, ${w.name}, ${w.isDefault}) returning id`);
   const id = res.rows[0]?.id;
   if (!id) throw new Error('insert returned no row');
   return id;
@@ -73,12 +88,19 @@ export async function updateWorkflowRow(ctx: TenantContext, id: string, w: { nam
   );
 }
 
-// Only one default workflow per kind and type.
-export async function clearDefault(ctx: TenantContext, kind: string, typeId: string | null, except: string | null): Promise<void> {
+// Only one default workflow per kind, type and owning record.
+export async function clearDefault(
+  ctx: TenantContext,
+  kind: string,
+  typeId: string | null,
+  except: string | null,
+  scopeId: string | null = null,
+): Promise<void> {
   definitionsChanged(ctx);
   await ctx.db.execute(sql`
     update workflows set is_default = false, updated_at = now()
-    where tenant_id = ${ctx.tenantId} and entity_kind = ${kind} and type_id is not distinct from ${typeId}::uuid and is_default
+    where tenant_id = ${ctx.tenantId} and entity_kind = ${kind} and type_id is not distinct from ${typeId}::uuid
+      and scope_id is not distinct from ${scopeId}::uuid and is_default
       ${except ? sql`and id <> ${except}` : sql``}`);
 }
 
@@ -130,20 +152,32 @@ export async function deleteStageRow(ctx: TenantContext, id: string): Promise<vo
   await ctx.db.execute(sql`delete from workflow_stages where tenant_id = ${ctx.tenantId} and id = ${id}`);
 }
 
-// The stage's workflow must belong to the entity kind (and type) it is set on.
-export async function stageBelongsTo(ctx: TenantContext, stageId: string, kind: EntityKind): Promise<boolean> {
+// The stage's workflow must belong to the entity kind (and type) it is set on, and to the
+// record that owns the kind's workflows when the kind has a workflow scope (`scopeId`).
+export async function stageBelongsTo(
+  ctx: TenantContext,
+  stageId: string,
+  kind: EntityKind,
+  scopeId: string | null = null,
+): Promise<boolean> {
   const res = await ctx.db.execute(sql`
     select 1 from workflow_stages s join workflows w on w.tenant_id = s.tenant_id and w.id = s.workflow_id
-    where s.tenant_id = ${ctx.tenantId} and s.id = ${stageId} and w.entity_kind = ${kind}`);
+    where s.tenant_id = ${ctx.tenantId} and s.id = ${stageId} and w.entity_kind = ${kind}
+      and w.scope_id is not distinct from ${scopeId}::uuid`);
   return res.rows.length > 0;
 }
 
-export async function firstStageOfDefault(ctx: TenantContext, kind: EntityKind): Promise<string | undefined> {
+export async function firstStageOfDefault(
+  ctx: TenantContext,
+  kind: EntityKind,
+  scopeId: string | null = null,
+): Promise<string | undefined> {
   // cached per workspace and definitions version (null: the kind has no default workflow)
-  const id = await cachedDefinition(ctx, `firstStage:${kind}`, async () => {
+  const id = await cachedDefinition(ctx, `firstStage:${kind}:${scopeId ?? ''}`, async () => {
     const res = await ctx.db.execute<{ id: string }>(sql`
       select s.id from workflows w join workflow_stages s on s.tenant_id = w.tenant_id and s.workflow_id = w.id
       where w.tenant_id = ${ctx.tenantId} and w.entity_kind = ${kind} and w.type_id is null and w.is_default
+        and w.scope_id is not distinct from ${scopeId}::uuid
       order by s.sort_order collate "C" limit 1`);
     return res.rows[0]?.id ?? null;
   });
@@ -157,4 +191,38 @@ export async function stageNames(ctx: TenantContext, ids: readonly string[]): Pr
     sql`select id, name from workflow_stages where tenant_id = ${ctx.tenantId} and id = any(${sql.param(ids)}::uuid[])`,
   );
   return new Map(res.rows.map((r) => [r.id, r.name]));
+}
+
+// Copies every workflow of `kind` owned by `fromScope` (null: the workspace's) with its stages
+// to the record `toScope` (a new project gets its template's task stages, or the workspace's).
+// Returns the new stage ids by the copied ones'.
+export async function copyWorkflows(
+  ctx: TenantScope,
+  kind: EntityKind,
+  fromScope: string | null,
+  toScope: string,
+): Promise<Map<string, string>> {
+  definitionsChanged(ctx);
+  const res = await ctx.db.execute<{ old_id: string; new_id: string }>(sql`
+    with source as (
+      select id, type_id, name, is_default, gen_random_uuid() as new_id from workflows
+      where tenant_id = ${ctx.tenantId} and entity_kind = ${kind} and scope_id is not distinct from ${fromScope}::uuid
+    ), copied as (
+      insert into workflows (tenant_id, id, entity_kind, type_id, scope_id, name, is_default)
+      select ${ctx.tenantId}, new_id, ${kind}, type_id, ${toScope}::uuid, name, is_default from source
+    ), stages as (
+      select s.id as old_id, gen_random_uuid() as new_id, src.new_id as workflow_id, s.name, s.stage_type, s.color, s.sort_order
+      from workflow_stages s join source src on s.workflow_id = src.id where s.tenant_id = ${ctx.tenantId}
+    ), inserted as (
+      insert into workflow_stages (tenant_id, id, workflow_id, name, stage_type, color, sort_order)
+      select ${ctx.tenantId}, new_id, workflow_id, name, stage_type, color, sort_order from stages
+    )
+    select old_id, new_id from stages`);
+  return new Map(res.rows.map((r) => [r.old_id, r.new_id]));
+}
+
+// Removes the workflows a deleted record owned (its records are gone with it).
+export async function deleteScopedWorkflows(ctx: TenantScope, scopeId: string): Promise<void> {
+  definitionsChanged(ctx);
+  await ctx.db.execute(sql`delete from workflows where tenant_id = ${ctx.tenantId} and scope_id = ${scopeId}`);
 }

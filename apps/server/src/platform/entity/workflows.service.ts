@@ -16,6 +16,7 @@ import type { TenantContext, TenantScope } from '../context';
 import { AppError, accessDenied, fieldError, notFound } from '../errors';
 import type { RegisteredEntity } from './entity-registry';
 import { pgErrorCode } from '../db-errors';
+import { existingIds } from './entity.repository';
 import * as repo from './workflows.repository';
 
 type Registry = ReadonlyMap<string, RegisteredEntity>;
@@ -28,20 +29,43 @@ export function workflowEntity(registry: Registry, kind: string, write: boolean,
   return ent;
 }
 
+// A kind whose workflows belong to records (a project's task stages): the owner must be a record
+// of one of the owner kinds that the caller can see; a kind without a scope takes none.
+async function checkScope(ctx: TenantContext, registry: Registry, ent: RegisteredEntity, scopeId: string | null): Promise<void> {
+  const scope = ent.definition.workflowScope;
+  if (!scope) {
+    if (scopeId) throw fieldError('scopeId', 'validation', `${ent.definition.kind} workflows belong to the workspace, not to a record`);
+    return;
+  }
+  if (!scopeId) return;
+  for (const kind of scope.owners) {
+    const owner = registry.get(kind);
+    if (owner && (await existingIds(ctx, owner, [scopeId])).has(scopeId)) return;
+  }
+  throw fieldError('scopeId', 'notFound', `scopeId names no ${scope.owners.join(' or ')} of this workspace`, 404);
+}
+
 function duplicateName(e: unknown, field: string): never {
   if (pgErrorCode(e) === '23505') throw fieldError(field, 'duplicateTitle', `${field} already exists`, 409);
   throw e;
 }
 
-export async function listWorkflows(ctx: TenantContext, registry: Registry, kind: string, typeId: string | undefined): Promise<Workflow[]> {
-  const ent = workflowEntity(registry, kind, false, ctx);
-  return repo.selectWorkflows(ctx, ent.definition.kind, typeId ?? null);
+export async function listWorkflows(
+  ctx: TenantContext,
+  registry: Registry,
+  query: { entity: string; typeId?: string | undefined; scopeId?: string | undefined },
+): Promise<Workflow[]> {
+  const ent = workflowEntity(registry, query.entity, false, ctx);
+  await checkScope(ctx, registry, ent, query.scopeId ?? null);
+  return repo.selectWorkflows(ctx, ent.definition.kind, query.typeId ?? null, query.scopeId ?? null);
 }
 
 export async function getWorkflow(ctx: TenantContext, registry: Registry, id: string, write = false): Promise<Workflow> {
   const wf = await repo.selectWorkflow(ctx, id, write);
   if (!wf) throw notFound('Workflow');
-  workflowEntity(registry, wf.entity, write, ctx);
+  const ent = workflowEntity(registry, wf.entity, write, ctx);
+  // a record's workflow is as visible as the record
+  if (wf.scopeId) await checkScope(ctx, registry, ent, wf.scopeId).catch(() => Promise.reject(notFound('Workflow')));
   return wf;
 }
 
@@ -53,10 +77,12 @@ export async function createWorkflow(
   const ent = workflowEntity(registry, body.entity, true, ctx);
   const kind: EntityKind = ent.definition.kind;
   const typeId = body.typeId ?? null;
+  const scopeId = body.scopeId ?? null;
+  await checkScope(ctx, registry, ent, scopeId);
   const stages = body.stages ?? ent.definition.defaultStages;
-  if (body.isDefault) await repo.clearDefault(ctx, kind, typeId, null);
+  if (body.isDefault) await repo.clearDefault(ctx, kind, typeId, null, scopeId);
   const id = await repo
-    .insertWorkflow(ctx, { kind, typeId, name: body.name, isDefault: body.isDefault })
+    .insertWorkflow(ctx, { kind, typeId, scopeId, name: body.name, isDefault: body.isDefault })
     .catch((e) => duplicateName(e, 'name'));
   const keys = generateNKeysBetween(null, null, stages.length);
   await repo.insertStages(
@@ -93,7 +119,7 @@ export async function createDefaultWorkflows(scope: TenantScope, registry: Regis
 
 export async function updateWorkflow(ctx: TenantContext, registry: Registry, id: string, body: WorkflowUpdate): Promise<Workflow> {
   const wf = await getWorkflow(ctx, registry, id, true);
-  if (body.isDefault) await repo.clearDefault(ctx, wf.entity, wf.typeId, id);
+  if (body.isDefault) await repo.clearDefault(ctx, wf.entity, wf.typeId, id, wf.scopeId);
   await repo.updateWorkflowRow(ctx, id, body).catch((e) => duplicateName(e, 'name'));
   return getWorkflow(ctx, registry, id);
 }

@@ -20,7 +20,7 @@ import { fieldValueSql, titleSql } from '../entity/entity-sql';
 import * as entityRepo from '../entity/entity.repository';
 import { createEntity, updateEntity } from '../entity/entity.service';
 import { etagOf } from '../entity/etag';
-import { firstStageOfDefault } from '../entity/workflows.repository';
+import { assignNumbers, defaultStage } from '../entity/record-defaults';
 import * as repo from './import-export.repository';
 import { type ImportRowInsert } from './import-export.repository';
 import type { ImportRow } from './import-export.table';
@@ -552,17 +552,17 @@ function addWriteError(plan: ImportPlan, p: Prepared, err: unknown): void {
 // (empty ones as their empty value), the default stage, numbers, custom fields with defaults.
 async function newRecordValues(ctx: TenantContext, plan: ImportPlan, creates: readonly Prepared[]): Promise<EntityRow[]> {
   const def = plan.ent.definition;
-  const stage = def.capabilities.workflowStage ? ((await firstStageOfDefault(ctx, def.kind)) ?? null) : undefined;
-  const last = def.numbering ? await entityRepo.nextNumbers(ctx, def.kind, creates.length) : 0;
-  return creates.map((p, i) => {
+  const rows = creates.map((p) => {
     const values: EntityRow = { id: randomUUID() };
     for (const key of def.writableFields) {
       const f = def.fields[key];
       values[key] = p.body[key] ?? f?.emptyValue ?? null;
     }
-    if (stage !== undefined && (values.workflowStage === null || values.workflowStage === undefined)) values.workflowStage = stage;
     if (def.capabilities.customFields) values.customFields = p.custom;
-    if (def.numbering) values.number = `${def.numbering.prefix}-${last - creates.length + 1 + i}`;
     return values;
   });
+  if (def.capabilities.workflowStage)
+    for (const values of rows) if (values.workflowStage == null) values.workflowStage = await defaultStage(ctx, plan.ent, values);
+  await assignNumbers(ctx, plan.ent, rows);
+  return rows;
 }

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type Client, type TestApp } from '../../../test/harness';
+
+// Work management on the engine (issue 20): projects with codes and their own task stages,
+// templates whose stages a project copies, tasks numbered per project, dates and parents checked.
+let t: TestApp;
+let c: Client;
+let other: Client;
+type Stage = { id: string; name: string };
+type Workflow = { id: string; scopeId: string | null; isDefault: boolean; stages: Stage[] };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const owner = await t.createUser();
+  c = t.client(owner, (await t.createTenant(owner)).id);
+  const stranger = await t.createUser();
+  other = t.client(stranger, (await t.createTenant(stranger)).id);
+});
+afterAll(async () => t.close());
+
+async function create(path: string, body: Record<string, unknown>, as: Client = c) {
+  const res = await as.post(path, body);
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+const stagesOf = async (scopeId: string, as: Client = c) => {
+  const res = await as.get<Workflow[]>(`/api/v1/core/workflows?entity=Task&scopeId=${scopeId}`);
+  return res;
+};
+
+describe('projects', () => {
+  it('have a code: two to ten capitals or digits starting with a letter, unique in the workspace whatever the case', async () => {
+    const bad = await c.post('/api/v1/projects', { name: 'Bad code', code: 'web site' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([expect.objectContaining({ field: 'code', code: 'validation' })]);
+    await create('/api/v1/projects', { name: 'Website', code: 'WEBX' });
+    const taken = await c.post('/api/v1/projects', { name: 'Web shop', code: 'webx' });
+    expect(taken.status).toBe(400);
+    const again = await c.post('/api/v1/projects', { name: 'Web shop', code: 'WEBX' });
+    expect(again.status).toBe(409);
+    expect(again.body.errors).toEqual([expect.objectContaining({ field: 'code', code: 'unique' })]);
+    // another workspace may use the same code
+    await create('/api/v1/projects', { name: 'Theirs', code: 'WEBX' }, other);
+  });
+
+  it('get their own task stages, copied from the workspace, which another workspace cannot read', async () => {
+    const project = await create('/api/v1/projects', { name: 'Stages', code: 'STG' });
+    const res = await stagesOf(project.id);
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(1);
+    expect(res.body[0]).toMatchObject({ scopeId: project.id, isDefault: true });
+    expect(res.body[0]?.stages.map((s) => s.name)).toEqual(['To do', 'In progress', 'In review', 'Done']);
+    expect((await stagesOf(project.id, other)).status).toBe(404);
+    // the project lead is the creator unless chosen
+    expect(project.assignee).toMatchObject({ id: expect.any(String) });
+  });
+
+  it('start from a template: its stages, changed on the template, are the new project stages', async () => {
+    const template = await create('/api/v1/project-templates', { name: 'Office move' });
+    const [flow] = (await stagesOf(template.id)).body;
+    expect(flow?.stages).toHaveLength(4);
+    const added = await c.post('/api/v1/core/workflow-stages', { workflowId: flow?.id, name: 'Signed off', stageType: 'Closed' });
+    expect(added.status, added.text).toBe(201);
+    const project = await create('/api/v1/projects', { name: 'Move to Berlin', code: 'BER', projectTemplateId: template.id });
+    expect(project.projectTemplate).toEqual({ id: template.id, title: 'Office move' });
+    const [copied] = (await stagesOf(project.id)).body;
+    expect(copied?.stages.map((s) => s.name)).toEqual(['To do', 'In progress', 'In review', 'Done', 'Signed off']);
+    expect(copied?.id).not.toBe(flow?.id);
+  });
+});
+
+describe('tasks', () => {
+  it('are numbered per project with its code, start in its first stage, and follow a new code', async () => {
+    const a = await create('/api/v1/projects', { name: 'Alpha', code: 'ALP' });
+    const b = await create('/api/v1/projects', { name: 'Beta', code: 'BET' });
+    const [alphaFlow] = (await stagesOf(a.id)).body;
+    const t1 = await create('/api/v1/tasks', { name: 'First', projectId: a.id });
+    const t2 = await create('/api/v1/tasks', { name: 'Second', projectId: a.id });
+    const u1 = await create('/api/v1/tasks', { name: 'Other first', projectId: b.id });
+    expect([t1.number, t2.number, u1.number]).toEqual(['ALP-1', 'ALP-2', 'BET-1']);
+    expect(t1.workflowStage).toBe(alphaFlow?.stages[0]?.id);
+    const renamed = await c.patch(`/api/v1/projects/${a.id}`, [{ op: 'replace', path: '/code', value: 'ALF' }], { 'if-match': '"1"' });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect((await c.get(`/api/v1/tasks/${t2.id}`)).body.number).toBe('ALF-2');
+    expect((await create('/api/v1/tasks', { name: 'Third', projectId: a.id })).number).toBe('ALF-3');
+  });
+
+  it('refuse a stage of another project, a due date before the start and a parent of another project; nothing is written', async () => {
+    const a = await create('/api/v1/projects', { name: 'Gamma', code: 'GAM' });
+    const b = await create('/api/v1/projects', { name: 'Delta', code: 'DEL' });
+    const [deltaFlow] = (await stagesOf(b.id)).body;
+    const wrongStage = await c.post('/api/v1/tasks', { name: 'Lost', projectId: a.id, workflowStage: deltaFlow?.stages[1]?.id });
+    expect(wrongStage.status).toBe(400);
+    expect(wrongStage.body.errors).toEqual([expect.objectContaining({ field: 'workflowStage', code: 'invalidStage' })]);
+    const dates = await c.post('/api/v1/tasks', { name: 'Backwards', projectId: a.id, startDate: '2027-03-10', dueDate: '2027-03-01' });
+    expect(dates.status).toBe(400);
+    expect(dates.body.errors).toEqual([expect.objectContaining({ field: 'dueDate', code: 'invalidDueDate' })]);
+    const parent = await create('/api/v1/tasks', { name: 'Parent in Delta', projectId: b.id });
+    const child = await c.post('/api/v1/tasks', { name: 'Child', projectId: a.id, parentTaskId: parent.id });
+    expect(child.status).toBe(400);
+    expect(child.body.errors).toEqual([expect.objectContaining({ field: 'parentTaskId' })]);
+    const list = await c.post('/api/v1/tasks/list', { filters: [{ field: 'projectId', op: 'eq', value: a.id }] });
+    expect(list.body.total).toBe(0);
+    // a subtask of the same project is fine
+    const sub = await create('/api/v1/tasks', { name: 'Subtask', projectId: b.id, parentTaskId: parent.id });
+    expect(sub.parentTask).toEqual({ id: parent.id, title: 'Parent in Delta' });
+  });
+
+  it('move to another project: a new stage of that project, unless one of it is named', async () => {
+    const a = await create('/api/v1/projects', { name: 'Epsilon', code: 'EPS' });
+    const b = await create('/api/v1/projects', { name: 'Zeta', code: 'ZET' });
+    const [zetaFlow] = (await stagesOf(b.id)).body;
+    const task = await create('/api/v1/tasks', { name: 'Wanderer', projectId: a.id });
+    const moved = await c.patch(`/api/v1/tasks/${task.id}`, [{ op: 'replace', path: '/projectId', value: b.id }], { 'if-match': '"1"' });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.workflowStage).toBe(zetaFlow?.stages[0]?.id);
+    const board = await c.put(`/api/v1/tasks/${task.id}/board-position`, { workflowStage: zetaFlow?.stages[2]?.id }, { 'if-match': '"2"' });
+    expect(board.status, board.text).toBe(200);
+    const [epsFlow] = (await stagesOf(a.id)).body;
+    const wrong = await c.put(`/api/v1/tasks/${task.id}/board-position`, { workflowStage: epsFlow?.stages[1]?.id }, { 'if-match': '"3"' });
+    expect(wrong.status).toBe(400);
+  });
+});

@@ -1,0 +1,54 @@
+import type { TenantContext } from '../../platform/context';
+import { fieldError } from '../../platform/errors';
+import type { EntityHooks, EntityRow } from '../../platform/entity';
+import { copyWorkflows, deleteScopedWorkflows } from '../../platform/entity';
+import * as repo from './projects.repository';
+
+// What is a project's own around the engine's writes: its task stages, copied when it is created
+// (from its template's, else from the workspace's task workflows), gone with it, and its tasks'
+// keys following its code.
+export const projectHooks: EntityHooks = {
+  async afterCreate(ctx, row) {
+    const template = typeof row.projectTemplateId === 'string' ? row.projectTemplateId : null;
+    const copied = template ? await copyWorkflows(ctx, 'Task', template, String(row.id)) : new Map();
+    if (copied.size === 0) await copyWorkflows(ctx, 'Task', null, String(row.id));
+  },
+  async afterUpdate(ctx, row, before) {
+    if (row.code !== before.code) await repo.rekeyTasks(ctx, String(row.id), String(before.code), String(row.code));
+  },
+  async afterDelete(ctx, row) {
+    await deleteScopedWorkflows(ctx, String(row.id));
+  },
+};
+
+// A template starts with the workspace's task stages, which it can then change.
+export const projectTemplateHooks: EntityHooks = {
+  async afterCreate(ctx, row) {
+    await copyWorkflows(ctx, 'Task', null, String(row.id));
+  },
+  async afterDelete(ctx, row) {
+    await deleteScopedWorkflows(ctx, String(row.id));
+  },
+};
+
+// A task's dates and parent: due on or after its start (spec §5: invalid due date), a parent
+// of the same project.
+async function checkTask(ctx: TenantContext, values: EntityRow): Promise<void> {
+  const { startDate, dueDate, parentTaskId, projectId } = values;
+  if (typeof startDate === 'string' && typeof dueDate === 'string' && dueDate < startDate)
+    throw fieldError('dueDate', 'invalidDueDate', `dueDate ${dueDate} is before startDate ${startDate}`);
+  if (typeof parentTaskId === 'string' && (await repo.projectOfTask(ctx, parentTaskId)) !== projectId)
+    throw fieldError('parentTaskId', 'referenceNotFound', 'parentTaskId names no task of the same project');
+}
+
+export const taskHooks: EntityHooks = {
+  async beforeCreate(ctx, values) {
+    await checkTask(ctx, values);
+  },
+  async beforeUpdate(ctx, values, before) {
+    if (values.projectId !== before.projectId && values.parentTaskId === before.parentTaskId && before.parentTaskId)
+      values.parentTaskId = null;
+    await checkTask(ctx, values);
+    return values;
+  },
+};

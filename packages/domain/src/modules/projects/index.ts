@@ -1,0 +1,6 @@
+export * from './project.entity';
+export * from './project-template.entity';
+export * from './task.entity';
+export * from './projects.enumerations';
+export * from './projects.permissions';
+export * from './task-scheduling';
