@@ -31,7 +31,11 @@ export function BoardView({ api, request }: { api: EntityApi; request: EntityLis
   const { message } = App.useApp();
   const qc = useQueryClient();
   const { can } = useAccess();
-  const workflows = useWorkflows(definition.kind);
+  // a kind whose stages are per record (a project's tasks) shows the board of the record the list is filtered to
+  const scopeField = definition.workflowScope?.field;
+  const scopeFilter = scopeField ? request.filters.find((f) => f.field === scopeField && f.op === 'eq') : undefined;
+  const scopeId = typeof scopeFilter?.value === 'string' ? scopeFilter.value : undefined;
+  const workflows = useWorkflows(definition.kind, scopeField === undefined || scopeId !== undefined, scopeId);
   const [chosen, setChosen] = useState<string | null>(null);
   const [over, setOver] = useState<string | null>(null);
   const list = workflows.data ?? [];
@@ -123,6 +127,8 @@ export function BoardView({ api, request }: { api: EntityApi; request: EntityLis
     move(JSON.parse(raw) as EntityRecord, stageId, beforeId);
   };
 
+  if (scopeField && !scopeId)
+    return <Empty description={t('board.chooseScope', { field: t(definition.fields[scopeField]?.label ?? scopeField) })} />;
   if (workflows.isPending) return <Skeleton active />;
   if (!workflow) return <Empty description={t('board.noWorkflow')} />;
 

@@ -35,13 +35,22 @@ type Editing = { type: 'workflow'; workflow: Workflow | null } | { type: 'stage'
 
 // Workflows (pipelines) of one entity kind and their ordered stages: create, rename, stage
 // types, drag (or arrow keys on the handle) to reorder, delete where the server allows it.
-export function WorkflowsSettings({ entity, managePermission }: { entity: EntityKind; managePermission: Permission }) {
+// `scopeId`: the record whose own workflows these are (a project's task stages)
+export function WorkflowsSettings({
+  entity,
+  managePermission,
+  scopeId,
+}: {
+  entity: EntityKind;
+  managePermission: Permission;
+  scopeId?: string;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const confirm = useConfirm();
   const { can } = useAccess();
   const canManage = can({ permissions: [managePermission] });
-  const query = useWorkflows(entity);
+  const query = useWorkflows(entity, true, scopeId);
   const createWorkflow = useCreateWorkflow(entity);
   const updateWorkflow = useUpdateWorkflow(entity);
   const deleteWorkflow = useDeleteWorkflow(entity);
@@ -94,7 +103,7 @@ export function WorkflowsSettings({ entity, managePermission }: { entity: Entity
       onError: (error: Error) => applyFieldErrors(workflowForm, error, t, ['name']) || failed(error),
     };
     if (editing.workflow) updateWorkflow.mutate({ id: editing.workflow.id, body }, done);
-    else createWorkflow.mutate(body, done);
+    else createWorkflow.mutate(scopeId ? { ...body, scopeId } : body, done);
   };
   const submitStage = (values: StageForm) => {
     if (editing?.type !== 'stage') return;

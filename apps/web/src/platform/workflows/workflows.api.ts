@@ -12,7 +12,8 @@ import { apiRequest } from '../api/api-client';
 import { workspaceKey } from '../api/query-keys';
 
 const PATHS = {
-  list: (entity: EntityKind) => `/api/v1/core/workflows?entity=${encodeURIComponent(entity)}`,
+  list: (entity: EntityKind, scopeId?: string) =>
+    `/api/v1/core/workflows?entity=${encodeURIComponent(entity)}${scopeId ? `&scopeId=${encodeURIComponent(scopeId)}` : ''}`,
   create: '/api/v1/core/workflows',
   workflow: (id: string) => `/api/v1/core/workflows/${id}`,
   stages: '/api/v1/core/workflow-stages',
@@ -20,14 +21,18 @@ const PATHS = {
   stageOrder: (id: string) => `/api/v1/core/workflow-stages/${id}/sort-order`,
 } as const;
 
+// a kind whose workflows belong to records (a project's task stages) is asked for one record's
+// (`scopeId`); its key sits under the kind's, so a change to any of them refetches them all
 export const workflowKeys = {
   list: (entity: EntityKind) => workspaceKey('workflows', entity),
+  scoped: (entity: EntityKind, scopeId: string | undefined) => [...workspaceKey('workflows', entity), scopeId ?? null] as const,
 };
 
-export const workflowsQuery = (entity: EntityKind) =>
-  queryOptions({ queryKey: workflowKeys.list(entity), queryFn: () => apiRequest<Workflow[]>(PATHS.list(entity)) });
+export const workflowsQuery = (entity: EntityKind, scopeId?: string) =>
+  queryOptions({ queryKey: workflowKeys.scoped(entity, scopeId), queryFn: () => apiRequest<Workflow[]>(PATHS.list(entity, scopeId)) });
 // a kind without stages has no workflows and is not asked for them (issue 26, item 6)
-export const useWorkflows = (entity: EntityKind, enabled = true) => useQuery({ ...workflowsQuery(entity), enabled });
+export const useWorkflows = (entity: EntityKind, enabled = true, scopeId?: string) =>
+  useQuery({ ...workflowsQuery(entity, scopeId), enabled });
 
 // Every change refetches the entity's workflows: stages and defaults move together.
 function useWorkflowMutation<V, R>(entity: EntityKind, fn: (v: V) => Promise<R>) {

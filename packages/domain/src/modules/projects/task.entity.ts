@@ -43,4 +43,6 @@ export const taskEntity = defineEntity({
   numbering: { prefix: 'TASK', scope: { field: 'projectId', prefixField: 'code' } },
   workflowScope: { field: 'projectId', owners: ['Project', 'ProjectTemplate'] },
   hierarchy: { field: 'parentTaskId' },
+  // a column's total: its cards' estimated hours
+  board: { sum: 'estimateHours' },
 });

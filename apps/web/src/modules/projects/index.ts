@@ -1,0 +1,2 @@
+// The work-management module's public door: what the app composes.
+export { PROJECTS_ENTITIES } from './projects.entities';
