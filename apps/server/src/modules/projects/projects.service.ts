@@ -3,6 +3,7 @@ import { fieldError } from '../../platform/errors';
 import type { EntityHooks, EntityRow } from '../../platform/entity';
 import { copyWorkflows, deleteScopedWorkflows } from '../../platform/entity';
 import * as repo from './projects.repository';
+import { rescheduleAfterChange } from './task-links.service';
 
 // What is a project's own around the engine's writes: its task stages, copied when it is created
 // (from its template's, else from the workspace's task workflows), gone with it, and its tasks'
@@ -51,4 +52,12 @@ export const taskHooks: EntityHooks = {
     await checkTask(ctx, values);
     return values;
   },
+  // automatic scheduling: the tasks this one blocks follow its new dates
+  async afterUpdate(ctx, row, before) {
+    if (row.startDate === before.startDate && row.dueDate === before.dueDate) return;
+    await rescheduleAfterChange(ctx, String(row.projectId), { id: String(row.id), before: datesOf(before), after: datesOf(row) });
+  },
 };
+
+const day = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const datesOf = (row: EntityRow) => ({ startDate: day(row.startDate), dueDate: day(row.dueDate) });

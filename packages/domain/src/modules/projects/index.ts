@@ -4,3 +4,4 @@ export * from './task.entity';
 export * from './projects.enumerations';
 export * from './projects.permissions';
 export * from './task-scheduling';
+export * from './task-links.schema';
