@@ -30,8 +30,8 @@ const code = (src) => src.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\]
 // The kinds the domain defines and their own field keys, read from the definitions
 // (packages/domain/src/modules/**/*.entity.ts): a camelCase key (firstName, expectedValue) is a
 // kind's; one-word keys (name, email) and the engine's own (parentId of a hierarchy, isDefault of
-// a workflow) are everyone's.
-const ENGINE_KEYS = new Set(['parentId', 'isDefault', 'ownerId']);
+// a workflow) are everyone's, as is the platform's timeZone (a profile's, a task schedule's).
+const ENGINE_KEYS = new Set(['parentId', 'isDefault', 'ownerId', 'timeZone']);
 function definitions(root) {
   const kinds = new Set();
   const keys = new Set();

@@ -1,6 +1,6 @@
 import type { EntityDefinition } from '../entity/define-entity';
 import { contactEntity, customQueryEntity, leadEntity, opportunityEntity, organizationEntity, teamEntity } from './crm';
-import { projectEntity, projectTemplateEntity, taskEntity } from './projects';
+import { projectEntity, projectTemplateEntity, taskEntity, taskScheduleEntity } from './projects';
 
 export * from './crm';
 export * from './projects';
@@ -18,4 +18,5 @@ export const ENTITY_DEFINITIONS: readonly EntityDefinition[] = [
   projectTemplateEntity,
   projectEntity,
   taskEntity,
+  taskScheduleEntity,
 ];

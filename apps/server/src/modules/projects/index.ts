@@ -4,10 +4,16 @@ import type { Router } from '../../platform/router';
 import { PROJECTS_CAPTIONS } from './projects.captions';
 import { registerProjectEntities } from './projects.entities';
 import { registerTaskLinkRoutes } from './task-links.routes';
+import { registerTaskScheduleRoutes } from './task-schedules.routes';
+import { registerTaskScheduleJob, systemClock } from './task-schedules.service';
 
 export { projects, tasks } from './projects.table';
 
-export async function registerProjectsModule(router: Router, _deps: ModuleDeps): Promise<void> {
+export async function registerProjectsModule(router: Router, deps: ModuleDeps): Promise<void> {
   registerCaptions(PROJECTS_CAPTIONS);
-  registerTaskLinkRoutes(router, registerProjectEntities(router));
+  const kinds = registerProjectEntities(router);
+  const schedules = { database: deps.database, now: systemClock, kinds };
+  registerTaskScheduleRoutes(router, schedules);
+  registerTaskLinkRoutes(router, kinds);
+  registerTaskScheduleJob(deps.jobs, schedules);
 }

@@ -1,12 +1,18 @@
-import { projectEntity, projectTemplateEntity, taskEntity } from '@atrium/domain';
+import { projectEntity, projectTemplateEntity, taskEntity, taskScheduleEntity } from '@atrium/domain';
 import { registerEntity, type RegisteredEntity } from '../../platform/entity';
 import type { Router } from '../../platform/router';
 import { projectHooks, projectTemplateHooks, taskHooks } from './projects.service';
+import { taskScheduleHooks } from './task-schedules.service';
+import { taskSchedules } from './task-schedules.table';
 import { projectContacts, projectOpportunities, projectOrganizations, projects, projectTemplates, tasks } from './projects.table';
 
 // Work management's kinds are declarations; what is theirs alone (stages per project, task
 // keys per project, dates and parents of tasks) sits in their hooks.
-export function registerProjectEntities(router: Router): { project: RegisteredEntity; task: RegisteredEntity } {
+export function registerProjectEntities(router: Router): {
+  project: RegisteredEntity;
+  task: RegisteredEntity;
+  taskSchedule: RegisteredEntity;
+} {
   registerEntity(router, projectTemplateEntity, {
     table: projectTemplates,
     hooks: projectTemplateHooks,
@@ -26,5 +32,19 @@ export function registerProjectEntities(router: Router): { project: RegisteredEn
     example: { name: 'Write the launch post', projectId: '0b9e8c1e-4c1b-4d8e-9a51-2f0c0e7b1a11', priority: 'High', dueDate: '2027-02-15' },
     patchExample: [{ op: 'replace', path: '/priority', value: 'Critical' }],
   });
-  return { project, task };
+  const taskSchedule = registerEntity(router, taskScheduleEntity, {
+    table: taskSchedules,
+    hooks: taskScheduleHooks,
+    example: {
+      name: 'Weekly status report',
+      projectId: '0b9e8c1e-4c1b-4d8e-9a51-2f0c0e7b1a11',
+      rule: 'FREQ=WEEKLY;BYDAY=MO',
+      startsAt: '2027-01-04T09:00',
+      timeZone: 'Europe/Berlin',
+      dueAfterDays: 2,
+      active: true,
+    },
+    patchExample: [{ op: 'replace', path: '/rule', value: 'FREQ=WEEKLY;BYDAY=MO,TH' }],
+  });
+  return { project, task, taskSchedule };
 }

@@ -4,15 +4,17 @@ import type { EntityHooks, EntityRow } from '../../platform/entity';
 import { copyWorkflows, deleteScopedWorkflows } from '../../platform/entity';
 import * as repo from './projects.repository';
 import { rescheduleAfterChange } from './task-links.service';
+import { copyTemplateSchedules } from './task-schedules.service';
 
 // What is a project's own around the engine's writes: its task stages, copied when it is created
-// (from its template's, else from the workspace's task workflows), gone with it, and its tasks'
-// keys following its code.
+// (from its template's, else from the workspace's task workflows), its template's task schedules,
+// gone with it, and its tasks' keys following its code.
 export const projectHooks: EntityHooks = {
   async afterCreate(ctx, row) {
     const template = typeof row.projectTemplateId === 'string' ? row.projectTemplateId : null;
     const copied = template ? await copyWorkflows(ctx, 'Task', template, String(row.id)) : new Map();
     if (copied.size === 0) await copyWorkflows(ctx, 'Task', null, String(row.id));
+    if (template) await copyTemplateSchedules(ctx, template, String(row.id));
   },
   async afterUpdate(ctx, row, before) {
     if (row.code !== before.code) await repo.rekeyTasks(ctx, String(row.id), String(before.code), String(row.code));
