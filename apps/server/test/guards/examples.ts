@@ -13,7 +13,15 @@ export async function seedRecords(t: TestApp, client: Client): Promise<Map<Entit
   const registry = entityRegistry(t.app.atrium.router);
   for (const [kind, ent] of registry) {
     const route = t.app.atrium.routes.find((r) => r.method === 'POST' && r.url === ent.definition.basePath);
-    const res = await client.post(ent.definition.basePath, route?.example ?? {});
+    const example = route?.example;
+    const body: Record<string, unknown> = typeof example === 'object' && example !== null ? { ...example } : {};
+    // an example's reference (a task's project) names a made-up id: the seeded record of its kind instead
+    for (const [key, f] of Object.entries(ent.definition.fields)) {
+      const target = f.kind === 'reference' && typeof body[key] === 'string' ? f.target : undefined;
+      const seeded = target && target !== 'User' ? ids.get(target) : undefined;
+      if (seeded) body[key] = seeded;
+    }
+    const res = await client.post(ent.definition.basePath, body);
     if (res.status !== 201) throw new Error(`seeding ${kind}: ${res.status} ${res.text}`);
     ids.set(kind, res.body.id);
   }

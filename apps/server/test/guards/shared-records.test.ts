@@ -121,7 +121,7 @@ describe('shared-record calls follow each kind’s definition', () => {
 
   it('refuses a kind no module registered (400 unknownKind)', async () => {
     for (const r of routes.filter((x) => !x.url.includes(':id'))) {
-      const call = callFor(r, { definition: { kind: 'Project', basePath: '/none' } } as RegisteredEntity, randomUUID());
+      const call = callFor(r, { definition: { kind: 'Helpdesk', basePath: '/none' } } as RegisteredEntity, randomUUID());
       if (!call) continue;
       const res = await send(admin, call);
       expect(res.status, `${r.method} ${r.url}`).toBe(400);
