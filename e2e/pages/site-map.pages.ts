@@ -47,13 +47,19 @@ export async function everySignedInPage(page: Page): Promise<SitePage[]> {
   const api = await signedInApi(page);
   const records: SitePage[] = [];
   // kinds with pages (a kind without a list key, such as custom queries, has none)
+  // the required fields and the create dialog's references: a reference names the record made
+  // for its kind before (the definitions list a kind after the kinds it points at), the rest the
+  // field's import example (a project's code, a schedule's rule), an option, or a text
+  const made = new Map<string, string>();
   for (const d of ENTITY_DEFINITIONS.filter((x) => x.savedViewKey !== undefined)) {
     const body = Object.fromEntries(
       Object.entries(d.fields)
-        .filter(([, f]) => f.required && !f.readOnly)
-        .map(([k]) => [k, `Every page ${k}`]),
+        .filter(([, f]) => (f.required || (f.kind === 'reference' && f.quick)) && !f.readOnly)
+        .map(([k, f]) => [k, f.kind === 'reference' ? made.get(f.target ?? '') : (f.example ?? f.options?.[0] ?? `Every page ${k}`)])
+        .filter(([, value]) => value !== undefined),
     );
     const { id } = await api.post<{ id: string }>(d.basePath, body);
+    made.set(d.kind, id);
     records.push({ path: `${d.web.path}/${id}`, label: `${d.kind} record` });
   }
   const users = await api.post<{ data: { tenantUserId: string }[] }>('/api/v1/core/users/list', { page: 1, pageSize: 25 });

@@ -2,6 +2,7 @@ import { registerCaptions } from '../../platform/captions';
 import type { ModuleDeps } from '../../platform/module';
 import type { Router } from '../../platform/router';
 import { PROJECTS_CAPTIONS } from './projects.captions';
+import { PROJECT_PAGES_CAPTIONS } from './project-pages.captions';
 import { registerProjectEntities } from './projects.entities';
 import { registerTaskLinkRoutes } from './task-links.routes';
 import { registerTaskScheduleRoutes } from './task-schedules.routes';
@@ -11,6 +12,7 @@ export { projects, tasks } from './projects.table';
 
 export async function registerProjectsModule(router: Router, deps: ModuleDeps): Promise<void> {
   registerCaptions(PROJECTS_CAPTIONS);
+  registerCaptions(PROJECT_PAGES_CAPTIONS);
   const kinds = registerProjectEntities(router);
   const schedules = { database: deps.database, now: systemClock, kinds };
   registerTaskScheduleRoutes(router, schedules);
