@@ -59,3 +59,69 @@ test('the task board asks for a project first, at 390 px too', async ({ workspac
   await page.goto('/tasks?v=&m=board');
   await expect(page.getByText('Filter the list by Project (equals) to see its board')).toBeVisible();
 });
+
+// Linked tasks (Pro: Plan.LinkTasks): a person links two tasks on a task's Links tab, sees the link
+// from the other side, and a link that would make a task wait for itself is refused with the cycle.
+test('tasks are linked on their Links tab, and a cycle is refused with its tasks named', async ({ workspace }) => {
+  const { page, tenantId } = workspace;
+  const api = await signedInApi(page, tenantId);
+  await api.put('/api/v1/admin/subscriptions/Project', { planSlug: 'project-pro' });
+  const project = await api.post<{ id: string }>('/api/v1/projects', { name: 'Launch', code: 'LCH' }, { status: 201 });
+  const design = await api.post<{ id: string }>('/api/v1/tasks', { name: 'Design', projectId: project.id }, { status: 201 });
+  const build = await api.post<{ id: string }>('/api/v1/tasks', { name: 'Build', projectId: project.id }, { status: 201 });
+  const qa = await api.post<{ id: string }>('/api/v1/tasks', { name: 'Test', projectId: project.id }, { status: 201 });
+
+  await page.goto(`/tasks/${design.id}?tab=links`);
+  const tab = page.getByRole('tabpanel', { name: 'Links' });
+  await expect(tab.getByText('No linked tasks')).toBeVisible();
+  await tab.getByLabel('Task to link').click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'Build' }).click();
+  await tab.getByRole('button', { name: 'Link', exact: true }).click();
+  await expect(tab.getByRole('link', { name: 'LCH-2 Build' })).toBeVisible();
+
+  // from Build: Design blocks it; linking them again is refused as a repeat
+  await tab.getByRole('link', { name: 'LCH-2 Build' }).click();
+  await page.getByRole('tab', { name: 'Links' }).click();
+  const other = page.getByRole('tabpanel', { name: 'Links' });
+  await expect(other.getByText('Is blocked by')).toBeVisible();
+  await expect(other.getByRole('link', { name: 'LCH-1 Design' })).toBeVisible();
+  const pick = async (title: string) => {
+    await other.getByLabel('Task to link').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: title }).click();
+    await other.getByRole('button', { name: 'Link', exact: true }).click();
+  };
+  await pick('Design');
+  await expect(other.getByRole('alert')).toHaveText('These two tasks are already linked');
+  // Build blocks Test; Test blocking Design would close a circle
+  await api.post(`/api/v1/tasks/${build.id}/links`, { taskId: qa.id, kind: 'blocks' }, { status: 201 });
+  await page.goto(`/tasks/${qa.id}?tab=links`);
+  await pick('Design');
+  await expect(other.getByRole('alert')).toContainText('wait for itself');
+  await expect(other.getByRole('alert')).toContainText('LCH-1');
+  await expectAccessible(page, 'task links');
+});
+
+// A schedule's next occurrences, in its own zone, across the change to summer time in Berlin.
+test('a schedule lists its next occurrences in its time zone', async ({ workspace }) => {
+  const { page, tenantId } = workspace;
+  const api = await signedInApi(page, tenantId);
+  const project = await api.post<{ id: string }>('/api/v1/projects', { name: 'Office', code: 'OFF' }, { status: 201 });
+  const schedule = await api.post<{ id: string }>(
+    '/api/v1/task-schedules',
+    {
+      name: 'Water the plants',
+      projectId: project.id,
+      rule: 'FREQ=WEEKLY;BYDAY=MO',
+      startsAt: '2030-03-18T09:00',
+      timeZone: 'Europe/Berlin',
+    },
+    { status: 201 },
+  );
+  await page.goto(`/task-schedules/${schedule.id}?tab=upcoming`);
+  const tab = page.getByRole('tabpanel', { name: 'Next occurrences' });
+  await expect(tab.getByText('Times in Europe/Berlin')).toBeVisible();
+  // Monday 18 March 2030 and the Mondays after it, 09:00 in Berlin before and after the change on 31 March
+  await expect(tab.locator('time').first()).toHaveAttribute('datetime', '2030-03-18T08:00:00.000Z');
+  await expect(tab.locator('time').nth(2)).toHaveAttribute('datetime', '2030-04-01T07:00:00.000Z');
+  await expect(tab.locator('time').first()).toContainText('9:00');
+});

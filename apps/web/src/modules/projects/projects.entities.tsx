@@ -1,7 +1,11 @@
-import { projectEntity, projectTemplateEntity, taskEntity } from '@atrium/domain';
+import { projectEntity, projectTemplateEntity, taskEntity, taskScheduleEntity } from '@atrium/domain';
 import type { WebEntity } from '../../platform/entity/web-entity';
 import { WorkflowsSettings } from '../../platform/workflows/workflows-settings';
+import { GanttView } from './gantt-view';
+import { PortfolioTimelineLink } from './portfolio-timeline-link';
 import { ProjectTasks } from './project-tasks';
+import { TaskLinks } from './task-links';
+import { ScheduleUpcoming } from './task-schedules';
 
 // Work management on the web: the kinds' lists, record pages, forms and boards come from the
 // engine; a project adds its tasks (list and board filtered to it) and its own task stages, a
@@ -9,8 +13,10 @@ import { ProjectTasks } from './project-tasks';
 export const PROJECTS_ENTITIES: WebEntity[] = [
   {
     definition: projectEntity,
+    listActions: () => <PortfolioTimelineLink />,
     tabs: [
       { key: 'tasks', labelKey: 'projects.task.plural', render: (record) => <ProjectTasks record={record} /> },
+      { key: 'gantt', labelKey: 'projects.gantt.tab', render: (record) => <GanttView record={record} /> },
       {
         key: 'stages',
         labelKey: 'projects.project.stagesTab',
@@ -18,7 +24,14 @@ export const PROJECTS_ENTITIES: WebEntity[] = [
       },
     ],
   },
-  { definition: taskEntity },
+  {
+    definition: taskEntity,
+    tabs: [{ key: 'links', labelKey: 'projects.taskLinks.tab', render: (record) => <TaskLinks record={record} /> }],
+  },
+  {
+    definition: taskScheduleEntity,
+    tabs: [{ key: 'upcoming', labelKey: 'projects.schedule.upcoming', render: (record) => <ScheduleUpcoming record={record} /> }],
+  },
   {
     definition: projectTemplateEntity,
     tabs: [
