@@ -125,3 +125,30 @@ test('a schedule lists its next occurrences in its time zone', async ({ workspac
   await expect(tab.locator('time').nth(2)).toHaveAttribute('datetime', '2030-04-01T07:00:00.000Z');
   await expect(tab.locator('time').first()).toContainText('9:00');
 });
+
+// The dashboard's "My tasks" and "My projects": what is assigned to me, overdue marked.
+test('the dashboard shows my open tasks, overdue ones marked, and my projects', async ({ workspace }) => {
+  const { page, tenantId } = workspace;
+  const api = await signedInApi(page, tenantId);
+  const project = await api.post<{ id: string; assignee: { id: string } }>(
+    '/api/v1/projects',
+    { name: 'Garden', code: 'GRD' },
+    { status: 201 },
+  );
+  const me = project.assignee.id;
+  await api.post(
+    '/api/v1/tasks',
+    { name: 'Mow the lawn', projectId: project.id, assigneeId: me, dueDate: '2020-06-01', priority: 'High' },
+    { status: 201 },
+  );
+  await api.post('/api/v1/tasks', { name: 'Plant tulips', projectId: project.id, assigneeId: me, dueDate: '2099-10-01' }, { status: 201 });
+  await page.goto('/dashboard');
+  const tasks = page.locator('.dashboard-widget', { has: page.getByRole('heading', { name: 'My tasks' }) });
+  await expect(tasks.getByRole('link', { name: 'GRD-1 Mow the lawn' })).toBeVisible();
+  await expect(tasks.getByText(/^Overdue since/)).toHaveCount(1);
+  await expect(tasks.getByText('High')).toBeVisible();
+  const projects = page.locator('.dashboard-widget', { has: page.getByRole('heading', { name: 'My projects' }) });
+  await expect(projects.getByText('2 open tasks, 2 yours')).toBeVisible();
+  await tasks.getByRole('link', { name: 'GRD-1 Mow the lawn' }).click();
+  await expect(page.getByRole('heading', { name: 'Mow the lawn', level: 1 })).toBeVisible();
+});

@@ -8,6 +8,8 @@ export const DASHBOARD_WIDGETS = {
   pipelineByMonth: 'Opportunity.ViewOpportunities',
   recentRecords: null,
   myTeams: 'Setting.ViewTeams',
+  myTasks: 'Dashboard.ViewMyTasks',
+  myProjects: 'Dashboard.ViewMyProjects',
 } as const satisfies Record<string, Permission | null>;
 export type DashboardWidget = keyof typeof DASHBOARD_WIDGETS;
 export const DASHBOARD_WIDGET_KEYS = Object.keys(DASHBOARD_WIDGETS) as [DashboardWidget, ...DashboardWidget[]];
@@ -50,3 +52,34 @@ export type RecentRecords = z.infer<typeof recentRecordsSchema>;
 
 export const myTeamsSchema = z.array(z.object({ id: z.uuid(), name: z.string(), isDefault: z.boolean(), memberCount: z.number().int() }));
 export type MyTeams = z.infer<typeof myTeamsSchema>;
+
+// my open tasks (a stage that is not closed, won or lost), soonest due first, undated last
+export const myTasksSchema = z.object({
+  total: z.number().int(),
+  tasks: z.array(
+    z.object({
+      id: z.uuid(),
+      number: z.string(),
+      title: z.string(),
+      projectId: z.uuid(),
+      projectTitle: z.string(),
+      dueDate: z.string().nullable(),
+      priority: z.string().nullable(),
+      stageName: z.string().nullable(),
+      stageColor: z.string().nullable(),
+    }),
+  ),
+});
+export type MyTasks = z.infer<typeof myTasksSchema>;
+
+// the projects I lead or collaborate on, or have open tasks in, with their open tasks
+export const myProjectsSchema = z.array(
+  z.object({
+    id: z.uuid(),
+    title: z.string(),
+    code: z.string(),
+    openTasks: z.number().int(),
+    myOpenTasks: z.number().int(),
+  }),
+);
+export type MyProjects = z.infer<typeof myProjectsSchema>;

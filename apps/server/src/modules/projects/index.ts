@@ -3,6 +3,7 @@ import type { ModuleDeps } from '../../platform/module';
 import type { Router } from '../../platform/router';
 import { PROJECTS_CAPTIONS } from './projects.captions';
 import { PROJECT_PAGES_CAPTIONS } from './project-pages.captions';
+import { registerProjectDashboardRoutes } from './dashboard.routes';
 import { registerProjectEntities } from './projects.entities';
 import { registerTaskLinkRoutes } from './task-links.routes';
 import { registerTaskScheduleRoutes } from './task-schedules.routes';
@@ -17,5 +18,6 @@ export async function registerProjectsModule(router: Router, deps: ModuleDeps): 
   const schedules = { database: deps.database, now: systemClock, kinds };
   registerTaskScheduleRoutes(router, schedules);
   registerTaskLinkRoutes(router, kinds);
+  registerProjectDashboardRoutes(router);
   registerTaskScheduleJob(deps.jobs, schedules);
 }

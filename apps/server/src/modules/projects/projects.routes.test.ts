@@ -121,3 +121,34 @@ describe('tasks', () => {
     expect(wrong.status).toBe(400);
   });
 });
+
+describe('my work on the dashboard', () => {
+  it('lists my open tasks soonest due first and the projects I lead or have open tasks in', async () => {
+    const lead = await create('/api/v1/projects', { name: 'Mine to lead', code: 'MYL' });
+    const elsewhere = await create('/api/v1/projects', { name: 'Someone else’s', code: 'SEL', assigneeId: null });
+    const [flow] = (await stagesOf(elsewhere.id)).body;
+    const self = lead.assignee.id as string;
+    await create('/api/v1/tasks', { name: 'Later', projectId: elsewhere.id, assigneeId: self, dueDate: '2031-05-02' });
+    await create('/api/v1/tasks', { name: 'Sooner', projectId: elsewhere.id, assigneeId: self, dueDate: '2031-05-01' });
+    await create('/api/v1/tasks', { name: 'Undated', projectId: elsewhere.id, assigneeId: self });
+    await create('/api/v1/tasks', { name: 'Finished', projectId: elsewhere.id, assigneeId: self, workflowStage: flow?.stages.at(-1)?.id });
+    await create('/api/v1/tasks', { name: 'Nobody’s', projectId: elsewhere.id });
+    const tasks = await c.get<{ total: number; tasks: { title: string; projectTitle: string; stageName: string }[] }>(
+      '/api/v1/dashboard/my-tasks',
+    );
+    expect(tasks.status).toBe(200);
+    const mine = tasks.body.tasks.filter((x) => x.projectTitle === 'Someone else’s').map((x) => x.title);
+    expect(mine).toEqual(['Sooner', 'Later', 'Undated']);
+    expect(tasks.body.tasks[0]).toMatchObject({ stageName: 'To do' });
+    const projects = await c.get<{ title: string; openTasks: number; myOpenTasks: number }[]>('/api/v1/dashboard/my-projects');
+    expect(projects.body).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ title: 'Mine to lead', openTasks: 0, myOpenTasks: 0 }),
+        expect.objectContaining({ title: 'Someone else’s', openTasks: 4, myOpenTasks: 3 }),
+      ]),
+    );
+    // another workspace sees none of it
+    const theirs = await other.get<{ total: number }>('/api/v1/dashboard/my-tasks');
+    expect(theirs.body.total).toBe(0);
+  });
+});

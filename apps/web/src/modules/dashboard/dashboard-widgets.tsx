@@ -3,15 +3,20 @@ import {
   DASHBOARD_WIDGETS,
   DASHBOARD_WIDGET_KEYS,
   opportunityEntity,
+  PRIORITY_COLORS,
+  projectEntity,
+  taskEntity,
   teamEntity,
   type DashboardWidget,
+  type MyProjects,
+  type MyTasks,
   type MyTeams,
   type OpenOpportunitiesByStage,
   type PipelineByMonth,
   type RecentRecords,
 } from '@atrium/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Checkbox, Col, Modal, Row, Skeleton, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Col, Modal, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -182,11 +187,85 @@ function MyTeamsList() {
   );
 }
 
+const todayIso = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+function MyTasksList() {
+  const { t } = useTranslation();
+  const q = useData<MyTasks>('myTasks', '/api/v1/dashboard/my-tasks');
+  const today = todayIso();
+  const more = (q.data?.total ?? 0) - (q.data?.tasks.length ?? 0);
+  return (
+    <WidgetCard widget="myTasks" loading={q.isPending} error={q.isError}>
+      {q.data?.tasks.length === 0 ? (
+        <EmptyState description={t('dashboard.widget.noTasks')} />
+      ) : (
+        <ul className="plain-list widget-rows">
+          {(q.data?.tasks ?? []).map((task) => (
+            <li key={task.id} className="widget-row">
+              <span>
+                <Link to={`${taskEntity.web.path}/${task.id}`}>
+                  {task.number} {task.title}
+                </Link>{' '}
+                <Typography.Text type="secondary">{task.projectTitle}</Typography.Text>
+              </span>
+              <Space size={4} wrap>
+                {task.priority ? (
+                  <Tag color={PRIORITY_COLORS[task.priority as keyof typeof PRIORITY_COLORS]}>
+                    {t(`${taskEntity.captionKey}.field.priority.${task.priority}`)}
+                  </Tag>
+                ) : null}
+                {task.dueDate ? (
+                  <Typography.Text type={task.dueDate < today ? 'danger' : 'secondary'}>
+                    {task.dueDate < today
+                      ? t('dashboard.widget.overdueSince', { date: formatDate(task.dueDate, 'date') })
+                      : formatDate(task.dueDate, 'date')}
+                  </Typography.Text>
+                ) : null}
+              </Space>
+            </li>
+          ))}
+        </ul>
+      )}
+      {more > 0 ? <Typography.Text type="secondary">{t('dashboard.widget.moreTasks', { count: more })}</Typography.Text> : null}
+    </WidgetCard>
+  );
+}
+
+function MyProjectsList() {
+  const { t } = useTranslation();
+  const q = useData<MyProjects>('myProjects', '/api/v1/dashboard/my-projects');
+  return (
+    <WidgetCard widget="myProjects" loading={q.isPending} error={q.isError}>
+      {q.data?.length === 0 ? (
+        <EmptyState description={t('dashboard.widget.noProjects')} />
+      ) : (
+        <ul className="plain-list widget-rows">
+          {(q.data ?? []).map((project) => (
+            <li key={project.id} className="widget-row">
+              <Link to={`${projectEntity.web.path}/${project.id}`}>
+                {project.title} <Typography.Text type="secondary">{project.code}</Typography.Text>
+              </Link>
+              <Typography.Text type="secondary">
+                {t('dashboard.widget.openTasks', { count: project.openTasks, mine: project.myOpenTasks })}
+              </Typography.Text>
+            </li>
+          ))}
+        </ul>
+      )}
+    </WidgetCard>
+  );
+}
+
 const RENDER: Record<DashboardWidget, () => ReactNode> = {
   myOpenOpportunities: () => <MyOpenOpportunities />,
   pipelineByMonth: () => <PipelineByMonthChart />,
   recentRecords: () => <RecentlyChanged />,
   myTeams: () => <MyTeamsList />,
+  myTasks: () => <MyTasksList />,
+  myProjects: () => <MyProjectsList />,
 };
 
 // The widgets the user chose, in their order, and the dialog that chooses and orders them.
