@@ -152,3 +152,27 @@ describe('my work on the dashboard', () => {
     expect(theirs.body.total).toBe(0);
   });
 });
+
+describe('tasks on customer records', () => {
+  it('link to a contact and an opportunity, and are listed from either side', async () => {
+    const project = await create('/api/v1/projects', { name: 'Onboarding', code: 'ONB' });
+    const task = await create('/api/v1/tasks', { name: 'Kick-off call', projectId: project.id });
+    const contact = await create('/api/v1/contacts', { firstName: 'Ada', lastName: 'Lovelace' });
+    const deal = await create('/api/v1/opportunities', { name: 'Engines' });
+    for (const [linkedKind, linkedId] of [
+      ['Contact', contact.id],
+      ['Opportunity', deal.id],
+    ])
+      expect((await c.post('/api/v1/core/linked-entities', { entityKind: 'Task', entityId: task.id, linkedKind, linkedId })).status).toBe(
+        201,
+      );
+    const fromContact = await c.post('/api/v1/core/linked-entities/list', {
+      entityKind: 'Contact',
+      entityId: contact.id,
+      linkedKind: 'Task',
+    });
+    expect(fromContact.body.data).toEqual([expect.objectContaining({ entityKind: 'Task', entityId: task.id, title: 'Kick-off call' })]);
+    const fromTask = await c.post('/api/v1/core/linked-entities/list', { entityKind: 'Task', entityId: task.id });
+    expect(fromTask.body.data.map((l: { entityKind: string }) => l.entityKind).sort()).toEqual(['Contact', 'Opportunity']);
+  });
+});
