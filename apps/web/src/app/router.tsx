@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 // a module's routes file, not its door: the door brings its kinds' definitions (decision 025)
 import { CRM_PUBLIC_ROUTES } from '../modules/crm/crm.routes';
+import { PROJECTS_ROUTES } from '../modules/projects/projects.routes';
 import { AccessDeniedPage } from '../platform/errors/access-denied.page';
 import { RequireAccess } from './guards/require-access';
 import { RequireSession } from './guards/require-session';
@@ -78,6 +79,7 @@ export const routes: RouteObject[] = [
                       },
                     ],
                   },
+                  ...PROJECTS_ROUTES,
                   // every entity kind's pages; static paths above win over these (decision 025)
                   { path: '/settings/:section', lazy: async () => ({ Component: (await import('./entity-pages')).EntitySettingsPage }) },
                   {

@@ -1,7 +1,7 @@
 import { projectEntity, projectTemplateEntity, taskEntity, taskScheduleEntity } from '@atrium/domain';
 import type { WebEntity } from '../../platform/entity/web-entity';
 import { WorkflowsSettings } from '../../platform/workflows/workflows-settings';
-import { GanttView } from './gantt-view';
+import { GanttTab } from './gantt-tab';
 import { PortfolioTimelineLink } from './portfolio-timeline-link';
 import { ProjectTasks } from './project-tasks';
 import { TaskLinks } from './task-links';
@@ -16,7 +16,7 @@ export const PROJECTS_ENTITIES: WebEntity[] = [
     listActions: () => <PortfolioTimelineLink />,
     tabs: [
       { key: 'tasks', labelKey: 'projects.task.plural', render: (record) => <ProjectTasks record={record} /> },
-      { key: 'gantt', labelKey: 'projects.gantt.tab', render: (record) => <GanttView record={record} /> },
+      { key: 'gantt', labelKey: 'projects.gantt.tab', render: (record) => <GanttTab record={record} /> },
       {
         key: 'stages',
         labelKey: 'projects.project.stagesTab',
