@@ -68,3 +68,6 @@ export const entityListQuerySchema = z.strictObject({
 });
 export type EntityListQuery = z.infer<typeof entityListQuerySchema>;
 export type EntityListQueryInput = z.input<typeof entityListQuerySchema>;
+
+// The value of a filter on a user field (an assignee, an owner) that means the caller.
+export const CURRENT_USER = '@me';

@@ -147,6 +147,15 @@ describe('my work on the dashboard', () => {
         expect.objectContaining({ title: 'Someone else’s', openTasks: 4, myOpenTasks: 3 }),
       ]),
     );
+    // a list filter on a user field may name the caller as @me
+    const mineListed = await c.post<{ data: { title: string }[] }>('/api/v1/tasks/list', {
+      filters: [
+        { field: 'assigneeId', op: 'eq', value: '@me' },
+        { field: 'projectId', op: 'eq', value: elsewhere.id },
+      ],
+      sort: [{ field: 'name', order: 'asc' }],
+    });
+    expect(mineListed.body.data.map((x) => x.title)).toEqual(['Finished', 'Later', 'Sooner', 'Undated']);
     // another workspace sees none of it
     const theirs = await other.get<{ total: number }>('/api/v1/dashboard/my-tasks');
     expect(theirs.body.total).toBe(0);

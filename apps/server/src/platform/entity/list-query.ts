@@ -1,4 +1,5 @@
 import {
+  CURRENT_USER,
   type ErrorCode,
   OPERATORS_BY_TYPE,
   FILTER_OPERATORS,
@@ -126,6 +127,14 @@ function coerce(type: FilterValueType, value: unknown, at: string): string | num
     default:
       return typeof value === 'string' || typeof value === 'number' ? String(value) : bad();
   }
+}
+
+// A filter on a user field may name the caller as `@me` (my tasks, my deals): a saved view or a
+// link then means whoever opens it.
+function meFor(ctx: TenantContext, ent: RegisteredEntity, f: EntityListFilter): unknown {
+  if (ent.definition.fields[f.field]?.target !== 'User') return f.value;
+  const me = (v: unknown) => (v === CURRENT_USER ? ctx.tenantUserId : v);
+  return Array.isArray(f.value) ? f.value.map(me) : me(f.value);
 }
 
 function filterSql(r: Resolved, op: FilterOperator, value: unknown, at: string, tenantId: string): SQL {
@@ -264,7 +273,7 @@ export function compileListQuery(
     if (!(FILTER_OPERATORS as readonly string[]).includes(f.op)) fail(`${at}.op`, 'unknownOperator', `${f.op} is not a known operator`);
     const op = f.op as FilterOperator;
     if (!OPERATORS_BY_TYPE[r.type].includes(op)) fail(`${at}.op`, 'unknownOperator', `${op} does not apply to ${f.field}`);
-    conds.push(filterSql(r, op, f.value, at, tenantId));
+    conds.push(filterSql(r, op, meFor(ctx, ent, f), at, tenantId));
   });
   if (query.tags && query.tags.length > 0) {
     const filter = ent.definition.capabilities.tags ? tagFilterSql(tenantId, ent.definition.kind, sql`${T}.id`, query.tags) : undefined;

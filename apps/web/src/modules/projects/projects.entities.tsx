@@ -4,6 +4,7 @@ import { WorkflowsSettings } from '../../platform/workflows/workflows-settings';
 import { GanttTab } from './gantt-tab';
 import { PortfolioTimelineLink } from './portfolio-timeline-link';
 import { ProjectTasks } from './project-tasks';
+import { MyTaskCalendarLink, ProjectCalendar } from './task-calendar-links';
 import { TaskLinks } from './task-links';
 import { ScheduleUpcoming } from './task-schedules';
 
@@ -18,6 +19,12 @@ export const PROJECTS_ENTITIES: WebEntity[] = [
       { key: 'tasks', labelKey: 'projects.task.plural', render: (record) => <ProjectTasks record={record} /> },
       { key: 'gantt', labelKey: 'projects.gantt.tab', render: (record) => <GanttTab record={record} /> },
       {
+        key: 'calendar',
+        labelKey: 'projects.calendar.tab',
+        permission: 'Project.ViewTaskCalendar',
+        render: (record) => <ProjectCalendar record={record} />,
+      },
+      {
         key: 'stages',
         labelKey: 'projects.project.stagesTab',
         render: (record) => <WorkflowsSettings entity="Task" scopeId={record.id} managePermission={projectEntity.permissions.settings} />,
@@ -26,6 +33,7 @@ export const PROJECTS_ENTITIES: WebEntity[] = [
   },
   {
     definition: taskEntity,
+    listActions: () => <MyTaskCalendarLink />,
     tabs: [{ key: 'links', labelKey: 'projects.taskLinks.tab', render: (record) => <TaskLinks record={record} /> }],
   },
   {
