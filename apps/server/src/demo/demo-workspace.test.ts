@@ -52,6 +52,23 @@ describe('the demo workspace', () => {
     const [notes] = await t.sql<{ n: number }>(`select count(*)::int as n from notes where tenant_id = $1`, [tenant?.id]);
     expect(notes?.n).toBeGreaterThanOrEqual(8);
 
+    // work management: a project from a template with its stages, linked tasks and a schedule
+    const projects = await c.post('/api/v1/projects/list', { pageSize: 100, sort: [{ field: 'name', order: 'asc' }] });
+    expect(projects.body.data.map((r: { code: string }) => r.code)).toEqual(['NWO', 'OFR']);
+    const onboarding = projects.body.data[0];
+    expect(onboarding.projectTemplate).toMatchObject({ title: 'Customer onboarding' });
+    const stages = await c.get(`/api/v1/core/workflows?entity=Task&scopeId=${onboarding.id}`);
+    expect(stages.body[0].stages.map((s: { name: string }) => s.name)).toContain('Signed off by customer');
+    const tasks = await c.post('/api/v1/tasks/list', { pageSize: 100, filters: [{ field: 'projectId', op: 'eq', value: onboarding.id }] });
+    expect(tasks.body.total).toBe(7);
+    const gantt = await c.get(`/api/v1/projects/${onboarding.id}/gantt`);
+    expect(gantt.body.links).toHaveLength(5);
+    const schedules = await c.post('/api/v1/task-schedules/list', {
+      pageSize: 100,
+      filters: [{ field: 'projectId', op: 'eq', value: onboarding.id }],
+    });
+    expect(schedules.body.data.map((r: { name: string }) => r.name)).toEqual(['Weekly status call']);
+
     // a second start leaves it alone
     expect(await seedDemoWorkspace(t.app, t.database, t.config)).toMatchObject({ created: false });
     expect((await c.post('/api/v1/contacts/list', {})).body.total).toBe(21);

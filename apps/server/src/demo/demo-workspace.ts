@@ -473,5 +473,95 @@ export async function seedDemoWorkspace(app: App, database: Database, config: Co
       { 'if-match': `"${String(lead.version)}"` },
     );
   }
+  await seedDemoProjects(call, { organization: orgIds.get('nw'), contact: contactIds.get('Anders') });
   return { created: true, ...result };
+}
+
+type DemoTask = {
+  key: string;
+  name: string;
+  start: number;
+  days: number;
+  priority: string;
+  parent?: string;
+  after?: string;
+  stage?: number;
+};
+// the onboarding project's plan: days from today, a chain of blocking tasks, subtasks
+const ONBOARDING: DemoTask[] = [
+  { key: 'kickoff', name: 'Kick-off workshop with Northwind', start: -6, days: 1, priority: 'High', stage: 3 },
+  { key: 'rooms', name: 'Survey the meeting rooms', start: -4, days: 3, priority: 'Medium', after: 'kickoff', stage: 1 },
+  { key: 'floors', name: 'Draw the floor plans', start: -3, days: 2, priority: 'Medium', parent: 'rooms', stage: 1 },
+  { key: 'import', name: 'Import the people list', start: 0, days: 2, priority: 'High', after: 'rooms' },
+  { key: 'screens', name: 'Mount the lobby screens', start: 3, days: 4, priority: 'Low', after: 'import' },
+  { key: 'training', name: 'Train the reception team', start: 8, days: 2, priority: 'Highest', after: 'screens' },
+  { key: 'golive', name: 'Go live', start: 11, days: 1, priority: 'Critical', after: 'training' },
+];
+
+const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+// Work management: a template with its own stages and a weekly scheduled task, a project made
+// from it for the biggest customer, with a plan of linked tasks that reschedule automatically,
+// and an internal project. Linking tasks needs the Pro plan, which the demo workspace takes.
+async function seedDemoProjects(call: Call, customer: { organization: string | undefined; contact: string | undefined }): Promise<void> {
+  await call('PUT', '/api/v1/admin/subscriptions/Project', { planSlug: 'project-pro' });
+  const template = await call('POST', '/api/v1/project-templates', {
+    name: 'Customer onboarding',
+    description: 'From the kick-off to the first booked desk',
+  });
+  const [flow] = (await call('GET', `/api/v1/core/workflows?entity=Task&scopeId=${String(template.id)}`)) as unknown as { id: string }[];
+  if (flow)
+    await call('POST', '/api/v1/core/workflow-stages', { workflowId: flow.id, name: 'Signed off by customer', stageType: 'Closed' });
+  await call('POST', '/api/v1/task-schedules', {
+    name: 'Weekly status call',
+    projectTemplateId: template.id,
+    rule: 'FREQ=WEEKLY;BYDAY=TH',
+    startsAt: `${isoDay(1)}T10:00`,
+    timeZone: 'Europe/Berlin',
+    priority: 'Medium',
+    dueAfterDays: 0,
+    active: true,
+  });
+  const project = await call('POST', '/api/v1/projects', {
+    name: 'Northwind onboarding',
+    code: 'NWO',
+    projectTemplateId: template.id,
+    status: 'Active',
+    startDate: isoDay(-6),
+    endDate: isoDay(12),
+    schedulingMode: 'Automatic',
+    description: 'Desks, rooms and screens for the Hamburg head office',
+  });
+  const projectId = String(project.id);
+  if (customer.organization) await call('POST', `/api/v1/projects/${projectId}/organizations/link`, { ids: [customer.organization] });
+  const [stages] = (await call('GET', `/api/v1/core/workflows?entity=Task&scopeId=${projectId}`)) as unknown as {
+    stages: { id: string }[];
+  }[];
+  const ids = new Map<string, string>();
+  for (const task of ONBOARDING) {
+    const created = await call('POST', '/api/v1/tasks', {
+      name: task.name,
+      projectId,
+      priority: task.priority,
+      startDate: isoDay(task.start),
+      dueDate: isoDay(task.start + task.days - 1),
+      parentTaskId: task.parent ? ids.get(task.parent) : undefined,
+      workflowStage: task.stage !== undefined ? stages?.stages[task.stage]?.id : undefined,
+      estimateHours: task.days * 4,
+    });
+    ids.set(task.key, String(created.id));
+    const before = task.after ? ids.get(task.after) : undefined;
+    if (before) await call('POST', `/api/v1/tasks/${before}/links`, { taskId: created.id, kind: 'blocks' });
+  }
+  const kickoff = ids.get('kickoff');
+  if (kickoff && customer.contact)
+    await call('POST', '/api/v1/core/linked-entities', {
+      entityKind: 'Task',
+      entityId: kickoff,
+      linkedKind: 'Contact',
+      linkedId: customer.contact,
+    });
+  const internal = await call('POST', '/api/v1/projects', { name: 'Office refresh', code: 'OFR', status: 'Planned' });
+  for (const [i, name] of ['Choose the new chairs', 'Order plants for the kitchen', 'Book the painters'].entries())
+    await call('POST', '/api/v1/tasks', { name, projectId: internal.id, priority: 'Low', dueDate: isoDay(14 + i * 7) });
 }
