@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ActivityFeedType } from './activity.schema';
 import type { EntityKind, SavedViewKey } from '../enums';
-import type { Permission } from '../permissions';
+import type { Permission, PlanPermission } from '../permissions';
 import { BOARD_RANK_FIELD, NUMBER_FIELD, SYSTEM_FIELDS, TYPE_FIELD, WORKFLOW_STAGE_FIELD, snakeCase, type BuiltinField } from './fields';
 import type { EntityListSort } from './list-query.schema';
 import { GENERIC_DEFAULT_STAGES, type DefaultStage } from './workflow.schema';
@@ -133,7 +133,12 @@ export type EntityDefinitionInput = {
   board?: { sum: string };
   // notification rule events of this kind besides the shared ones (RULE_EVENTS), raised by its module
   events?: readonly string[];
+  // plan features that unlock defining the kind's custom fields or record types (task custom
+  // fields and task types are Projects Pro)
+  planGates?: PlanGates;
 };
+
+export type PlanGates = { customFields?: PlanPermission; types?: PlanPermission };
 
 const camel = (kind: string) => kind.charAt(0).toLowerCase() + kind.slice(1);
 
@@ -302,6 +307,7 @@ export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
     duplicates: input.duplicates ?? [],
     ...(input.board ? { board: input.board } : {}),
     events: input.events ?? [],
+    planGates: input.planGates ?? {},
     schemas: { create, update: create, row },
   };
 }
@@ -332,6 +338,7 @@ export type EntityDefinition = {
   duplicates: readonly string[];
   board?: { sum: string };
   events: readonly string[];
+  planGates: PlanGates;
   schemas: { create: z.ZodType; update: z.ZodType; row: z.ZodType };
 };
 

@@ -185,3 +185,23 @@ describe('tasks on customer records', () => {
     expect(fromTask.body.data.map((l: { entityKind: string }) => l.entityKind).sort()).toEqual(['Contact', 'Opportunity']);
   });
 });
+
+describe('plans', () => {
+  it('task custom fields and task types need Projects Pro; other kinds keep theirs on the free plans', async () => {
+    const owner = await t.createUser();
+    const free = t.client(owner, (await t.createTenant(owner)).id);
+    const field = { fields: [{ kind: 'singleLine', label: 'Customer ref', key: 'customerRef' }] };
+    const refused = await free.put('/api/v1/core/entity-fields?entity=Task', field);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'planFeatureRequired', limit: 'Plan.TaskCustomFields' });
+    const type = await free.post('/api/v1/task-types', { name: 'Bug' });
+    expect(type.status).toBe(403);
+    expect(type.body).toMatchObject({ code: 'planFeatureRequired', limit: 'Plan.ProjectSettings' });
+    expect((await free.get('/api/v1/core/entity-fields?entity=Task')).body).toEqual([]);
+    expect((await free.put('/api/v1/core/entity-fields?entity=Contact', field)).status).toBe(200);
+
+    expect((await free.put('/api/v1/admin/subscriptions/Project', { planSlug: 'project-pro' })).status).toBe(200);
+    expect((await free.put('/api/v1/core/entity-fields?entity=Task', field)).status).toBe(200);
+    expect((await free.post('/api/v1/task-types', { name: 'Bug' })).status).toBe(201);
+  });
+});

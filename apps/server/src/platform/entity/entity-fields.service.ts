@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { requirePlanFeature } from '../plan-features';
 import {
   effectiveDataType,
   isContentBlock,
@@ -47,6 +48,8 @@ export async function putFields(
   body: z.output<typeof entityFieldsPutSchema>,
 ): Promise<EntityField[]> {
   const kind = ent.definition.kind;
+  const gate = ent.definition.planGates.customFields;
+  if (gate) requirePlanFeature(ctx, gate, `Custom fields of ${kind}`);
   const access = fieldAccess(ctx, ent.definition);
   if (typeId && !(await typeExists(ctx, kind, typeId))) throw notFound(`${kind} type`);
   await repo.lockFields(ctx, kind);

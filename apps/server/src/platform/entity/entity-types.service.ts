@@ -1,5 +1,6 @@
 import type { EntityField, EntityType, EntityTypeInput, entityFieldsPutSchema } from '@atrium/domain';
 import type { z } from 'zod';
+import { requirePlanFeature } from '../plan-features';
 import type { TenantContext } from '../context';
 import { AppError, notFound } from '../errors';
 import { getFields as fieldsOf, putFields as putFieldsOf } from './entity-fields.service';
@@ -25,6 +26,8 @@ export async function get(ctx: TenantContext, ent: RegisteredEntity, id: string)
 }
 
 export async function create(ctx: TenantContext, ent: RegisteredEntity, body: EntityTypeInput): Promise<EntityType> {
+  const gate = ent.definition.planGates.types;
+  if (gate) requirePlanFeature(ctx, gate, `Types of ${ent.definition.kind}`);
   const id = await repo.insertType(ctx, ent.definition.kind, body).catch(duplicate);
   return get(ctx, ent, id);
 }

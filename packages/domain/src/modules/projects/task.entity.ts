@@ -43,6 +43,8 @@ export const taskEntity = defineEntity({
   numbering: { prefix: 'TASK', scope: { field: 'projectId', prefixField: 'code' } },
   workflowScope: { field: 'projectId', owners: ['Project', 'ProjectTemplate'] },
   hierarchy: { field: 'parentTaskId' },
+  // task custom fields and task types are Projects Pro (spec §1, §6; decision 089)
+  planGates: { customFields: 'Plan.TaskCustomFields', types: 'Plan.ProjectSettings' },
   // a column's total: its cards' estimated hours
   board: { sum: 'estimateHours' },
 });
