@@ -37,6 +37,7 @@ export function AppLayout() {
   const navOpen = openOn === location.pathname;
   const setNavOpen = (open: boolean) => setOpenOn(open ? location.pathname : null);
   const collapsed = narrow && !navOpen;
+  const [openKeys, setOpenKeys] = useState<string[]>(['settings']);
 
   // judged on a fresh list only: right after creating or joining, the cached one is stale
   const member = tenantId !== null && (tenants.isFetching || !tenants.data || tenants.data.some((w) => w.id === tenantId));
@@ -111,7 +112,15 @@ export function AppLayout() {
           className={narrow ? 'app-sider app-sider-overlay' : 'app-sider'}
         >
           <nav id="app-navigation" aria-label={t('nav.label')} inert={collapsed}>
-            <Menu mode="inline" items={items} selectedKeys={selected} defaultOpenKeys={['settings']} onClick={() => setNavOpen(false)} />
+            <Menu
+              mode="inline"
+              items={items}
+              selectedKeys={selected}
+              // closed on a phone, no submenu is open: a collapsed menu would show it as a pop-up over the page
+              openKeys={collapsed ? [] : openKeys}
+              onOpenChange={setOpenKeys}
+              onClick={() => setNavOpen(false)}
+            />
           </nav>
         </Layout.Sider>
         {narrow && navOpen ? <div className="app-sider-backdrop" aria-hidden onClick={() => setNavOpen(false)} /> : null}

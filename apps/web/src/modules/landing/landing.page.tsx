@@ -1,4 +1,4 @@
-import { SwapOutlined, TeamOutlined, ThunderboltOutlined, UsergroupAddOutlined } from '@ant-design/icons';
+import { ProjectOutlined, SwapOutlined, TeamOutlined, ThunderboltOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import { Button, Card, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useCurrentTenantId } from '../../platform/workspace/workspace-store';
 // What a fresh clone does today; each module adds its card when it lands (issue 26, item 14).
 const FEATURES: { key: string; icon: ReactNode }[] = [
   { key: 'crm', icon: <TeamOutlined /> },
+  { key: 'work', icon: <ProjectOutlined /> },
   { key: 'teams', icon: <UsergroupAddOutlined /> },
   { key: 'transfer', icon: <SwapOutlined /> },
   { key: 'live', icon: <ThunderboltOutlined /> },
