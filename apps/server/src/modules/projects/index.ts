@@ -8,16 +8,20 @@ import { registerProjectEntities } from './projects.entities';
 import { registerTaskLinkRoutes } from './task-links.routes';
 import { registerTaskScheduleRoutes } from './task-schedules.routes';
 import { registerTaskScheduleJob, systemClock } from './task-schedules.service';
+import { TIME_LOGS_CAPTIONS } from './time-logs.captions';
+import { registerTimeLogRoutes } from './time-logs.routes';
 
 export { projects, tasks } from './projects.table';
 
 export async function registerProjectsModule(router: Router, deps: ModuleDeps): Promise<void> {
   registerCaptions(PROJECTS_CAPTIONS);
   registerCaptions(PROJECT_PAGES_CAPTIONS);
+  registerCaptions(TIME_LOGS_CAPTIONS);
   const kinds = registerProjectEntities(router);
   const schedules = { database: deps.database, now: systemClock, kinds };
   registerTaskScheduleRoutes(router, schedules);
   registerTaskLinkRoutes(router, kinds);
   registerProjectDashboardRoutes(router);
+  registerTimeLogRoutes(router, { now: systemClock, kinds });
   registerTaskScheduleJob(deps.jobs, schedules);
 }

@@ -7,6 +7,7 @@ import { ProjectTasks } from './project-tasks';
 import { MyTaskCalendarLink, ProjectCalendar } from './task-calendar-links';
 import { TaskLinks } from './task-links';
 import { ScheduleUpcoming } from './task-schedules';
+import { ProjectTime, TaskTime } from './time-logs';
 
 // Work management on the web: the kinds' lists, record pages, forms and boards come from the
 // engine; a project adds its tasks (list and board filtered to it) and its own task stages, a
@@ -29,12 +30,26 @@ export const PROJECTS_ENTITIES: WebEntity[] = [
         labelKey: 'projects.project.stagesTab',
         render: (record) => <WorkflowsSettings entity="Task" scopeId={record.id} managePermission={projectEntity.permissions.settings} />,
       },
+      {
+        key: 'time',
+        labelKey: 'projects.time.tab',
+        permission: projectEntity.permissions.view,
+        render: (record) => <ProjectTime record={record} />,
+      },
     ],
   },
   {
     definition: taskEntity,
     listActions: () => <MyTaskCalendarLink />,
-    tabs: [{ key: 'links', labelKey: 'projects.taskLinks.tab', render: (record) => <TaskLinks record={record} /> }],
+    tabs: [
+      { key: 'links', labelKey: 'projects.taskLinks.tab', render: (record) => <TaskLinks record={record} /> },
+      {
+        key: 'time',
+        labelKey: 'projects.time.tab',
+        permission: taskEntity.permissions.view,
+        render: (record) => <TaskTime record={record} />,
+      },
+    ],
   },
   {
     definition: taskScheduleEntity,

@@ -6,3 +6,4 @@ export * from './projects.enumerations';
 export * from './projects.permissions';
 export * from './task-scheduling';
 export * from './task-links.schema';
+export * from './time-logs.schema';
