@@ -152,3 +152,32 @@ test('the dashboard shows my open tasks, overdue ones marked, and my projects', 
   await tasks.getByRole('link', { name: 'GRD-1 Mow the lawn' }).click();
   await expect(page.getByRole('heading', { name: 'Mow the lawn', level: 1 })).toBeVisible();
 });
+
+// A task's checklist: items typed and added with Enter, ticked, moved with the keyboard's
+// buttons and removed after a confirmation; the progress says how many are done.
+test('a task checklist is filled, ticked, reordered and trimmed', async ({ workspace }) => {
+  const { page, tenantId } = workspace;
+  const api = await signedInApi(page, tenantId);
+  const project = await api.post<{ id: string }>('/api/v1/projects', { name: 'Party', code: 'PTY' }, { status: 201 });
+  const task = await api.post<{ id: string }>('/api/v1/tasks', { name: 'Prepare the party', projectId: project.id }, { status: 201 });
+  await page.goto(`/tasks/${task.id}?tab=checklist`);
+  const tab = page.getByRole('tabpanel', { name: 'Checklist' });
+  await expect(tab.getByText('No checklist items yet')).toBeVisible();
+  const input = tab.getByLabel('New checklist item');
+  for (const item of ['Buy balloons', 'Order the cake', 'Send invitations']) {
+    await input.fill(item);
+    await input.press('Enter');
+    await expect(tab.getByRole('checkbox', { name: item })).toBeVisible();
+  }
+  await tab.getByRole('checkbox', { name: 'Order the cake' }).check();
+  await expect(tab.getByText('1 of 3 done')).toBeVisible();
+  await tab.getByRole('button', { name: 'Move Send invitations up' }).click();
+  await expect.poll(() => tab.locator('.checklist-item').allInnerTexts()).toEqual(['Buy balloons', 'Send invitations', 'Order the cake']);
+  await tab.getByRole('button', { name: 'Remove Buy balloons' }).click();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(tab.getByText('1 of 2 done')).toBeVisible();
+  await expectAccessible(page, 'task checklist');
+  // at 390 px the items and their buttons fit
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('button', { name: 'Remove Order the cake' })).toBeInViewport();
+});

@@ -44,6 +44,8 @@ export const ERROR_CODES = [
   'fileSize',
   'emptyFile',
   'maxFiles',
+  // a list of the record's own (checklist items) is full
+  'maxItems',
   'totalSize',
   'imageType',
   'imageSize',

@@ -79,6 +79,17 @@ const en = {
   'projects.calendar.moved': '{{title}} now due {{due}}',
   'projects.calendar.loadFailed': 'The tasks could not be loaded. Reload the page to try again.',
   'projects.calendar.capped': 'Only the first {{count}} tasks of this period are shown; filter the task list to see the others.',
+  'errorCodes.maxItems': 'This list is full',
+  'projects.checklist.tab': 'Checklist',
+  'projects.checklist.progress': '{{done}} of {{total}} done',
+  'projects.checklist.none': 'No checklist items yet',
+  'projects.checklist.new': 'New checklist item',
+  'projects.checklist.add': 'Add',
+  'projects.checklist.remove': 'Remove {{title}}',
+  'projects.checklist.removeConfirm': 'Remove “{{title}}”?',
+  'projects.checklist.up': 'Move {{title}} up',
+  'projects.checklist.down': 'Move {{title}} down',
+  'projects.checklist.loadFailed': 'The checklist could not be loaded. Reload the page to try again.',
 };
 
 const de: Record<keyof typeof en, string> = {
@@ -160,6 +171,17 @@ const de: Record<keyof typeof en, string> = {
   'projects.calendar.loadFailed': 'Die Aufgaben konnten nicht geladen werden. Laden Sie die Seite neu.',
   'projects.calendar.capped':
     'Nur die ersten {{count}} Aufgaben dieses Zeitraums werden gezeigt; filtern Sie die Aufgabenliste, um die anderen zu sehen.',
+  'errorCodes.maxItems': 'Diese Liste ist voll',
+  'projects.checklist.tab': 'Checkliste',
+  'projects.checklist.progress': '{{done}} von {{total}} erledigt',
+  'projects.checklist.none': 'Noch keine Punkte auf der Checkliste',
+  'projects.checklist.new': 'Neuer Punkt',
+  'projects.checklist.add': 'Hinzufügen',
+  'projects.checklist.remove': '{{title}} entfernen',
+  'projects.checklist.removeConfirm': '„{{title}}“ entfernen?',
+  'projects.checklist.up': '{{title}} nach oben',
+  'projects.checklist.down': '{{title}} nach unten',
+  'projects.checklist.loadFailed': 'Die Checkliste konnte nicht geladen werden. Laden Sie die Seite neu.',
 };
 
 export const PROJECT_PAGES_CAPTIONS: CaptionSet = { en, de };

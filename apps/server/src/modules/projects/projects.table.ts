@@ -1,4 +1,5 @@
 import { projectEntity, projectTemplateEntity, taskEntity } from '@atrium/domain';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { entityTable, relationTable } from '../../platform/entity';
 import { tenantUsers } from '../admin';
 import { contacts, opportunities, organizations } from '../crm';
@@ -15,3 +16,6 @@ export const projectOpportunities = relationTable('project_opportunities', proje
 export const tasks = entityTable('tasks', taskEntity, {
   references: { Project: projects, User: tenantUsers },
 });
+
+// the key other tables point at (an engine table's columns are typed loosely)
+export const taskKey = tasks as unknown as { tenantId: AnyPgColumn; id: AnyPgColumn };

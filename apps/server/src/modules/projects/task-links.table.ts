@@ -1,10 +1,7 @@
 import { TASK_LINK_KINDS } from '@atrium/domain';
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, pgTable, primaryKey, text, timestamp, unique, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { tasks } from './projects.table';
-
-// the key the links point at (an engine table's columns are typed loosely)
-const taskKey = tasks as unknown as { tenantId: AnyPgColumn; id: AnyPgColumn };
+import { check, foreignKey, index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { taskKey } from './projects.table';
 
 // Links between two tasks of a workspace, of any projects (Plan.LinkTasks). `blocks` is
 // finish-to-start and drives automatic scheduling; `relatesTo` only records the relation. One

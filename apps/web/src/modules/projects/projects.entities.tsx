@@ -5,6 +5,7 @@ import { GanttTab } from './gantt-tab';
 import { PortfolioTimelineLink } from './portfolio-timeline-link';
 import { ProjectTasks } from './project-tasks';
 import { MyTaskCalendarLink, ProjectCalendar } from './task-calendar-links';
+import { TaskChecklist } from './task-checklist';
 import { TaskLinks } from './task-links';
 import { ScheduleUpcoming } from './task-schedules';
 import { ProjectTime, TaskTime } from './time-logs';
@@ -42,6 +43,7 @@ export const PROJECTS_ENTITIES: WebEntity[] = [
     definition: taskEntity,
     listActions: () => <MyTaskCalendarLink />,
     tabs: [
+      { key: 'checklist', labelKey: 'projects.checklist.tab', render: (record) => <TaskChecklist record={record} /> },
       { key: 'links', labelKey: 'projects.taskLinks.tab', render: (record) => <TaskLinks record={record} /> },
       {
         key: 'time',

@@ -7,3 +7,4 @@ export * from './projects.permissions';
 export * from './task-scheduling';
 export * from './task-links.schema';
 export * from './time-logs.schema';
+export * from './task-checklist.schema';
