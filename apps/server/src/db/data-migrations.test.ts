@@ -206,9 +206,12 @@ describe('0029: a default workflow for every kind with stages, a stage on every 
         'A Contact Contact lifecycle true',
         'A Lead Lead process true',
         'A Opportunity Sales pipeline true',
+        // 0031 adds the task stages every workspace has since work management
+        'A Task Task stages true',
         'B Contact Contact lifecycle true',
         'B Lead Lead process true',
         'B Opportunity Deals false',
+        'B Task Task stages true',
       ]);
       const stageOf = async (table: string, id: string) =>
         (

@@ -50,6 +50,12 @@ beforeAll(async () => {
   owner = await t.createUser();
   tenant = await t.createTenant(owner);
   doc = (await t.client().get('/api/docs/json')).body;
+  // the Pro plans, so that every call (task custom fields, linked tasks, time logs) is reachable
+  for (const [product, planSlug] of [
+    ['Project', 'project-pro'],
+    ['Helpdesk', 'helpdesk-pro'],
+  ])
+    await t.client(owner, tenant.id).put(`/api/v1/admin/subscriptions/${product}`, { planSlug });
   await ensureGuardFields();
 });
 

@@ -53,8 +53,10 @@ export type BuiltinField = {
   min?: number;
   max?: number;
   scale?: number;
-  // enum values; their captions are <label>.<value>
+  // enum values; their captions are <label>.<value>, unless the values name themselves
+  // (`optionLabels: 'values'`: IANA time zones, currency codes)
   options?: readonly string[];
+  optionLabels?: 'values';
   // reference: the kind pointed at, the key of the expanded { id, title } on rows, the delete rule
   target?: ReferenceTarget;
   // a user reference left empty on create is the creating user
@@ -204,8 +206,11 @@ export const fields = {
   boolean: (opts: Options = {}) => field('boolean', 'boolean', z.boolean({ error: 'validation' }), opts, { emptyValue: false }),
   date: (opts: Options = {}) => field('date', 'date', isoDateSchema, opts),
   dateTime: (opts: Options = {}) => field('dateTime', 'dateTime', isoDateTimeSchema, opts),
-  enumeration: <const T extends readonly [string, ...string[]]>(values: T, opts: Options = {}) =>
-    field('enum', 'text', z.enum(values, { error: 'invalidOption' }), opts, { options: values }),
+  enumeration: <const T extends readonly [string, ...string[]]>(values: T, opts: Options & { optionLabels?: 'values' } = {}) =>
+    field('enum', 'text', z.enum(values, { error: 'invalidOption' }), opts, {
+      options: values,
+      ...(opts.optionLabels ? { optionLabels: opts.optionLabels } : {}),
+    }),
   // A many-to-one link to another record (or to one of the same kind, e.g. a parent). The key
   // ends in Id; rows also carry the linked record as { id, title } under the key without Id.
   reference: (target: EntityKind, opts: Options & { onDelete: ReferenceDeleteRule }) =>
@@ -251,3 +256,7 @@ export const TYPE_FIELD: BuiltinField = {
 export const NUMBER_FIELD: BuiltinField = field('numbering', 'text', undefined, { column: 'number', label: 'entity.field.number' });
 
 export const snakeCase = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+// The caption key of an enum value (or the value itself when the values name themselves).
+export const optionLabelKey = (f: Pick<BuiltinField, 'label' | 'optionLabels'>, value: string): string =>
+  f.optionLabels === 'values' ? value : `${f.label}.${value}`;

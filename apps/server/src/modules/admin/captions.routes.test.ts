@@ -103,6 +103,10 @@ describe('captions', () => {
       'Problem',
       'Version',
       'Workflow',
+      // work management's words German uses too
+      'Gantt',
+      'Zoom',
+      'Agenda',
       '{{plural}}',
     ]);
     // every part's set, wherever it sits
@@ -139,7 +143,10 @@ describe('captions', () => {
     const keys = ENTITY_DEFINITIONS.flatMap((d) => [
       `${d.captionKey}.singular`,
       `${d.captionKey}.plural`,
-      ...Object.values(d.fields).flatMap((f) => [f.label, ...(f.options ?? []).map((o) => `${f.label}.${o}`)]),
+      ...Object.values(d.fields).flatMap((f) => [
+        f.label,
+        ...(f.optionLabels === 'values' ? [] : (f.options ?? []).map((o) => `${f.label}.${o}`)),
+      ]),
       ...Object.values(d.relations).map((r) => r.label),
     ]);
     expect(keys.filter((k) => !(k in en))).toEqual([]);

@@ -19,16 +19,20 @@ afterAll(async () => t.close());
 describe('dashboard', () => {
   it('keeps each user’s widgets in their order, and never one they may not use', async () => {
     const first = await c.get('/api/v1/core/dashboard/layout');
-    expect(first.body).toEqual({ widgets: ['myOpenOpportunities', 'pipelineByMonth', 'recentRecords', 'myTeams'], customized: false });
+    expect(first.body).toEqual({
+      widgets: ['myOpenOpportunities', 'pipelineByMonth', 'recentRecords', 'myTeams', 'myTasks', 'myProjects'],
+      customized: false,
+    });
     const saved = await c.put('/api/v1/core/dashboard/layout', { widgets: ['myTeams', 'recentRecords'] });
     expect(saved.status, saved.text).toBe(200);
     expect((await c.get('/api/v1/core/dashboard/layout')).body).toEqual({ widgets: ['myTeams', 'recentRecords'], customized: true });
     expect((await c.put('/api/v1/core/dashboard/layout', { widgets: ['recentRecords', 'recentRecords'] })).status).toBe(400);
     expect((await c.put('/api/v1/core/dashboard/layout', { widgets: ['weather'] })).status).toBe(400);
-    // a user without opportunities sees neither opportunity widget and cannot add one
+    // a user without opportunities sees neither opportunity widget and cannot add one; my tasks
+    // and my projects are every member's (default permissions)
     const reader = await t.addMemberWith(tenantId, ['Contact.ViewContacts']);
     const rc = t.client(reader, tenantId);
-    expect((await rc.get('/api/v1/core/dashboard/layout')).body.widgets).toEqual(['recentRecords']);
+    expect((await rc.get('/api/v1/core/dashboard/layout')).body.widgets).toEqual(['recentRecords', 'myTasks', 'myProjects']);
     const denied = await rc.put('/api/v1/core/dashboard/layout', { widgets: ['pipelineByMonth'] });
     expect(denied.status).toBe(403);
     expect((await rc.get('/api/v1/dashboard/pipeline-by-month')).status).toBe(403);

@@ -271,9 +271,9 @@ describe('record types with their own fields (contact types)', () => {
 describe('shared records follow the definition', () => {
   it('refuses unregistered kinds, unknown records and callers without the permission', async () => {
     const x = await contact({ firstName: 'Shared' });
-    const project = await c.post('/api/v1/core/notes', { entityKind: 'Project', entityId: x.id, body: 'hi' });
-    expect(project.status).toBe(400);
-    expect(project.body.code).toBe('unknownKind');
+    const booking = await c.post('/api/v1/core/notes', { entityKind: 'Booking', entityId: x.id, body: 'hi' });
+    expect(booking.status).toBe(400);
+    expect(booking.body.code).toBe('unknownKind');
     const ghost = await c.post('/api/v1/core/notes', {
       entityKind: 'Contact',
       entityId: '00000000-0000-4000-8000-0000000000bb',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { requirePlanFeature } from '../plan-features';
 import {
+  optionLabelKey,
   effectiveDataType,
   isContentBlock,
   type EntityColumn,
@@ -124,7 +125,7 @@ export async function listColumns(ctx: TenantContext, ent: RegisteredEntity): Pr
           sortable: f.sortable,
           filterable: true,
           visible: def.defaultColumns.includes(key),
-          ...(f.options ? { options: f.options.map((o) => ({ value: o, label: `${f.label}.${o}` })) } : {}),
+          ...(f.options ? { options: f.options.map((o) => ({ value: o, label: optionLabelKey(f, o) })) } : {}),
         },
       ];
     },

@@ -206,6 +206,8 @@ describe('housekeeping', () => {
       { name: 'housekeeping.tenants', cron: '17 * * * *' },
       { name: 'identity.expired-sessions', cron: '23 * * * *' },
       { name: 'mail.outbox', cron: '* * * * *' },
+      // scheduled tasks create their occurrences' tasks (work management)
+      { name: 'projects.task-schedules', cron: '* * * * *' },
     ]);
   });
 });

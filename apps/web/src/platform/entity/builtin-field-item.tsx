@@ -1,5 +1,5 @@
 import { DateInput } from '../dates/date-input';
-import { EMAIL_PATTERN, URL_PATTERN, type BuiltinField, type EntityDefinition } from '@atrium/domain';
+import { EMAIL_PATTERN, optionLabelKey, URL_PATTERN, type BuiltinField, type EntityDefinition } from '@atrium/domain';
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
@@ -50,7 +50,7 @@ function Control({ f, disabled, exclude, ...bound }: ControlProps) {
           {...bound}
           allowClear
           disabled={disabled}
-          options={(f.options ?? []).map((o) => ({ value: o, label: t(`${f.label}.${o}`) }))}
+          options={(f.options ?? []).map((o) => ({ value: o, label: t(optionLabelKey(f, o)) }))}
           style={{ width: '100%' }}
         />
       );

@@ -1,4 +1,4 @@
-import type { EntityColumn, EntityDefinition, EntityRecord, JsonPatchOperation } from '@atrium/domain';
+import { optionLabelKey, type EntityColumn, type EntityDefinition, type EntityRecord, type JsonPatchOperation } from '@atrium/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Input, InputNumber, Select } from 'antd';
 import dayjs from 'dayjs';
@@ -76,7 +76,7 @@ export function FieldValueInput({ definition, column, value, onChange, onCommit,
       </div>
     );
   }
-  const options = f?.kind === 'enum' ? (f.options ?? []).map((o) => ({ value: o, label: t(`${f.label}.${o}`) })) : column.options;
+  const options = f?.kind === 'enum' ? (f.options ?? []).map((o) => ({ value: o, label: t(optionLabelKey(f, o)) })) : column.options;
   if (options && options.length > 0) {
     return (
       <Select

@@ -1,4 +1,4 @@
-import type { EntityColumn, EntityDefinition, EntityRecord, RecordRef } from '@atrium/domain';
+import { optionLabelKey, type EntityColumn, type EntityDefinition, type EntityRecord, type RecordRef } from '@atrium/domain';
 import { Tag } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -50,7 +50,7 @@ export function useCells(definition: EntityDefinition, columns: EntityColumn[]):
           </span>
         );
       else if (c.key === 'typeId') cell = (r) => typeNames.get(String(r.typeId)) ?? '';
-      else if (f?.kind === 'enum') cell = (r) => (r[c.key] ? t(`${f.label}.${String(r[c.key])}`) : '');
+      else if (f?.kind === 'enum') cell = (r) => (r[c.key] ? t(optionLabelKey(f, String(r[c.key]))) : '');
       else if (f?.kind === 'money') cell = (r) => (typeof r[c.key] === 'number' ? formatMoney(r[c.key] as number, currency) : '');
       else if (!c.custom && (c.type === 'dateTime' || c.type === 'date'))
         cell = (r) => formatDate(typeof r[c.key] === 'string' ? (r[c.key] as string) : null, c.type === 'date' ? 'date' : 'dateTime');

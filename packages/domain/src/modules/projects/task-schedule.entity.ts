@@ -29,7 +29,7 @@ export const taskScheduleEntity = defineEntity({
       pattern: { regex: SCHEDULE_STARTS_AT_PATTERN, code: 'invalidDate' },
       example: '2027-01-04T09:00',
     }),
-    timeZone: fields.enumeration(TIME_ZONES, { required: true, quick: true, example: 'Europe/Berlin' }),
+    timeZone: fields.enumeration(TIME_ZONES, { required: true, quick: true, example: 'Europe/Berlin', optionLabels: 'values' }),
     assigneeId: fields.user({ quick: true }),
     priority: fields.enumeration(PRIORITIES),
     // the created task is due this many days after the occurrence's local date
