@@ -181,3 +181,24 @@ test('a task checklist is filled, ticked, reordered and trimmed', async ({ works
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('button', { name: 'Remove Order the cake' })).toBeInViewport();
 });
+
+// A project saved as a template: its stages go with it, and the template opens.
+test('a project is saved as a template with its stages', async ({ workspace }) => {
+  const { page, tenantId } = workspace;
+  const api = await signedInApi(page, tenantId);
+  const project = await api.post<{ id: string }>('/api/v1/projects', { name: 'Trade fair', code: 'TFR' }, { status: 201 });
+  const [flow] = await api.get<{ id: string }[]>(`/api/v1/core/workflows?entity=Task&scopeId=${project.id}`);
+  await api.post('/api/v1/core/workflow-stages', { workflowId: flow?.id, name: 'Stand dismantled', stageType: 'Closed' }, { status: 201 });
+  await page.goto(`/projects/${project.id}`);
+  await page.getByRole('button', { name: 'Save as template' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save this project as a template' });
+  await expect(dialog.getByLabel('Name')).toHaveValue('Trade fair (template)');
+  await dialog.getByLabel('Name').fill('');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('This field is required')).toBeVisible();
+  await dialog.getByLabel('Name').fill('Trade fair kit');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: 'Trade fair kit', level: 1 })).toBeVisible();
+  await page.getByRole('tab', { name: 'Task stages' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Task stages' }).getByText('Stand dismantled')).toBeVisible();
+});

@@ -5,6 +5,7 @@ import { PROJECTS_CAPTIONS } from './projects.captions';
 import { PROJECT_PAGES_CAPTIONS } from './project-pages.captions';
 import { registerProjectDashboardRoutes } from './dashboard.routes';
 import { registerProjectEntities } from './projects.entities';
+import { registerProjectRoutes } from './projects.routes';
 import { registerTaskChecklistRoutes } from './task-checklist.routes';
 import { registerTaskLinkRoutes } from './task-links.routes';
 import { registerTaskScheduleRoutes } from './task-schedules.routes';
@@ -22,6 +23,7 @@ export async function registerProjectsModule(router: Router, deps: ModuleDeps): 
   const schedules = { database: deps.database, now: systemClock, kinds };
   registerTaskScheduleRoutes(router, schedules);
   registerTaskLinkRoutes(router, kinds);
+  registerProjectRoutes(router, kinds);
   registerTaskChecklistRoutes(router, kinds.task);
   registerProjectDashboardRoutes(router);
   registerTimeLogRoutes(router, { now: systemClock, kinds });

@@ -90,6 +90,10 @@ const en = {
   'projects.checklist.up': 'Move {{title}} up',
   'projects.checklist.down': 'Move {{title}} down',
   'projects.checklist.loadFailed': 'The checklist could not be loaded. Reload the page to try again.',
+  'projects.template.save': 'Save as template',
+  'projects.template.saveTitle': 'Save this project as a template',
+  'projects.template.defaultName': '{{title}} (template)',
+  'projects.template.saved': 'Template {{title}} saved',
 };
 
 const de: Record<keyof typeof en, string> = {
@@ -182,6 +186,10 @@ const de: Record<keyof typeof en, string> = {
   'projects.checklist.up': '{{title}} nach oben',
   'projects.checklist.down': '{{title}} nach unten',
   'projects.checklist.loadFailed': 'Die Checkliste konnte nicht geladen werden. Laden Sie die Seite neu.',
+  'projects.template.save': 'Als Vorlage speichern',
+  'projects.template.saveTitle': 'Dieses Projekt als Vorlage speichern',
+  'projects.template.defaultName': '{{title}} (Vorlage)',
+  'projects.template.saved': 'Vorlage {{title}} gespeichert',
 };
 
 export const PROJECT_PAGES_CAPTIONS: CaptionSet = { en, de };

@@ -10,10 +10,11 @@ import { projectContacts, projectOpportunities, projectOrganizations, projects, 
 // keys per project, dates and parents of tasks) sits in their hooks.
 export function registerProjectEntities(router: Router): {
   project: RegisteredEntity;
+  projectTemplate: RegisteredEntity;
   task: RegisteredEntity;
   taskSchedule: RegisteredEntity;
 } {
-  registerEntity(router, projectTemplateEntity, {
+  const projectTemplate = registerEntity(router, projectTemplateEntity, {
     table: projectTemplates,
     hooks: projectTemplateHooks,
     example: { name: 'Office move', description: 'Everything from the lease to the first day in the new office' },
@@ -46,5 +47,5 @@ export function registerProjectEntities(router: Router): {
     },
     patchExample: [{ op: 'replace', path: '/rule', value: 'FREQ=WEEKLY;BYDAY=MO,TH' }],
   });
-  return { project, task, taskSchedule };
+  return { project, projectTemplate, task, taskSchedule };
 }

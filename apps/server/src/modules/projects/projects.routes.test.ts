@@ -205,3 +205,33 @@ describe('plans', () => {
     expect((await free.post('/api/v1/task-types', { name: 'Bug' })).status).toBe(201);
   });
 });
+
+describe('a template made from a project', () => {
+  it('takes the project’s stages and scheduled tasks, and a new project from it starts with them', async () => {
+    const source = await create('/api/v1/projects', { name: 'Berlin move', code: 'BMV' });
+    const [flow] = (await stagesOf(source.id)).body;
+    await c.post('/api/v1/core/workflow-stages', { workflowId: flow?.id, name: 'Keys handed over', stageType: 'Closed' });
+    await create('/api/v1/task-schedules', {
+      name: 'Check the post',
+      projectId: source.id,
+      rule: 'FREQ=WEEKLY;BYDAY=FR',
+      startsAt: '2031-01-03T09:00',
+      timeZone: 'Europe/Berlin',
+    });
+    const bad = await c.post(`/api/v1/projects/${source.id}/template`, { name: '' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([expect.objectContaining({ field: 'name', code: 'required' })]);
+    expect((await other.post(`/api/v1/projects/${source.id}/template`, { name: 'Stolen' })).status).toBe(404);
+
+    const made = await c.post(`/api/v1/projects/${source.id}/template`, { name: 'Office move (Berlin)' });
+    expect(made.status, made.text).toBe(201);
+    const [copied] = (await stagesOf(made.body.id)).body;
+    expect(copied?.stages.map((s) => s.name)).toEqual(['To do', 'In progress', 'In review', 'Done', 'Keys handed over']);
+    const schedules = await c.post('/api/v1/task-schedules/list', {
+      filters: [{ field: 'projectTemplateId', op: 'eq', value: made.body.id }],
+    });
+    expect(schedules.body.data.map((r: { name: string }) => r.name)).toEqual(['Check the post']);
+    const next = await create('/api/v1/projects', { name: 'Munich move', code: 'MMV', projectTemplateId: made.body.id });
+    expect((await stagesOf(next.id)).body[0]?.stages.at(-1)?.name).toBe('Keys handed over');
+  });
+});

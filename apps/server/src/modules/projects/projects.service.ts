@@ -1,10 +1,10 @@
 import type { TenantContext } from '../../platform/context';
 import { fieldError } from '../../platform/errors';
 import type { EntityHooks, EntityRow } from '../../platform/entity';
-import { copyWorkflows, deleteScopedWorkflows } from '../../platform/entity';
+import { copyWorkflows, createEntity, deleteScopedWorkflows, getEntity, requireRecord, type RegisteredEntity } from '../../platform/entity';
 import * as repo from './projects.repository';
 import { rescheduleAfterChange } from './task-links.service';
-import { copyTemplateSchedules } from './task-schedules.service';
+import { copyProjectSchedules, copyTemplateSchedules } from './task-schedules.service';
 
 // What is a project's own around the engine's writes: its task stages, copied when it is created
 // (from its template's, else from the workspace's task workflows), its template's task schedules,
@@ -63,3 +63,21 @@ export const taskHooks: EntityHooks = {
 
 const day = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const datesOf = (row: EntityRow) => ({ startDate: day(row.startDate), dueDate: day(row.dueDate) });
+
+// A template made from a project (spec: project templates, clone): the project's task stages and
+// scheduled tasks, under the name given; the project is left as it is.
+export async function templateFromProject(
+  ctx: TenantContext,
+  kinds: { project: RegisteredEntity; projectTemplate: RegisteredEntity },
+  projectId: string,
+  body: { name: string; description?: string | null | undefined },
+): Promise<EntityRow> {
+  await requireRecord(ctx, kinds.project.registry, { kind: kinds.project.definition.kind, id: projectId }, 'view');
+  const template = await createEntity(ctx, kinds.projectTemplate, { name: body.name, description: body.description ?? null });
+  const id = String(template.id);
+  // the template's hook gave it the workspace's stages: the project's replace them
+  await deleteScopedWorkflows(ctx, id);
+  await copyWorkflows(ctx, 'Task', projectId, id);
+  await copyProjectSchedules(ctx, projectId, id);
+  return getEntity(ctx, kinds.projectTemplate, id);
+}

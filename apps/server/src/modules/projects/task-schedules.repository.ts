@@ -87,3 +87,16 @@ export async function copyTemplateSchedules(ctx: TenantContext, templateId: stri
       and archived_at is null and deleted_at is null`);
   return res.rowCount ?? 0;
 }
+
+// A template made from a project takes the project's live schedules.
+export async function copyProjectSchedules(ctx: TenantContext, projectId: string, templateId: string): Promise<number> {
+  const res = await ctx.db.execute(sql`
+    insert into task_schedules (tenant_id, name, project_template_id, rule, starts_at, time_zone, assignee_id, priority,
+      due_after_days, active, custom_fields, created_by, updated_by)
+    select tenant_id, name, ${templateId}::uuid, rule, starts_at, time_zone, assignee_id, priority,
+      due_after_days, active, custom_fields, ${ctx.tenantUserId}::uuid, ${ctx.tenantUserId}::uuid
+    from task_schedules
+    where tenant_id = ${ctx.tenantId} and project_id = ${projectId}
+      and archived_at is null and deleted_at is null`);
+  return res.rowCount ?? 0;
+}

@@ -50,6 +50,10 @@ export async function copyTemplateSchedules(ctx: TenantContext, templateId: stri
   await repo.copyTemplateSchedules(ctx, templateId, projectId);
 }
 
+export async function copyProjectSchedules(ctx: TenantContext, projectId: string, templateId: string): Promise<void> {
+  await repo.copyProjectSchedules(ctx, projectId, templateId);
+}
+
 // The next occurrences after now, as instants.
 export async function upcomingOccurrences(
   ctx: TenantContext,

@@ -44,11 +44,15 @@ export async function neighbourRank(
   below: number | undefined,
 ): Promise<{ rank: number | null; unranked: boolean }> {
   const rank = column(ent, 'boardRank');
+  const inColumn = sql`${T}.tenant_id = ${ctx.tenantId} and ${column(ent, 'workflowStage')} = ${stageId} and ${T}.id <> ${movingId}`;
+  // two walks of the (tenant, stage, rank) index, not a read of the whole column: the card
+  // just above, and whether any card has no rank yet (nulls sort last, so one look at the end)
   const res = await ctx.db.execute<{ rank: string | null; unranked: boolean }>(sql`
-    select max(${rank}) filter (where ${below === undefined ? sql`true` : sql`${rank} < ${below}`}) as rank,
-      bool_or(${rank} is null) as unranked
-    from ${tableOf(ent)} ${T}
-    where ${T}.tenant_id = ${ctx.tenantId} and ${column(ent, 'workflowStage')} = ${stageId} and ${T}.id <> ${movingId}`);
+    select
+      (select ${rank} from ${tableOf(ent)} ${T} where ${inColumn} and ${rank} is not null
+        ${below === undefined ? sql`` : sql`and ${rank} < ${below}`}
+        order by ${rank} desc limit 1) as rank,
+      exists (select 1 from ${tableOf(ent)} ${T} where ${inColumn} and ${rank} is null) as unranked`);
   const row = res.rows[0];
   return { rank: row?.rank === null || row?.rank === undefined ? null : Number(row.rank), unranked: row?.unranked ?? false };
 }

@@ -4,6 +4,7 @@ import { WorkflowsSettings } from '../../platform/workflows/workflows-settings';
 import { GanttTab } from './gantt-tab';
 import { PortfolioTimelineLink } from './portfolio-timeline-link';
 import { ProjectTasks } from './project-tasks';
+import { SaveAsTemplate } from './save-as-template';
 import { MyTaskCalendarLink, ProjectCalendar } from './task-calendar-links';
 import { TaskChecklist } from './task-checklist';
 import { TaskLinks } from './task-links';
@@ -17,6 +18,7 @@ export const PROJECTS_ENTITIES: WebEntity[] = [
   {
     definition: projectEntity,
     listActions: () => <PortfolioTimelineLink />,
+    actions: (record) => <SaveAsTemplate record={record} />,
     tabs: [
       { key: 'tasks', labelKey: 'projects.task.plural', render: (record) => <ProjectTasks record={record} /> },
       { key: 'gantt', labelKey: 'projects.gantt.tab', render: (record) => <GanttTab record={record} /> },
