@@ -1,6 +1,8 @@
 import type { EntityRef, MentionSuggestion, Note, NoteAdd } from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
 import { accessDenied, fieldError, notFound } from '../../platform/errors';
+import { getEntity, requireRecord } from '../../platform/entity';
+import * as collaboratorsRepository from './collaborators.repository';
 import * as collaboratorsService from './collaborators.service';
 import * as notificationsRepository from './notifications.repository';
 import * as notificationRulesService from './notification-rules.service';
@@ -134,9 +136,13 @@ export async function remove(ctx: TenantContext, deps: SharedRecordDeps, id: str
 export async function mentionSuggestions(
   ctx: TenantContext,
   deps: SharedRecordDeps,
-  q: { search?: string | undefined; limit: number },
+  q: { search?: string | undefined; limit: number; entityKind?: string | undefined; entityId?: string | undefined },
 ): Promise<MentionSuggestion[]> {
-  const members = await notificationsRepository.members(ctx, { ...(q.search ? { search: q.search } : {}), limit: q.limit });
+  const people = q.entityKind && q.entityId ? await peopleOf(ctx, deps, q.entityKind, q.entityId) : [];
+  const found = await notificationsRepository.members(ctx, { ...(q.search ? { search: q.search } : {}), limit: q.limit + people.length });
+  // the record's people first, in the order found, then everybody else
+  const rank = (id: string) => (people.includes(id) ? 0 : 1);
+  const members = [...found].sort((a, b) => rank(a.tenantUserId) - rank(b.tenantUserId)).slice(0, q.limit);
   return members.map((m) => ({
     id: m.tenantUserId,
     name: m.name,
@@ -144,4 +150,16 @@ export async function mentionSuggestions(
     iconId: m.pictureId,
     pictureUrl: m.pictureId ? `${deps.config.publicUrl}/api/v1/core/profile/pictures/${m.pictureId}` : null,
   }));
+}
+
+// The members a record names (its user fields: assignee, owner) and its followers.
+async function peopleOf(ctx: TenantContext, deps: SharedRecordDeps, kind: string, id: string): Promise<string[]> {
+  const ent = await requireRecord(ctx, deps.entities, { kind, id }, 'view');
+  const record = await getEntity(ctx, ent, id);
+  const named = Object.entries(ent.definition.fields)
+    .filter(([, f]) => f.target === 'User')
+    .map(([key]) => record[key])
+    .filter((v): v is string => typeof v === 'string');
+  const following = ent.definition.capabilities.collaborators ? await collaboratorsRepository.followers(ctx, ent.definition.kind, id) : [];
+  return [...new Set([...named, ...following])];
 }

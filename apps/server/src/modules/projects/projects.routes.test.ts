@@ -235,3 +235,25 @@ describe('a template made from a project', () => {
     expect((await stagesOf(next.id)).body[0]?.stages.at(-1)?.name).toBe('Keys handed over');
   });
 });
+
+describe('mention suggestions for a task', () => {
+  it('offer the task’s assignee and followers first, only for a task the caller can see', async () => {
+    const tenantId = (await c.get<{ id: string }[]>('/api/v1/admin/tenants')).body[0]?.id ?? '';
+    const aaron = await t.addMember(tenantId, 'Member', await t.createUser({ name: 'Aaron Early' }));
+    const zoe = await t.addMember(tenantId, 'Member', await t.createUser({ name: 'Zoe Zimmer' }));
+    const project = await create('/api/v1/projects', { name: 'Mentions', code: 'MEN' });
+    const task = await create('/api/v1/tasks', { name: 'Ask Zoe', projectId: project.id, assigneeId: zoe.tenantUserId });
+    const plain = await c.get<{ id: string; name: string }[]>('/api/v1/core/notes/mention-suggestions?limit=50');
+    const names = plain.body.map((m) => m.name);
+    expect(names.indexOf('Aaron Early')).toBeLessThan(names.indexOf('Zoe Zimmer'));
+    const forTask = await c.get<{ id: string; name: string }[]>(
+      `/api/v1/core/notes/mention-suggestions?limit=50&entityKind=Task&entityId=${task.id}`,
+    );
+    expect(forTask.status).toBe(200);
+    expect(forTask.body[0]).toMatchObject({ id: zoe.tenantUserId, name: 'Zoe Zimmer' });
+    expect(forTask.body.map((m) => m.id)).toContain(aaron.tenantUserId);
+    expect((await other.get(`/api/v1/core/notes/mention-suggestions?entityKind=Task&entityId=${task.id}`)).status).toBe(404);
+    const half = await c.get(`/api/v1/core/notes/mention-suggestions?entityKind=Task`);
+    expect(half.status).toBe(400);
+  });
+});

@@ -7,7 +7,7 @@ import type { SuggestionKeyDownProps, SuggestionProps } from '@tiptap/suggestion
 import { Avatar, Button, Space } from 'antd';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchMentionSuggestions } from './notes.api';
+import { fetchMentionSuggestions, type RecordRef } from './notes.api';
 import './notes.css';
 
 type Popup = { items: MentionSuggestion[]; rect: DOMRect | null; index: number; select: (item: MentionSuggestion) => void };
@@ -43,6 +43,8 @@ const NoteMention = Mention.extend({
 });
 
 type Props = {
+  // the record the note is on: its people are suggested first
+  about?: RecordRef;
   initialHtml?: string;
   submitLabel: string;
   busy?: boolean;
@@ -51,7 +53,7 @@ type Props = {
 };
 
 // Rich-text note editor (TipTap) with @mention suggestions of workspace members.
-export function NoteEditor({ initialHtml = '', submitLabel, busy, onSubmit, onCancel }: Props) {
+export function NoteEditor({ about, initialHtml = '', submitLabel, busy, onSubmit, onCancel }: Props) {
   const { t } = useTranslation();
   const [popup, setPopup] = useState<Popup | null>(null);
   // the editor's key handler reads the popup outside React's render cycle
@@ -79,7 +81,7 @@ export function NoteEditor({ initialHtml = '', submitLabel, busy, onSubmit, onCa
           char: '@',
           items: async ({ query }) => {
             try {
-              return await fetchMentionSuggestions(query);
+              return await fetchMentionSuggestions(query, about);
             } catch {
               return [];
             }

@@ -10,7 +10,10 @@ export const NOTE_PATHS = {
   list: '/api/v1/core/notes/list',
   create: '/api/v1/core/notes',
   note: (id: string) => `/api/v1/core/notes/${id}`,
-  mentions: (search: string) => `/api/v1/core/notes/mention-suggestions?search=${encodeURIComponent(search)}&limit=8`,
+  mentions: (search: string, about?: RecordRef) =>
+    `/api/v1/core/notes/mention-suggestions?search=${encodeURIComponent(search)}&limit=8${
+      about ? `&entityKind=${encodeURIComponent(about.entityKind)}&entityId=${about.entityId}` : ''
+    }`,
 } as const;
 
 export const noteKeys = {
@@ -26,7 +29,9 @@ export const notesQuery = (ref: RecordRef, page: number) =>
   });
 export const useNotes = (ref: RecordRef, page: number) => useQuery(notesQuery(ref, page));
 
-export const fetchMentionSuggestions = (search: string) => apiRequest<MentionSuggestion[]>(NOTE_PATHS.mentions(search));
+// `about`: the record the note is on; its people (assignee, followers) are offered first
+export const fetchMentionSuggestions = (search: string, about?: RecordRef) =>
+  apiRequest<MentionSuggestion[]>(NOTE_PATHS.mentions(search, about));
 
 function useNoteMutation<V, R>(ref: RecordRef, fn: (v: V) => Promise<R>) {
   const qc = useQueryClient();

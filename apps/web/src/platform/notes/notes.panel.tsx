@@ -37,6 +37,7 @@ export function NotesPanel({ record, canAdd = true }: { record: RecordRef; canAd
     <Card title={t('notes.title', 'Notes')} style={{ marginTop: 16 }} aria-label={t('notes.title', 'Notes')}>
       {canAdd ? (
         <NoteEditor
+          about={record}
           submitLabel={t('notes.add', 'Add note')}
           busy={add.isPending}
           onSubmit={async (html) => {
@@ -82,6 +83,7 @@ export function NotesPanel({ record, canAdd = true }: { record: RecordRef; canAd
               description={
                 editing === note.id ? (
                   <NoteEditor
+                    about={record}
                     initialHtml={note.body}
                     submitLabel={t('common.save')}
                     busy={update.isPending}
