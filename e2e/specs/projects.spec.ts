@@ -47,6 +47,20 @@ test('a project from a template: its stages, numbered tasks and its own board', 
   await expect(page.getByText('Sign the lease moved to In progress').last()).toBeVisible();
   await expect(doing).toHaveAccessibleName('In progress (1)');
 
+  // a work-in-progress limit of 1 on "In progress": a second card there makes the column warn
+  await page.goto(`/projects/${projectId}?tab=stages`);
+  const stagesTab = page.getByRole('tabpanel', { name: 'Task stages' });
+  await stagesTab.getByRole('button', { name: 'Edit In progress' }).click();
+  const stageDialog = page.getByRole('dialog');
+  await stageDialog.getByLabel('Work-in-progress limit').fill('1');
+  await stageDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(stageDialog).toBeHidden();
+  await page.goBack();
+  await expect(doing.getByText('limit 1')).toBeVisible();
+  await todo.getByText('Order the desks').dragTo(doing);
+  await expect(doing.getByText('over the limit of 1')).toBeVisible();
+  await expect(doing).toHaveAccessibleName('In progress (2)');
+
   // the task list shows the keys the project's code gives
   await page.getByRole('radiogroup', { name: 'Show as' }).getByText('Table').click();
   await expect(page.getByRole('cell', { name: 'BER-1' })).toBeVisible();

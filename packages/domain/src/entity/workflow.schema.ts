@@ -22,6 +22,14 @@ export const workflowStageInputSchema = z.strictObject({
   name: stageName,
   stageType: z.enum(STAGE_TYPES).default('Open'),
   color: color.default('#8c8c8c'),
+  // a board column's work-in-progress limit: more cards than this and the column warns
+  wipLimit: z
+    .number({ error: 'validation' })
+    .int({ error: 'validation' })
+    .min(1, { error: 'validation' })
+    .max(999, { error: 'validation' })
+    .nullable()
+    .optional(),
 });
 export type WorkflowStageInput = z.input<typeof workflowStageInputSchema>;
 
@@ -45,6 +53,7 @@ export const workflowStageSchema = z.object({
   stageType: z.enum(STAGE_TYPES),
   color: z.string(),
   sortOrder: z.string(),
+  wipLimit: z.number().int().nullable(),
 });
 export type WorkflowStage = z.infer<typeof workflowStageSchema>;
 

@@ -257,3 +257,20 @@ describe('mention suggestions for a task', () => {
     expect(half.status).toBe(400);
   });
 });
+
+describe('work-in-progress limits', () => {
+  it('are kept per stage, copied with the stages, and must be a whole number from 1', async () => {
+    const template = await create('/api/v1/project-templates', { name: 'Kanban' });
+    const [flow] = (await stagesOf(template.id)).body;
+    const doing = flow?.stages[1];
+    const bad = await c.put(`/api/v1/core/workflow-stages/${doing?.id}`, { name: 'In progress', stageType: 'InProgress', wipLimit: 0 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([expect.objectContaining({ field: 'wipLimit', code: 'validation' })]);
+    const set = await c.put(`/api/v1/core/workflow-stages/${doing?.id}`, { name: 'In progress', stageType: 'InProgress', wipLimit: 3 });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body.wipLimit).toBe(3);
+    const project = await create('/api/v1/projects', { name: 'Limited', code: 'LIM', projectTemplateId: template.id });
+    const [copied] = (await stagesOf(project.id)).body as (Workflow & { stages: { wipLimit: number | null }[] })[];
+    expect(copied?.stages.map((s) => s.wipLimit)).toEqual([null, 3, null, null]);
+  });
+});

@@ -132,6 +132,8 @@ export const workflowStages = pgTable(
     stageType: text('stage_type').notNull(),
     color: text('color').notNull(),
     sortOrder: text('sort_order').notNull(),
+    // a board column's work-in-progress limit (null: none)
+    wipLimit: integer('wip_limit'),
     ...timestamps(),
   },
   (t) => [

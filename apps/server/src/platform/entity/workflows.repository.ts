@@ -12,7 +12,15 @@ type WorkflowRecord = {
   name: string;
   is_default: boolean;
 };
-type StageRecord = { id: string; workflow_id: string; name: string; stage_type: StageType; color: string; sort_order: string };
+type StageRecord = {
+  id: string;
+  workflow_id: string;
+  name: string;
+  stage_type: StageType;
+  color: string;
+  sort_order: string;
+  wip_limit: number | null;
+};
 
 const toStage = (s: StageRecord): WorkflowStage => ({
   id: s.id,
@@ -21,6 +29,7 @@ const toStage = (s: StageRecord): WorkflowStage => ({
   stageType: s.stage_type,
   color: s.color,
   sortOrder: s.sort_order,
+  wipLimit: s.wip_limit,
 });
 
 // Fractional keys compare bytewise, whatever the database's collation.
@@ -29,7 +38,7 @@ const STAGE_ORDER = sql`sort_order collate "C"`;
 async function withStages(ctx: TenantContext, rows: WorkflowRecord[]): Promise<Workflow[]> {
   if (rows.length === 0) return [];
   const stages = await ctx.db.execute<StageRecord>(sql`
-    select id, workflow_id, name, stage_type, color, sort_order from workflow_stages
+    select id, workflow_id, name, stage_type, color, sort_order, wip_limit from workflow_stages
     where tenant_id = ${ctx.tenantId} and ${inIdList(
       sql`workflow_id`,
       rows.map((r) => r.id),
@@ -112,19 +121,22 @@ export async function deleteWorkflowRow(ctx: TenantContext, id: string): Promise
 export async function insertStages(
   ctx: TenantScope,
   workflowId: string,
-  stages: readonly { name: string; stageType: StageType; color: string; sortOrder: string }[],
+  stages: readonly { name: string; stageType: StageType; color: string; sortOrder: string; wipLimit?: number | null | undefined }[],
 ): Promise<string[]> {
   definitionsChanged(ctx);
   if (stages.length === 0) return [];
-  const values: SQL[] = stages.map((s) => sql`(${ctx.tenantId}, ${workflowId}, ${s.name}, ${s.stageType}, ${s.color}, ${s.sortOrder})`);
+  const values: SQL[] = stages.map(
+    (s) => sql`(${ctx.tenantId}, ${workflowId}, ${s.name}, ${s.stageType}, ${s.color}, ${s.sortOrder}, ${s.wipLimit ?? null}::integer)`,
+  );
   const res = await ctx.db.execute<{ id: string }>(sql`
-    insert into workflow_stages (tenant_id, workflow_id, name, stage_type, color, sort_order) values ${sql.join(values, sql`, `)} returning id`);
+    insert into workflow_stages (tenant_id, workflow_id, name, stage_type, color, sort_order, wip_limit)
+    values ${sql.join(values, sql`, `)} returning id`);
   return res.rows.map((r) => r.id);
 }
 
 export async function selectStage(ctx: TenantContext, id: string): Promise<WorkflowStage | undefined> {
   const res = await ctx.db.execute<StageRecord>(sql`
-    select id, workflow_id, name, stage_type, color, sort_order from workflow_stages where tenant_id = ${ctx.tenantId} and id = ${id}`);
+    select id, workflow_id, name, stage_type, color, sort_order, wip_limit from workflow_stages where tenant_id = ${ctx.tenantId} and id = ${id}`);
   const row = res.rows[0];
   return row ? toStage(row) : undefined;
 }
@@ -132,11 +144,12 @@ export async function selectStage(ctx: TenantContext, id: string): Promise<Workf
 export async function updateStageRow(
   ctx: TenantContext,
   id: string,
-  s: { name: string; stageType: StageType; color: string },
+  s: { name: string; stageType: StageType; color: string; wipLimit?: number | null | undefined },
 ): Promise<void> {
   definitionsChanged(ctx);
   await ctx.db.execute(
-    sql`update workflow_stages set name = ${s.name}, stage_type = ${s.stageType}, color = ${s.color}, updated_at = now() where tenant_id = ${ctx.tenantId} and id = ${id}`,
+    sql`update workflow_stages set name = ${s.name}, stage_type = ${s.stageType}, color = ${s.color}, wip_limit = ${s.wipLimit ?? null}::integer,
+      updated_at = now() where tenant_id = ${ctx.tenantId} and id = ${id}`,
   );
 }
 
@@ -211,11 +224,12 @@ export async function copyWorkflows(
       insert into workflows (tenant_id, id, entity_kind, type_id, scope_id, name, is_default)
       select ${ctx.tenantId}, new_id, ${kind}, type_id, ${toScope}::uuid, name, is_default from source
     ), stages as (
-      select s.id as old_id, gen_random_uuid() as new_id, src.new_id as workflow_id, s.name, s.stage_type, s.color, s.sort_order
+      select s.id as old_id, gen_random_uuid() as new_id, src.new_id as workflow_id, s.name, s.stage_type, s.color, s.sort_order,
+        s.wip_limit
       from workflow_stages s join source src on s.workflow_id = src.id where s.tenant_id = ${ctx.tenantId}
     ), inserted as (
-      insert into workflow_stages (tenant_id, id, workflow_id, name, stage_type, color, sort_order)
-      select ${ctx.tenantId}, new_id, workflow_id, name, stage_type, color, sort_order from stages
+      insert into workflow_stages (tenant_id, id, workflow_id, name, stage_type, color, sort_order, wip_limit)
+      select ${ctx.tenantId}, new_id, workflow_id, name, stage_type, color, sort_order, wip_limit from stages
     )
     select old_id, new_id from stages`);
   return new Map(res.rows.map((r) => [r.old_id, r.new_id]));

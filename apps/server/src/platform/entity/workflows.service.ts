@@ -170,7 +170,7 @@ export async function createStage(
   const workflow = await getWorkflow(ctx, registry, body.workflowId, true);
   const sortOrder = keyBetween(workflow.stages, null, body.afterId === undefined ? { beforeId: null } : { afterId: body.afterId });
   const [id] = await repo
-    .insertStages(ctx, workflow.id, [{ name: body.name, stageType: body.stageType, color: body.color, sortOrder }])
+    .insertStages(ctx, workflow.id, [{ name: body.name, stageType: body.stageType, color: body.color, sortOrder, wipLimit: body.wipLimit }])
     .catch((e) => duplicateName(e, 'name'));
   const stage = id ? await repo.selectStage(ctx, id) : undefined;
   if (!stage) throw new Error('stage insert failed');

@@ -146,12 +146,14 @@ export function BoardView({ api, request }: { api: EntityApi; request: EntityLis
       <div className="board" role="list" aria-label={text('board.label')}>
         {stages.map((s, i) => {
           const data = columns[i]?.data;
+          // more cards than the stage's work-in-progress limit: the column warns (it still takes cards)
+          const overLimit = s.wipLimit !== null && (data?.total ?? 0) > s.wipLimit;
           return (
             <section
               key={s.id}
               role="listitem"
               aria-label={`${s.name} (${data?.total ?? 0})`}
-              className={`board-column${over === s.id ? ' board-column-over' : ''}`}
+              className={`board-column${over === s.id ? ' board-column-over' : ''}${overLimit ? ' board-column-over-limit' : ''}`}
               onDragOver={(e) => {
                 if (!canMove) return;
                 e.preventDefault();
@@ -165,7 +167,16 @@ export function BoardView({ api, request }: { api: EntityApi; request: EntityLis
                 <Typography.Title level={2} className="board-column-title">
                   {s.name}
                 </Typography.Title>
-                <Badge count={data?.total ?? 0} showZero color="#8c8c8c" />
+                <Badge count={data?.total ?? 0} showZero color={overLimit ? '#cf1322' : '#8c8c8c'} />
+                {s.wipLimit !== null ? (
+                  <Typography.Text
+                    type={overLimit ? 'danger' : 'secondary'}
+                    className="board-column-limit"
+                    role={overLimit ? 'status' : undefined}
+                  >
+                    {overLimit ? t('board.overLimit', { limit: s.wipLimit }) : t('board.limit', { limit: s.wipLimit })}
+                  </Typography.Text>
+                ) : null}
                 {sumKey ? (
                   <Typography.Text
                     className="board-column-sum"

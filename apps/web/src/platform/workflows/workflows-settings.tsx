@@ -8,7 +8,7 @@ import {
   type Workflow,
   type WorkflowStage,
 } from '@atrium/domain';
-import { App, Button, Card, Checkbox, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Form, Input, InputNumber, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/api-error';
@@ -30,7 +30,7 @@ import {
 } from './workflows.api';
 
 type WorkflowForm = { name: string; isDefault: boolean };
-type StageForm = { name: string; stageType: StageType; color: string };
+type StageForm = { name: string; stageType: StageType; color: string; wipLimit: number | null };
 type Editing = { type: 'workflow'; workflow: Workflow | null } | { type: 'stage'; workflowId: string; stage: WorkflowStage | null } | null;
 
 // Workflows (pipelines) of one entity kind and their ordered stages: create, rename, stage
@@ -107,10 +107,10 @@ export function WorkflowsSettings({
   };
   const submitStage = (values: StageForm) => {
     if (editing?.type !== 'stage') return;
-    const body = { name: values.name.trim(), stageType: values.stageType, color: values.color };
+    const body = { name: values.name.trim(), stageType: values.stageType, color: values.color, wipLimit: values.wipLimit ?? null };
     const done = {
       onSuccess: () => setEditing(null),
-      onError: (error: Error) => applyFieldErrors(stageForm, error, t, ['name', 'color']) || failed(error),
+      onError: (error: Error) => applyFieldErrors(stageForm, error, t, ['name', 'color', 'wipLimit']) || failed(error),
     };
     if (editing.stage) updateStage.mutate({ id: editing.stage.id, body }, done);
     else createStage.mutate({ ...body, workflowId: editing.workflowId }, done);
@@ -263,8 +263,13 @@ export function WorkflowsSettings({
           preserve={false}
           initialValues={
             stageBeingEdited
-              ? { name: stageBeingEdited.name, stageType: stageBeingEdited.stageType, color: stageBeingEdited.color }
-              : { name: '', stageType: 'Open', color: '#8c8c8c' }
+              ? {
+                  name: stageBeingEdited.name,
+                  stageType: stageBeingEdited.stageType,
+                  color: stageBeingEdited.color,
+                  wipLimit: stageBeingEdited.wipLimit,
+                }
+              : { name: '', stageType: 'Open', color: '#8c8c8c', wipLimit: null }
           }
           onFinish={submitStage}
         >
@@ -277,6 +282,9 @@ export function WorkflowsSettings({
           </Form.Item>
           <Form.Item name="stageType" label={t('workflows.stageTypeLabel')}>
             <Select options={STAGE_TYPES.map((s) => ({ value: s, label: t(`workflows.stageType.${s}`) }))} />
+          </Form.Item>
+          <Form.Item name="wipLimit" label={t('workflows.wipLimit')} extra={t('workflows.wipLimitHelp')}>
+            <InputNumber min={1} max={999} precision={0} style={{ width: 120 }} />
           </Form.Item>
           <Form.Item name="color" label={t('workflows.color')}>
             <Input type="color" style={{ width: 80 }} />
