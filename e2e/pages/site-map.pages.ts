@@ -1,6 +1,6 @@
-import { ENTITY_DEFINITIONS } from '@atrium/domain';
+import { ENTITY_DEFINITIONS, type EntityDefinition } from '@atrium/domain';
 import { expect, type Page } from '@playwright/test';
-import { signedInApi } from '../support/signed-in-api';
+import { signedInApi, type SignedInApi } from '../support/signed-in-api';
 
 export type SitePage = { path: string; label: string };
 
@@ -35,6 +35,28 @@ export const PUBLIC_PAGES: SitePage[] = [
 // navigation (every module's list and settings page), a record page of each entity kind of
 // the domain's registry, and the pages no menu links to. A new module is covered the moment
 // it has a navigation entry or an entity definition.
+// One record of every kind with pages (a kind without a list key, such as custom queries, has
+// none), made through the API with the required fields and the create dialog's references: a
+// reference names the record made for its kind before (the definitions list a kind after the
+// kinds it points at), the rest the field's import example (a project's code, a schedule's rule),
+// an option, or a text.
+export async function oneRecordOfEveryKind(api: SignedInApi, label: string): Promise<{ definition: EntityDefinition; id: string }[]> {
+  const made = new Map<string, string>();
+  const records: { definition: EntityDefinition; id: string }[] = [];
+  for (const d of ENTITY_DEFINITIONS.filter((x) => x.savedViewKey !== undefined)) {
+    const body = Object.fromEntries(
+      Object.entries(d.fields)
+        .filter(([, f]) => (f.required || (f.kind === 'reference' && f.quick)) && !f.readOnly)
+        .map(([k, f]) => [k, f.kind === 'reference' ? made.get(f.target ?? '') : (f.example ?? f.options?.[0] ?? `${label} ${k}`)])
+        .filter(([, value]) => value !== undefined),
+    );
+    const { id } = await api.post<{ id: string }>(d.basePath, body);
+    made.set(d.kind, id);
+    records.push({ definition: d, id });
+  }
+  return records;
+}
+
 export async function everySignedInPage(page: Page): Promise<SitePage[]> {
   await page.setViewportSize(DESKTOP);
   await page.goto('/dashboard');
@@ -47,21 +69,8 @@ export async function everySignedInPage(page: Page): Promise<SitePage[]> {
   const api = await signedInApi(page);
   const records: SitePage[] = [];
   // kinds with pages (a kind without a list key, such as custom queries, has none)
-  // the required fields and the create dialog's references: a reference names the record made
-  // for its kind before (the definitions list a kind after the kinds it points at), the rest the
-  // field's import example (a project's code, a schedule's rule), an option, or a text
-  const made = new Map<string, string>();
-  for (const d of ENTITY_DEFINITIONS.filter((x) => x.savedViewKey !== undefined)) {
-    const body = Object.fromEntries(
-      Object.entries(d.fields)
-        .filter(([, f]) => (f.required || (f.kind === 'reference' && f.quick)) && !f.readOnly)
-        .map(([k, f]) => [k, f.kind === 'reference' ? made.get(f.target ?? '') : (f.example ?? f.options?.[0] ?? `Every page ${k}`)])
-        .filter(([, value]) => value !== undefined),
-    );
-    const { id } = await api.post<{ id: string }>(d.basePath, body);
-    made.set(d.kind, id);
+  for (const { definition: d, id } of await oneRecordOfEveryKind(api, 'Every page'))
     records.push({ path: `${d.web.path}/${id}`, label: `${d.kind} record` });
-  }
   const users = await api.post<{ data: { tenantUserId: string }[] }>('/api/v1/core/users/list', { page: 1, pageSize: 25 });
   const me = users.data[0]?.tenantUserId;
   const seen = new Set<string>();

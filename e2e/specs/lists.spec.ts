@@ -1,4 +1,4 @@
-import { ENTITY_DEFINITIONS } from '@atrium/domain';
+import { oneRecordOfEveryKind } from '../pages/site-map.pages';
 import { expect, test, type Page } from '../support/signed-in.fixture';
 import { ContactSettingsPage } from '../pages/contacts.pages';
 import { chooseOption, expectAccessible } from '../pages/shell.pages';
@@ -32,13 +32,7 @@ test.describe.serial('lists and record pages', () => {
     const tenantId = await page.evaluate(() => window.localStorage.getItem('TENANT_ID') ?? '');
     const idle: { kind: string; page: Page; calls: number }[] = [];
     // every kind with pages (custom queries have none)
-    for (const d of ENTITY_DEFINITIONS.filter((x) => x.savedViewKey !== undefined)) {
-      const body = Object.fromEntries(
-        Object.entries(d.fields)
-          .filter(([, f]) => f.required && !f.readOnly)
-          .map(([k]) => [k, `Idle ${k}`]),
-      );
-      const { id } = await api.post<{ id: string }>(d.basePath, body, { status: 201 });
+    for (const { definition: d, id } of await oneRecordOfEveryKind(api, 'Idle')) {
       const { page: recordPage } = await signedIn.open(tenantId);
       await recordPage.goto(`${d.web.path}/${id}`);
       await expect(recordPage.getByRole('heading', { level: 1 })).toBeVisible();
