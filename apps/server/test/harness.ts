@@ -44,6 +44,15 @@ export type TestApp = {
 };
 
 // Polls until `check` holds (a job finished, a row arrived), or fails naming what it waited for.
+// A workspace with its owner's client, and a stranger's in a workspace of their own: the pair
+// most tests start from (the stranger's calls prove another workspace's records answer 404).
+export async function ownerAndStranger(t: TestApp): Promise<{ c: Client; other: Client; tenantId: string }> {
+  const owner = await t.createUser();
+  const tenantId = (await t.createTenant(owner)).id;
+  const stranger = await t.createUser();
+  return { c: t.client(owner, tenantId), other: t.client(stranger, (await t.createTenant(stranger)).id), tenantId };
+}
+
 export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 20_000, describe?: () => string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Client, type TestApp } from '../../../test/harness';
+import { createTestApp, ownerAndStranger, type Client, type TestApp } from '../../../test/harness';
 
 // Work management on the engine (issue 20): projects with codes and their own task stages,
 // templates whose stages a project copies, tasks numbered per project, dates and parents checked.
 let t: TestApp;
 let c: Client;
 let other: Client;
-type Stage = { id: string; name: string };
+let tenantId: string;
+type Stage = { id: string; name: string; wipLimit?: number | null };
 type Workflow = { id: string; scopeId: string | null; isDefault: boolean; stages: Stage[] };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const owner = await t.createUser();
-  c = t.client(owner, (await t.createTenant(owner)).id);
-  const stranger = await t.createUser();
-  other = t.client(stranger, (await t.createTenant(stranger)).id);
+  ({ c, other, tenantId } = await ownerAndStranger(t));
 });
 afterAll(async () => t.close());
 
@@ -238,7 +236,6 @@ describe('a template made from a project', () => {
 
 describe('mention suggestions for a task', () => {
   it('offer the task’s assignee and followers first, only for a task the caller can see', async () => {
-    const tenantId = (await c.get<{ id: string }[]>('/api/v1/admin/tenants')).body[0]?.id ?? '';
     const aaron = await t.addMember(tenantId, 'Member', await t.createUser({ name: 'Aaron Early' }));
     const zoe = await t.addMember(tenantId, 'Member', await t.createUser({ name: 'Zoe Zimmer' }));
     const project = await create('/api/v1/projects', { name: 'Mentions', code: 'MEN' });
@@ -270,7 +267,7 @@ describe('work-in-progress limits', () => {
     expect(set.status, set.text).toBe(200);
     expect(set.body.wipLimit).toBe(3);
     const project = await create('/api/v1/projects', { name: 'Limited', code: 'LIM', projectTemplateId: template.id });
-    const [copied] = (await stagesOf(project.id)).body as (Workflow & { stages: { wipLimit: number | null }[] })[];
+    const [copied] = (await stagesOf(project.id)).body;
     expect(copied?.stages.map((s) => s.wipLimit)).toEqual([null, 3, null, null]);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Client, type TestApp } from '../../../test/harness';
+import { createTestApp, ownerAndStranger, type Client, type TestApp } from '../../../test/harness';
 
 // A task's checklist (issue 20): ordered items, ticked and moved one row at a time, as visible as
 // the task, at most CHECKLIST_MAX_ITEMS of them.
@@ -11,10 +11,7 @@ type Item = { id: string; title: string; done: boolean };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const owner = await t.createUser();
-  c = t.client(owner, (await t.createTenant(owner)).id);
-  const stranger = await t.createUser();
-  other = t.client(stranger, (await t.createTenant(stranger)).id);
+  ({ c, other } = await ownerAndStranger(t));
   const project = await c.post('/api/v1/projects', { name: 'Fair', code: 'FAIR' });
   taskId = (await c.post('/api/v1/tasks', { name: 'Stand', projectId: project.body.id })).body.id;
 });

@@ -74,29 +74,22 @@ export async function setLastRunAt(ctx: TenantScope, scheduleId: string, at: Dat
     where tenant_id = ${ctx.tenantId} and id = ${scheduleId}`);
 }
 
-// A project created from a template starts with the template's schedules (spec: create a
-// project from a template). Copies are new schedules: no runs, no last run.
-export async function copyTemplateSchedules(ctx: TenantContext, templateId: string, projectId: string): Promise<number> {
-  const res = await ctx.db.execute(sql`
-    insert into task_schedules (tenant_id, name, project_id, rule, starts_at, time_zone, assignee_id, priority,
-      due_after_days, active, custom_fields, created_by, updated_by)
-    select tenant_id, name, ${projectId}::uuid, rule, starts_at, time_zone, assignee_id, priority,
-      due_after_days, active, custom_fields, ${ctx.tenantUserId}::uuid, ${ctx.tenantUserId}::uuid
-    from task_schedules
-    where tenant_id = ${ctx.tenantId} and project_template_id = ${templateId}
-      and archived_at is null and deleted_at is null`);
-  return res.rowCount ?? 0;
-}
+// A schedule's owner: a project (its schedules create tasks) or a template.
+export type ScheduleOwner = { project: string } | { template: string };
+const ownerColumn = (o: ScheduleOwner) => ('project' in o ? sql.raw('project_id') : sql.raw('project_template_id'));
+const ownerId = (o: ScheduleOwner) => ('project' in o ? o.project : o.template);
 
-// A template made from a project takes the project's live schedules.
-export async function copyProjectSchedules(ctx: TenantContext, projectId: string, templateId: string): Promise<number> {
+// Copies the live schedules of one owner to another: a project made from a template starts with
+// the template's, a template made from a project takes the project's. Copies are new schedules:
+// no runs, no last run.
+export async function copySchedules(ctx: TenantContext, from: ScheduleOwner, to: ScheduleOwner): Promise<number> {
   const res = await ctx.db.execute(sql`
-    insert into task_schedules (tenant_id, name, project_template_id, rule, starts_at, time_zone, assignee_id, priority,
+    insert into task_schedules (tenant_id, name, ${ownerColumn(to)}, rule, starts_at, time_zone, assignee_id, priority,
       due_after_days, active, custom_fields, created_by, updated_by)
-    select tenant_id, name, ${templateId}::uuid, rule, starts_at, time_zone, assignee_id, priority,
+    select tenant_id, name, ${ownerId(to)}::uuid, rule, starts_at, time_zone, assignee_id, priority,
       due_after_days, active, custom_fields, ${ctx.tenantUserId}::uuid, ${ctx.tenantUserId}::uuid
     from task_schedules
-    where tenant_id = ${ctx.tenantId} and project_id = ${projectId}
+    where tenant_id = ${ctx.tenantId} and ${ownerColumn(from)} = ${ownerId(from)}
       and archived_at is null and deleted_at is null`);
   return res.rowCount ?? 0;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type Client, type TestApp } from '../../../test/harness';
+import { createTestApp, ownerAndStranger, type Client, type TestApp } from '../../../test/harness';
 
 // Scheduled tasks (spec TaskSchedule): RFC 5545 rules checked with the spec's message, the
 // upcoming list in the schedule's zone across a DST change, the every-minute job creating each
@@ -11,10 +11,7 @@ const JOB = 'projects.task-schedules';
 
 beforeAll(async () => {
   t = await createTestApp();
-  const owner = await t.createUser();
-  c = t.client(owner, (await t.createTenant(owner)).id);
-  const stranger = await t.createUser();
-  other = t.client(stranger, (await t.createTenant(stranger)).id);
+  ({ c, other } = await ownerAndStranger(t));
 });
 afterAll(async () => t.close());
 

@@ -47,11 +47,11 @@ export const taskScheduleHooks: EntityHooks = {
 
 // A project made from a template gets the template's schedules (one statement).
 export async function copyTemplateSchedules(ctx: TenantContext, templateId: string, projectId: string): Promise<void> {
-  await repo.copyTemplateSchedules(ctx, templateId, projectId);
+  await repo.copySchedules(ctx, { template: templateId }, { project: projectId });
 }
 
 export async function copyProjectSchedules(ctx: TenantContext, projectId: string, templateId: string): Promise<void> {
-  await repo.copyProjectSchedules(ctx, projectId, templateId);
+  await repo.copySchedules(ctx, { project: projectId }, { template: templateId });
 }
 
 // The next occurrences after now, as instants.
