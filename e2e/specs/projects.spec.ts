@@ -216,3 +216,15 @@ test('a project is saved as a template with its stages', async ({ workspace }) =
   await page.getByRole('tab', { name: 'Task stages' }).click();
   await expect(page.getByRole('tabpanel', { name: 'Task stages' }).getByText('Stand dismantled')).toBeVisible();
 });
+
+// The navigation groups each module's kinds under its heading.
+test('the navigation lists customers and work under their own headings', async ({ workspace }) => {
+  const { page } = workspace;
+  await page.goto('/dashboard');
+  const nav = page.getByRole('navigation', { name: 'Modules' });
+  await expect(nav.getByText('Customers', { exact: true })).toBeVisible();
+  await expect(nav.getByText('Work', { exact: true })).toBeVisible();
+  const links = await nav.getByRole('link').allInnerTexts();
+  expect(links.indexOf('Projects')).toBeGreaterThan(links.indexOf('Teams'));
+  expect(links.indexOf('Tasks')).toBeGreaterThan(links.indexOf('Projects'));
+});

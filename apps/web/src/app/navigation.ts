@@ -13,6 +13,8 @@ export type NavEntry = {
   icon: string;
   rule: AccessRule;
   children?: NavEntry[];
+  // the module whose heading the entry sits under (its caption: <module>.module)
+  group?: string;
 };
 
 // each kind's list entry and, if it has settings, its settings entry
@@ -23,6 +25,7 @@ const entityNavEntries = (): NavEntry[] =>
     labelKey: `${e.definition.captionKey}.plural`,
     icon: e.definition.web.icon,
     rule: { permissions: [e.definition.permissions.view] },
+    group: e.definition.module,
   }));
 
 const entitySettingsEntries = (): NavEntry[] =>

@@ -3,6 +3,8 @@ import type { CaptionSet } from '../../platform/captions';
 // Captions of customer management: the kinds' names, their fields, enum values and relations
 // (keys from the definitions: <module>.<kind>.field.<key>).
 const en = {
+  // the heading of the module's kinds in the navigation
+  'crm.module': 'Customers',
   'crm.contact.singular': 'Contact',
   'crm.contact.plural': 'Contacts',
   // the default workflow a new workspace starts with, and its stages (decision 085)
@@ -102,6 +104,7 @@ const en = {
 };
 
 const de: Record<keyof typeof en, string> = {
+  'crm.module': 'Kunden',
   'crm.contact.singular': 'Kontakt',
   'crm.contact.plural': 'Kontakte',
   'crm.contact.defaultWorkflow': 'Kontakt-Lebenszyklus',

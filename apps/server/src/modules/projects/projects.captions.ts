@@ -3,6 +3,8 @@ import type { CaptionSet } from '../../platform/captions';
 // Captions of work management: the kinds' names, fields, enum values and default stages
 // (keys from the definitions: <module>.<kind>.field.<key>).
 const en = {
+  // the heading of the module's kinds in the navigation
+  'projects.module': 'Work',
   'projects.project.singular': 'Project',
   'projects.project.plural': 'Projects',
   'projects.project.field.name': 'Name',
@@ -75,6 +77,7 @@ const en = {
 };
 
 const de: Record<keyof typeof en, string> = {
+  'projects.module': 'Arbeit',
   'projects.project.singular': 'Projekt',
   'projects.project.plural': 'Projekte',
   'projects.project.field.name': 'Name',

@@ -62,7 +62,19 @@ export function AppLayout() {
       }
       return { key: entry.key, icon: iconOf(entry.icon), label: <Link to={entry.path}>{t(entry.labelKey)}</Link> };
     };
-    return NAVIGATION.filter((e) => can(e.rule)).map(toItem);
+    // a module's kinds under its heading (Customers, Work), in the order the modules come
+    const items: NonNullable<MenuProps['items']> = [];
+    for (const entry of NAVIGATION.filter((e) => can(e.rule))) {
+      if (!entry.group) {
+        items.push(toItem(entry));
+        continue;
+      }
+      const key = `group-${entry.group}`;
+      const group = items.find((i) => i?.key === key);
+      if (group && 'children' in group && group.children) group.children.push(toItem(entry));
+      else items.push({ type: 'group', key, label: t(`${entry.group}.module`), children: [toItem(entry)] });
+    }
+    return items;
   }, [can, t]);
 
   const selected = useMemo(() => {
