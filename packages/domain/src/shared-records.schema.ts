@@ -38,17 +38,14 @@ export const noteSchema = z.object({
 });
 export type Note = z.infer<typeof noteSchema>;
 
-export const mentionSuggestionQuerySchema = z
-  .strictObject({
-    search: z.string().max(200).optional(),
-    limit: z.coerce.number().int().min(1).max(50).default(10),
-    // the record being written about (spec §7: mention suggestions for a task by id): its
-    // people (assignee, owner, followers) come first, and the record must be visible
-    entityKind: z.string().min(1).max(40).optional(),
-    entityId: z.uuid().optional(),
-  })
-  .refine((q) => (q.entityKind === undefined) === (q.entityId === undefined), { error: 'required', path: ['entityId'] })
-  .meta({ description: 'Rule `required`: entityKind and entityId together.' });
+export const mentionSuggestionQuerySchema = z.strictObject({
+  search: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+  // the record being written about (spec §7: mention suggestions for a task by id), named by
+  // both: its people (assignee, owner, followers) come first, and it must be visible
+  entityKind: z.string().min(1).max(40).optional(),
+  entityId: z.uuid().optional(),
+});
 export const mentionSuggestionSchema = z.object({
   id: z.uuid(),
   name: z.string(),
