@@ -7,7 +7,8 @@ let passed = 0;
 let failed = 0;
 // the names of failed tests, printed above the totals so that the tail of the log says what failed
 const failures = [];
-for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+// the reports are the .json files; the suites' kept output (*.log) sits beside them
+for (const name of existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith('.json')) : []) {
   const report = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
   if (name.startsWith('vitest-')) {
     passed += report.numPassedTests ?? 0;
