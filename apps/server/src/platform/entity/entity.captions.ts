@@ -96,6 +96,12 @@ const en = {
   'board.sum': 'Total {{amount}}',
   'board.moveNamed': 'Move {{title}} to',
   'board.more': '{{count}} more: narrow the list with a search or filter',
+  'board.keys': 'On a card: arrow keys go to the next card, Shift+arrow keys move it (left and right: another stage), Enter opens it',
+  'board.keysAssign':
+    'On a card: arrow keys go to the next card, Shift+arrow keys move it (left and right: another stage), Enter opens it, I assigns it to me',
+  'board.keysRead': 'On a card: arrow keys go to the next card, Enter opens it',
+  'board.assignedToMe': '{{title}} assigned to you',
+  'board.alreadyMine': '{{title}} is already assigned to you',
   'duplicates.title_one': 'This {{singular, noun}} may already exist',
   'duplicates.title_other': 'This {{singular, noun}} may already exist {{count}} times',
   'duplicates.same': 'same {{fields}}',
@@ -218,6 +224,13 @@ const de: Record<keyof typeof en, string> = {
   'board.sum': 'Summe {{amount}}',
   'board.moveNamed': '{{title}} verschieben nach',
   'board.more': '{{count}} weitere: grenzen Sie die Liste mit Suche oder Filter ein',
+  'board.keys':
+    'Auf einer Karte: Pfeiltasten gehen zur nächsten Karte, Umschalt+Pfeiltasten verschieben sie (links und rechts: in eine andere Phase), Enter öffnet sie',
+  'board.keysAssign':
+    'Auf einer Karte: Pfeiltasten gehen zur nächsten Karte, Umschalt+Pfeiltasten verschieben sie (links und rechts: in eine andere Phase), Enter öffnet sie, I weist sie mir zu',
+  'board.keysRead': 'Auf einer Karte: Pfeiltasten gehen zur nächsten Karte, Enter öffnet sie',
+  'board.assignedToMe': '{{title}} ist Ihnen zugewiesen',
+  'board.alreadyMine': '{{title}} ist Ihnen bereits zugewiesen',
   'duplicates.title_one': 'Diesen Datensatz ({{singular}}) gibt es vielleicht schon',
   'duplicates.title_other': 'Diesen Datensatz ({{singular}}) gibt es vielleicht schon {{count}}-mal',
   'duplicates.same': 'gleiche(s) {{fields}}',

@@ -2,15 +2,16 @@ import type { BoardTotals, EntityRecord, Workflow } from '@atrium/domain';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Card, Empty, Select, Skeleton, Space, Typography } from 'antd';
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../api/api-client';
 import { useRecordEvents } from '../live/use-live-events';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../api/api-error';
 import { errorText } from '../feedback/form-errors';
 import { useAccess } from '../permissions/use-access';
 import { useWorkflows } from '../workflows/workflows.api';
+import { useMyTenantUserId } from '../permissions/my-membership';
 import type { EntityApi } from './entity-api';
 import type { EntityListRequest } from './list-definition';
 import { useEntityText } from './entity-text';
@@ -23,6 +24,10 @@ const CARDS_PER_STAGE = 50;
 // its count, under the list's own search and filters. A card moves by dragging it onto a column
 // (its end) or onto a card (above it), or with its "Move to" choice and up/down buttons
 // (keyboard); each move is one board-position call with the card's version (decision 036).
+// A card takes focus: the arrow keys go from card to card, Shift+arrows move the card (left and
+// right: to the end of the previous or next stage; up and down: within its stage), Enter opens it
+// and I assigns it to me (the kind's first writable user field, such as a task's assignee); what happened is
+// read out by a status region.
 // A kind that declares `board.sum` shows each column's total of that field (decision 083). Moves
 // made by anyone show at once (live record events).
 export function BoardView({ api, request }: { api: EntityApi; request: EntityListRequest }) {
@@ -38,6 +43,16 @@ export function BoardView({ api, request }: { api: EntityApi; request: EntityLis
   const workflows = useWorkflows(definition.kind, scopeField === undefined || scopeId !== undefined, scopeId);
   const [chosen, setChosen] = useState<string | null>(null);
   const [over, setOver] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const me = useMyTenantUserId();
+  const patch = api.usePatch();
+  // what the last keyboard action did, for screen readers
+  const [announced, setAnnounced] = useState('');
+  // the card a keyboard move took away: focus follows it into its new place once it is drawn there
+  const follow = useRef<{ id: string; stageId: string } | null>(null);
+  const boardRef = useRef<HTMLDivElement>(null);
+  // the field "assign to me" sets: the kind's first writable user field (a task's assignee)
+  const assignField = Object.entries(definition.fields).find(([, f]) => f.target === 'User' && !f.readOnly)?.[0];
   const list = workflows.data ?? [];
   const workflow: Workflow | undefined = list.find((w) => w.id === chosen) ?? list.find((w) => w.isDefault) ?? list[0];
   const stages = workflow?.stages ?? [];
@@ -103,19 +118,83 @@ export function BoardView({ api, request }: { api: EntityApi; request: EntityLis
     place.mutate(
       { record, stageId, ...(beforeId ? { beforeId } : {}) },
       {
-        onSuccess: () =>
-          message.success(
+        onSuccess: () => {
+          const said =
             record.workflowStage === stageId
               ? t('board.reordered', { title: record.title })
-              : t('board.moved', { title: record.title, stage: stages.find((s) => s.id === stageId)?.name ?? '' }),
-          ),
-        onError: (e) => {
-          message.error(
-            isApiError(e) && e.status === 412 ? t('list.staleRow') : isApiError(e) ? errorText(t, e.code) : t('entity.saveFailed'),
-          );
+              : t('board.moved', { title: record.title, stage: stages.find((s) => s.id === stageId)?.name ?? '' });
+          message.success(said);
+          setAnnounced(said);
         },
+        onError: failed,
       },
     );
+  };
+  function failed(e: unknown) {
+    const said = isApiError(e) && e.status === 412 ? t('list.staleRow') : isApiError(e) ? errorText(t, e.code) : t('entity.saveFailed');
+    message.error(said);
+    setAnnounced(said);
+  }
+  const assignToMe = (record: EntityRecord) => {
+    if (!assignField || !me) return;
+    if (record[assignField] === me) {
+      setAnnounced(t('board.alreadyMine', { title: record.title }));
+      return;
+    }
+    patch.mutate(
+      { id: record.id, version: record.version, ops: [{ op: 'replace', path: `/${assignField}`, value: me }] },
+      {
+        onSuccess: () => {
+          const said = t('board.assignedToMe', { title: record.title });
+          message.success(said);
+          setAnnounced(said);
+        },
+        onError: failed,
+      },
+    );
+  };
+
+  // after a keyboard move the card is drawn anew in its place: give it the focus back there
+  // (unless the person has gone elsewhere meanwhile)
+  useEffect(() => {
+    const target = follow.current;
+    if (!target) return;
+    const el = boardRef.current?.querySelector<HTMLElement>(`[data-card-id="${target.id}"][data-stage-id="${target.stageId}"]`);
+    const active = document.activeElement;
+    if (el && el !== active && (active === null || active === document.body || boardRef.current?.contains(active))) el.focus();
+  });
+  const focusCard = (stageAt: number, at: number) => {
+    const column = boardRef.current?.querySelectorAll<HTMLElement>('.board-column')[stageAt];
+    const cards = column?.querySelectorAll<HTMLElement>('[data-card-id]');
+    if (!cards || cards.length === 0) return;
+    cards[Math.max(0, Math.min(at, cards.length - 1))]?.focus();
+  };
+  const cardKeys = (record: EntityRecord, stageAt: number, at: number) => (e: KeyboardEvent<HTMLElement>) => {
+    // keys typed in the card's own controls (its link, its stage choice) are theirs
+    if (e.target !== e.currentTarget || e.ctrlKey || e.metaKey || e.altKey) return;
+    const rows = columns[stageAt]?.data?.data ?? [];
+    const stage = stages[stageAt];
+    if (!stage) return;
+    const moveTo = (stageId: string, beforeId?: string) => {
+      follow.current = { id: record.id, stageId };
+      move(record, stageId, beforeId);
+    };
+    const key = e.key;
+    if (key === 'Enter') void navigate(`${definition.web.path}/${record.id}`);
+    else if ((key === 'i' || key === 'I') && !e.shiftKey) assignToMe(record);
+    else if (!key.startsWith('Arrow')) return;
+    else if (!e.shiftKey) {
+      if (key === 'ArrowUp') focusCard(stageAt, at - 1);
+      if (key === 'ArrowDown') focusCard(stageAt, at + 1);
+      if (key === 'ArrowLeft') focusCard(stageAt - 1, at);
+      if (key === 'ArrowRight') focusCard(stageAt + 1, at);
+    } else if (canMove) {
+      const beside = stages[stageAt + (key === 'ArrowLeft' ? -1 : 1)];
+      if ((key === 'ArrowLeft' || key === 'ArrowRight') && beside) moveTo(beside.id);
+      if (key === 'ArrowUp' && at > 0) moveTo(stage.id, rows[at - 1]?.id);
+      if (key === 'ArrowDown' && at < rows.length - 1) moveTo(stage.id, rows[at + 2]?.id);
+    }
+    e.preventDefault();
   };
   // a card dropped on a column goes to its end; dropped on a card, above that card
   const drop = (stageId: string, beforeId?: string) => (e: DragEvent<HTMLElement>) => {
@@ -143,7 +222,13 @@ export function BoardView({ api, request }: { api: EntityApi; request: EntityLis
           style={{ minWidth: 220 }}
         />
       ) : null}
-      <div className="board" role="list" aria-label={text('board.label')}>
+      <Typography.Text type="secondary" id={`board-keys-${definition.kind}`} className="board-keys">
+        {t(assignField && canMove ? 'board.keysAssign' : canMove ? 'board.keys' : 'board.keysRead')}
+      </Typography.Text>
+      <div role="status" aria-live="polite" className="visually-hidden">
+        {announced}
+      </div>
+      <div className="board" role="list" aria-label={text('board.label')} ref={boardRef}>
         {stages.map((s, i) => {
           const data = columns[i]?.data;
           // more cards than the stage's work-in-progress limit: the column warns (it still takes cards)
@@ -194,6 +279,17 @@ export function BoardView({ api, request }: { api: EntityApi; request: EntityLis
                     size="small"
                     className="board-card"
                     draggable={canMove}
+                    tabIndex={0}
+                    role="group"
+                    data-card-id={r.id}
+                    data-stage-id={s.id}
+                    aria-label={r.title || t('entity.untitled')}
+                    aria-describedby={`board-keys-${definition.kind}`}
+                    onKeyDown={cardKeys(r, i, at)}
+                    onFocus={(e) => {
+                      // the person went to another card: stop following the moved one
+                      if (e.target === e.currentTarget && follow.current?.id !== r.id) follow.current = null;
+                    }}
                     onDragStart={(e) => e.dataTransfer.setData('application/x-atrium-record', JSON.stringify(r))}
                     onDrop={drop(s.id, r.id)}
                   >

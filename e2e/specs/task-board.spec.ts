@@ -1,0 +1,71 @@
+import { expectAccessible } from '../pages/shell.pages';
+import { expect, test } from '../support/signed-in.fixture';
+import { signedInApi } from '../support/signed-in-api';
+
+type Task = { id: string; workflowStage: string; assigneeId: string | null; version: number };
+
+const boardPath = (projectId: string) =>
+  `/tasks?v=&m=board&f=${encodeURIComponent(JSON.stringify([{ field: 'projectId', op: 'eq', value: projectId }]))}`;
+
+// The engine's board by keyboard (issue 20): a focused card goes to another stage with
+// Shift+Left/Right and up or down its stage with Shift+Up/Down, the arrows alone go from card to
+// card, I assigns it to me, Enter opens it; each move is read out and writes the card once.
+test('a task board card is moved, assigned to me and opened with the keyboard', async ({ workspace }) => {
+  const { page, tenantId } = workspace;
+  const api = await signedInApi(page, tenantId);
+  const project = await api.post<{ id: string }>('/api/v1/projects', { name: 'Keys', code: 'KEY' }, { status: 201 });
+  const made: Record<string, Task> = {};
+  for (const name of ['Alpha', 'Bravo', 'Charlie'])
+    made[name] = await api.post<Task>('/api/v1/tasks', { name, projectId: project.id }, { status: 201 });
+
+  await page.goto(boardPath(project.id));
+  const board = page.getByRole('list', { name: 'Tasks by stage' });
+  const todo = board.getByRole('listitem', { name: /^To do/ });
+  const doing = board.getByRole('listitem', { name: /^In progress/ });
+  const status = page.getByRole('status').filter({ hasText: /moved|assigned/ });
+  await expect(todo).toHaveAccessibleName('To do (3)');
+  await expect(page.getByText(/Shift\+arrow keys move it/)).toBeVisible();
+  const order = (column: typeof todo) =>
+    column.locator('[data-card-id]').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')));
+  // the cards come in the list's order until someone places them; a, b and c as they come
+  await expect.poll(async () => (await order(todo)).length).toBe(3);
+  const [a = '', b = '', c = ''] = (await order(todo)) as string[];
+
+  // Shift+Right: to the next stage; the focus goes with the card
+  await todo.getByRole('group', { name: a }).focus();
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect(status).toHaveText(`${a} moved to In progress`);
+  await expect(doing).toHaveAccessibleName('In progress (1)');
+  await expect(doing.getByRole('group', { name: a })).toBeFocused();
+  // Shift+Left: back, to the end of To do
+  await page.keyboard.press('Shift+ArrowLeft');
+  await expect(todo).toHaveAccessibleName('To do (3)');
+  await expect(todo.getByRole('group', { name: a })).toBeFocused();
+  await expect.poll(() => order(todo)).toEqual([b, c, a]);
+  // Shift+Up: above Charlie
+  await page.keyboard.press('Shift+ArrowUp');
+  await expect(status).toHaveText(`${a} moved`);
+  await expect.poll(() => order(todo)).toEqual([b, a, c]);
+  await expect(todo.getByRole('group', { name: a })).toBeFocused();
+
+  // I: assigned to me
+  await page.keyboard.press('i');
+  await expect(status).toHaveText(`${a} assigned to you`);
+  const alpha = await api.get<Task>(`/api/v1/tasks/${made[a]?.id}`);
+  const me = (await api.get<{ id: string; tenantUserId: string }[]>('/api/v1/admin/tenants')).find((t) => t.id === tenantId);
+  expect(alpha.assigneeId).toBe(me?.tenantUserId);
+  // created, three moves and the assignment: each wrote the task once
+  expect(alpha.version).toBe(5);
+  expect(alpha.workflowStage).toBe(made[a]?.workflowStage);
+
+  // the arrows alone go from card to card; Enter opens the card that has the focus
+  await page.keyboard.press('ArrowDown');
+  await expect(todo.getByRole('group', { name: c })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(todo.getByRole('group', { name: b })).toBeFocused();
+  await expectAccessible(page, 'task board with a focused card');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/tasks/${made[b]?.id}`));
+  await expect(page.getByRole('heading', { name: b, level: 1 })).toBeVisible();
+});
