@@ -69,3 +69,32 @@ test('a task board card is moved, assigned to me and opened with the keyboard', 
   await expect(page).toHaveURL(new RegExp(`/tasks/${made[b]?.id}`));
   await expect(page.getByRole('heading', { name: b, level: 1 })).toBeVisible();
 });
+
+// Issue 20: drag on the board and see it move in a second browser. The other browser's board
+// never polls, so the card can only arrive there through the live record events.
+test('a card dragged on a project board moves on the same board in a second browser', async ({ workspace, signedIn }) => {
+  const { page, tenantId } = workspace;
+  const api = await signedInApi(page, tenantId);
+  const project = await api.post<{ id: string }>('/api/v1/projects', { name: 'Live', code: 'LIV' }, { status: 201 });
+  for (const name of ['Paint the hall', 'Fix the door']) await api.post('/api/v1/tasks', { name, projectId: project.id }, { status: 201 });
+  const other = await signedIn.open(tenantId);
+  try {
+    await page.goto(boardPath(project.id));
+    await other.page.goto(boardPath(project.id));
+    const columns = (p: typeof page) => {
+      const board = p.getByRole('list', { name: 'Tasks by stage' });
+      return { todo: board.getByRole('listitem', { name: /^To do/ }), review: board.getByRole('listitem', { name: /^In review/ }) };
+    };
+    const here = columns(page);
+    const there = columns(other.page);
+    await expect(here.todo).toHaveAccessibleName('To do (2)');
+    await expect(there.todo).toHaveAccessibleName('To do (2)');
+    await here.todo.getByText('Paint the hall').dragTo(here.review);
+    await expect(here.review).toHaveAccessibleName('In review (1)');
+    await expect(there.review.getByText('Paint the hall')).toBeVisible({ timeout: 5_000 });
+    await expect(there.review).toHaveAccessibleName('In review (1)');
+    await expect(there.todo).toHaveAccessibleName('To do (1)');
+  } finally {
+    await other.context.close();
+  }
+});
