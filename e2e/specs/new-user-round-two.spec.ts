@@ -77,6 +77,69 @@ test.describe.serial('what a new CRM user meets, round two', () => {
     await expect.poll(async () => (await stored('Fabrikam signage'))?.estimatedCloseDate).toBe('2027-05-20');
   });
 
+  // item 4: every field filters with the operators of its type
+  test('filters: text as text, dates relative to today, a user field as “Me”, tags any or all', async () => {
+    const api = await signedInApi(page);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await api.post('/api/v1/opportunities', { name: 'Recent kick-off', customFields: { kickOff: day(-2) } }, { status: 201 });
+    await api.post('/api/v1/opportunities', { name: 'Old kick-off', customFields: { kickOff: day(-30) } }, { status: 201 });
+    const list = new ContactsListPage(page);
+
+    // an e-mail is text: contains, starts with, is, empty — never "is greater than"
+    await page.goto('/opportunities?v=');
+    await expect(page.getByRole('row', { name: /Recent kick-off/ })).toBeVisible();
+    const { dialog, n } = await list.openNewFilterRow();
+    await dialog.getByLabel(`Field of filter ${n}`).fill('Name');
+    await chooseOption(page, 'Name');
+    await dialog.getByLabel(`Condition of filter ${n}`).click();
+    const offered = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+    await expect(offered.filter({ hasText: /^contains$/ })).toBeVisible();
+    await expect(offered.filter({ hasText: /^is greater than$/ })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // a custom date in the last 7 days
+    await list.addFilter('Kick-off', 'is in the last', '7');
+    await expect(list.filterTag('Kick-off is in the last 7 days')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Recent kick-off/ })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Old kick-off/ })).toHaveCount(0);
+    await expect(page).toHaveURL(/inLast/);
+
+    // a user field: "Me" means whoever opens the list
+    await page.goto('/opportunities?v=');
+    await list.addOptionFilter('Owner', 'is any of', 'Me');
+    await expect(list.filterTag('Owner is any of Me')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Recent kick-off/ })).toBeVisible();
+
+    // tags: any of two, then all of them
+    const [hot, big] = await Promise.all(
+      ['Hot', 'Big'].map((name) => api.post<{ id: string }>('/api/v1/core/tags', { name }, { status: 201 })),
+    );
+    const ids = (await api.post<{ data: { id: string; name: string }[] }>('/api/v1/opportunities/list', { search: 'kick-off' })).data;
+    const idOf = (name: string) => ids.find((r) => r.name === name)!.id;
+    await api.put(`/api/v1/core/tags/entity?entityKind=Opportunity&entityId=${idOf('Recent kick-off')}`, { tagIds: [hot!.id, big!.id] });
+    await api.put(`/api/v1/core/tags/entity?entityKind=Opportunity&entityId=${idOf('Old kick-off')}`, { tagIds: [hot!.id] });
+    await page.goto('/opportunities?v=');
+    const tagPicker = page.getByLabel('Filter by tag');
+    await tagPicker.click();
+    await chooseOption(page, 'Hot');
+    await chooseOption(page, 'Big');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('row', { name: /Old kick-off/ })).toBeVisible();
+    // the choice appears with the second tag, as the picker's list closes: open it once it stands
+    const match = page.getByLabel('Records with');
+    await expect(async () => {
+      await match.click();
+      await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText('all of the tags')).toBeVisible({
+        timeout: 1000,
+      });
+    }).toPass({ timeout: 10_000 });
+    await chooseOption(page, 'all of the tags');
+    await expect(page.getByRole('row', { name: /Old kick-off/ })).toHaveCount(0);
+    await expect(page.getByRole('row', { name: /Recent kick-off/ })).toBeVisible();
+    await expect(page).toHaveURL(/tm=all/);
+  });
+
   // item 2
   test('bulk "Add a tag" creates a tag that does not exist yet', async () => {
     const list = new ContactsListPage(page);

@@ -26,7 +26,7 @@ import { countSql, listSql } from '../src/platform/entity/entity.repository';
 import { compileListQuery } from '../src/platform/entity/list-query';
 import { provideTagSql } from '../src/platform/entity/row-tags';
 import { freePort } from '../src/platform/free-port';
-import { rowTags, taggedWithAny } from '../src/modules/core/tags.repository';
+import { rowTags, taggedWith } from '../src/modules/core/tags.repository';
 import {
   projectContacts,
   projectOpportunities,
@@ -234,7 +234,10 @@ async function main() {
     const total = (JSON.parse(check.text) as { total: number }).total;
     // the raw side issues the engine's own statements, rendered to SQL text and parameters (as run.ts does for contacts)
     const registry = new Map<EntityKind, RegisteredEntity>();
-    provideTagSql({ filter: (tenantId, kind, idColumn, tagIds) => taggedWithAny({ tenantId }, kind, idColumn, tagIds), select: rowTags });
+    provideTagSql({
+      filter: (tenantId, kind, idColumn, tagIds, match) => taggedWith({ tenantId }, kind, idColumn, tagIds, match),
+      select: rowTags,
+    });
     registry.set('ProjectTemplate', bindEntity(projectTemplateEntity, projectTemplates, registry));
     registry.set(
       'Project',

@@ -28,7 +28,7 @@ import { compileListQuery } from '../src/platform/entity/list-query';
 import { contacts } from '../src/modules/crm/contacts.table';
 import { organizations } from '../src/modules/crm/organizations.table';
 import { organizationContacts } from '../src/modules/crm/organization-contacts.table';
-import { rowTags, taggedWithAny } from '../src/modules/core/tags.repository';
+import { rowTags, taggedWith } from '../src/modules/core/tags.repository';
 import { getRequest, httpLoad } from './http-load';
 import { cpuSplit, load1, ppidOf, timed } from './measure';
 import { seedTenant, SEGMENTS, type SeededTenant } from './seed';
@@ -188,7 +188,10 @@ async function main() {
     // the raw side issues the engine's own statements, rendered to SQL text and parameters
     const registry = new Map<EntityKind, RegisteredEntity>();
     // rows carry their tags, as the API's do (the shared-records module provides the SQL)
-    provideTagSql({ filter: (tenantId, kind, idColumn, tagIds) => taggedWithAny({ tenantId }, kind, idColumn, tagIds), select: rowTags });
+    provideTagSql({
+      filter: (tenantId, kind, idColumn, tagIds, match) => taggedWith({ tenantId }, kind, idColumn, tagIds, match),
+      select: rowTags,
+    });
     const ent = bindEntity(contactEntity, contacts, registry);
     registry.set('Contact', ent);
     registry.set(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE } from './constants';
 import { ENTITY_KINDS } from './enums';
-import { entityListFilterSchema, entityListSortSchema } from './entity/list-query.schema';
+import { entityListFilterSchema, entityListSortSchema, tagsMatchSchema } from './entity/list-query.schema';
 import { jobSchema } from './jobs.schema';
 import { pageSizeSchema } from './schemas';
 
@@ -136,6 +136,7 @@ export const exportRequestSchema = z.strictObject({
   sort: z.array(entityListSortSchema).max(3).default([]),
   archived: z.boolean().default(false),
   tags: z.array(z.uuid()).max(20).optional(),
+  tagsMatch: tagsMatchSchema,
   // the list's visible columns, in order; none: every exportable column
   columns: z.array(z.string().max(120)).max(200).optional(),
   // the list's selection: only these records

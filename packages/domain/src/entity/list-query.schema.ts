@@ -18,6 +18,9 @@ export const FILTER_OPERATORS = [
   'between',
   'isEmpty',
   'isNotEmpty',
+  // relative dates: within the last or the next N days (N = value), today in the caller's time zone
+  'inLast',
+  'inNext',
 ] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
@@ -27,16 +30,36 @@ export const FILTER_VALUE_TYPES = ['text', 'number', 'boolean', 'date', 'dateTim
 export type FilterValueType = (typeof FILTER_VALUE_TYPES)[number];
 
 // Operators each value type accepts; anything else is a 400 naming the operator.
+// Text is compared as text (contains, starts with, is, empty), never as greater or less.
 export const OPERATORS_BY_TYPE: Record<FilterValueType, readonly FilterOperator[]> = {
-  text: FILTER_OPERATORS,
+  text: ['contains', 'notContains', 'startsWith', 'eq', 'neq', 'in', 'notIn', 'isEmpty', 'isNotEmpty'],
   number: ['eq', 'neq', 'in', 'notIn', 'gt', 'gte', 'lt', 'lte', 'between', 'isEmpty', 'isNotEmpty'],
-  date: ['eq', 'neq', 'in', 'notIn', 'gt', 'gte', 'lt', 'lte', 'between', 'isEmpty', 'isNotEmpty'],
-  dateTime: ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'between', 'isEmpty', 'isNotEmpty'],
+  date: ['eq', 'neq', 'lt', 'gt', 'between', 'inLast', 'inNext', 'in', 'notIn', 'gte', 'lte', 'isEmpty', 'isNotEmpty'],
+  dateTime: ['gt', 'lt', 'between', 'inLast', 'inNext', 'eq', 'neq', 'gte', 'lte', 'isEmpty', 'isNotEmpty'],
   boolean: ['eq', 'neq', 'isEmpty', 'isNotEmpty'],
   uuid: ['eq', 'neq', 'in', 'notIn', 'isEmpty', 'isNotEmpty'],
   reference: ['eq', 'neq', 'in', 'notIn', 'isEmpty', 'isNotEmpty', 'contains', 'notContains', 'startsWith'],
   array: ['eq', 'neq', 'contains', 'notContains', 'in', 'notIn', 'isEmpty', 'isNotEmpty'],
 };
+
+// The most days a relative date filter (inLast, inNext) reaches.
+export const RELATIVE_DAYS_MAX = 3660;
+
+// The operators the filter builder offers for one field, in the order it offers them: a field
+// with options or a link to records is matched against chosen values ("is any of"), the rest by
+// the operators of its value type.
+export function filterOperatorsFor(field: {
+  type: FilterValueType;
+  options?: readonly unknown[];
+  lookup?: string;
+}): readonly FilterOperator[] {
+  if (field.lookup)
+    return field.lookup === 'User'
+      ? ['in', 'notIn', 'eq', 'neq', 'isEmpty', 'isNotEmpty']
+      : ['in', 'notIn', 'eq', 'neq', 'contains', 'isEmpty', 'isNotEmpty'];
+  if (field.options && field.options.length > 0) return ['in', 'notIn', 'eq', 'neq', 'isEmpty', 'isNotEmpty'];
+  return OPERATORS_BY_TYPE[field.type];
+}
 
 const scalar = z.union([z.string().max(500), z.number(), z.boolean()]);
 
@@ -56,6 +79,10 @@ export const entityListSortSchema = z.strictObject({
 });
 export type EntityListSort = z.infer<typeof entityListSortSchema>;
 
+// Whether a list narrowed by tags shows records carrying any of them or all of them.
+// Absent: any.
+export const tagsMatchSchema = z.enum(['any', 'all']).optional();
+
 export const entityListQuerySchema = z.strictObject({
   page: z.number().int().min(1).default(1),
   pageSize: pageSizeSchema.default(DEFAULT_PAGE_SIZE),
@@ -63,8 +90,10 @@ export const entityListQuerySchema = z.strictObject({
   filters: z.array(entityListFilterSchema).max(20).default([]),
   sort: z.array(entityListSortSchema).max(3).default([]),
   archived: z.boolean().default(false),
-  // records carrying any of these tags (entities with the tags capability)
+  // records carrying any (or, with tagsMatch 'all', every one) of these tags (entities with the
+  // tags capability)
   tags: z.array(z.uuid()).max(20).optional(),
+  tagsMatch: tagsMatchSchema,
 });
 export type EntityListQuery = z.infer<typeof entityListQuerySchema>;
 export type EntityListQueryInput = z.input<typeof entityListQuerySchema>;

@@ -23,7 +23,7 @@ import { registerNotificationRuleRoutes } from './notification-rules.routes';
 import { registerNotificationRoutes } from './notifications.routes';
 import type { SharedRecordDeps } from './shared-records.access';
 import { deleteForRecords, moveToRecord } from './shared-records.repository';
-import { rowTags, taggedWithAny } from './tags.repository';
+import { rowTags, taggedWith } from './tags.repository';
 import { registerTagRoutes } from './tags.routes';
 
 // Documents of one record by its kind's path (spec §7: POST documents by {id}).
@@ -47,7 +47,10 @@ export async function registerSharedRecordRoutes(router: Router, deps: ModuleDep
     run: (ctx, now) => documentsService.removeUnregisteredUploads(ctx, shared.blobs, now),
   });
   registerTagRoutes(router, shared);
-  provideTagSql({ filter: (tenantId, kind, idColumn, tagIds) => taggedWithAny({ tenantId }, kind, idColumn, tagIds), select: rowTags });
+  provideTagSql({
+    filter: (tenantId, kind, idColumn, tagIds, match) => taggedWith({ tenantId }, kind, idColumn, tagIds, match),
+    select: rowTags,
+  });
   registerCollaboratorRoutes(router, shared);
   registerLinkedEntityRoutes(router, shared);
   registerNotificationRoutes(router);

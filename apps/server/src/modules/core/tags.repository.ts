@@ -100,13 +100,22 @@ export async function entitiesWithAnyTag(ctx: TenantContext, kind: EntityKind, t
 
 // For the entity engine's list query: "record is tagged with any of tagIds". `idColumn` is the
 // entity table's id column; tenant and kind are bound so the condition never crosses tenants.
-export function taggedWithAny(ctx: Pick<TenantContext, 'tenantId'>, kind: EntityKind, idColumn: SQL, tagIds: readonly string[]): SQL {
+// Rows carrying any of the tags, or (match 'all') every one of them.
+export function taggedWith(
+  ctx: Pick<TenantContext, 'tenantId'>,
+  kind: EntityKind,
+  idColumn: SQL,
+  tagIds: readonly string[],
+  match: 'any' | 'all' = 'any',
+): SQL {
   if (tagIds.length === 0) return sql`false`;
-  return sql`exists (select 1 from entity_tags et where et.tenant_id = ${ctx.tenantId} and et.entity_kind = ${kind}
-    and et.entity_id = ${idColumn} and et.tag_id in (${sql.join(
-      tagIds.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )}))`;
+  const unique = [...new Set(tagIds)];
+  const among = sql`et.tenant_id = ${ctx.tenantId} and et.entity_kind = ${kind} and et.entity_id = ${idColumn} and et.tag_id in (${sql.join(
+    unique.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
+  if (match === 'all') return sql`(select count(*) from entity_tags et where ${among}) = ${unique.length}`;
+  return sql`exists (select 1 from entity_tags et where ${among})`;
 }
 
 // The tags of each row of an entity list, as JSON, in the list's own statement.

@@ -12,6 +12,7 @@ import {
   type FilterOperator,
   type FilterValueType,
   isDateInRange,
+  RELATIVE_DAYS_MAX,
 } from '@atrium/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -137,7 +138,12 @@ function meFor(ctx: TenantContext, ent: RegisteredEntity, f: EntityListFilter): 
   return Array.isArray(f.value) ? f.value.map(me) : me(f.value);
 }
 
-function filterSql(r: Resolved, op: FilterOperator, value: unknown, at: string, tenantId: string): SQL {
+// Today in the caller's time zone (their profile's), for relative date filters.
+const todaySql = (userId: string): SQL =>
+  sql`(now() at time zone coalesce((select u.time_zone from users u where u.id = ${userId}), 'UTC'))::date`;
+
+function filterSql(r: Resolved, op: FilterOperator, value: unknown, at: string, ctx: TenantContext): SQL {
+  const tenantId = ctx.tenantId;
   const cast = CAST[r.type];
   const one = () => {
     if (value === undefined || value === null || Array.isArray(value)) fail(`${at}.value`, 'required', `${at}.value must be one value`);
@@ -217,6 +223,22 @@ function filterSql(r: Resolved, op: FilterOperator, value: unknown, at: string, 
       return isText ? sql`coalesce(${e}, '') = ''` : sql`${e} is null`;
     case 'isNotEmpty':
       return isText ? sql`coalesce(${e}, '') <> ''` : sql`${e} is not null`;
+    case 'inLast':
+    case 'inNext': {
+      // within the last (next) N days, today included: dates by the caller's calendar day, times
+      // from the same moment N days before (after) now
+      const days = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : Number.NaN;
+      if (!Number.isInteger(days) || days < 1 || days > RELATIVE_DAYS_MAX)
+        fail(`${at}.value`, 'validation', `${at}.value must be a whole number of days from 1 to ${RELATIVE_DAYS_MAX}`);
+      if (r.type === 'dateTime')
+        return op === 'inLast'
+          ? sql`${e} between now() - make_interval(days => ${days}) and now()`
+          : sql`${e} between now() and now() + make_interval(days => ${days})`;
+      const today = todaySql(ctx.user.id);
+      return op === 'inLast'
+        ? sql`${e} between ${today} - ${days}::int and ${today}`
+        : sql`${e} between ${today} and ${today} + ${days}::int`;
+    }
   }
 }
 
@@ -273,10 +295,12 @@ export function compileListQuery(
     if (!(FILTER_OPERATORS as readonly string[]).includes(f.op)) fail(`${at}.op`, 'unknownOperator', `${f.op} is not a known operator`);
     const op = f.op as FilterOperator;
     if (!OPERATORS_BY_TYPE[r.type].includes(op)) fail(`${at}.op`, 'unknownOperator', `${op} does not apply to ${f.field}`);
-    conds.push(filterSql(r, op, meFor(ctx, ent, f), at, tenantId));
+    conds.push(filterSql(r, op, meFor(ctx, ent, f), at, ctx));
   });
   if (query.tags && query.tags.length > 0) {
-    const filter = ent.definition.capabilities.tags ? tagFilterSql(tenantId, ent.definition.kind, sql`${T}.id`, query.tags) : undefined;
+    const filter = ent.definition.capabilities.tags
+      ? tagFilterSql(tenantId, ent.definition.kind, sql`${T}.id`, query.tags, query.tagsMatch ?? 'any')
+      : undefined;
     if (!filter) fail('tags', 'unknownField', `${ent.definition.kind} records cannot be filtered by tag`);
     conds.push(filter);
   }

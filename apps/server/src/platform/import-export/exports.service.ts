@@ -5,6 +5,7 @@ import {
   isContentBlock,
   type CsvDelimiter,
   type EntityKind,
+  type EntityListQuery,
   type ExportDto,
   type ExportMapping,
   type ExportRequestParsed,
@@ -161,22 +162,7 @@ async function writeExport(ctx: TenantContext, ent: RegisteredEntity, blobs: Blo
   const columns = await columnsOf(ctx, ent, request.columns);
   const fields = ent.definition.capabilities.customFields ? await selectFields(ctx, ent.definition.kind, 'all') : [];
   const access = fieldAccess(ctx, ent.definition);
-  const compiled = compileListQuery(
-    ctx,
-    ent,
-    fields,
-    access,
-    {
-      page: 1,
-      pageSize: 100,
-      search: request.search,
-      filters: request.filters,
-      sort: request.sort,
-      archived: request.archived,
-      ...(request.tags ? { tags: request.tags } : {}),
-    },
-    request.ids ? [exportSql.idsIn(request.ids)] : [],
-  );
+  const compiled = compileListQuery(ctx, ent, fields, access, listQueryOf(request), request.ids ? [exportSql.idsIn(request.ids)] : []);
   const out = new PassThrough();
   const upload = blobs.writeStream(exp.blobKey as string, out, CONTENT_TYPES[exp.format]);
   if (exp.format === 'csv') return writeCsvLines(ctx, ent, columns, compiled, out, upload, request.delimiter ?? ',');
@@ -272,6 +258,20 @@ async function mineExport(
 
 const stamp = () => new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
 
+// The list query an export reads: the list's search, filters, sort and tags.
+function listQueryOf(request: ExportRequestParsed): EntityListQuery {
+  return {
+    page: 1,
+    pageSize: 100,
+    search: request.search,
+    filters: request.filters,
+    sort: request.sort,
+    archived: request.archived,
+    ...(request.tags ? { tags: request.tags } : {}),
+    ...(request.tagsMatch ? { tagsMatch: request.tagsMatch } : {}),
+  };
+}
+
 // POST export: the list's filters, sort, visible columns and selection. A small export is
 // written now and answered with its download URL; a large one runs as a job.
 export async function start(ctx: TenantContext, deps: ExportDeps, ent: RegisteredEntity, body: ExportRequestParsed): Promise<ExportDto> {
@@ -279,15 +279,7 @@ export async function start(ctx: TenantContext, deps: ExportDeps, ent: Registere
   // unknown columns and filters are refused before anything is written
   await columnsOf(ctx, ent, body.columns);
   const fields = ent.definition.capabilities.customFields ? await selectFields(ctx, ent.definition.kind, 'all') : [];
-  const compiled = compileListQuery(ctx, ent, fields, fieldAccess(ctx, ent.definition), {
-    page: 1,
-    pageSize: 100,
-    search: body.search,
-    filters: body.filters,
-    sort: body.sort,
-    archived: body.archived,
-    ...(body.tags ? { tags: body.tags } : {}),
-  });
+  const compiled = compileListQuery(ctx, ent, fields, fieldAccess(ctx, ent.definition), listQueryOf(body));
   const id = randomUUID();
   const base = ent.definition.savedViewKey;
   const exp = await repo.insertExport(ctx, {

@@ -136,6 +136,7 @@ export function useSaveCustomQuery(request: EntityListRequest, callbacks: Callba
             filters: request.filters ?? [],
             ...(request.search ? { search: request.search } : {}),
             ...(request.tags && request.tags.length > 0 ? { tags: request.tags } : {}),
+            ...(request.tagsMatch ? { tagsMatch: request.tagsMatch } : {}),
           },
         },
       }),

@@ -1,5 +1,5 @@
 import { DeleteOutlined, FilterOutlined, PlusOutlined } from '@ant-design/icons';
-import { MODAL_WIDTH, OPERATORS_BY_TYPE, type FilterOperator, type ListFilter } from '@atrium/domain';
+import { CURRENT_USER, MODAL_WIDTH, RELATIVE_DAYS_MAX, filterOperatorsFor, type FilterOperator, type ListFilter } from '@atrium/domain';
 import { Badge, Button, Input, InputNumber, Modal, Select, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -15,6 +15,9 @@ type Draft = { field: string; op: FilterOperator; value: Value };
 
 const NO_VALUE: readonly FilterOperator[] = ['isEmpty', 'isNotEmpty'];
 const MANY: readonly FilterOperator[] = ['in', 'notIn'];
+const RELATIVE: readonly FilterOperator[] = ['inLast', 'inNext'];
+// operators whose value is a record picked from a lookup
+const PICKED: readonly FilterOperator[] = ['eq', 'neq', 'in', 'notIn'];
 
 const fieldTitle = (f: EntityFilterField | undefined, t: (k: string) => string) => (f ? (f.title ?? t(f.titleKey)) : '');
 
@@ -40,13 +43,29 @@ function ValueInput({
   const { t } = useTranslation();
   if (NO_VALUE.includes(draft.op)) return null;
   const many = MANY.includes(draft.op);
-  if (field.lookup && ['eq', 'neq', 'in', 'notIn'].includes(draft.op)) {
+  if (RELATIVE.includes(draft.op)) {
+    return (
+      <InputNumber
+        aria-label={label}
+        min={1}
+        max={RELATIVE_DAYS_MAX}
+        precision={0}
+        suffix={t('filters.daysUnit')}
+        value={typeof draft.value === 'number' ? draft.value : null}
+        onChange={(v) => onChange(v)}
+        style={{ width: 140 }}
+      />
+    );
+  }
+  if (field.lookup && PICKED.includes(draft.op)) {
     return (
       <div style={{ minWidth: 220 }}>
         <ReferencePicker
           lookup={field.lookup}
           aria-label={label}
           multiple={many}
+          // a user field can mean whoever looks at the list (a view "my tasks" for everyone)
+          {...(field.lookup === 'User' ? { extraOptions: [{ value: CURRENT_USER, label: t('filters.me') }] } : {})}
           value={Array.isArray(draft.value) ? draft.value.map(String) : typeof draft.value === 'string' ? draft.value : null}
           onChange={(v) => onChange(v)}
         />
@@ -145,7 +164,10 @@ export function FilterBuilder({
   const { t } = useTranslation();
   const [drafts, setDrafts] = useState<Draft[] | null>(null);
   const byField = new Map(fields.map((f) => [f.field, f]));
-  const opsOf = (field: string): readonly FilterOperator[] => OPERATORS_BY_TYPE[byField.get(field)?.type ?? 'text'];
+  const opsOf = (field: string): readonly FilterOperator[] => {
+    const f = byField.get(field);
+    return f ? filterOperatorsFor(f) : [];
+  };
 
   // the applied filters plus one empty row ready to fill (incomplete rows are dropped on apply)
   const open = () =>
@@ -165,7 +187,7 @@ export function FilterBuilder({
   const refIds = filters.flatMap((f) => {
     const lookup = byField.get(f.field)?.lookup;
     const ids = Array.isArray(f.value) ? f.value.map(String) : typeof f.value === 'string' ? [f.value] : [];
-    return lookup && ['eq', 'neq', 'in', 'notIn'].includes(f.op) ? ids.map((id) => ({ lookup, id })) : [];
+    return lookup && PICKED.includes(f.op) ? ids.filter((id) => id !== CURRENT_USER).map((id) => ({ lookup, id })) : [];
   });
   const titles = useQuery({
     queryKey: workspaceKey('filter-titles', refIds),
@@ -179,15 +201,17 @@ export function FilterBuilder({
       return out;
     },
   });
-  const shown = (v: unknown) => titles.data?.get(String(v)) ?? String(v);
+  const shown = (v: unknown) => (v === CURRENT_USER ? t('filters.me') : (titles.data?.get(String(v)) ?? String(v)));
 
   const describe = (f: ListFilter) => {
     const value =
       f.value === undefined || f.value === null
         ? ''
-        : Array.isArray(f.value)
-          ? f.value.map(shown).join(f.op === 'between' ? ' – ' : ', ')
-          : shown(f.value);
+        : RELATIVE.includes(f.op)
+          ? t('filters.days', { count: Number(f.value) })
+          : Array.isArray(f.value)
+            ? f.value.map(shown).join(f.op === 'between' ? ' – ' : ', ')
+            : shown(f.value);
     return `${fieldTitle(byField.get(f.field), t)} ${t(`filters.op.${f.op}`)} ${value}`.trim();
   };
 
@@ -233,7 +257,9 @@ export function FilterBuilder({
                   optionFilterProp="label"
                   style={{ minWidth: 180 }}
                   value={d.field || undefined}
-                  onChange={(v: string) => setDraft(i, { field: v, op: opsOf(v).includes(d.op) ? d.op : 'eq', value: undefined })}
+                  onChange={(v: string) =>
+                    setDraft(i, { field: v, op: opsOf(v).includes(d.op) ? d.op : (opsOf(v)[0] ?? 'eq'), value: undefined })
+                  }
                   options={fields.map((f) => ({ value: f.field, label: fieldTitle(f, t) }))}
                 />
                 <Select
@@ -243,7 +269,13 @@ export function FilterBuilder({
                   onChange={(op: FilterOperator) =>
                     setDraft(i, {
                       op,
-                      value: MANY.includes(op) !== MANY.includes(d.op) || op === 'between' || d.op === 'between' ? undefined : d.value,
+                      value:
+                        MANY.includes(op) !== MANY.includes(d.op) ||
+                        RELATIVE.includes(op) !== RELATIVE.includes(d.op) ||
+                        op === 'between' ||
+                        d.op === 'between'
+                          ? undefined
+                          : d.value,
                     })
                   }
                   options={opsOf(d.field).map((op) => ({ value: op, label: t(`filters.op.${op}`) }))}
@@ -262,7 +294,12 @@ export function FilterBuilder({
           })}
           <Button
             icon={<PlusOutlined />}
-            onClick={() => setDrafts((prev) => [...(prev ?? []), { field: fields[0]?.field ?? '', op: 'eq', value: undefined }])}
+            onClick={() =>
+              setDrafts((prev) => [
+                ...(prev ?? []),
+                { field: fields[0]?.field ?? '', op: opsOf(fields[0]?.field ?? '')[0] ?? 'eq', value: undefined },
+              ])
+            }
           >
             {t('filters.add')}
           </Button>

@@ -13,8 +13,9 @@ export type EntityListRequest = {
   sort: ListSort[];
   // only for definitions with `archivable`: the list shows archived records instead
   archived: boolean;
-  // only for definitions with `taggable`: records carrying any of these tags
+  // only for definitions with `taggable`: records carrying any (tagsMatch 'all': every one) of these tags
   tags?: string[];
+  tagsMatch?: 'any' | 'all';
 };
 export type Paged<T> = { data: T[]; total: number };
 

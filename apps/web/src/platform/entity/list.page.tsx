@@ -243,7 +243,14 @@ export function ListPage<T extends object>({ definition, actions, rowActions }: 
               options={f.options.map((o) => ({ value: o.value, label: t(o.labelKey) }))}
             />
           ))}
-          {definition.taggable ? <TagFilter value={state.tags} onChange={(tags) => update({ tags })} /> : null}
+          {definition.taggable ? (
+            <TagFilter
+              value={state.tags}
+              onChange={(tags) => update({ tags })}
+              match={state.tagsMatch}
+              onMatchChange={(tagsMatch) => update({ tagsMatch })}
+            />
+          ) : null}
           {definition.filterFields && definition.filterFields.length > 0 ? (
             <FilterBuilder fields={definition.filterFields} filters={state.filters} onChange={(filters) => update({ filters })} />
           ) : null}

@@ -19,6 +19,8 @@ type Props = {
   // records that may not be chosen (a record as its own parent)
   exclude?: readonly string[];
   placeholder?: string;
+  // choices that are not records, offered first (a filter's "Me")
+  extraOptions?: readonly { value: string; label: string }[];
   'aria-label'?: string;
 };
 
@@ -38,16 +40,21 @@ const asList = (v: Props['value']): string[] => (Array.isArray(v) ? v : v ? [v] 
 
 // Picks a record of another kind by its title, searching as the user types (the generic lookup);
 // the chosen one is always labelled, even when it is not among the first results.
-export function ReferencePicker({ lookup, value, onChange, multiple, disabled, id, exclude, placeholder, ...rest }: Props) {
+export function ReferencePicker({ lookup, value, onChange, multiple, disabled, id, exclude, placeholder, extraOptions, ...rest }: Props) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search, 250);
+  // an extra choice shows while it is chosen or matches what is typed
+  const extra = (extraOptions ?? []).filter(
+    (o) => asList(value).includes(o.value) || !debounced || o.label.toLowerCase().includes(debounced.toLowerCase()),
+  );
+  const records = asList(value).filter((v) => !extraOptions?.some((o) => o.value === v));
   const options = useQuery({
-    queryKey: workspaceKey('lookups', lookup, debounced, asList(value)),
-    queryFn: () => fetchLookup(lookup, debounced, asList(value)),
+    queryKey: workspaceKey('lookups', lookup, debounced, records),
+    queryFn: () => fetchLookup(lookup, debounced, records),
     placeholderData: (previous) => previous,
   });
-  const items = (options.data ?? []).filter((o) => !exclude?.includes(o.value));
+  const items = [...extra, ...(options.data ?? []).filter((o) => !exclude?.includes(o.value))];
   return (
     <Select
       {...(id ? { id } : {})}

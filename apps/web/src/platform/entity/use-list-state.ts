@@ -14,17 +14,18 @@ import type { ListDefinition, EntityListRequest } from './list-definition';
 
 // What a list shows. It lives in the address, so a link (or a reload) reproduces the list:
 // ?v=<view> q=<search> f=<filters JSON> s=field:asc,field:desc c=<columns> n=<page size> p=<page>
-// a=1 (archived) t=<tag ids>. `archived` and `tags` are not part of a saved view: a view describes
+// a=1 (archived) t=<tag ids> tm=all (records with all those tags). `archived` and `tags` are not part of a saved view: a view describes
 // what to see, not which drawer or which labels are picked for the moment.
 export type ListState = ListViewState & {
   page: number;
   viewId: string | null;
   archived: boolean;
   tags: string[];
+  tagsMatch: 'any' | 'all';
   widths: Record<string, number>;
 };
 
-const LIST_PARAMS = ['v', 'q', 'f', 's', 'c', 'n', 'p', 'a', 't', 'w'] as const;
+const LIST_PARAMS = ['v', 'q', 'f', 's', 'c', 'n', 'p', 'a', 't', 'tm', 'w'] as const;
 
 function defaults<T>(definition: ListDefinition<T>): ListState {
   return {
@@ -37,6 +38,7 @@ function defaults<T>(definition: ListDefinition<T>): ListState {
     viewId: null,
     archived: false,
     tags: [],
+    tagsMatch: 'any',
     widths: {},
   };
 }
@@ -51,6 +53,7 @@ const fromView = (view: SavedView): ListState => ({
   viewId: view.id,
   archived: false,
   tags: [],
+  tagsMatch: 'any',
   widths: view.columnWidths ?? {},
 });
 
@@ -83,6 +86,7 @@ function read(params: URLSearchParams, base: ListState): ListState {
     viewId: params.get('v') ?? base.viewId,
     archived: params.get('a') === '1',
     tags: (params.get('t') ?? '').split(',').filter(Boolean),
+    tagsMatch: params.get('tm') === 'all' ? 'all' : 'any',
     widths: parseJson<Record<string, number>>(params.get('w'), base.widths),
   };
 }
@@ -101,6 +105,7 @@ function write(state: ListState, base: ListState): Record<string, string> {
   if (state.page > 1) out.p = String(state.page);
   if (state.archived) out.a = '1';
   if (state.tags.length > 0) out.t = state.tags.join(',');
+  if (state.tags.length > 1 && state.tagsMatch === 'all') out.tm = 'all';
   if (!same(state.widths, base.widths)) out.w = JSON.stringify(state.widths);
   return out;
 }
@@ -145,8 +150,9 @@ export function useListState<T>(definition: ListDefinition<T>) {
       sort: state.sort,
       archived: state.archived,
       ...(state.tags.length > 0 ? { tags: state.tags } : {}),
+      ...(state.tags.length > 1 && state.tagsMatch === 'all' ? { tagsMatch: 'all' as const } : {}),
     }),
-    [state.page, state.pageSize, state.search, state.filters, state.sort, state.archived, state.tags],
+    [state.page, state.pageSize, state.search, state.filters, state.sort, state.archived, state.tags, state.tagsMatch],
   );
 
   const viewState: ListViewState & { columnWidths: Record<string, number> } = {

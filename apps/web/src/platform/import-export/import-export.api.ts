@@ -159,6 +159,7 @@ export function useStartExport(d: EntityDefinition) {
           sort: scope.request.sort,
           archived: scope.request.archived,
           ...(scope.request.tags?.length ? { tags: scope.request.tags } : {}),
+          ...(scope.request.tagsMatch ? { tagsMatch: scope.request.tagsMatch } : {}),
           columns: ['title', ...scope.columns],
           ...(scope.ids ? { ids: scope.ids } : {}),
         },

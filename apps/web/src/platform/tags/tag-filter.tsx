@@ -1,13 +1,26 @@
-import { Select, Tag as TagChip } from 'antd';
+import { Select, Space, Tag as TagChip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useTagList } from './tags.api';
 
-// Picks tags for a list: records carrying any of them are shown.
-export function TagFilter({ value, onChange }: { value: string[]; onChange: (tags: string[]) => void }) {
+type Match = 'any' | 'all';
+
+// Picks tags for a list: records carrying any of them are shown — or, once two or more are
+// picked and the user says so, only records carrying all of them.
+export function TagFilter({
+  value,
+  onChange,
+  match = 'any',
+  onMatchChange,
+}: {
+  value: string[];
+  onChange: (tags: string[]) => void;
+  match?: Match;
+  onMatchChange?: (match: Match) => void;
+}) {
   const { t } = useTranslation();
   const tags = useTagList('');
   const colorOf = new Map((tags.data?.data ?? []).map((tag) => [tag.id, tag.color]));
-  return (
+  const picker = (
     <Select
       mode="multiple"
       allowClear
@@ -25,5 +38,24 @@ export function TagFilter({ value, onChange }: { value: string[]; onChange: (tag
         </TagChip>
       )}
     />
+  );
+  // one structure whatever the count, so the picker keeps its focus and open list when the
+  // second tag brings the any/all choice
+  return (
+    <Space.Compact>
+      {onMatchChange && value.length > 1 ? (
+        <Select
+          aria-label={t('list.tagsMatch')}
+          value={match}
+          onChange={onMatchChange}
+          popupMatchSelectWidth={false}
+          options={[
+            { value: 'any', label: t('list.tagsAny') },
+            { value: 'all', label: t('list.tagsAll') },
+          ]}
+        />
+      ) : null}
+      {picker}
+    </Space.Compact>
   );
 }
