@@ -75,6 +75,10 @@ export type EntityRelation = { target: EntityKind; path: string; label: string; 
 // `owners`: the kinds whose records may own workflows of this kind (the scope field's target,
 // and e.g. a project template whose stages a new project copies)
 export type WorkflowScope = { field: string; owners: readonly EntityKind[] };
+// The record whose roles add to a caller's permissions on this one (spec §6: project roles): a
+// task's project (`projectId`), or the record itself (`id`). The owner kind's module provides
+// what a caller's role there grants; the engine merges it into create, manage and delete.
+export type RoleScope = { field: string };
 export type EntityNumbering = { prefix: string; scope?: { field: string; prefixField: string } };
 
 export type EntityDefinitionInput = {
@@ -136,6 +140,7 @@ export type EntityDefinitionInput = {
   // plan features that unlock defining the kind's custom fields or record types (task custom
   // fields and task types are Projects Pro)
   planGates?: PlanGates;
+  roleScope?: RoleScope;
 };
 
 export type PlanGates = { customFields?: PlanPermission; types?: PlanPermission };
@@ -240,6 +245,9 @@ export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
   const workflowScope = input.workflowScope?.field;
   if (workflowScope && (!capabilities.workflowStage || !fields[workflowScope]?.required || fields[workflowScope]?.kind !== 'reference'))
     throw new Error(`${input.kind}: workflowScope needs stages and a required reference field`);
+  const roleScope = input.roleScope?.field;
+  if (roleScope && roleScope !== 'id' && (fields[roleScope]?.kind !== 'reference' || !fields[roleScope]?.required))
+    throw new Error(`${input.kind}: roleScope ${roleScope} must be id or a required reference`);
   if (input.hierarchy && fields[input.hierarchy.field]?.target !== input.kind)
     throw new Error(`${input.kind}: hierarchy field must reference ${input.kind}`);
 
@@ -308,6 +316,7 @@ export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
     ...(input.board ? { board: input.board } : {}),
     events: input.events ?? [],
     planGates: input.planGates ?? {},
+    ...(input.roleScope ? { roleScope: input.roleScope } : {}),
     schemas: { create, update: create, row },
   };
 }
@@ -339,6 +348,7 @@ export type EntityDefinition = {
   board?: { sum: string };
   events: readonly string[];
   planGates: PlanGates;
+  roleScope?: RoleScope;
   schemas: { create: z.ZodType; update: z.ZodType; row: z.ZodType };
 };
 

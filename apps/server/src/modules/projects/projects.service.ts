@@ -2,6 +2,7 @@ import type { TenantContext } from '../../platform/context';
 import { fieldError } from '../../platform/errors';
 import type { EntityHooks, EntityRow } from '../../platform/entity';
 import { copyWorkflows, createEntity, deleteScopedWorkflows, getEntity, requireRecord, type RegisteredEntity } from '../../platform/entity';
+import { copyRoles } from './project-roles.service';
 import * as repo from './projects.repository';
 import { rescheduleAfterChange } from './task-links.service';
 import { copyProjectSchedules, copyTemplateSchedules } from './task-schedules.service';
@@ -15,6 +16,7 @@ export const projectHooks: EntityHooks = {
     const copied = template ? await copyWorkflows(ctx, 'Task', template, String(row.id)) : new Map();
     if (copied.size === 0) await copyWorkflows(ctx, 'Task', null, String(row.id));
     if (template) await copyTemplateSchedules(ctx, template, String(row.id));
+    if (template) await copyRoles(ctx, template, String(row.id));
   },
   async afterUpdate(ctx, row, before) {
     if (row.code !== before.code) await repo.rekeyTasks(ctx, String(row.id), String(before.code), String(row.code));
@@ -64,8 +66,8 @@ export const taskHooks: EntityHooks = {
 const day = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const datesOf = (row: EntityRow) => ({ startDate: day(row.startDate), dueDate: day(row.dueDate) });
 
-// A template made from a project (spec: project templates, clone): the project's task stages and
-// scheduled tasks, under the name given; the project is left as it is.
+// A template made from a project (spec: project templates, clone): the project's task stages,
+// scheduled tasks and roles, under the name given; the project is left as it is.
 export async function templateFromProject(
   ctx: TenantContext,
   kinds: { project: RegisteredEntity; projectTemplate: RegisteredEntity },
@@ -79,5 +81,6 @@ export async function templateFromProject(
   await deleteScopedWorkflows(ctx, id);
   await copyWorkflows(ctx, 'Task', projectId, id);
   await copyProjectSchedules(ctx, projectId, id);
+  await copyRoles(ctx, projectId, id);
   return getEntity(ctx, kinds.projectTemplate, id);
 }

@@ -3,6 +3,9 @@ import {
   boardTotalsQuerySchema,
   boardTotalsSchema,
   entityListQuerySchema,
+  groupableFields,
+  listGroupsQuerySchema,
+  listGroupsSchema,
   entityTypeInputSchema,
   entityTypeListSchema,
   entityTypeSchema,
@@ -25,6 +28,7 @@ import type { Router } from '../router';
 import { registerEntityCoreRoutes } from './entity-core.routes';
 import { registerMergeRoutes } from './entity-merge.routes';
 import { boardTotals } from './entity-board.service';
+import { listGroups } from './entity-groups.service';
 import {
   bindEntity,
   entityRegistry,
@@ -39,6 +43,7 @@ import * as service from './entity.service';
 import * as types from './entity-types.service';
 import * as extras from './entity-relations.service';
 import { etagOf } from './etag';
+import { scopedPermission } from './role-scope';
 import { claimIdempotencyKey, idempotencyKeyOf, storeIdempotentAnswer } from './idempotency';
 
 export type RegisterEntityOptions = {
@@ -54,6 +59,8 @@ export type RegisterEntityOptions = {
 };
 
 const idParams = z.object({ id: z.uuid() });
+// the generic calls write as the caller: a permission of theirs may come from a role (role-scope.ts)
+const asCaller = { asCaller: true };
 const idsResult = z.object({ ids: z.array(z.uuid()) });
 export const EXAMPLE_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -111,12 +118,26 @@ export function registerEntity(router: Router, definition: EntityDefinition, opt
     handler: async (ctx, { body }) => service.listEntities(ctx, ent, body),
   });
 
+  const groupable = groupableFields(definition);
+  if (groupable.length > 0)
+    router.tenant({
+      method: 'POST',
+      url: `${base}/groups`,
+      summary: `Count ${many} per value of one field (stage, option, linked record, user, date group) under the list's search and filters`,
+      tags,
+      permission: p.view,
+      readOnly: true,
+      schemas: { body: listGroupsQuerySchema, response: listGroupsSchema },
+      example: { by: groupable[0], filters: [] },
+      handler: async (ctx, { body }) => listGroups(ctx, ent, body),
+    });
+
   router.tenant({
     method: 'POST',
     url: base,
     summary: `Create a ${one} (Idempotency-Key supported)`,
     tags,
-    permission: p.create,
+    permission: scopedPermission(ent, 'create'),
     status: 201,
     schemas: { body: schemas.create, response: row },
     example: options.example,
@@ -132,7 +153,7 @@ export function registerEntity(router: Router, definition: EntityDefinition, opt
           return stored.body as EntityRow;
         }
       }
-      const created = await service.createEntity(ctx, ent, body as EntityRow);
+      const created = await service.createEntity(ctx, ent, body as EntityRow, asCaller);
       const etag = etagOf(Number(created.version));
       reply.header('etag', etag);
       if (key) await storeIdempotentAnswer(ctx, scope, key, { status: 201, body: created, headers: { etag } });
@@ -172,14 +193,14 @@ export function registerEntity(router: Router, definition: EntityDefinition, opt
     url: `${base}/:id`,
     summary: `Replace a ${one} (If-Match required)`,
     tags,
-    permission: p.manage,
+    permission: scopedPermission(ent, 'manage'),
     table,
     schemas: { params: idParams, body: schemas.update, response: row },
     example: options.example,
     etag: true,
     ifMatch: 'required',
     handler: async (ctx, { params, body, request, reply }) => {
-      const updated = await service.updateEntity(ctx, ent, params.id, body as EntityRow, request.headers['if-match']);
+      const updated = await service.updateEntity(ctx, ent, params.id, body as EntityRow, request.headers['if-match'], asCaller);
       reply.header('etag', etagOf(Number(updated.version)));
       return updated;
     },
@@ -190,7 +211,7 @@ export function registerEntity(router: Router, definition: EntityDefinition, opt
     url: `${base}/:id`,
     summary: `Change a ${one} with JSON Patch, RFC 6902 (If-Match required)`,
     tags,
-    permission: p.manage,
+    permission: scopedPermission(ent, 'manage'),
     table,
     consumes: ['application/json-patch+json', 'application/json'],
     schemas: { params: idParams, body: jsonPatchSchema, response: row },
@@ -198,7 +219,7 @@ export function registerEntity(router: Router, definition: EntityDefinition, opt
     etag: true,
     ifMatch: 'required',
     handler: async (ctx, { params, body, request, reply }) => {
-      const updated = await service.patchEntity(ctx, ent, params.id, body, request.headers['if-match']);
+      const updated = await service.patchEntity(ctx, ent, params.id, body, request.headers['if-match'], asCaller);
       reply.header('etag', etagOf(Number(updated.version)));
       return updated;
     },
@@ -209,12 +230,12 @@ export function registerEntity(router: Router, definition: EntityDefinition, opt
     url: `${base}/:id`,
     summary: `Move a ${one} to the recycle bin; purged with its notes, documents, tags and links after ${RECYCLE_BIN_DAYS} days (If-Match honoured when sent)`,
     tags,
-    permission: p.delete,
+    permission: scopedPermission(ent, 'delete'),
     table,
     status: 204,
     schemas: { params: idParams },
     ifMatch: 'optional',
-    handler: async (ctx, { params, request }) => service.deleteEntity(ctx, ent, params.id, request.headers['if-match']),
+    handler: async (ctx, { params, request }) => service.deleteEntity(ctx, ent, params.id, request.headers['if-match'], asCaller),
   });
 
   // The recycle bin (decision 086): deleted records, their restore and their purge.
@@ -321,14 +342,14 @@ export function registerEntity(router: Router, definition: EntityDefinition, opt
       url: `${base}/:id/board-position`,
       summary: `Move a ${one} on the board: into a stage, above another card or to the column's end (If-Match required)`,
       tags,
-      permission: p.manage,
+      permission: scopedPermission(ent, 'manage'),
       table,
       schemas: { params: idParams, body: boardMoveSchema, response: row },
       example: { workflowStage: EXAMPLE_ID },
       etag: true,
       ifMatch: 'required',
       handler: async (ctx, { params, body, request, reply }) => {
-        const moved = await service.moveOnBoard(ctx, ent, params.id, body, request.headers['if-match']);
+        const moved = await service.moveOnBoard(ctx, ent, params.id, body, request.headers['if-match'], asCaller);
         reply.header('etag', etagOf(Number(moved.version)));
         return moved;
       },

@@ -18,6 +18,12 @@ import * as board from './entity-board.repository';
 import { recordsDeleted } from './record-cleanup';
 import { assignNumbers, defaultStage, workflowScopeOf } from './record-defaults';
 import { stageBelongsTo } from './workflows.repository';
+import { requireInScope } from './role-scope';
+
+// `asCaller`: the write is the caller's own (an API call): their permission for it may come
+// from their role in the record's owner (roleScope), and is checked here. Jobs and a module's
+// own writes leave it out.
+export type WriteOptions = { asCaller?: boolean };
 
 type Loaded = { fields: EntityField[]; access: FieldAccess };
 
@@ -120,10 +126,16 @@ function customValues(
   });
 }
 
-export async function createEntity(ctx: TenantContext, ent: RegisteredEntity, body: EntityRow): Promise<EntityRow> {
+export async function createEntity(
+  ctx: TenantContext,
+  ent: RegisteredEntity,
+  body: EntityRow,
+  opts: WriteOptions = {},
+): Promise<EntityRow> {
   const { definition } = ent;
   const kind = definition.kind;
   let values = builtinValues(ent, body);
+  if (opts.asCaller) await requireInScope(ctx, ent, 'create', values);
   // a record of a kind with stages always has one (issue 26): left out or empty, the first of the default workflow
   if (definition.capabilities.workflowStage && body.workflowStage == null) values.workflowStage = await defaultStage(ctx, ent, values);
   // an owner left out is the creator (an explicit null leaves it empty)
@@ -167,9 +179,16 @@ async function applyUpdate(
   before: EntityRow,
   body: EntityRow,
   server: EntityRow = {},
+  opts: WriteOptions = {},
 ): Promise<EntityRow> {
   const { definition } = ent;
   let values = { ...builtinValues(ent, body), ...server };
+  if (opts.asCaller) {
+    await requireInScope(ctx, ent, 'manage', before);
+    // moved to another owner (a task to another project): the caller must be able to create there
+    const field = definition.roleScope?.field;
+    if (field && field !== 'id' && values[field] !== before[field]) await requireInScope(ctx, ent, 'create', values);
+  }
   // left out or emptied, the stage stays (a record of a kind with stages always has one); moved
   // to another owner of its workflows (a task to another project), it takes that one's first
   const sameScope = workflowScopeOf(ent, values) === workflowScopeOf(ent, before);
@@ -202,9 +221,10 @@ export async function updateEntity(
   id: string,
   body: EntityRow,
   ifMatch: string | string[] | undefined,
+  opts: WriteOptions = {},
 ): Promise<EntityRow> {
   const before = await lockForWrite(ctx, ent, id, ifMatch, true);
-  return applyUpdate(ctx, ent, before, body);
+  return applyUpdate(ctx, ent, before, body, {}, opts);
 }
 
 // A card moved on the board: its stage and its place in the column, one row written (decision
@@ -216,8 +236,10 @@ export async function moveOnBoard(
   id: string,
   move: BoardMove,
   ifMatch: string | string[] | undefined,
+  opts: WriteOptions = {},
 ): Promise<EntityRow> {
   const before = await lockForWrite(ctx, ent, id, ifMatch, true);
+  if (opts.asCaller) await requireInScope(ctx, ent, 'manage', before);
   if (!(await stageBelongsTo(ctx, move.workflowStage, ent.definition.kind, workflowScopeOf(ent, before))))
     throw fieldError('workflowStage', 'invalidStage', `workflowStage names no stage of a ${ent.definition.kind} workflow`);
   if (move.beforeId === id) throw fieldError('beforeId', 'validation', 'beforeId cannot be the card being moved');
@@ -250,7 +272,7 @@ export async function moveOnBoard(
   }
   const body: EntityRow = { workflowStage: move.workflowStage };
   for (const key of ent.definition.writableFields) if (key !== 'workflowStage') body[key] = before[key] ?? null;
-  return applyUpdate(ctx, ent, before, body, { boardRank: rank });
+  return applyUpdate(ctx, ent, before, body, { boardRank: rank }, opts);
 }
 
 const READABLE_SYSTEM = ['id', 'version', 'archived', 'archivedAt', 'createdAt', 'updatedAt'];
@@ -263,8 +285,10 @@ export async function patchEntity(
   id: string,
   ops: readonly JsonPatchOperation[],
   ifMatch: string | string[] | undefined,
+  opts: WriteOptions = {},
 ): Promise<EntityRow> {
   const before = await lockForWrite(ctx, ent, id, ifMatch, true);
+  if (opts.asCaller) await requireInScope(ctx, ent, 'manage', before);
   const loaded = await load(ctx, ent, 'all');
   const { writableFields, capabilities, schemas } = ent.definition;
   const doc: EntityRow = {};
@@ -285,7 +309,7 @@ export async function patchEntity(
   const body: EntityRow = { ...(parsed.data as EntityRow) };
   if (capabilities.workflowStage) body.workflowStage = patched.workflowStage ?? null;
   if (capabilities.customFields) body.customFields = (patched.customFields ?? {}) as Record<string, unknown>;
-  return applyUpdate(ctx, ent, before, body);
+  return applyUpdate(ctx, ent, before, body, {}, opts);
 }
 
 // Before a record goes for good, the records that reference it: a 'refuse' rule stops it with a
@@ -339,8 +363,10 @@ export async function deleteEntity(
   ent: RegisteredEntity,
   id: string,
   ifMatch: string | string[] | undefined,
+  opts: WriteOptions = {},
 ): Promise<void> {
   const before = await lockForWrite(ctx, ent, id, ifMatch, false);
+  if (opts.asCaller) await requireInScope(ctx, ent, 'delete', before);
   await ent.hooks.beforeDelete?.(ctx, before);
   await applyDeleteRules(ctx, ent, id, new Set([id]), true);
   await repo.moveToBin(ctx, ent, [id]);

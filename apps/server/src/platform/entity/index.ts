@@ -13,6 +13,7 @@ export { entityColumns, entityTable, relationTable } from './entity-table';
 export { registerEntity, provideEntityRoutes, kindWords, EXAMPLE_ID, type RegisterEntityOptions } from './entity-routes';
 export { registerEntityCoreRoutes } from './entity-core.routes';
 export { requireRecord, requireFeature, mayUse } from './record-access';
+export { provideRolePermissions, requireInScope, mayInScope, rolePermissions } from './role-scope';
 export { provideRecordCleanup, provideRecordTransfer, recordTransferred, type RecordRef } from './record-cleanup';
 export { lookup as lookupRecords, lookupPaths as lookupRecordPaths, titles as recordTitles, existingIds } from './entity.repository';
 export { createEntity, getEntity, listEntities } from './entity.service';

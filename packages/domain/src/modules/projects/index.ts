@@ -8,3 +8,4 @@ export * from './task-scheduling';
 export * from './task-links.schema';
 export * from './time-logs.schema';
 export * from './task-checklist.schema';
+export * from './project-roles.schema';

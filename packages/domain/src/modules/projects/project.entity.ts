@@ -40,5 +40,7 @@ export const projectEntity = defineEntity({
     manage: 'Project.ManageProjects',
   }),
   capabilities: { ...RECORD_CAPABILITIES, email: false, ai: true },
+  // a member's project role adds to their permissions on the project (spec §6: project roles)
+  roleScope: { field: 'id' },
   relations: { contacts: { target: 'Contact' }, organizations: { target: 'Organization' }, opportunities: { target: 'Opportunity' } },
 });

@@ -45,6 +45,8 @@ export const taskEntity = defineEntity({
   hierarchy: { field: 'parentTaskId' },
   // task custom fields and task types are Projects Pro (spec §1, §6; decision 089)
   planGates: { customFields: 'Plan.TaskCustomFields', types: 'Plan.ProjectSettings' },
+  // a project member's role adds to their permissions on the project's tasks (spec §6)
+  roleScope: { field: 'projectId' },
   // a column's total: its cards' estimated hours
   board: { sum: 'estimateHours' },
 });
