@@ -8,5 +8,6 @@ export * from './global-search.schema';
 export * from './board.schema';
 export * from './json-patch.schema';
 export * from './list-query.schema';
+export * from './list-groups.schema';
 export * from './merge.schema';
 export * from './workflow.schema';
