@@ -3,6 +3,7 @@ import type { WebEntity } from '../../platform/entity/web-entity';
 import { WorkflowsSettings } from '../../platform/workflows/workflows-settings';
 import { GanttTab } from './gantt-tab';
 import { PortfolioTimelineLink } from './portfolio-timeline-link';
+import { ProjectMembers } from './project-members';
 import { ProjectTasks } from './project-tasks';
 import { SaveAsTemplate } from './save-as-template';
 import { MyTaskCalendarLink, ProjectCalendar } from './task-calendar-links';
@@ -39,6 +40,7 @@ export const PROJECTS_ENTITIES: WebEntity[] = [
         permission: projectEntity.permissions.view,
         render: (record) => <ProjectTime record={record} />,
       },
+      { key: 'members', labelKey: 'projects.members.tab', render: (record) => <ProjectMembers record={record} /> },
     ],
   },
   {
