@@ -66,6 +66,17 @@ export async function everySignedInPage(page: Page): Promise<SitePage[]> {
   const links = await nav
     .getByRole('link')
     .evaluateAll((els) => els.map((e) => ({ path: new URL((e as HTMLAnchorElement).href).pathname, label: (e.textContent ?? '').trim() })));
+  // the settings page's sections (Settings is one entry at the navigation's foot)
+  await page.goto('/settings');
+  const sections = page.getByRole('navigation', { name: 'Settings sections' });
+  await expect(sections.getByRole('link').first()).toBeVisible();
+  links.push(
+    ...(await sections
+      .getByRole('link')
+      .evaluateAll((els) =>
+        els.map((e) => ({ path: new URL((e as HTMLAnchorElement).href).pathname, label: (e.textContent ?? '').trim() })),
+      )),
+  );
   const api = await signedInApi(page);
   const records: SitePage[] = [];
   // kinds with pages (a kind without a list key, such as custom queries, has none)

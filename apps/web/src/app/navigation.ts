@@ -13,7 +13,8 @@ export type NavEntry = {
   icon: string;
   rule: AccessRule;
   children?: NavEntry[];
-  // the module whose heading the entry sits under (its caption: <module>.module)
+  // the module whose heading the entry sits under (its caption: <module>.module); on the
+  // settings page, the section (its caption: nav.settingsSection.<group>, or the module's)
   group?: string;
 };
 
@@ -37,11 +38,13 @@ const entitySettingsEntries = (): NavEntry[] =>
       labelKey: `${e.definition.captionKey}.plural`,
       icon: 'SettingOutlined',
       rule: { permissions: [e.definition.permissions.view, e.definition.permissions.settings] },
+      group: e.definition.module,
     }));
 
 const SHELL_SETTINGS: NavEntry[] = [
   {
     key: 'settings-users',
+    group: 'people',
     path: '/settings/users',
     labelKey: 'nav.users',
     icon: 'SettingOutlined',
@@ -49,6 +52,7 @@ const SHELL_SETTINGS: NavEntry[] = [
   },
   {
     key: 'settings-roles',
+    group: 'people',
     path: '/settings/roles',
     labelKey: 'nav.roles',
     icon: 'SettingOutlined',
@@ -56,6 +60,7 @@ const SHELL_SETTINGS: NavEntry[] = [
   },
   {
     key: 'settings-workspace',
+    group: 'workspace',
     path: '/settings/workspace',
     labelKey: 'nav.workspace',
     icon: 'SettingOutlined',
@@ -63,6 +68,7 @@ const SHELL_SETTINGS: NavEntry[] = [
   },
   {
     key: 'settings-plans',
+    group: 'workspace',
     path: '/settings/plans',
     labelKey: 'nav.plans',
     icon: 'SettingOutlined',
@@ -70,6 +76,7 @@ const SHELL_SETTINGS: NavEntry[] = [
   },
   {
     key: 'settings-domain',
+    group: 'workspace',
     path: '/settings/domain',
     labelKey: 'nav.domain',
     icon: 'SettingOutlined',
@@ -77,6 +84,7 @@ const SHELL_SETTINGS: NavEntry[] = [
   },
   {
     key: 'settings-email-templates',
+    group: 'communication',
     path: '/settings/email-templates',
     labelKey: 'nav.emailTemplates',
     icon: 'SettingOutlined',
@@ -84,6 +92,7 @@ const SHELL_SETTINGS: NavEntry[] = [
   },
   {
     key: 'settings-notification-rules',
+    group: 'communication',
     path: '/settings/notification-rules',
     labelKey: 'nav.notificationRules',
     icon: 'SettingOutlined',
@@ -91,17 +100,26 @@ const SHELL_SETTINGS: NavEntry[] = [
   },
 ];
 
-export const SETTINGS_ENTRIES: NavEntry[] = [...SHELL_SETTINGS, ...entitySettingsEntries()];
+// The settings page's sections, the workspace's own first, then each module's kinds.
+export const SETTINGS_ENTRIES: NavEntry[] = [
+  ...['workspace', 'people', 'communication'].flatMap((group) => SHELL_SETTINGS.filter((e) => e.group === group)),
+  ...entitySettingsEntries(),
+];
+
+// One entry at the foot of the navigation (and in the user menu): the settings page.
+export const SETTINGS_NAV: NavEntry = {
+  key: 'settings',
+  path: '/settings',
+  labelKey: 'nav.settings',
+  icon: 'SettingOutlined',
+  rule: { anyPermission: SETTINGS_ENTRIES.flatMap((e) => e.rule.permissions?.slice(-1) ?? []) },
+};
 
 export const NAVIGATION: NavEntry[] = [
   { key: 'dashboard', path: '/dashboard', labelKey: 'nav.dashboard', icon: 'DashboardOutlined', rule: {} },
   ...entityNavEntries(),
-  {
-    key: 'settings',
-    path: '/settings',
-    labelKey: 'nav.settings',
-    icon: 'SettingOutlined',
-    rule: { anyPermission: SETTINGS_ENTRIES.flatMap((e) => e.rule.permissions?.slice(-1) ?? []) },
-    children: SETTINGS_ENTRIES,
-  },
 ];
+
+// The caption of a settings section.
+export const settingsGroupKey = (group: string): string =>
+  ['workspace', 'people', 'communication'].includes(group) ? `nav.settingsSection.${group}` : `${group}.module`;

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 // a module's routes file, not its door: the door brings its kinds' definitions (decision 025)
 import { CRM_PUBLIC_ROUTES } from '../modules/crm/crm.routes';
 import { PROJECTS_ROUTES } from '../modules/projects/projects.routes';
@@ -40,48 +40,61 @@ export const routes: RouteObject[] = [
                   { path: '/profile', ...page(() => import('../modules/profile/profile.page')) },
                   // part of the first load anyway (route guards show it), so not a lazy chunk
                   { path: '/access-denied', element: <AccessDeniedPage /> },
-                  { path: '/settings', element: <Navigate to="/settings/users" replace /> },
                   {
-                    element: <RequireAccess rule={{ permissions: ['Setting.ViewUsers'] }} />,
+                    // settings as one page with its own sections (the section routes below)
+                    lazy: async () => ({ Component: (await import('./layouts/settings-layout')).SettingsLayout }),
                     children: [
-                      { path: '/settings/users', ...page(() => import('../modules/settings/users/users-list.page')) },
-                      { path: '/settings/users/:tenantUserId', ...page(() => import('../modules/settings/users/user-detail.page')) },
-                    ],
-                  },
-                  {
-                    element: <RequireAccess rule={{ permissions: ['Setting.ViewPermissions'] }} />,
-                    children: [{ path: '/settings/roles', ...page(() => import('../modules/settings/roles/roles.page')) }],
-                  },
-                  {
-                    element: <RequireAccess rule={{ anyPermission: ['Setting.ViewUserDomain', 'Setting.ManageUserDomain'] }} />,
-                    children: [{ path: '/settings/domain', ...page(() => import('../modules/settings/domain/domain.page')) }],
-                  },
-                  {
-                    element: <RequireAccess rule={{ permissions: ['Setting.ViewWorkspace'] }} />,
-                    children: [{ path: '/settings/workspace', ...page(() => import('../modules/settings/workspace/workspace.page')) }],
-                  },
-                  {
-                    element: <RequireAccess rule={{ permissions: ['Setting.ViewSubscription'] }} />,
-                    children: [{ path: '/settings/plans', ...page(() => import('../modules/settings/plans/plans.page')) }],
-                  },
-                  {
-                    element: <RequireAccess rule={{ permissions: ['Setting.ViewTemplates'] }} />,
-                    children: [
-                      { path: '/settings/email-templates', ...page(() => import('../modules/settings/templates/email-templates.page')) },
-                    ],
-                  },
-                  {
-                    element: <RequireAccess rule={{ permissions: ['Setting.ViewNotifications'] }} />,
-                    children: [
+                      { path: '/settings', element: null },
                       {
-                        path: '/settings/notification-rules',
-                        ...page(() => import('../modules/settings/notifications/notification-rules.page')),
+                        element: <RequireAccess rule={{ permissions: ['Setting.ViewUsers'] }} />,
+                        children: [
+                          { path: '/settings/users', ...page(() => import('../modules/settings/users/users-list.page')) },
+                          { path: '/settings/users/:tenantUserId', ...page(() => import('../modules/settings/users/user-detail.page')) },
+                        ],
+                      },
+                      {
+                        element: <RequireAccess rule={{ permissions: ['Setting.ViewPermissions'] }} />,
+                        children: [{ path: '/settings/roles', ...page(() => import('../modules/settings/roles/roles.page')) }],
+                      },
+                      {
+                        element: <RequireAccess rule={{ anyPermission: ['Setting.ViewUserDomain', 'Setting.ManageUserDomain'] }} />,
+                        children: [{ path: '/settings/domain', ...page(() => import('../modules/settings/domain/domain.page')) }],
+                      },
+                      {
+                        element: <RequireAccess rule={{ permissions: ['Setting.ViewWorkspace'] }} />,
+                        children: [{ path: '/settings/workspace', ...page(() => import('../modules/settings/workspace/workspace.page')) }],
+                      },
+                      {
+                        element: <RequireAccess rule={{ permissions: ['Setting.ViewSubscription'] }} />,
+                        children: [{ path: '/settings/plans', ...page(() => import('../modules/settings/plans/plans.page')) }],
+                      },
+                      {
+                        element: <RequireAccess rule={{ permissions: ['Setting.ViewTemplates'] }} />,
+                        children: [
+                          {
+                            path: '/settings/email-templates',
+                            ...page(() => import('../modules/settings/templates/email-templates.page')),
+                          },
+                        ],
+                      },
+                      {
+                        element: <RequireAccess rule={{ permissions: ['Setting.ViewNotifications'] }} />,
+                        children: [
+                          {
+                            path: '/settings/notification-rules',
+                            ...page(() => import('../modules/settings/notifications/notification-rules.page')),
+                          },
+                        ],
+                      },
+                      // each kind's settings; the static paths above win (decision 025)
+                      {
+                        path: '/settings/:section',
+                        lazy: async () => ({ Component: (await import('./entity-pages')).EntitySettingsPage }),
                       },
                     ],
                   },
                   ...PROJECTS_ROUTES,
                   // every entity kind's pages; static paths above win over these (decision 025)
-                  { path: '/settings/:section', lazy: async () => ({ Component: (await import('./entity-pages')).EntitySettingsPage }) },
                   {
                     path: '/imports',
                     lazy: async () => ({ Component: (await import('../platform/import-export/transfer-history')).ImportHistoryPage }),

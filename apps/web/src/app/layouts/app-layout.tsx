@@ -11,13 +11,16 @@ import { useLanguageFollowsProfile } from '../../platform/i18n/use-language';
 import { useAccess } from '../../platform/permissions/use-access';
 import { useMyPermissions } from '../../platform/permissions/permissions.api';
 import { switchWorkspace, useCurrentTenantId } from '../../platform/workspace/workspace-store';
-import { NAVIGATION, type NavEntry } from '../navigation';
+import { NAVIGATION, SETTINGS_NAV, type NavEntry } from '../navigation';
+import { storedList, storeList } from '../../platform/workspace/workspace-storage';
 import { useLiveConnection } from '../../platform/live/use-live-connection';
 import { GlobalSearch } from '../../platform/search/global-search';
 import { NotificationsBell } from '../../platform/notifications/notifications-bell';
 import { iconOf } from '../../platform/entity/entity-icons';
 import { recordPath } from '../../platform/entity/web-entity';
 import { UserMenu } from './user-menu';
+
+const FOLDED_KEY = 'atrium.nav.folded';
 
 // The frame of every workspace page: top bar, module navigation, content. Pages that opt out
 // of it (workspace selection, wizard, invitation, landing) are routed outside this layout.
@@ -37,7 +40,6 @@ export function AppLayout() {
   const navOpen = openOn === location.pathname;
   const setNavOpen = (open: boolean) => setOpenOn(open ? location.pathname : null);
   const collapsed = narrow && !navOpen;
-  const [openKeys, setOpenKeys] = useState<string[]>(['settings']);
 
   // judged on a fresh list only: right after creating or joining, the cached one is stale
   const member = tenantId !== null && (tenants.isFetching || !tenants.data || tenants.data.some((w) => w.id === tenantId));
@@ -49,37 +51,42 @@ export function AppLayout() {
   // the tab's live events (notifications, changed records, job progress) for this workspace
   useLiveConnection(lostAccess ? null : tenantId);
 
-  const items = useMemo<MenuProps['items']>(() => {
-    const toItem = (entry: NavEntry): NonNullable<MenuProps['items']>[number] => {
-      const children = entry.children?.filter((c) => can(c.rule));
-      if (children && children.length > 0) {
-        return {
-          key: entry.key,
-          icon: iconOf(entry.icon),
-          label: t(entry.labelKey),
-          children: children.map((c) => ({ key: c.key, label: <Link to={c.path}>{t(c.labelKey)}</Link> })),
-        };
-      }
-      return { key: entry.key, icon: iconOf(entry.icon), label: <Link to={entry.path}>{t(entry.labelKey)}</Link> };
-    };
-    // a module's kinds under its heading (Customers, Work), in the order the modules come
+  // each module's kinds in a group of its own that the user may fold; folded groups are
+  // remembered, so a module that arrives later shows open
+  const [folded, setFoldedState] = useState(() => storedList<string>(FOLDED_KEY));
+  const setFolded = (keys: string[]) => {
+    setFoldedState(keys);
+    storeList(FOLDED_KEY, keys);
+  };
+  const { items, groupKeys } = useMemo(() => {
+    const toItem = (entry: NavEntry) => ({
+      key: entry.key,
+      icon: iconOf(entry.icon),
+      label: <Link to={entry.path}>{t(entry.labelKey)}</Link>,
+    });
     const items: NonNullable<MenuProps['items']> = [];
+    const groups = new Map<string, { key: string; label: string; children: ReturnType<typeof toItem>[] }>();
     for (const entry of NAVIGATION.filter((e) => can(e.rule))) {
       if (!entry.group) {
         items.push(toItem(entry));
         continue;
       }
       const key = `group-${entry.group}`;
-      const group = items.find((i) => i?.key === key);
-      if (group && 'children' in group && group.children) group.children.push(toItem(entry));
-      else items.push({ type: 'group', key, label: t(`${entry.group}.module`), children: [toItem(entry)] });
+      const group = groups.get(key);
+      if (group) group.children.push(toItem(entry));
+      else {
+        const created = { key, label: t(`${entry.group}.module`), children: [toItem(entry)] };
+        groups.set(key, created);
+        items.push(created);
+      }
     }
-    return items;
+    return { items, groupKeys: [...groups.keys()] };
   }, [can, t]);
+  const settingsAllowed = can(SETTINGS_NAV.rule);
 
   const selected = useMemo(() => {
-    const all = NAVIGATION.flatMap((e) => [e, ...(e.children ?? [])]);
-    const match = all.filter((e) => location.pathname.startsWith(e.path)).sort((a, b) => b.path.length - a.path.length)[0];
+    if (location.pathname.startsWith(SETTINGS_NAV.path)) return [SETTINGS_NAV.key];
+    const match = NAVIGATION.filter((e) => location.pathname.startsWith(e.path)).sort((a, b) => b.path.length - a.path.length)[0];
     return match ? [match.key] : [];
   }, [location.pathname]);
 
@@ -123,16 +130,31 @@ export function AppLayout() {
           theme="light"
           className={narrow ? 'app-sider app-sider-overlay' : 'app-sider'}
         >
-          <nav id="app-navigation" aria-label={t('nav.label')} inert={collapsed}>
+          <nav id="app-navigation" className="app-nav" aria-label={t('nav.label')} inert={collapsed}>
             <Menu
               mode="inline"
               items={items}
               selectedKeys={selected}
-              // closed on a phone, no submenu is open: a collapsed menu would show it as a pop-up over the page
-              openKeys={collapsed ? [] : openKeys}
-              onOpenChange={setOpenKeys}
+              // closed on a phone, no group is open: a collapsed menu would show it as a pop-up over the page
+              openKeys={collapsed ? [] : groupKeys.filter((k) => !folded.includes(k))}
+              onOpenChange={(open) => setFolded(groupKeys.filter((k) => !open.includes(k)))}
               onClick={() => setNavOpen(false)}
             />
+            {settingsAllowed ? (
+              <Menu
+                className="app-nav-foot"
+                mode="inline"
+                selectedKeys={selected}
+                onClick={() => setNavOpen(false)}
+                items={[
+                  {
+                    key: SETTINGS_NAV.key,
+                    icon: iconOf(SETTINGS_NAV.icon),
+                    label: <Link to={SETTINGS_NAV.path}>{t(SETTINGS_NAV.labelKey)}</Link>,
+                  },
+                ]}
+              />
+            ) : null}
           </nav>
         </Layout.Sider>
         {narrow && navOpen ? <div className="app-sider-backdrop" aria-hidden onClick={() => setNavOpen(false)} /> : null}

@@ -1,4 +1,4 @@
-import { CheckOutlined, GlobalOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { CheckOutlined, GlobalOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,8 @@ import { signOut } from '../../platform/auth/session-store';
 import { useSession } from '../../platform/auth/use-session';
 import { LANGUAGES, type LanguageCode } from '../../platform/i18n/languages';
 import { useLanguage } from '../../platform/i18n/use-language';
+import { useAccess } from '../../platform/permissions/use-access';
+import { SETTINGS_NAV } from '../navigation';
 
 export function UserMenu() {
   const { t } = useTranslation();
@@ -15,9 +17,11 @@ export function UserMenu() {
   const profile = useProfile();
   const { language, setLanguage } = useLanguage();
   const name = profile.data?.name ?? session?.user?.name ?? '';
+  const { can } = useAccess();
 
   const items: MenuProps['items'] = [
     { key: 'profile', label: t('userMenu.profile'), icon: <UserOutlined /> },
+    ...(can(SETTINGS_NAV.rule) ? [{ key: 'settings', label: t('userMenu.settings'), icon: <SettingOutlined /> }] : []),
     {
       key: 'language',
       label: t('userMenu.language'),
@@ -34,6 +38,7 @@ export function UserMenu() {
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'profile') navigate('/profile');
+    else if (key === 'settings') navigate(SETTINGS_NAV.path);
     else if (key === 'signout') signOut();
     else if (key.startsWith('lang:')) void setLanguage(key.slice(5) as LanguageCode);
   };
