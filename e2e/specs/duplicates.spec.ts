@@ -72,4 +72,32 @@ test.describe.serial('duplicates and merge', () => {
     await expect(page.getByText('Archived', { exact: true }).first()).toBeVisible();
     await expect(page.getByText('merged this record into Ada King')).toBeVisible();
   });
+
+  // issue 26 item 5: a similar name warns as it is typed; the list finds its duplicates
+  test('a similar name warns in the create dialog, and the list finds and merges its duplicates', async () => {
+    const api = await signedInApi(page);
+    await api.createContact({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.org' });
+    await api.createContact({ firstName: 'Grace', lastName: 'Hopper', phone: '+1 212 555 0100' });
+    await page.goto('/contacts');
+    await page.getByRole('button', { name: 'New contact' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New contact' });
+    await dialog.getByLabel('First name').fill('Grace');
+    await dialog.getByLabel('Last name').fill('Hoper');
+    const warning = dialog.getByRole('status').filter({ hasText: 'This contact may already exist' });
+    await expect(warning).toContainText('similar name');
+    await expect(warning.getByRole('link', { name: 'Grace Hopper' })).toHaveCount(2);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Find duplicates' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Possible duplicates' });
+    const group = drawer.getByRole('listitem').filter({ hasText: 'Same name: grace hopper' });
+    await expect(group).toContainText('2 records');
+    await expectAccessible(page, 'possible duplicates');
+    await group.getByRole('button', { name: 'Merge the first two' }).click();
+    const merge = page.getByRole('dialog', { name: 'Merge into Grace Hopper' });
+    await merge.getByRole('button', { name: 'Merge' }).click();
+    await expect(page.getByText('Grace Hopper merged into this record')).toBeVisible();
+    await expect(drawer.getByRole('listitem').filter({ hasText: 'Same name: grace hopper' })).toHaveCount(0);
+  });
 });

@@ -1,8 +1,8 @@
-import { duplicateCheckSchema, duplicateListSchema, mergeRequestSchema } from '@atrium/domain';
+import { duplicateCheckSchema, duplicateGroupListSchema, duplicateListSchema, mergeRequestSchema } from '@atrium/domain';
 import { z } from 'zod';
 import type { Router } from '../router';
 import type { RegisteredEntity } from './entity-registry';
-import { findDuplicates, mergeEntities } from './entity-merge.service';
+import { duplicateGroups, findDuplicates, mergeEntities } from './entity-merge.service';
 import { etagOf } from './etag';
 
 const EXAMPLE_OTHER = '00000000-0000-4000-8000-000000000001';
@@ -15,12 +15,21 @@ export function registerMergeRoutes(router: Router, ent: RegisteredEntity, words
   router.tenant({
     method: 'POST',
     url: `${base}/duplicates`,
-    summary: `${words.many} that look like the one being written (same ${definition.duplicates.join(', ')})`,
+    summary: `${words.many} that look like the one being written (same ${definition.duplicates.join(', ')}, or a similar title)`,
     tags,
     permission: p.view,
     schemas: { body: duplicateCheckSchema, response: duplicateListSchema },
     example: { values: Object.fromEntries(definition.duplicates.map((k) => [k, ''])) },
     handler: async (ctx, { body }) => findDuplicates(ctx, ent, body),
+  });
+  router.tenant({
+    method: 'GET',
+    url: `${base}/duplicates/groups`,
+    summary: `The ${words.many} that share a ${definition.duplicates.join(', ')} or a title with others, grouped by the shared value`,
+    tags,
+    permission: p.view,
+    schemas: { response: duplicateGroupListSchema },
+    handler: async (ctx) => duplicateGroups(ctx, ent),
   });
   router.tenant({
     method: 'POST',

@@ -1,4 +1,12 @@
-import { isEmptyValue, type BuiltinField, type DuplicateCheck, type DuplicateList, type MergeRequest } from '@atrium/domain';
+import {
+  DUPLICATE_GROUPS_MAX,
+  isEmptyValue,
+  type BuiltinField,
+  type DuplicateCheck,
+  type DuplicateGroupList,
+  type DuplicateList,
+  type MergeRequest,
+} from '@atrium/domain';
 import type { TenantContext } from '../context';
 import { AppError, fieldError, notFound } from '../errors';
 import { publishRecordEvent } from '../events/live-events.service';
@@ -30,7 +38,19 @@ export async function findDuplicates(ctx: TenantContext, ent: RegisteredEntity, 
     if (!definition.duplicates.includes(key))
       throw fieldError(`values.${key}`, 'unknownField', `${key} is not a duplicate key of ${definition.kind}`);
   }
-  return { data: await repo.duplicates(ctx, ent, keys, body.excludeId, MAX_MATCHES) };
+  // a title says little until it has a few letters
+  const title = body.title?.trim().toLowerCase().replace(/\s+/g, ' ');
+  return { data: await repo.duplicates(ctx, ent, keys, title && title.length >= 4 ? title : undefined, body.excludeId, MAX_MATCHES) };
+}
+
+// The whole list's likely duplicates: per duplicate key and per title, the values more than one
+// visible record shares.
+export async function duplicateGroups(ctx: TenantContext, ent: RegisteredEntity): Promise<DuplicateGroupList> {
+  const keys = ent.definition.duplicates.map((key) => ({
+    key,
+    expr: duplicateKeySql(ent.definition.fields[key] as BuiltinField, column(ent, key)),
+  }));
+  return { data: await repo.duplicateGroups(ctx, ent, keys, DUPLICATE_GROUPS_MAX) };
 }
 
 // An empty contact-details object ({ emails: [], phones: [] …}) is empty too.

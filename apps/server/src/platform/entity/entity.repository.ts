@@ -369,28 +369,64 @@ export async function unlink(ctx: TenantContext, rel: RegisteredRelation, fromId
   return res.rows.map((r) => r.to_id);
 }
 
-// Records whose duplicate keys equal the given normalised values (decision 026), with the keys
-// that matched; visible ones only.
+// A title as compared for duplicates: lower case, spaces folded.
+const normalTitleSql = (ent: RegisteredEntity): SQL => sql`lower(regexp_replace(btrim(${titleSql(ent)}), '[[:space:]]+', ' ', 'g'))`;
+
+// Records whose duplicate keys equal the given normalised values (decision 026), or whose title
+// is like the given one (trigram similarity 0.6, found through the search text's trigram index),
+// with the keys that matched ('title' for the title); visible ones only.
 export async function duplicates(
   ctx: TenantContext,
   ent: RegisteredEntity,
   keys: readonly { key: string; expr: SQL; value: string }[],
+  title: string | undefined,
   excludeId: string | undefined,
   limit: number,
 ): Promise<{ id: string; title: string; archived: boolean; matches: string[] }[]> {
-  if (keys.length === 0) return [];
-  const matched = keys.map((k) => sql`case when ${k.expr} = ${k.value} then ${k.key} end`);
+  const similar = title ? sql`(${title} <% ${T}.search_text and similarity(${normalTitleSql(ent)}, ${title}) >= 0.6)` : undefined;
+  const tests = [
+    ...keys.map((k) => ({ key: k.key, test: sql`${k.expr} = ${k.value}` })),
+    ...(similar ? [{ key: 'title', test: similar }] : []),
+  ];
+  if (tests.length === 0) return [];
+  const matched = tests.map((k) => sql`case when ${k.test} then ${k.key} end`);
   const res = await ctx.db.execute<{ id: string; title: string; archived: boolean; matches: (string | null)[] }>(sql`
     select ${T}.id, ${titleSql(ent)} as title, ${T}.archived_at is not null as archived, array[${sql.join(matched, sql`, `)}] as matches
     from ${tableOf(ent)} ${T}
     where ${T}.tenant_id = ${ctx.tenantId} and (${sql.join(
-      keys.map((k) => sql`${k.expr} = ${k.value}`),
+      tests.map((k) => k.test),
       sql` or `,
     )})
       ${excludeId ? sql`and ${T}.id <> ${excludeId}` : sql``} and ${visibleSql(ctx, ent)}
     order by ${T}.archived_at is not null, ${T}.updated_at desc
     limit ${limit}`);
   return res.rows.map((r) => ({ ...r, matches: r.matches.filter((m): m is string => m !== null) }));
+}
+
+// Per duplicate key and per title, the values that more than one visible, active record shares,
+// largest groups first; each with its ten most recently changed records.
+export async function duplicateGroups(
+  ctx: TenantContext,
+  ent: RegisteredEntity,
+  keys: readonly { key: string; expr: SQL }[],
+  limit: number,
+): Promise<{ key: string; value: string; count: number; records: { id: string; title: string }[] }[]> {
+  const all = [...keys, { key: 'title', expr: sql`nullif(${normalTitleSql(ent)}, '')` }];
+  const active = ent.definition.capabilities.archive ? sql`and ${T}.archived_at is null` : sql``;
+  const per = all.map(
+    (k) => sql`(select ${k.key}::text as key, g.value, g.count::int as count, g.records from (
+      select ${k.expr} as value, count(*) as count,
+        to_jsonb((array_agg(jsonb_build_object('id', ${T}.id, 'title', ${titleSql(ent)}) order by ${T}.updated_at desc))[1:10]) as records
+      from ${tableOf(ent)} ${T}
+      where ${T}.tenant_id = ${ctx.tenantId} and ${k.expr} is not null ${active} and ${visibleSql(ctx, ent)}
+      group by 1 having count(*) > 1
+      order by count(*) desc, 1
+      limit ${limit}) g)`,
+  );
+  const res = await ctx.db.execute<{ key: string; value: string; count: number; records: { id: string; title: string }[] }>(
+    sql`select * from (${sql.join(per, sql` union all `)}) u order by count desc, key, value limit ${limit}`,
+  );
+  return res.rows;
 }
 
 // A merged record's references move to the surviving one; returns the records changed.

@@ -1,4 +1,4 @@
-import { DeleteOutlined, MoreOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { CopyOutlined, DeleteOutlined, MoreOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import type { EntityColumn, EntityRecord } from '@atrium/domain';
 import { App, Button, Card, Dropdown, Skeleton, Space } from 'antd';
 import { useMemo, useState } from 'react';
@@ -15,6 +15,7 @@ import type { BulkAction, ListColumn, EntityFilterField, ListDefinition, EntityL
 import { BoardView } from '../entity/board-view';
 import { useEntityBulkActions } from './bulk-actions';
 import { RecycleBinDrawer } from './recycle-bin';
+import { DuplicateGroupsDrawer } from './duplicate-groups';
 import { InlineEditor, inlineEditable } from '../entity/inline-editor';
 import { ListPage } from '../entity/list.page';
 import { useEntityText } from '../entity/entity-text';
@@ -36,6 +37,7 @@ export function EntityListRoute({ entity }: { entity: WebEntity }) {
   const setArchived = api.useSetArchived();
   const [creating, setCreating] = useState(false);
   const [binOpen, setBinOpen] = useState(false);
+  const [duplicatesOpen, setDuplicatesOpen] = useState(false);
   const p = definition.permissions;
   const cells = useCells(definition, columns.data ?? []);
   const workflows = useWorkflows(definition.kind, definition.capabilities.workflowStage);
@@ -155,6 +157,11 @@ export function EntityListRoute({ entity }: { entity: WebEntity }) {
       </div>
     );
   }
+  // the list's More actions: the kind's recycle bin, its likely duplicates
+  const moreItems = [
+    ...(can({ permissions: [p.delete] }) ? [{ key: 'recycle-bin', icon: <DeleteOutlined />, label: t('bin.title') }] : []),
+    ...(definition.duplicates.length > 0 ? [{ key: 'duplicates', icon: <CopyOutlined />, label: t('duplicates.find') }] : []),
+  ];
   return (
     <>
       <ListPage
@@ -167,12 +174,12 @@ export function EntityListRoute({ entity }: { entity: WebEntity }) {
                 {t('entity.settings')}
               </LinkButton>
             ) : null}
-            {can({ permissions: [p.delete] }) ? (
+            {moreItems.length > 0 ? (
               <Dropdown
                 trigger={['click']}
                 menu={{
-                  items: [{ key: 'recycle-bin', icon: <DeleteOutlined />, label: t('bin.title') }],
-                  onClick: () => setBinOpen(true),
+                  items: moreItems,
+                  onClick: ({ key }) => (key === 'recycle-bin' ? setBinOpen(true) : setDuplicatesOpen(true)),
                 }}
               >
                 <Button icon={<MoreOutlined />} aria-label={t('entity.moreActions')} title={t('entity.moreActions')} />
@@ -194,6 +201,14 @@ export function EntityListRoute({ entity }: { entity: WebEntity }) {
       />
       {more.dialogs}
       {can({ permissions: [p.delete] }) ? <RecycleBinDrawer api={api} open={binOpen} onClose={() => setBinOpen(false)} /> : null}
+      {definition.duplicates.length > 0 ? (
+        <DuplicateGroupsDrawer
+          api={api}
+          open={duplicatesOpen}
+          onClose={() => setDuplicatesOpen(false)}
+          canMerge={can({ permissions: [p.manage] })}
+        />
+      ) : null}
     </>
   );
 }

@@ -16,26 +16,34 @@ import { useCells } from './record-cells';
 import { ReferencePicker } from './reference-picker';
 
 // Duplicate keys as typed so far, and the records that already have them (decision 026).
+// The title too (a similar name), once it has a few letters.
 function useDuplicates(api: EntityApi, form: FormInstance, excludeId: string | undefined) {
   const keys = api.definition.duplicates;
-  const watched = Form.useWatch((values: Record<string, unknown>) => keys.map((k) => values?.[k]), form) as unknown[] | undefined;
-  const values = useMemo(() => {
-    const out: Record<string, string> = {};
+  const titleFields = api.definition.title.fields;
+  const watched = Form.useWatch((values: Record<string, unknown>) => [...keys, ...titleFields].map((k) => values?.[k]), form) as
+    unknown[] | undefined;
+  const check = useMemo(() => {
+    const values: Record<string, string> = {};
     keys.forEach((k, i) => {
       const v = watched?.[i];
-      if (typeof v === 'string' && v.trim().length >= 3) out[k] = v.trim();
+      if (typeof v === 'string' && v.trim().length >= 3) values[k] = v.trim();
     });
-    return out;
+    const title = (watched ?? [])
+      .slice(keys.length)
+      .filter((v): v is string => typeof v === 'string')
+      .join(' ')
+      .trim();
+    return { values, ...(title.length >= 4 ? { title } : {}) };
   }, [keys, watched]);
-  const debounced = useDebouncedValue(values, 400);
+  const debounced = useDebouncedValue(check, 400);
   return useQuery({
     queryKey: workspaceKey('entity', api.definition.kind, 'duplicates', debounced, excludeId),
     queryFn: () =>
       apiRequest<DuplicateList>(api.paths.duplicates, {
         method: 'POST',
-        body: { values: debounced, ...(excludeId ? { excludeId } : {}) },
+        body: { ...debounced, ...(excludeId ? { excludeId } : {}) },
       }),
-    enabled: keys.length > 0 && Object.keys(debounced).length > 0,
+    enabled: keys.length > 0 && (Object.keys(debounced.values).length > 0 || debounced.title !== undefined),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
@@ -60,6 +68,14 @@ export function DuplicateWarning({
   const matches = found.data?.data ?? [];
   if (definition.duplicates.length === 0 || matches.length === 0) return null;
   const fieldLabel = (key: string) => t(definition.fields[key]?.label ?? key);
+  // "same e-mail, phone · similar name"
+  const why = (matches: string[]) => {
+    const same = matches.filter((k) => k !== 'title');
+    return [
+      ...(same.length > 0 ? [t('duplicates.same', { fields: same.map(fieldLabel).join(', ') })] : []),
+      ...(matches.includes('title') ? [t('duplicates.similarName')] : []),
+    ].join(' · ');
+  };
   return (
     <Alert
       type="warning"
@@ -75,7 +91,7 @@ export function DuplicateWarning({
                 {m.title || t('entity.untitled')}
               </Link>{' '}
               <Typography.Text type="secondary">
-                {t('duplicates.same', { fields: m.matches.map(fieldLabel).join(', ') })}
+                {why(m.matches)}
                 {m.archived ? ` · ${t('entity.archivedTag')}` : ''}
               </Typography.Text>
               {onMerge ? (
