@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { isDateInRange } from '../date-range';
 import { fieldNameSchema } from '../field-name';
 import type { EntityDefinition } from './define-entity';
-import { entityListFilterSchema, entityListQuerySchema } from './list-query.schema';
+import { listFilterSchema } from '../views.schema';
+import { entityListQuerySchema } from './list-query.schema';
 
 // A list grouped by one field (POST {base}/groups): how many records of the list, under its own
 // search and filters, fall into each value of the field. Enumerations group by value, links to
@@ -36,7 +37,7 @@ export const listGroupSchema = z.object({
   title: z.string().nullable(),
   count: z.number().int(),
   // the filter that adds this group to the list's filters (its records, paged as usual)
-  filter: entityListFilterSchema,
+  filter: listFilterSchema,
 });
 export type ListGroup = z.infer<typeof listGroupSchema>;
 export const listGroupsSchema = z.object({ by: z.string(), total: z.number().int(), groups: z.array(listGroupSchema) });

@@ -1,4 +1,4 @@
-import { DATE_GROUPS, groupableFields, type EntityListFilter, type ListGroup, type ListGroups, type ListGroupsQuery } from '@atrium/domain';
+import { DATE_GROUPS, groupableFields, type ListFilter, type ListGroup, type ListGroups, type ListGroupsQuery } from '@atrium/domain';
 import type { TenantContext } from '../context';
 import { fieldError } from '../errors';
 import { fieldAccess } from './custom-fields';
@@ -10,7 +10,7 @@ import { compileListQuery } from './list-query';
 const addDays = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 // The filter that narrows a list to one date group (the same bounds countByDate uses).
-function dateFilter(field: string, group: (typeof DATE_GROUPS)[number] | null, today: string): EntityListFilter {
+function dateFilter(field: string, group: (typeof DATE_GROUPS)[number] | null, today: string): ListFilter {
   if (group === null) return { field, op: 'isEmpty' };
   if (group === 'overdue') return { field, op: 'lt', value: today };
   if (group === 'today') return { field, op: 'eq', value: today };

@@ -1,5 +1,5 @@
 import { CopyOutlined, DeleteOutlined, MoreOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
-import type { EntityColumn, EntityRecord } from '@atrium/domain';
+import { groupableFields, type EntityColumn, type EntityRecord, type ListGroup } from '@atrium/domain';
 import { App, Button, Card, Dropdown, Skeleton, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -22,6 +22,12 @@ import { useEntityText } from '../entity/entity-text';
 import { useCells } from '../entity/record-cells';
 import { rememberList } from '../entity/list-context';
 import type { WebEntity } from '../entity/web-entity';
+
+// the browser's calendar day: date groups (overdue, today…) are the user's, not the server's
+const localToday = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
 
 // The list page of any kind: columns, filters and sorts from the server's column catalogue (built-in
 // and custom fields alike), the title as the first column, create, settings and bulk archive.
@@ -105,6 +111,16 @@ export function EntityListRoute({ entity }: { entity: WebEntity }) {
           ...(lookup ? { lookup } : {}),
         };
       });
+    // "Group by": the kind's stage, options, links and dates, captioned as in the filters
+    const groupable = new Set(groupableFields(definition));
+    const groupFields = filterFields.filter((f) => groupable.has(f.field));
+    const groupLabel = (by: string, g: ListGroup): string => {
+      const field = groupFields.find((f) => f.field === by);
+      const name = field?.title ?? t(field?.titleKey ?? by);
+      if (g.value === null) return t('list.groupNone', { field: name });
+      if (field?.type === 'date') return t(`list.group.${g.value}`);
+      return g.title ?? field?.options?.find((o) => o.value === g.value)?.label ?? t('entity.untitled');
+    };
     return {
       listKey,
       entityKind: definition.kind,
@@ -135,6 +151,17 @@ export function EntityListRoute({ entity }: { entity: WebEntity }) {
         })),
       ],
       resizable: true,
+      ...(groupFields.length > 0
+        ? {
+            grouping: {
+              fields: groupFields.map((f) => ({ field: f.field, label: f.title ?? t(f.titleKey) })),
+              queryKey: (by: string, request: EntityListRequest) => api.keys.groups(by, request),
+              fetch: (by: string, request: EntityListRequest) => api.fetchGroups(request, by, localToday()),
+              label: groupLabel,
+              invalidates: api.keys.lists(),
+            },
+          }
+        : {}),
       ...(listActions ? { toolbar: listActions } : {}),
       ...(definition.capabilities.workflowStage
         ? { board: (request: EntityListRequest) => <BoardView api={api} request={request} /> }

@@ -5,6 +5,7 @@ import type {
   EntityListQueryInput,
   EntityRecord,
   JsonPatchOperation,
+  ListGroups,
   MergeRequest,
   RecycleBinEntry,
 } from '@atrium/domain';
@@ -25,6 +26,8 @@ function makeEntityApi(definition: EntityDefinition) {
     all: () => workspaceKey('entity', kind),
     lists: () => workspaceKey('entity', kind, 'list'),
     list: (request: EntityListRequest | EntityListQueryInput) => workspaceKey('entity', kind, 'list', request),
+    // under lists(): a write that refreshes the lists refreshes the group counts too
+    groups: (by: string, request: EntityListRequest) => workspaceKey('entity', kind, 'list', 'groups', by, request),
     detail: (id: string) => workspaceKey('entity', kind, 'detail', id),
     columns: () => workspaceKey('entity-fields', kind, 'columns'),
     related: (id: string, relation: string) => workspaceKey('entity', kind, 'related', id, relation),
@@ -33,6 +36,7 @@ function makeEntityApi(definition: EntityDefinition) {
   };
   const paths = {
     list: `${base}/list`,
+    groups: `${base}/groups`,
     create: base,
     record: (id: string) => `${base}/${id}`,
     columns: `${base}/entity-field-columns`,
@@ -49,6 +53,10 @@ function makeEntityApi(definition: EntityDefinition) {
 
   const fetchList = (request: EntityListRequest | EntityListQueryInput) =>
     apiRequest<Paged<EntityRecord>>(paths.list, { method: 'POST', body: request });
+  // the list grouped by one field: each group's count and the filter that lists it; `today`
+  // places dates in overdue, today, next 7 days and later
+  const fetchGroups = (request: EntityListRequest, by: string, today: string) =>
+    apiRequest<ListGroups>(paths.groups, { method: 'POST', body: { ...request, by, today } });
   const fetchRecord = (id: string) => apiRequest<EntityRecord>(paths.record(id));
   const recordQuery = (id: string) => queryOptions({ queryKey: keys.detail(id), queryFn: () => fetchRecord(id) });
   const columnsQuery = () => queryOptions({ queryKey: keys.columns(), queryFn: () => apiRequest<EntityColumn[]>(paths.columns) });
@@ -65,6 +73,7 @@ function makeEntityApi(definition: EntityDefinition) {
     keys,
     paths,
     fetchList,
+    fetchGroups,
     fetchRecord,
     recordQuery,
     useRecord: (id: string) => useQuery(recordQuery(id)),

@@ -1,4 +1,14 @@
-import type { EntityKind, FieldOption, FilterValueType, ListFilter, ListSort, PageSize, SavedViewKey } from '@atrium/domain';
+import type {
+  EntityKind,
+  FieldOption,
+  FilterValueType,
+  ListFilter,
+  ListGroup,
+  ListGroups,
+  ListSort,
+  PageSize,
+  SavedViewKey,
+} from '@atrium/domain';
 import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
@@ -65,6 +75,17 @@ export type BulkAction<T> = {
   run: (selected: T[], context: { columns: string[]; request: EntityListRequest }) => Promise<boolean | void>;
 };
 
+// A list that can be grouped by one of its fields: the groups (each with its count and the
+// filter that lists it) under the list's search and filters, and each group's caption.
+export type ListGrouping = {
+  fields: { field: string; label: string }[];
+  queryKey: (by: string, request: EntityListRequest) => QueryKey;
+  fetch: (by: string, request: EntityListRequest) => Promise<ListGroups>;
+  label: (by: string, group: ListGroup) => string;
+  // what a record changed elsewhere makes stale: the groups and the rows of every group
+  invalidates: QueryKey;
+};
+
 export type ListDefinition<T> = {
   listKey: SavedViewKey;
   // the kind of the records listed: the list refreshes when someone changes one of them
@@ -95,6 +116,8 @@ export type ListDefinition<T> = {
   bulkActions?: BulkAction<T>[];
   // a board of the same records (by workflow stage): shown instead of the table when chosen
   board?: (request: EntityListRequest) => ReactNode;
+  // a "Group by" choice in the toolbar: the table shows the groups, each with its own rows
+  grouping?: ListGrouping;
   // columns can be dragged wider and keep their width in the view
   resizable?: boolean;
   // more buttons in the toolbar that act on the list as filtered (save it as a custom query)

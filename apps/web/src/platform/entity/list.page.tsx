@@ -1,7 +1,7 @@
 import { SearchInput } from '../feedback/search-input';
 import { paginationLabels } from '../feedback/pagination-labels';
 import { PAGE_SIZES, type ListFilter, type PageSize } from '@atrium/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Segmented, Select, Space, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import type { ListDefinition, EntityListRequest } from './list-definition';
 import { useBulkSelection } from './use-bulk-selection';
 import { useListState } from './use-list-state';
 import { onGridKeyDown, ResizableHeader } from './list-grid';
+import { GroupedList } from './list-groups';
 import { useDensity, type Density } from './use-density';
 
 type Props<T> = {
@@ -74,6 +75,9 @@ export function ListPage<T extends object>({ definition, actions, rowActions }: 
       },
       { replace: true },
     );
+  // grouped by one field (g=, its own address parameter): the table shows a section per group
+  const grouping = definition.grouping;
+  const groupBy = !board && grouping?.fields.some((f) => f.field === state.groupBy) ? state.groupBy : null;
   const title = definition.title ?? t(definition.titleKey);
   const searchLabel = definition.searchLabel ?? t(definition.searchLabelKey ?? 'list.search');
   usePageTitle(title);
@@ -86,14 +90,17 @@ export function ListPage<T extends object>({ definition, actions, rowActions }: 
     queryKey: definition.queryKey(request),
     queryFn: () => definition.fetch(request),
     placeholderData: (previous) => previous,
+    enabled: groupBy === null,
   });
+  const qc = useQueryClient();
 
   // a record of this kind changed (anyone, any tab): reload the page shown, once per burst
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useRecordEvents(definition.entityKind, undefined, () => {
     refreshTimer.current ??= setTimeout(() => {
       refreshTimer.current = null;
-      void query.refetch();
+      if (groupBy !== null && grouping) void qc.invalidateQueries({ queryKey: grouping.invalidates });
+      else void query.refetch();
     }, 150);
   });
   useEffect(
@@ -185,6 +192,13 @@ export function ListPage<T extends object>({ definition, actions, rowActions }: 
     if (sortChanged || pageSize !== state.pageSize) update({ sort, pageSize });
     else update({ page: pagination.current ?? 1 });
   };
+  // a group's table: a new sort sorts every group (true); paging stays within the group
+  const onGroupSort = (sorter: Sorter<T> | Sorter<T>[]): boolean => {
+    const sort = nextSort(state.sort, Array.isArray(sorter) ? sorter : [sorter], definition.multiSort ?? false);
+    if (JSON.stringify(sort) === JSON.stringify(state.sort)) return false;
+    update({ sort });
+    return true;
+  };
 
   const filterValue = (field: string) => state.filters.find((f) => f.field === field)?.value;
   const setFilter = (field: string, value: string | undefined) => {
@@ -269,6 +283,20 @@ export function ListPage<T extends object>({ definition, actions, rowActions }: 
             />
           ) : null}
           <span className="grow" />
+          {grouping && grouping.fields.length > 0 && !board ? (
+            <Select
+              allowClear
+              aria-label={t('list.groupBy')}
+              placeholder={t('list.groupBy')}
+              style={{ minWidth: 150 }}
+              value={groupBy ?? undefined}
+              onChange={(v: string | undefined) => {
+                selection.clear();
+                update({ groupBy: v ?? null });
+              }}
+              options={grouping.fields.map((f) => ({ value: f.field, label: t('list.groupedBy', { field: f.label }) }))}
+            />
+          ) : null}
           {definition.board ? (
             <Segmented
               aria-label={t('list.layout')}
@@ -324,6 +352,26 @@ export function ListPage<T extends object>({ definition, actions, rowActions }: 
         </div>
         {board && definition.board ? (
           definition.board(list.request)
+        ) : groupBy !== null && grouping ? (
+          <GroupedList<T>
+            definition={definition}
+            grouping={grouping}
+            by={groupBy}
+            request={{ ...request, page: 1 }}
+            table={{
+              rowKey: (r) => definition.rowKey(r),
+              columns,
+              size: density === 'compact' ? 'small' : 'middle',
+              className: `entity-table density-${density}`,
+              ...(definition.resizable ? { components: { header: { cell: ResizableHeader } } } : {}),
+              locale: { emptyText: <EmptyState description={emptyText} /> },
+              ...(definition.detailPath
+                ? { onRow: (record: T) => ({ onDoubleClick: () => navigate(definition.detailPath?.(record) ?? '.') }) }
+                : {}),
+            }}
+            onSort={onGroupSort}
+            empty={emptyText}
+          />
         ) : (
           /* A scrolling wrapper rather than Table's scroll.x (its hidden measure row would copy the
             select-all checkbox, a focusable control inside aria-hidden): it scrolls both ways, so

@@ -14,8 +14,10 @@ import type { ListDefinition, EntityListRequest } from './list-definition';
 
 // What a list shows. It lives in the address, so a link (or a reload) reproduces the list:
 // ?v=<view> q=<search> f=<filters JSON> s=field:asc,field:desc c=<columns> n=<page size> p=<page>
-// a=1 (archived) t=<tag ids> tm=all (records with all those tags). `archived` and `tags` are not part of a saved view: a view describes
-// what to see, not which drawer or which labels are picked for the moment.
+// a=1 (archived) t=<tag ids> tm=all (records with all those tags) g=<field the list is grouped by>.
+// `archived` and `tags` are not part of a saved view: a view describes what to see, not which
+// drawer or which labels are picked for the moment. Nor is the grouping (a saved view has no
+// place for it yet): like the board, it is how to show the list, and it stays when a view opens.
 export type ListState = ListViewState & {
   page: number;
   viewId: string | null;
@@ -23,6 +25,7 @@ export type ListState = ListViewState & {
   tags: string[];
   tagsMatch: 'any' | 'all';
   widths: Record<string, number>;
+  groupBy: string | null;
 };
 
 const LIST_PARAMS = ['v', 'q', 'f', 's', 'c', 'n', 'p', 'a', 't', 'tm', 'w'] as const;
@@ -40,6 +43,7 @@ function defaults<T>(definition: ListDefinition<T>): ListState {
     tags: [],
     tagsMatch: 'any',
     widths: {},
+    groupBy: null,
   };
 }
 
@@ -55,6 +59,7 @@ const fromView = (view: SavedView): ListState => ({
   tags: [],
   tagsMatch: 'any',
   widths: view.columnWidths ?? {},
+  groupBy: null,
 });
 
 function parseJson<T>(raw: string | null, fallback: T): T {
@@ -88,6 +93,7 @@ function read(params: URLSearchParams, base: ListState): ListState {
     tags: (params.get('t') ?? '').split(',').filter(Boolean),
     tagsMatch: params.get('tm') === 'all' ? 'all' : 'any',
     widths: parseJson<Record<string, number>>(params.get('w'), base.widths),
+    groupBy: params.get('g') || null,
   };
 }
 
@@ -107,6 +113,7 @@ function write(state: ListState, base: ListState): Record<string, string> {
   if (state.tags.length > 0) out.t = state.tags.join(',');
   if (state.tags.length > 1 && state.tagsMatch === 'all') out.tm = 'all';
   if (!same(state.widths, base.widths)) out.w = JSON.stringify(state.widths);
+  if (state.groupBy) out.g = state.groupBy;
   return out;
 }
 
@@ -135,10 +142,10 @@ export function useListState<T>(definition: ListDefinition<T>) {
   // list of views may not have it yet.
   const applyView = useCallback(
     (chosen: SavedView | null) => {
-      const next = chosen ? fromView(chosen) : defaults(definition);
+      const next = { ...(chosen ? fromView(chosen) : defaults(definition)), groupBy: state.groupBy };
       setParams(write(next, next), { replace: true, flushSync: true });
     },
-    [definition, setParams],
+    [definition, setParams, state.groupBy],
   );
 
   const request = useMemo<EntityListRequest>(
