@@ -1,7 +1,7 @@
 import type { Collaborator, EntityRef, NotificationCause } from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
 import { fieldError, notFound } from '../../platform/errors';
-import { requireFeature } from '../../platform/entity';
+import { requireRecord } from '../../platform/entity';
 import * as collaboratorsRepository from './collaborators.repository';
 import { type CollaboratorRecord } from './collaborators.repository';
 import * as notificationsRepository from './notifications.repository';
@@ -45,7 +45,9 @@ export async function add(
 ): Promise<Collaborator[]> {
   const ids = [...new Set(body.tenantUserIds ?? [ctx.tenantUserId])];
   const ent = deps.entities.get(body.entityKind);
-  if (ent && ids.some((id) => id !== ctx.tenantUserId)) requireFeature(ctx, ent, 'manage');
+  // the record's manage permission, in the workspace or by a role in the record's owner
+  if (ent && ids.some((id) => id !== ctx.tenantUserId))
+    await requireRecord(ctx, ent.registry, { kind: body.entityKind, id: body.entityId }, 'manage');
   const members = await notificationsRepository.members(ctx, { ids });
   if (members.length !== ids.length)
     throw fieldError('tenantUserIds', 'notFound', 'Every collaborator must be an active member of this workspace', 404);

@@ -139,7 +139,7 @@ async function fieldsOfKind(
 ): Promise<{ field: AdvancedField; custom?: EntityField }[]> {
   const ent = deps.entities.get(kind);
   if (!ent) throw fieldError('entityKind', 'unknownField', `${kind} has no advanced fields`);
-  if (!ctx.permissions.has(ent.definition.permissions.view)) throw accessDenied();
+  if (!mayUse(ctx, ent, 'view')) throw accessDenied();
   const builtin = Object.entries(ent.definition.fields)
     .filter(([, f]) => f.filterable)
     .map(([key, f]) => ({

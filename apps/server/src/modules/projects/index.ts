@@ -6,7 +6,7 @@ import { PROJECT_MEMBERS_CAPTIONS } from './project-members.captions';
 import { PROJECT_PAGES_CAPTIONS } from './project-pages.captions';
 import { registerProjectDashboardRoutes } from './dashboard.routes';
 import { provideRecordCleanup, provideRolePermissions } from '../../platform/entity';
-import { deleteRolesOf, grantsInProject } from './project-roles.service';
+import { deleteRolesOf, projectRoleProvider } from './project-roles.service';
 import { registerProjectRoleRoutes } from './project-roles.routes';
 import { registerProjectEntities } from './projects.entities';
 import { registerProjectRoutes } from './projects.routes';
@@ -30,7 +30,7 @@ export async function registerProjectsModule(router: Router, deps: ModuleDeps): 
   registerTaskLinkRoutes(router, kinds);
   registerProjectRoutes(router, kinds);
   registerProjectRoleRoutes(router, kinds);
-  provideRolePermissions(router, 'Project', grantsInProject);
+  provideRolePermissions(router, 'Project', projectRoleProvider);
   provideRecordCleanup(router, async (ctx, kind, ids) => {
     if (kind === 'Project' || kind === 'ProjectTemplate') await deleteRolesOf(ctx, ids);
   });

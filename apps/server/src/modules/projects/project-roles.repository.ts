@@ -1,5 +1,5 @@
 import type { ProjectMember, ProjectRole } from '@atrium/domain';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TenantContext, TenantScope } from '../../platform/context';
 import { inIdList } from '../../platform/sql.util';
 
@@ -143,4 +143,12 @@ export async function rolePermissionsIn(
     join project_roles r on r.tenant_id = m.tenant_id and r.id = m.role_id
     where m.tenant_id = ${ctx.tenantId} and m.project_id = ${projectId} and m.tenant_user_id = ${ctx.tenantUserId}`);
   return res.rows[0];
+}
+
+// The caller's role in the project whose id is `project` grants `permission`: one probe of the
+// (tenant, project, user) unique index per project, for the engine's reads (RoleGrantSql).
+export function roleGrantSql(ctx: TenantContext, project: SQL, permission: string): SQL {
+  return sql`exists (select 1 from project_members pm join project_roles pr on pr.tenant_id = pm.tenant_id and pr.id = pm.role_id
+    where pm.tenant_id = ${ctx.tenantId} and pm.project_id = ${project} and pm.tenant_user_id = ${ctx.tenantUserId}
+      and ${permission} = any(pr.permissions))`;
 }

@@ -9,7 +9,7 @@ import {
   projectTemplateEntity,
 } from '@atrium/domain';
 import { z } from 'zod';
-import { EXAMPLE_ID } from '../../platform/entity';
+import { EXAMPLE_ID, scopedPermission } from '../../platform/entity';
 import type { Router } from '../../platform/router';
 import * as roles from './project-roles.service';
 
@@ -23,7 +23,7 @@ const roleExample = { name: 'Contributor', permissions: ['Project.CreateTasks', 
 // workspace role or the caller's own project role (the service checks which).
 export function registerProjectRoleRoutes(router: Router, kinds: roles.ProjectRoleKinds): void {
   const owners = [
-    { ent: kinds.project, def: projectEntity, tag: 'Project', view: projectEntity.permissions.view },
+    { ent: kinds.project, def: projectEntity, tag: 'Project', view: scopedPermission(projectEntity, 'view') },
     { ent: kinds.projectTemplate, def: projectTemplateEntity, tag: 'ProjectTemplate', view: projectTemplateEntity.permissions.view },
   ] as const;
   for (const { ent, def, tag, view } of owners) {
@@ -76,13 +76,13 @@ export function registerProjectRoleRoutes(router: Router, kinds: roles.ProjectRo
 
   const base = `${projectEntity.basePath}/:id/members`;
   const common = { tags: ['Project'], table: kinds.project.tableName };
-  const manage = [projectEntity.permissions.manage, 'Plan.Roles'] as const;
+  const manage = scopedPermission(projectEntity, 'manage');
   router.tenant({
     ...common,
     method: 'GET',
     url: base,
     summary: "A project's members with their project roles",
-    permission: projectEntity.permissions.view,
+    permission: scopedPermission(projectEntity, 'view'),
     readOnly: true,
     schemas: { params, response: z.array(projectMemberSchema) },
     handler: (ctx, { params }) => roles.listMembers(ctx, kinds, params.id),
@@ -123,7 +123,7 @@ export function registerProjectRoleRoutes(router: Router, kinds: roles.ProjectRo
     method: 'GET',
     url: `${projectEntity.basePath}/:id/my-permissions`,
     summary: "The caller's permissions in a project: the workspace's merged with their project role's",
-    permission: projectEntity.permissions.view,
+    permission: scopedPermission(projectEntity, 'view'),
     readOnly: true,
     schemas: { params, response: projectPermissionsSchema },
     handler: (ctx, { params }) => roles.myProjectPermissions(ctx, kinds, params.id),

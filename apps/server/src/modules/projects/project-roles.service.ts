@@ -148,6 +148,10 @@ export async function grantsInProject(ctx: TenantContext, projectId: string): Pr
   return (await repo.rolePermissionsIn(ctx, projectId))?.permissions ?? [];
 }
 
+// The same for many records at once, as a condition in the engine's reads (a member sees, and
+// archives, their projects' tasks).
+export const projectRoleProvider = { grants: grantsInProject, granted: repo.roleGrantSql };
+
 // A template's roles go to a project made from it, a project's to a template made from it.
 export const copyRoles = (ctx: TenantContext, fromOwner: string, toOwner: string): Promise<void> => repo.copyRoles(ctx, fromOwner, toOwner);
 

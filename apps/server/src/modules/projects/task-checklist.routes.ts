@@ -6,7 +6,7 @@ import {
   taskEntity,
 } from '@atrium/domain';
 import { z } from 'zod';
-import type { RegisteredEntity } from '../../platform/entity';
+import { scopedPermission, type RegisteredEntity } from '../../platform/entity';
 import type { Router } from '../../platform/router';
 import * as checklist from './task-checklist.service';
 
@@ -21,7 +21,7 @@ export function registerTaskChecklistRoutes(router: Router, task: RegisteredEnti
     method: 'GET',
     url: base,
     summary: "A task's checklist, in order",
-    permission: taskEntity.permissions.view,
+    permission: scopedPermission(taskEntity, 'view'),
     readOnly: true,
     schemas: { params, response: z.array(checklistItemSchema) },
     handler: (ctx, { params }) => checklist.listItems(ctx, task, params.id),
@@ -31,7 +31,7 @@ export function registerTaskChecklistRoutes(router: Router, task: RegisteredEnti
     method: 'POST',
     url: base,
     summary: 'Add a checklist item',
-    permission: taskEntity.permissions.manage,
+    permission: scopedPermission(taskEntity, 'manage'),
     status: 201,
     schemas: { params, body: checklistItemCreateSchema, response: checklistItemSchema },
     example: { title: 'Book the caterer' },
@@ -42,7 +42,7 @@ export function registerTaskChecklistRoutes(router: Router, task: RegisteredEnti
     method: 'PATCH',
     url: `${base}/:itemId`,
     summary: 'Tick, untick or rename a checklist item',
-    permission: taskEntity.permissions.manage,
+    permission: scopedPermission(taskEntity, 'manage'),
     schemas: { params: itemParams, body: checklistItemUpdateSchema, response: checklistItemSchema },
     example: { done: true },
     handler: (ctx, { params, body }) => checklist.updateItem(ctx, task, params.id, params.itemId, body),
@@ -52,7 +52,7 @@ export function registerTaskChecklistRoutes(router: Router, task: RegisteredEnti
     method: 'PUT',
     url: `${base}/:itemId/sort-order`,
     summary: 'Move a checklist item after another (null: first)',
-    permission: taskEntity.permissions.manage,
+    permission: scopedPermission(taskEntity, 'manage'),
     schemas: { params: itemParams, body: checklistItemMoveSchema, response: checklistItemSchema },
     example: { afterId: null },
     handler: (ctx, { params, body }) => checklist.moveItem(ctx, task, params.id, params.itemId, body.afterId),
@@ -62,7 +62,7 @@ export function registerTaskChecklistRoutes(router: Router, task: RegisteredEnti
     method: 'DELETE',
     url: `${base}/:itemId`,
     summary: 'Remove a checklist item',
-    permission: taskEntity.permissions.manage,
+    permission: scopedPermission(taskEntity, 'manage'),
     status: 204,
     schemas: { params: itemParams },
     handler: (ctx, { params }) => checklist.removeItem(ctx, task, params.id, params.itemId),

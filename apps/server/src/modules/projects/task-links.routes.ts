@@ -1,5 +1,6 @@
 import { portfolioGanttSchema, projectEntity, projectGanttSchema, taskEntity, taskLinkCreateSchema, taskLinkSchema } from '@atrium/domain';
 import { z } from 'zod';
+import { scopedPermission } from '../../platform/entity';
 import type { Router } from '../../platform/router';
 import { linkTasks, listTaskLinks, portfolioGantt, projectGantt, unlinkTasks, type TaskLinkKinds } from './task-links.service';
 
@@ -13,7 +14,7 @@ export function registerTaskLinkRoutes(router: Router, kinds: TaskLinkKinds): vo
     url: `${base}/:id/links`,
     summary: "A task's links, both ways",
     tags: ['Task'],
-    permission: taskEntity.permissions.view,
+    permission: scopedPermission(taskEntity, 'view'),
     table: kinds.task.tableName,
     readOnly: true,
     schemas: { params, response: z.array(taskLinkSchema) },
@@ -24,7 +25,7 @@ export function registerTaskLinkRoutes(router: Router, kinds: TaskLinkKinds): vo
     url: `${base}/:id/links`,
     summary: 'Link a task to another (blocks, blocked by, relates to; Plan.LinkTasks)',
     tags: ['Task'],
-    permission: taskEntity.permissions.manage,
+    permission: scopedPermission(taskEntity, 'manage'),
     table: kinds.task.tableName,
     status: 201,
     schemas: { params, body: taskLinkCreateSchema, response: taskLinkSchema },
@@ -36,7 +37,7 @@ export function registerTaskLinkRoutes(router: Router, kinds: TaskLinkKinds): vo
     url: `${base}/:id/links/:linkId`,
     summary: 'Remove a link of a task',
     tags: ['Task'],
-    permission: taskEntity.permissions.manage,
+    permission: scopedPermission(taskEntity, 'manage'),
     table: kinds.task.tableName,
     status: 204,
     schemas: { params: z.object({ id: z.uuid(), linkId: z.uuid() }) },
@@ -47,7 +48,7 @@ export function registerTaskLinkRoutes(router: Router, kinds: TaskLinkKinds): vo
     url: `${projectEntity.basePath}/:id/gantt`,
     summary: "A project's Gantt chart: its tasks and the links between them",
     tags: ['Project'],
-    permission: projectEntity.permissions.view,
+    permission: scopedPermission(projectEntity, 'view'),
     table: kinds.project.tableName,
     readOnly: true,
     schemas: { params, response: projectGanttSchema },
@@ -58,7 +59,7 @@ export function registerTaskLinkRoutes(router: Router, kinds: TaskLinkKinds): vo
     url: '/api/v1/gantt',
     summary: 'The portfolio Gantt chart: every visible project with its tasks and links',
     tags: ['Project'],
-    permission: projectEntity.permissions.view,
+    permission: scopedPermission(projectEntity, 'view'),
     readOnly: true,
     schemas: { response: portfolioGanttSchema },
     handler: (ctx) => portfolioGantt(ctx, kinds),

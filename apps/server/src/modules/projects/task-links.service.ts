@@ -11,7 +11,7 @@ import {
   type TaskLinkView,
 } from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
-import { type ActivityInsert, recordActivities, requireRecord, type RegisteredEntity } from '../../platform/entity';
+import { type ActivityInsert, recordActivities, requireRecord, type RegisteredEntity, visibilityRule } from '../../platform/entity';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { publishRecordEvent } from '../../platform/events/live-events.service';
 import * as repo from './task-links.repository';
@@ -24,7 +24,7 @@ const directionOf = (kind: TaskLink['kind'], outgoing: boolean): TaskLinkView['d
 
 export async function listTaskLinks(ctx: TenantContext, kinds: TaskLinkKinds, taskId: string): Promise<TaskLinkView[]> {
   await requireRecord(ctx, kinds.task.registry, { kind: 'Task', id: taskId }, 'view');
-  const rows = await repo.linksOfTask(ctx, taskId, kinds.task.visibility?.(ctx));
+  const rows = await repo.linksOfTask(ctx, taskId, visibilityRule(ctx, kinds.task));
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -37,7 +37,7 @@ export async function listTaskLinks(ctx: TenantContext, kinds: TaskLinkKinds, ta
 // exist and are visible (404, as another workspace's would), the plan, then the link itself.
 export async function linkTasks(ctx: TenantContext, kinds: TaskLinkKinds, taskId: string, body: TaskLinkCreate): Promise<TaskLinkView> {
   await requireRecord(ctx, kinds.task.registry, { kind: 'Task', id: taskId }, 'manage');
-  const [other] = await repo.tasksByIds(ctx, [body.taskId], kinds.task.visibility?.(ctx));
+  const [other] = await repo.tasksByIds(ctx, [body.taskId], visibilityRule(ctx, kinds.task));
   if (!other) throw fieldError('taskId', 'notFound', `taskId names no task of this workspace`, 404);
   if (!ctx.permissions.has('Plan.LinkTasks'))
     throw new AppError(403, 'planFeatureRequired', 'Linking tasks needs a plan with Plan.LinkTasks (Projects Pro)', undefined, {
@@ -154,7 +154,7 @@ function dateChangeEntries(before: TaskDates | undefined, after: TaskDates): Act
 
 export async function projectGantt(ctx: TenantContext, kinds: TaskLinkKinds, projectId: string): Promise<ProjectGantt> {
   await requireRecord(ctx, kinds.project.registry, { kind: 'Project', id: projectId }, 'view');
-  const tasks = await repo.ganttTasksOfProject(ctx, projectId, kinds.task.visibility?.(ctx), GANTT_TASK_LIMIT);
+  const tasks = await repo.ganttTasksOfProject(ctx, projectId, visibilityRule(ctx, kinds.task), GANTT_TASK_LIMIT);
   return {
     tasks,
     links: await repo.linksAmong(
@@ -166,7 +166,7 @@ export async function projectGantt(ctx: TenantContext, kinds: TaskLinkKinds, pro
 
 // Every project the caller sees with its tasks; one row over the limit tells that some were left out.
 export async function portfolioGantt(ctx: TenantContext, kinds: TaskLinkKinds): Promise<PortfolioGantt> {
-  const visible = { tasks: kinds.task.visibility?.(ctx), projects: kinds.project.visibility?.(ctx) };
+  const visible = { tasks: visibilityRule(ctx, kinds.task), projects: visibilityRule(ctx, kinds.project) };
   const projects = await repo.ganttProjects(ctx, visible.projects);
   const rows = await repo.ganttTasksOfProjects(ctx, visible, GANTT_TASK_LIMIT + 1);
   const tasks = rows.slice(0, GANTT_TASK_LIMIT);

@@ -12,6 +12,7 @@ import {
   timerStartSchema,
 } from '@atrium/domain';
 import { z } from 'zod';
+import { scopedPermission } from '../../platform/entity';
 import type { Router } from '../../platform/router';
 import {
   deleteTimeLog,
@@ -42,7 +43,7 @@ function registerTaskLogRoutes(router: Router, deps: TimeLogDeps): void {
   const base = `${taskEntity.basePath}/:id/time-logs`;
   const params = z.object({ id: z.uuid() });
   const logParams = z.object({ id: z.uuid(), logId: z.uuid() });
-  const common = { tags: ['Task'], permission: taskEntity.permissions.view, table: deps.kinds.task.tableName };
+  const common = { tags: ['Task'], permission: scopedPermission(taskEntity, 'view'), table: deps.kinds.task.tableName };
   router.tenant({
     ...common,
     method: 'GET',
@@ -84,7 +85,12 @@ function registerTaskLogRoutes(router: Router, deps: TimeLogDeps): void {
 
 function registerReportRoutes(router: Router, deps: TimeLogDeps): void {
   const params = z.object({ id: z.uuid() });
-  const project = { tags: ['Project'], permission: projectEntity.permissions.view, table: deps.kinds.project.tableName, readOnly: true };
+  const project = {
+    tags: ['Project'],
+    permission: scopedPermission(projectEntity, 'view'),
+    table: deps.kinds.project.tableName,
+    readOnly: true,
+  };
   router.tenant({
     ...project,
     method: 'GET',
@@ -113,7 +119,7 @@ function registerReportRoutes(router: Router, deps: TimeLogDeps): void {
     url: '/api/v1/time-logs/mine',
     summary: "The caller's time logs between two days (both included), with their total",
     tags: ['Task'],
-    permission: taskEntity.permissions.view,
+    permission: scopedPermission(taskEntity, 'view'),
     readOnly: true,
     schemas: { query: myTimeLogsQuerySchema, response: timeLogListSchema },
     handler: (ctx, { query }) => myLogs(ctx, deps, query),
@@ -121,7 +127,7 @@ function registerReportRoutes(router: Router, deps: TimeLogDeps): void {
 }
 
 function registerTimerRoutes(router: Router, deps: TimeLogDeps): void {
-  const common = { tags: ['Task'], permission: taskEntity.permissions.view };
+  const common = { tags: ['Task'], permission: scopedPermission(taskEntity, 'view') };
   router.tenant({
     ...common,
     method: 'GET',

@@ -12,7 +12,7 @@ import {
 } from '@atrium/domain';
 import { stringify } from 'csv-stringify/sync';
 import type { TenantContext } from '../../platform/context';
-import { requireRecord, type RegisteredEntity } from '../../platform/entity';
+import { mayInScope, requireRecord, type RegisteredEntity, visibilityRule } from '../../platform/entity';
 import { AppError, accessDenied, fieldError, notFound } from '../../platform/errors';
 import { publishRecordEvent } from '../../platform/events/live-events.service';
 import { requirePlanFeature } from '../../platform/plan-features';
@@ -33,10 +33,25 @@ async function requireTask(ctx: TenantContext, deps: TimeLogDeps, taskId: string
   requireWorklog(ctx);
 }
 
-const mayEdit = (ctx: TenantContext, deps: TimeLogDeps, r: TimeLogRow): boolean =>
-  r.tenant_user_id === ctx.tenantUserId || ctx.permissions.has(deps.kinds.task.definition.permissions.manage);
+// The projects (of these logs') where the caller manages tasks: by the workspace's
+// Project.ManageTasks or by their project role there (the engine's roleScope).
+async function managedProjects(ctx: TenantContext, deps: TimeLogDeps, rows: readonly TimeLogRow[]): Promise<ReadonlySet<string>> {
+  const out = new Set<string>();
+  const others = rows.filter((r) => r.tenant_user_id !== ctx.tenantUserId);
+  for (const projectId of new Set(others.map((r) => r.project_id)))
+    if (await mayInScope(ctx, deps.kinds.task, 'manage', { projectId })) out.add(projectId);
+  return out;
+}
 
-const toLog = (ctx: TenantContext, deps: TimeLogDeps, r: TimeLogRow): TimeLog => ({
+const mayEdit = (ctx: TenantContext, managed: ReadonlySet<string>, r: TimeLogRow): boolean =>
+  r.tenant_user_id === ctx.tenantUserId || managed.has(r.project_id);
+
+const toLogs = async (ctx: TenantContext, deps: TimeLogDeps, rows: readonly TimeLogRow[]): Promise<TimeLog[]> => {
+  const managed = await managedProjects(ctx, deps, rows);
+  return rows.map((r) => toLog(ctx, managed, r));
+};
+
+const toLog = (ctx: TenantContext, managed: ReadonlySet<string>, r: TimeLogRow): TimeLog => ({
   id: r.id,
   taskId: r.task_id,
   task: { id: r.task_id, number: r.number, title: r.task_title },
@@ -47,7 +62,7 @@ const toLog = (ctx: TenantContext, deps: TimeLogDeps, r: TimeLogRow): TimeLog =>
   minutes: r.minutes,
   note: r.note,
   createdAt: r.created_at,
-  editable: mayEdit(ctx, deps, r),
+  editable: mayEdit(ctx, managed, r),
 });
 
 const sum = (rows: readonly TimeLogRow[]) => rows.reduce((s, r) => s + r.minutes, 0);
@@ -67,13 +82,15 @@ async function touchTask(ctx: TenantContext, taskId: string): Promise<void> {
 async function readLog(ctx: TenantContext, deps: TimeLogDeps, id: string): Promise<TimeLog> {
   const row = await repo.logById(ctx, id);
   if (!row) throw new Error(`time log ${id} was not read back`);
-  return toLog(ctx, deps, row);
+  const [log] = await toLogs(ctx, deps, [row]);
+  if (!log) throw new Error(`time log ${id} was not read back`);
+  return log;
 }
 
 export async function listTaskLogs(ctx: TenantContext, deps: TimeLogDeps, taskId: string): Promise<TimeLogList> {
   await requireTask(ctx, deps, taskId);
   const rows = await repo.logsOfTask(ctx, taskId);
-  return { data: rows.map((r) => toLog(ctx, deps, r)), total: { minutes: sum(rows) } };
+  return { data: await toLogs(ctx, deps, rows), total: { minutes: sum(rows) } };
 }
 
 // Any member who sees the task logs their own time on it; nobody logs for someone else.
@@ -90,7 +107,7 @@ async function requireOwnLog(ctx: TenantContext, deps: TimeLogDeps, taskId: stri
   await requireTask(ctx, deps, taskId);
   const row = await repo.logById(ctx, logId);
   if (!row || row.task_id !== taskId) throw notFound('Time log');
-  if (!mayEdit(ctx, deps, row))
+  if (!mayEdit(ctx, await managedProjects(ctx, deps, [row]), row))
     throw accessDenied("Only the member who logged the time, or one who manages tasks, may change another member's time log");
   return row;
 }
@@ -128,11 +145,11 @@ export async function projectLogs(
   query: ProjectTimeLogsQuery,
 ): Promise<ProjectTimeLogs> {
   await requireProject(ctx, deps, projectId);
-  const visible = deps.kinds.task.visibility?.(ctx);
+  const visible = visibilityRule(ctx, deps.kinds.task);
   const rows = await repo.logsOfProject(ctx, projectId, visible, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
   const totals = await repo.totalsOfProject(ctx, projectId, visible);
   return {
-    data: rows.map((r) => toLog(ctx, deps, r)),
+    data: await toLogs(ctx, deps, rows),
     count: totals.count,
     total: { minutes: totals.minutes },
     perUser: totals.perUser.map((u) => ({ tenantUserId: u.tenant_user_id, title: u.title ?? '', minutes: u.minutes })),
@@ -145,7 +162,7 @@ const cell = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 // The project's logs as CSV with a header row: the engine's export covers entity kinds only.
 export async function projectLogsCsv(ctx: TenantContext, deps: TimeLogDeps, projectId: string): Promise<string> {
   await requireProject(ctx, deps, projectId);
-  const rows = await repo.allLogsOfProject(ctx, projectId, deps.kinds.task.visibility?.(ctx));
+  const rows = await repo.allLogsOfProject(ctx, projectId, visibilityRule(ctx, deps.kinds.task));
   return stringify(
     rows.map((r) => [
       r.date,
@@ -162,8 +179,8 @@ export async function projectLogsCsv(ctx: TenantContext, deps: TimeLogDeps, proj
 
 export async function myLogs(ctx: TenantContext, deps: TimeLogDeps, query: MyTimeLogsQuery): Promise<TimeLogList> {
   requireWorklog(ctx);
-  const rows = await repo.logsOfUser(ctx, { from: query.from, to: query.to }, deps.kinds.task.visibility?.(ctx));
-  return { data: rows.map((r) => toLog(ctx, deps, r)), total: { minutes: sum(rows) } };
+  const rows = await repo.logsOfUser(ctx, { from: query.from, to: query.to }, visibilityRule(ctx, deps.kinds.task));
+  return { data: await toLogs(ctx, deps, rows), total: { minutes: sum(rows) } };
 }
 
 const toTimer = (r: repo.TimerRow): TaskTimer => ({

@@ -20,6 +20,7 @@ import { typeExists } from './entity-types.repository';
 import { findById } from './entity.repository';
 import { customFilterType } from './list-query';
 import { pgErrorCode } from '../db-errors';
+import { mayView } from './role-scope';
 
 type Registry = ReadonlyMap<string, RegisteredEntity>;
 
@@ -27,7 +28,7 @@ export function fieldsEntity(registry: Registry, kind: string, ctx: TenantContex
   const ent = registry.get(kind);
   if (!ent || !ent.definition.capabilities.customFields) throw fieldError('entity', 'unknownField', `${kind} has no entity fields`);
   const p = ent.definition.permissions[permission];
-  if (!ctx.permissions.has(p)) throw accessDenied(`Requires permission ${p}`);
+  if (!(permission === 'view' ? mayView(ctx, ent) : ctx.permissions.has(p))) throw accessDenied(`Requires permission ${p}`);
   return ent;
 }
 

@@ -1,4 +1,4 @@
-import type { EntityDefinition, EntityKind } from '@atrium/domain';
+import type { EntityDefinition, EntityKind, Permission } from '@atrium/domain';
 import { getTableColumns, getTableName, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TenantContext } from '../context';
@@ -19,6 +19,10 @@ export type EntityHooks = {
 // condition on the table alias `t`, or undefined when the caller sees every row. Applied to
 // list, get, update, delete, archive and every shared-record call alike.
 export type RowVisibility = (ctx: TenantContext) => SQL | undefined;
+
+// Roles per record (role-scope.ts): a condition that the caller's role in the owner whose id is
+// `owner` grants `permission` — an EXISTS the owner kind's module writes on its members' index.
+export type RoleGrantSql = (ctx: TenantContext, owner: SQL, permission: Permission) => SQL;
 
 // a Drizzle table as the engine's callers pass it (registerEntity's table and relations)
 export type DbTable = PgTable;

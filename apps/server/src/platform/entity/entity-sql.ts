@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgColumn } from 'drizzle-orm/pg-core';
 import type { TenantContext } from '../context';
+import type { EntityFeature } from '@atrium/domain';
 import { targetOf, type RegisteredEntity } from './entity-registry';
+import { roleGrant } from './role-scope';
 import { rowTagsSql } from './row-tags';
 
 // SQL fragments every engine statement shares. Statements name the entity's table `t`, so that
@@ -99,15 +101,39 @@ export function selectList(ent: RegisteredEntity): SQL {
   return list;
 }
 
-// The kind's row-visibility rule for this caller, as a condition (true when none).
-export function ruleSql(ctx: TenantContext, ent: RegisteredEntity): SQL {
-  return ent.visibility?.(ctx) ?? sql`true`;
+// The rows whose owner's role gives the caller the feature's permission, when only a role can
+// (role-scope.ts roleGrant): a member sees, or changes, their projects' tasks and no others.
+function roleScopeSql(ctx: TenantContext, ent: RegisteredEntity, feature: EntityFeature): SQL | undefined {
+  const grant = roleGrant(ctx, ent, feature);
+  if (!grant) return undefined;
+  return grant.granted(ctx, grant.field === 'id' ? sql`${T}.id` : column(ent, grant.field), grant.permission);
+}
+
+// The kind's row-visibility rule for this caller and, for a caller whose view (or `feature`)
+// comes from roles only, the owners whose role grants it; undefined when nothing narrows.
+function narrowing(ctx: TenantContext, ent: RegisteredEntity, feature: EntityFeature): SQL | undefined {
+  const parts = [ent.visibility?.(ctx), roleScopeSql(ctx, ent, 'view'), feature === 'view' ? undefined : roleScopeSql(ctx, ent, feature)];
+  const conds = parts.filter((p): p is SQL => p !== undefined);
+  return conds.length === 0 ? undefined : sql.join(conds, sql` and `);
+}
+
+// What narrows the caller's rows of the kind (its rule, a view by roles only), on the alias t;
+// undefined: every row. A module's own statement about a kind's rows applies this, never the
+// kind's raw `visibility` rule.
+export const visibilityRule = (ctx: TenantContext, ent: RegisteredEntity): SQL | undefined => narrowing(ctx, ent, 'view');
+
+export const isNarrowed = (ctx: TenantContext, ent: RegisteredEntity): boolean => visibilityRule(ctx, ent) !== undefined;
+
+// The rule as a condition (true when none). The bin's calls ask it for 'delete'.
+export function ruleSql(ctx: TenantContext, ent: RegisteredEntity, feature: EntityFeature = 'view'): SQL {
+  return narrowing(ctx, ent, feature) ?? sql`true`;
 }
 
 // The rows a caller sees: not in the recycle bin (decision 086) and allowed by the kind's rule.
 // Every engine read goes through this one condition; only the bin's own calls use ruleSql alone.
-export function visibleSql(ctx: TenantContext, ent: RegisteredEntity): SQL {
-  const rule = ent.visibility?.(ctx);
+// `feature`: the rows the caller may also use that feature on (archive asks 'manage').
+export function visibleSql(ctx: TenantContext, ent: RegisteredEntity, feature: EntityFeature = 'view'): SQL {
+  const rule = narrowing(ctx, ent, feature);
   return rule ? sql`${T}.deleted_at is null and ${rule}` : sql`${T}.deleted_at is null`;
 }
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { EntityFeature } from '@atrium/domain';
 import type { TenantContext } from '../context';
 import { executePrepared } from '../tenant-statements';
 import type { EntityRow, RegisteredEntity, RegisteredRelation } from './entity-registry';
@@ -152,7 +153,7 @@ export async function moveToBin(ctx: TenantContext, ent: RegisteredEntity, list:
 export async function binnedIds(ctx: TenantContext, ent: RegisteredEntity, list: readonly string[]): Promise<Set<string>> {
   const res = await ctx.db.execute<{ id: string }>(sql`
     select ${T}.id from ${tableOf(ent)} ${T}
-    where ${T}.tenant_id = ${ctx.tenantId} and ${T}.id = any(${ids(list)}) and ${T}.deleted_at is not null and ${ruleSql(ctx, ent)}
+    where ${T}.tenant_id = ${ctx.tenantId} and ${T}.id = any(${ids(list)}) and ${T}.deleted_at is not null and ${ruleSql(ctx, ent, 'delete')}
     order by ${T}.id for update of t`);
   return new Set(res.rows.map((r) => r.id));
 }
@@ -162,7 +163,7 @@ export async function restoreFromBin(ctx: TenantContext, ent: RegisteredEntity, 
   const res = await ctx.db.execute<Record<string, unknown>>(sql`
     update ${tableOf(ent)} as ${T}
     set deleted_at = null, deleted_by = null, version = ${T}.version + 1, updated_at = now(), updated_by = ${ctx.tenantUserId}
-    where ${T}.tenant_id = ${ctx.tenantId} and ${T}.id = any(${ids(list)}) and ${T}.deleted_at is not null and ${ruleSql(ctx, ent)}
+    where ${T}.tenant_id = ${ctx.tenantId} and ${T}.id = any(${ids(list)}) and ${T}.deleted_at is not null and ${ruleSql(ctx, ent, 'delete')}
     returning ${selectList(ent)}`);
   return res.rows.map(toRow);
 }
@@ -183,7 +184,7 @@ export async function binPage(
         where ${u}.tenant_id = ${T}.tenant_id and ${u}.id = ${T}.deleted_by) as "deletedBy",
       (count(*) over ())::int as total
     from ${tableOf(ent)} ${T}
-    where ${T}.tenant_id = ${ctx.tenantId} and ${T}.deleted_at is not null and ${ruleSql(ctx, ent)}
+    where ${T}.tenant_id = ${ctx.tenantId} and ${T}.deleted_at is not null and ${ruleSql(ctx, ent, 'delete')}
     order by ${T}.deleted_at desc, ${T}.id limit ${pageSize} offset ${(page - 1) * pageSize}`);
   const total = res.rows[0]?.total ?? (page === 1 ? 0 : await binCount(ctx, ent));
   return { rows: res.rows.map(({ total: _t, ...r }) => r), total: Number(total) };
@@ -192,7 +193,7 @@ export async function binPage(
 async function binCount(ctx: TenantContext, ent: RegisteredEntity): Promise<number> {
   const res = await ctx.db.execute<{ n: number }>(sql`
     select count(*)::int as n from ${tableOf(ent)} ${T}
-    where ${T}.tenant_id = ${ctx.tenantId} and ${T}.deleted_at is not null and ${ruleSql(ctx, ent)}`);
+    where ${T}.tenant_id = ${ctx.tenantId} and ${T}.deleted_at is not null and ${ruleSql(ctx, ent, 'delete')}`);
   return res.rows[0]?.n ?? 0;
 }
 
@@ -231,6 +232,21 @@ export async function existingIds(
   const to = 'linkable' in target ? target : entityLinkTarget(target);
   const res = await ctx.db.execute<{ id: string }>(
     sql`select ${T}.id from ${to.table} ${T} where ${T}.tenant_id = ${ctx.tenantId} and ${T}.id = any(${ids(list)}) and ${to.linkable(ctx, T)}`,
+  );
+  return new Set(res.rows.map((r) => r.id));
+}
+
+// Of the listed visible rows, those the caller may also use `feature` on (a permission held only
+// through a role in some owners: role-scope.ts).
+export async function usableIds(
+  ctx: TenantContext,
+  ent: RegisteredEntity,
+  list: readonly string[],
+  feature: EntityFeature,
+): Promise<Set<string>> {
+  if (list.length === 0) return new Set();
+  const res = await ctx.db.execute<{ id: string }>(
+    sql`select ${T}.id from ${tableOf(ent)} ${T} where ${T}.tenant_id = ${ctx.tenantId} and ${T}.id = any(${ids(list)}) and ${visibleSql(ctx, ent, feature)}`,
   );
   return new Set(res.rows.map((r) => r.id));
 }

@@ -1,6 +1,13 @@
-import { RECYCLE_BIN_DAYS, type BoardMove, type EntityField, type EntityListQuery, type JsonPatchOperation } from '@atrium/domain';
+import {
+  RECYCLE_BIN_DAYS,
+  type BoardMove,
+  type EntityFeature,
+  type EntityField,
+  type EntityListQuery,
+  type JsonPatchOperation,
+} from '@atrium/domain';
 import type { TenantContext } from '../context';
-import { AppError, fieldError, issueToField, notFound } from '../errors';
+import { AppError, accessDenied, fieldError, issueToField, notFound } from '../errors';
 import { changeRows, recordActivities } from './activity.service';
 import { badFields, fieldAccess, prepareCustomFields, syncUniqueValues, visibleValues, type FieldAccess } from './custom-fields';
 import { clearEntityUniqueValues, selectFields, type FieldScope } from './entity-fields.repository';
@@ -18,12 +25,21 @@ import * as board from './entity-board.repository';
 import { recordsDeleted } from './record-cleanup';
 import { assignNumbers, defaultStage, workflowScopeOf } from './record-defaults';
 import { stageBelongsTo } from './workflows.repository';
-import { requireInScope } from './role-scope';
+import { requireInScope, roleGrant } from './role-scope';
 
 // `asCaller`: the write is the caller's own (an API call): their permission for it may come
 // from their role in the record's owner (roleScope), and is checked here. Jobs and a module's
 // own writes leave it out.
 export type WriteOptions = { asCaller?: boolean };
+
+// Many records at once (archive): a permission held only through roles must be granted in the
+// owner of every one of them, or nothing is written (403).
+async function requireAllInScope(ctx: TenantContext, ent: RegisteredEntity, feature: EntityFeature, ids: readonly string[]): Promise<void> {
+  const grant = roleGrant(ctx, ent, feature);
+  if (!grant) return;
+  const usable = await repo.usableIds(ctx, ent, ids, feature);
+  if (ids.some((id) => !usable.has(id))) throw accessDenied(`Requires permission ${grant.permission} for every one of the records`);
+}
 
 type Loaded = { fields: EntityField[]; access: FieldAccess };
 
@@ -476,6 +492,7 @@ export async function setEntitiesArchived(
       missing.map((id) => ({ field: 'ids', code: 'notFound', message: `${id} not found` })),
     );
   }
+  await requireAllInScope(ctx, ent, 'manage', unique);
   const changed = await repo.setArchived(ctx, ent, unique, archived);
   await recordActivities(
     ctx,

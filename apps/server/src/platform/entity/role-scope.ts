@@ -1,24 +1,54 @@
-import type { EntityFeature, EntityKind, Permission } from '@atrium/domain';
+import type { EntityDefinition, EntityFeature, EntityKind, Permission } from '@atrium/domain';
 import type { TenantContext } from '../context';
 import { accessDenied } from '../errors';
-import type { Router } from '../router';
-import { entityRegistry, type EntityRow, type RegisteredEntity } from './entity-registry';
+import { entityRegistry, type EntityRow, type RegisteredEntity, type RoleGrantSql } from './entity-registry';
 
 // Roles per record (spec §6: project roles, merged with the workspace's permissions). A kind
 // declares `roleScope`: the record whose roles count for it (a task's project, a project
 // itself); the owner kind's module provides what the caller's role in one such record grants.
 // A caller lacking a permission in the workspace holds it for a record when their role in the
-// record's owner grants it — only on a plan with Plan.Roles.
+// record's owner grants it — only on a plan with Plan.Roles. Reads go the same way: a caller
+// without the kind's view permission sees the records whose owner's role grants it (one
+// condition in every engine read, entity-sql.ts ruleSql), and nothing else.
 type RolePermissions = (ctx: TenantContext, ownerId: string) => Promise<readonly string[]>;
+// `grants`: what the caller's role in one owner grants; `granted`: the same as a condition on an
+// owner id column (an indexed EXISTS), for reads and for many records at once
+export type RoleProvider = { grants: RolePermissions; granted: RoleGrantSql };
 type Registry = RegisteredEntity['registry'];
-const providers = new WeakMap<Registry, Map<EntityKind, RolePermissions>>();
+const providers = new WeakMap<Registry, Map<EntityKind, RoleProvider>>();
 
-export function provideRolePermissions(router: Router, ownerKind: EntityKind, grants: RolePermissions): void {
+// `router`: the app's router (typed loosely: the router reads records through this engine)
+export function provideRolePermissions(router: object, ownerKind: EntityKind, provider: RoleProvider): void {
   const registry = entityRegistry(router);
-  const map = providers.get(registry) ?? new Map<EntityKind, RolePermissions>();
-  map.set(ownerKind, grants);
+  const map = providers.get(registry) ?? new Map<EntityKind, RoleProvider>();
+  map.set(ownerKind, provider);
   providers.set(registry, map);
 }
+
+function providerOf(ent: RegisteredEntity): RoleProvider | undefined {
+  const kind = roleOwnerKind(ent);
+  return kind ? providers.get(ent.registry)?.get(kind) : undefined;
+}
+
+// The feature's permission is the caller's only through roles (none in the workspace; a plan with
+// roles; the kind has a role scope): the records are then those whose owner's role grants it.
+// Undefined: the workspace's permission decides alone.
+export function roleGrant(
+  ctx: TenantContext,
+  ent: RegisteredEntity,
+  feature: EntityFeature,
+): { field: string; permission: Permission; granted: RoleGrantSql } | undefined {
+  const permission = ent.definition.permissions[feature];
+  const field = ent.definition.roleScope?.field;
+  if (!permission || !field || ctx.permissions.has(permission) || !ctx.permissions.has('Plan.Roles')) return undefined;
+  const provider = providerOf(ent);
+  return provider ? { field, permission, granted: provider.granted } : undefined;
+}
+
+// The caller may see records of the kind: by the workspace's view permission, or by a role in
+// some owner (which records: ruleSql).
+export const mayView = (ctx: TenantContext, ent: RegisteredEntity): boolean =>
+  ctx.permissions.has(ent.definition.permissions.view) || roleGrant(ctx, ent, 'view') !== undefined;
 
 // The kind whose records own the roles that count for `ent` (undefined: none).
 export function roleOwnerKind(ent: RegisteredEntity): EntityKind | undefined {
@@ -30,10 +60,9 @@ export function roleOwnerKind(ent: RegisteredEntity): EntityKind | undefined {
 
 // What the caller's role in an owner record grants (nothing without Plan.Roles or a role).
 export async function rolePermissions(ctx: TenantContext, ent: RegisteredEntity, ownerId: string): Promise<ReadonlySet<string>> {
-  const kind = roleOwnerKind(ent);
-  const grants = kind ? providers.get(ent.registry)?.get(kind) : undefined;
-  if (!grants || !ctx.permissions.has('Plan.Roles')) return new Set();
-  return new Set(await grants(ctx, ownerId));
+  const provider = providerOf(ent);
+  if (!provider || !ctx.permissions.has('Plan.Roles')) return new Set();
+  return new Set(await provider.grants(ctx, ownerId));
 }
 
 // The caller may use `feature` on the record `values` describes: by the workspace's permission,
@@ -55,9 +84,10 @@ export async function requireInScope(ctx: TenantContext, ent: RegisteredEntity, 
 // with roles (the service then checks the record's owner, requireInScope).
 // A record that is its own owner (roleScope `id`) has no role before it exists: creating one
 // takes the workspace's permission.
-export function scopedPermission(ent: RegisteredEntity, feature: EntityFeature): Permission | readonly Permission[] {
-  const needed = ent.definition.permissions[feature];
-  if (!needed) throw new Error(`${ent.definition.kind} has no ${feature} permission`);
-  const field = ent.definition.roleScope?.field;
+// Module routes about a kind's records name it by the definition (scopedPermission(taskEntity, 'manage')).
+export function scopedPermission(definition: EntityDefinition, feature: EntityFeature): Permission | readonly Permission[] {
+  const needed = definition.permissions[feature];
+  if (!needed) throw new Error(`${definition.kind} has no ${feature} permission`);
+  const field = definition.roleScope?.field;
   return field && !(field === 'id' && feature === 'create') ? [needed, 'Plan.Roles'] : needed;
 }

@@ -18,6 +18,7 @@ import type { RegisteredEntity } from './entity-registry';
 import { pgErrorCode } from '../db-errors';
 import { existingIds } from './entity.repository';
 import * as repo from './workflows.repository';
+import { mayView } from './role-scope';
 
 type Registry = ReadonlyMap<string, RegisteredEntity>;
 
@@ -25,7 +26,8 @@ export function workflowEntity(registry: Registry, kind: string, write: boolean,
   const ent = registry.get(kind);
   if (!ent || !ent.definition.capabilities.workflowStage) throw fieldError('entity', 'unknownField', `${kind} has no workflows`);
   const permission = write ? ent.definition.permissions.settings : ent.definition.permissions.view;
-  if (!ctx.permissions.has(permission)) throw accessDenied(`Requires permission ${permission}`);
+  // reading: a member whose view comes from a role in some owners (the stages of their projects)
+  if (!(write ? ctx.permissions.has(permission) : mayView(ctx, ent))) throw accessDenied(`Requires permission ${permission}`);
   return ent;
 }
 
