@@ -5,6 +5,7 @@ import type { CaptionSet } from '../captions';
 const en = {
   'list.search': 'Search',
   'list.tagFilter': 'Filter by tag',
+  'list.options': 'Filters and view',
   'list.columns': 'Columns',
   'list.actions': 'Actions',
   'list.total_one': '{{count}} item',
@@ -112,6 +113,7 @@ const en = {
 const de: Record<keyof typeof en, string> = {
   'list.search': 'Suchen',
   'list.tagFilter': 'Nach Schlagwort filtern',
+  'list.options': 'Filter und Ansicht',
   'list.columns': 'Spalten',
   'list.actions': 'Aktionen',
   'list.total_one': '{{count}} Eintrag',

@@ -2,7 +2,8 @@ import { SearchInput } from '../feedback/search-input';
 import { paginationLabels } from '../feedback/pagination-labels';
 import { PAGE_SIZES, type ListFilter, type PageSize } from '@atrium/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Segmented, Select, Space, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { Badge, Button, Card, Segmented, Select, Space, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { ControlOutlined } from '@ant-design/icons';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -20,6 +21,8 @@ import { useListState } from './use-list-state';
 import { onGridKeyDown, ResizableHeader } from './list-grid';
 import { GroupedList } from './list-groups';
 import { useDensity, type Density } from './use-density';
+import { ListCards } from './list-cards';
+import { useMediaQuery } from '../feedback/use-media-query';
 
 type Props<T> = {
   definition: ListDefinition<T>;
@@ -110,17 +113,22 @@ export function ListPage<T extends object>({ definition, actions, rowActions }: 
     [],
   );
 
+  // a phone shows a card per record, and the toolbar behind one button
+  const narrow = useMediaQuery('(max-width: 575.98px)');
+  const [toolsOpen, setToolsOpen] = useState(false);
   const [editing, setEditing] = useState<{ row: string; col: string } | null>(null);
-  const columns = useMemo<TableColumnsType<T>>(() => {
-    // the always-visible columns first, then the chosen ones in the chosen order
+  // the always-visible columns first, then the chosen ones in the chosen order
+  const shown = useMemo(() => {
     const byKey = new Map(definition.columns.map((c) => [c.key, c]));
-    const shown = [
+    return [
       ...definition.columns.filter((c) => c.alwaysVisible),
       ...state.columns.flatMap((k) => {
         const c = byKey.get(k);
         return c && !c.alwaysVisible ? [c] : [];
       }),
     ];
+  }, [definition.columns, state.columns]);
+  const columns = useMemo<TableColumnsType<T>>(() => {
     const cols: TableColumnsType<T> = shown.map((c, col) => {
       const at = state.sort.findIndex((s) => s.field === c.key);
       const sort = state.sort[at];
@@ -183,7 +191,7 @@ export function ListPage<T extends object>({ definition, actions, rowActions }: 
         render: (_: unknown, record: T) => rowActions(record),
       });
     return cols;
-  }, [definition, state.columns, state.sort, state.widths, rowActions, t, editing, update]);
+  }, [definition, shown, state.sort, state.widths, rowActions, t, editing, update]);
 
   const onTableChange: TableProps<T>['onChange'] = (pagination, _filters, sorter) => {
     const sort = nextSort(state.sort, Array.isArray(sorter) ? sorter : [sorter], definition.multiSort ?? false);
@@ -245,110 +253,126 @@ export function ListPage<T extends object>({ definition, actions, rowActions }: 
             value={searchText ?? state.search}
             onChange={(e) => setSearchText(e.target.value)}
           />
-          {(definition.filters ?? []).map((f) => (
-            <Select
-              key={f.field}
-              allowClear
-              aria-label={t(f.labelKey)}
-              placeholder={t(f.labelKey)}
-              style={{ minWidth: 140 }}
-              value={typeof filterValue(f.field) === 'string' ? (filterValue(f.field) as string) : undefined}
-              onChange={(v: string | undefined) => setFilter(f.field, v)}
-              options={f.options.map((o) => ({ value: o.value, label: t(o.labelKey) }))}
-            />
-          ))}
-          {definition.taggable ? (
-            <TagFilter
-              value={state.tags}
-              onChange={(tags) => update({ tags })}
-              match={state.tagsMatch}
-              onMatchChange={(tagsMatch) => update({ tagsMatch })}
-            />
+          {narrow ? (
+            <Badge count={state.filters.length + state.tags.length} size="small">
+              <Button
+                icon={<ControlOutlined aria-hidden />}
+                aria-expanded={toolsOpen}
+                aria-controls="list-tools"
+                onClick={() => setToolsOpen(!toolsOpen)}
+              >
+                {t('list.options')}
+              </Button>
+            </Badge>
           ) : null}
-          {definition.filterFields && definition.filterFields.length > 0 ? (
-            <FilterBuilder fields={definition.filterFields} filters={state.filters} onChange={(filters) => update({ filters })} />
-          ) : null}
-          {definition.archivable ? (
-            <Segmented
-              aria-label={t('list.archivedToggle')}
-              value={archived ? 'archived' : 'active'}
-              onChange={(v) => {
-                selection.clear();
-                update({ archived: v === 'archived' });
-              }}
-              options={[
-                { value: 'active', label: t('list.active') },
-                { value: 'archived', label: t('list.archived') },
-              ]}
-            />
-          ) : null}
-          <span className="grow" />
-          {grouping && grouping.fields.length > 0 && !board ? (
-            <Select
-              allowClear
-              aria-label={t('list.groupBy')}
-              placeholder={t('list.groupBy')}
-              style={{ minWidth: 150 }}
-              value={groupBy ?? undefined}
-              onChange={(v: string | undefined) => {
-                selection.clear();
-                update({ groupBy: v ?? null });
-              }}
-              options={grouping.fields.map((f) => ({ value: f.field, label: t('list.groupedBy', { field: f.label }) }))}
-            />
-          ) : null}
-          {definition.board ? (
-            <Segmented
-              aria-label={t('list.layout')}
-              value={board ? 'board' : 'table'}
-              onChange={(v) => setBoard(v === 'board')}
-              options={[
-                { value: 'table', label: t('list.asTable') },
-                { value: 'board', label: t('list.asBoard') },
-              ]}
-            />
-          ) : null}
-          {!board ? (
-            <Segmented
-              aria-label={t('list.density')}
-              value={density}
-              onChange={(v) => setDensity(v as Density)}
-              options={[
-                { value: 'comfortable', label: t('list.comfortable') },
-                { value: 'compact', label: t('list.compact') },
-              ]}
-            />
-          ) : null}
-          {bulk.length > 0 && selection.keys.length > 0 ? (
-            <Space wrap>
-              <span>{t('list.selected', { count: selection.keys.length })}</span>
-              {bulk.map((a) => (
-                <Button
-                  key={a.key}
-                  danger={a.danger ?? false}
-                  onClick={() =>
-                    void a.run(selection.rows, { columns: state.columns, request: list.request }).then((done) => {
-                      if (done !== false) selection.clear();
-                    })
-                  }
-                >
-                  {t(a.labelKey)}
-                </Button>
+          {!narrow || toolsOpen ? (
+            <div className="list-tools" id="list-tools">
+              {(definition.filters ?? []).map((f) => (
+                <Select
+                  key={f.field}
+                  allowClear
+                  aria-label={t(f.labelKey)}
+                  placeholder={t(f.labelKey)}
+                  style={{ minWidth: 140 }}
+                  value={typeof filterValue(f.field) === 'string' ? (filterValue(f.field) as string) : undefined}
+                  onChange={(v: string | undefined) => setFilter(f.field, v)}
+                  options={f.options.map((o) => ({ value: o.value, label: t(o.labelKey) }))}
+                />
               ))}
-            </Space>
+              {definition.taggable ? (
+                <TagFilter
+                  value={state.tags}
+                  onChange={(tags) => update({ tags })}
+                  match={state.tagsMatch}
+                  onMatchChange={(tagsMatch) => update({ tagsMatch })}
+                />
+              ) : null}
+              {definition.filterFields && definition.filterFields.length > 0 ? (
+                <FilterBuilder fields={definition.filterFields} filters={state.filters} onChange={(filters) => update({ filters })} />
+              ) : null}
+              {definition.archivable ? (
+                <Segmented
+                  aria-label={t('list.archivedToggle')}
+                  value={archived ? 'archived' : 'active'}
+                  onChange={(v) => {
+                    selection.clear();
+                    update({ archived: v === 'archived' });
+                  }}
+                  options={[
+                    { value: 'active', label: t('list.active') },
+                    { value: 'archived', label: t('list.archived') },
+                  ]}
+                />
+              ) : null}
+              <span className="grow" />
+              {grouping && grouping.fields.length > 0 && !board ? (
+                <Select
+                  allowClear
+                  aria-label={t('list.groupBy')}
+                  placeholder={t('list.groupBy')}
+                  style={{ minWidth: 150 }}
+                  value={groupBy ?? undefined}
+                  onChange={(v: string | undefined) => {
+                    selection.clear();
+                    update({ groupBy: v ?? null });
+                  }}
+                  options={grouping.fields.map((f) => ({ value: f.field, label: t('list.groupedBy', { field: f.label }) }))}
+                />
+              ) : null}
+              {definition.board ? (
+                <Segmented
+                  aria-label={t('list.layout')}
+                  value={board ? 'board' : 'table'}
+                  onChange={(v) => setBoard(v === 'board')}
+                  options={[
+                    { value: 'table', label: t('list.asTable') },
+                    { value: 'board', label: t('list.asBoard') },
+                  ]}
+                />
+              ) : null}
+              {!board ? (
+                <Segmented
+                  aria-label={t('list.density')}
+                  value={density}
+                  onChange={(v) => setDensity(v as Density)}
+                  options={[
+                    { value: 'comfortable', label: t('list.comfortable') },
+                    { value: 'compact', label: t('list.compact') },
+                  ]}
+                />
+              ) : null}
+              {bulk.length > 0 && selection.keys.length > 0 ? (
+                <Space wrap>
+                  <span>{t('list.selected', { count: selection.keys.length })}</span>
+                  {bulk.map((a) => (
+                    <Button
+                      key={a.key}
+                      danger={a.danger ?? false}
+                      onClick={() =>
+                        void a.run(selection.rows, { columns: state.columns, request: list.request }).then((done) => {
+                          if (done !== false) selection.clear();
+                        })
+                      }
+                    >
+                      {t(a.labelKey)}
+                    </Button>
+                  ))}
+                </Space>
+              ) : null}
+              {definition.toolbar?.(list.request)}
+              <SavedViewPicker
+                listKey={definition.listKey}
+                views={list.views}
+                current={list.currentView}
+                state={list.viewState}
+                onSelect={(view) => {
+                  list.applyView(view);
+                  setSearchText(null);
+                }}
+              />
+              <ColumnChooser columns={definition.columns} visible={state.columns} onChange={(columns) => update({ columns })} />
+            </div>
           ) : null}
-          {definition.toolbar?.(list.request)}
-          <SavedViewPicker
-            listKey={definition.listKey}
-            views={list.views}
-            current={list.currentView}
-            state={list.viewState}
-            onSelect={(view) => {
-              list.applyView(view);
-              setSearchText(null);
-            }}
-          />
-          <ColumnChooser columns={definition.columns} visible={state.columns} onChange={(columns) => update({ columns })} />
         </div>
         {board && definition.board ? (
           definition.board(list.request)
@@ -371,6 +395,34 @@ export function ListPage<T extends object>({ definition, actions, rowActions }: 
             }}
             onSort={onGroupSort}
             empty={emptyText}
+          />
+        ) : narrow ? (
+          <ListCards<T>
+            columns={shown}
+            rows={query.data?.data ?? []}
+            rowKey={definition.rowKey}
+            loading={query.isFetching}
+            empty={<EmptyState description={emptyText} />}
+            {...(bulk.length > 0
+              ? {
+                  selected: selection.keys,
+                  onSelect: (key: string, on: boolean) => {
+                    const rows = query.data?.data ?? [];
+                    const keys = new Set(selection.keys.filter((k) => rows.some((r) => definition.rowKey(r) === k)));
+                    if (on) keys.add(key);
+                    else keys.delete(key);
+                    selection.onChange(
+                      [...keys],
+                      rows.filter((r) => keys.has(definition.rowKey(r))),
+                      rows,
+                    );
+                  },
+                }
+              : {})}
+            page={state.page}
+            pageSize={state.pageSize}
+            total={query.data?.total ?? 0}
+            onPage={(page) => update({ page })}
           />
         ) : (
           /* A scrolling wrapper rather than Table's scroll.x (its hidden measure row would copy the
