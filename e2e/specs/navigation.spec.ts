@@ -1,3 +1,4 @@
+import { newAccount, signIn, signedInWithWorkspace } from '../pages/shell.pages';
 import { expect, test } from '../support/signed-in.fixture';
 
 // Issue 26 item 13: navigation for a product of many modules — each module a group of its own
@@ -64,4 +65,32 @@ test('at 390 px the drawer has the module groups and Settings; the settings page
   await page.getByRole('link', { name: 'All settings' }).click();
   await expect(sections.getByRole('link', { name: 'Users' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+});
+
+// Issue 26 polish: the workspace address works as a URL, a name with umlauts spells them out,
+// and someone with one workspace lands in it.
+test('a workspace address opens that workspace; “Müller & Söhne” makes the address mueller-soehne', async ({ workspace, signedIn }) => {
+  const { page } = workspace;
+  const other = await signedIn.workspace();
+  await other.context.close();
+  await page.goto(`/w/${other.name.toLowerCase().replace(/\s+/g, '-')}`);
+  await page.waitForURL((u) => u.pathname === '/dashboard');
+  await expect(page.getByRole('button', { name: `Workspace: ${other.name}` })).toBeVisible();
+
+  await page.goto('/workspaces/new');
+  await page.getByLabel('Workspace name').fill('Müller & Söhne');
+  await expect(page.getByLabel('Address')).toHaveValue('mueller-soehne');
+  await expect(page.getByText(/\/w\/$/)).toBeVisible();
+});
+
+test('someone with one workspace lands in it after signing in', async ({ browser }) => {
+  const account = newAccount('Solo Owner');
+  const first = await (await browser.newContext()).newPage();
+  const { name } = await signedInWithWorkspace(first, account);
+  await first.context().close();
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, account);
+  await page.waitForURL((u) => u.pathname === '/dashboard');
+  await expect(page.getByRole('button', { name: `Workspace: ${name}` })).toBeVisible();
+  await page.context().close();
 });

@@ -29,6 +29,8 @@ export const routes: RouteObject[] = [
           // Outside the workspace layout: no workspace chosen yet
           { path: '/workspaces', ...page(() => import('../modules/workspaces/workspace-selection.page')) },
           { path: '/workspaces/new', ...page(() => import('../modules/workspaces/workspace-wizard.page')) },
+          // a workspace's address as the wizard shows it (host/w/<slug>)
+          { path: '/w/:slug', ...page(() => import('../modules/workspaces/workspace-address.page')) },
           {
             // the workspace frame is its own chunk: public pages never load menus and dropdowns
             lazy: async () => ({ Component: (await import('./layouts/app-layout')).AppLayout }),

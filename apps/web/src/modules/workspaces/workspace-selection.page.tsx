@@ -1,13 +1,14 @@
 import { PlusOutlined, RightOutlined } from '@ant-design/icons';
 import type { MyTenant, Tenant } from '@atrium/domain';
 import { App, Avatar, Button, Card, List, Skeleton, Space, Tag, Typography } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BareLayout } from '../../platform/layouts/bare-layout';
 import { signOut } from '../../platform/auth/session-store';
 import { EmptyState } from '../../platform/feedback/empty-state';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
-import { switchWorkspace } from '../../platform/workspace/workspace-store';
+import { switchWorkspace, useCurrentTenantId } from '../../platform/workspace/workspace-store';
 import { useJoinTenant, useMyTenants, useRecommendedTenants } from './workspaces.api';
 import { LinkButton } from '../../platform/feedback/link-button';
 
@@ -37,6 +38,15 @@ export default function WorkspaceSelectionPage() {
     });
 
   const joinable = (recommended.data ?? []).filter((r) => !(mine.data ?? []).some((m) => m.id === r.id));
+  // someone with one workspace and nothing to join lands in it; the switcher's "All workspaces"
+  // (a workspace is open) still shows the list
+  const current = useCurrentTenantId();
+  const only = current === null && mine.data?.length === 1 && recommended.isSuccess && joinable.length === 0 ? mine.data[0] : undefined;
+  useEffect(() => {
+    if (!only) return;
+    switchWorkspace(only.id);
+    navigate('/dashboard', { replace: true });
+  }, [only, navigate]);
 
   return (
     <BareLayout actions={<Button onClick={signOut}>{t('userMenu.signOut')}</Button>}>

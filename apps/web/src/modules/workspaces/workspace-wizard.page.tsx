@@ -13,6 +13,7 @@ import { useDebouncedValue } from '../../platform/feedback/use-debounced-value';
 import { useLeavePageGuard } from '../../platform/leave-guard/leave-page-guard';
 import { switchWorkspace } from '../../platform/workspace/workspace-store';
 import { slugAvailableQuery, useCreateTenant } from './workspaces.api';
+import { WORKSPACE_ADDRESS_PATH } from './workspace-address.page';
 
 type DetailsForm = { name: string; slug: string; domain?: string; domainSignUp: boolean; currency: Currency };
 
@@ -35,9 +36,14 @@ const REGION_CURRENCIES: Record<string, Currency> = {
 };
 export const currencyOfLocale = (locale: string): Currency => REGION_CURRENCIES[locale.split('-')[1]?.toUpperCase() ?? ''] ?? 'EUR';
 
-// "Acme GmbH & Co." → "acme-gmbh-co"
+// Letters that are written out rather than stripped of their marks (German ü → ue, not u).
+const SPELLED: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', å: 'aa', þ: 'th', đ: 'd', ł: 'l' };
+
+// "Acme GmbH & Co." → "acme-gmbh-co", "Müller & Söhne" → "mueller-soehne"
 export function slugify(name: string): string {
   return name
+    .toLowerCase()
+    .replace(/[äöüßæœøåþđł]/g, (c) => SPELLED[c] ?? c)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
@@ -200,7 +206,7 @@ export default function WorkspaceWizardPage() {
               >
                 <Input
                   onBlur={() => setSlugLeft(true)}
-                  prefix={<span aria-hidden>{`${window.location.host}/`}</span>}
+                  prefix={<span aria-hidden>{`${window.location.host}${WORKSPACE_ADDRESS_PATH}/`}</span>}
                   maxLength={LIMITS.slugMax + 10}
                   spellCheck={false}
                   autoComplete="off"
