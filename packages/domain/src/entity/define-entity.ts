@@ -263,8 +263,9 @@ export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
   const read: Record<string, z.ZodType> = {};
   for (const [key, f] of Object.entries(fields)) {
     if (f.kind === 'system') continue;
-    read[key] = rowValue(f);
-    if (f.expand) read[f.expand] = refShape.nullable();
+    // a field that needs a permission to read is left out of the rows of callers without it
+    read[key] = f.readPermission ? rowValue(f).optional() : rowValue(f);
+    if (f.expand) read[f.expand] = f.readPermission ? refShape.nullable().optional() : refShape.nullable();
   }
   const row = z.object({ ...read, ...engineRowShape });
 

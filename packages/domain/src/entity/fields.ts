@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EntityKind } from '../enums';
+import type { Permission } from '../permissions';
 import { EMAIL_PATTERN, URL_PATTERN } from './entity-field.schema';
 import type { FilterValueType } from './list-query.schema';
 
@@ -61,6 +62,10 @@ export type BuiltinField = {
   target?: ReferenceTarget;
   // a user reference left empty on create is the creating user
   defaultsToCaller?: boolean;
+  // read only by holders of this permission (a project's owner: Project.ViewProjectOwner):
+  // others get rows without it, cannot filter, sort, group or export by it, and their writes
+  // leave it as it is (a new record's stays empty or the creator, defaultsToCaller)
+  readPermission?: Permission;
   expand?: string;
   onDelete?: ReferenceDeleteRule;
   // the zod schema of one non-empty value (writable fields)
@@ -217,11 +222,12 @@ export const fields = {
     field('reference', 'reference', z.uuid({ error: 'validation' }), opts, { target, onDelete: opts.onDelete }),
   // A workspace user (an owner, an assignee): a reference to the user's membership. Removing
   // the user from the workspace clears it. `defaultsToCaller`: empty on create means the creator.
-  user: (opts: Options & { defaultsToCaller?: boolean } = {}) =>
+  user: (opts: Options & { defaultsToCaller?: boolean; readPermission?: Permission } = {}) =>
     field('reference', 'reference', z.uuid({ error: 'validation' }), opts, {
       target: 'User',
       onDelete: 'clear',
       ...(opts.defaultsToCaller ? { defaultsToCaller: true } : {}),
+      ...(opts.readPermission ? { readPermission: opts.readPermission } : {}),
     }),
   // structured data kept as it is (e.g. a contact's extra e-mails and phones)
   json: <T extends z.ZodType>(schema: T, opts: Options = {}) =>

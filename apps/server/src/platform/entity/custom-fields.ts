@@ -13,11 +13,38 @@ import { clearEntityUniqueValues, insertUniqueValue } from './entity-fields.repo
 import { sameValue } from './json-value';
 import { pgErrorCode } from '../db-errors';
 
-export type FieldAccess = { viewRestricted: boolean; manageRestricted: boolean };
+// `hidden`: built-in fields the caller may not read (a field's readPermission, e.g. a project's
+// owner without Project.ViewProjectOwner): left out of rows, lists, filters, sorts and exports,
+// and kept as stored on the caller's writes.
+export type FieldAccess = { viewRestricted: boolean; manageRestricted: boolean; hidden?: ReadonlySet<string> };
 
 export function fieldAccess(ctx: TenantContext, definition: EntityDefinition): FieldAccess {
   const manageRestricted = ctx.permissions.has(definition.permissions.manageRestricted);
-  return { viewRestricted: manageRestricted || ctx.permissions.has(definition.permissions.viewRestricted), manageRestricted };
+  const hidden = hiddenFields(ctx, definition);
+  return {
+    viewRestricted: manageRestricted || ctx.permissions.has(definition.permissions.viewRestricted),
+    manageRestricted,
+    ...(hidden.size > 0 ? { hidden } : {}),
+  };
+}
+
+// The built-in fields whose readPermission the caller lacks.
+export function hiddenFields(ctx: TenantContext, definition: EntityDefinition): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const [key, f] of Object.entries(definition.fields)) if (f.readPermission && !ctx.permissions.has(f.readPermission)) out.add(key);
+  return out;
+}
+
+// A row without the fields the caller may not read (and their expanded references).
+export function withoutHidden(definition: EntityDefinition, row: Record<string, unknown>, hidden: ReadonlySet<string> | undefined) {
+  if (!hidden || hidden.size === 0) return row;
+  const out = { ...row };
+  for (const key of hidden) {
+    delete out[key];
+    const expand = definition.fields[key]?.expand;
+    if (expand) delete out[expand];
+  }
+  return out;
 }
 
 export const dataFields = (fields: readonly EntityField[]): EntityField[] => fields.filter((f) => !isContentBlock(f.kind));

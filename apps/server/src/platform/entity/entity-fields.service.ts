@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { TenantContext } from '../context';
 import { AppError, accessDenied, fieldError, notFound } from '../errors';
-import { badFields, fieldAccess, visibleFields, visibleValues } from './custom-fields';
+import { badFields, fieldAccess, hiddenFields, visibleFields, visibleValues } from './custom-fields';
 import * as repo from './entity-fields.repository';
 import type { RegisteredEntity } from './entity-registry';
 import { typeExists } from './entity-types.repository';
@@ -113,10 +113,11 @@ export async function putFields(
 // marks the default selection (the definition's default columns and fields shown on the list).
 export async function listColumns(ctx: TenantContext, ent: RegisteredEntity): Promise<EntityColumn[]> {
   const def = ent.definition;
+  const hidden = hiddenFields(ctx, def);
   const builtins: EntityColumn[] = [...def.writableFields, ...(def.numbering ? ['number'] : []), 'createdAt', 'updatedAt'].flatMap(
     (key) => {
       const f = def.fields[key];
-      if (!f || !f.filterable) return [];
+      if (!f || !f.filterable || hidden.has(key)) return [];
       return [
         {
           key,

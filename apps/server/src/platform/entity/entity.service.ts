@@ -9,7 +9,16 @@ import {
 import type { TenantContext } from '../context';
 import { AppError, accessDenied, fieldError, issueToField, notFound } from '../errors';
 import { changeRows, recordActivities } from './activity.service';
-import { badFields, fieldAccess, prepareCustomFields, syncUniqueValues, visibleValues, type FieldAccess } from './custom-fields';
+import {
+  badFields,
+  fieldAccess,
+  hiddenFields,
+  prepareCustomFields,
+  syncUniqueValues,
+  visibleValues,
+  withoutHidden,
+  type FieldAccess,
+} from './custom-fields';
 import { clearEntityUniqueValues, selectFields, type FieldScope } from './entity-fields.repository';
 import type { EntityRow, RegisteredEntity } from './entity-registry';
 import { linkTargetOf } from './entity-sql';
@@ -41,18 +50,23 @@ async function requireAllInScope(ctx: TenantContext, ent: RegisteredEntity, feat
   if (ids.some((id) => !usable.has(id))) throw accessDenied(`Requires permission ${grant.permission} for every one of the records`);
 }
 
-type Loaded = { fields: EntityField[]; access: FieldAccess };
+type Loaded = { fields: EntityField[]; access: FieldAccess; definition: RegisteredEntity['definition'] };
 
 async function load(ctx: TenantContext, ent: RegisteredEntity, scope: FieldScope): Promise<Loaded> {
   const fields = ent.definition.capabilities.customFields ? await selectFields(ctx, ent.definition.kind, scope) : [];
-  return { fields, access: fieldAccess(ctx, ent.definition) };
+  return { fields, access: fieldAccess(ctx, ent.definition), definition: ent.definition };
 }
 
 const typeOf = (row: EntityRow | undefined): string | null => (typeof row?.typeId === 'string' ? row.typeId : null);
 
 // What leaves the server: restricted custom fields only for holders of ViewRestrictedFields.
-function present({ fields, access }: Loaded, row: EntityRow): EntityRow {
-  return { ...row, customFields: visibleValues(fields, row.customFields as Record<string, unknown>, access) };
+// Built-in fields with a readPermission only for its holders.
+function present({ fields, access, definition }: Loaded, row: EntityRow): EntityRow {
+  return withoutHidden(
+    definition,
+    { ...row, customFields: visibleValues(fields, row.customFields as Record<string, unknown>, access) },
+    access.hidden,
+  );
 }
 
 export async function listEntities(
@@ -150,6 +164,8 @@ export async function createEntity(
 ): Promise<EntityRow> {
   const { definition } = ent;
   const kind = definition.kind;
+  // a caller does not set what they may not read (readPermission): it takes its default
+  if (opts.asCaller) body = withoutHidden(definition, body, hiddenFields(ctx, definition));
   let values = builtinValues(ent, body);
   if (opts.asCaller) await requireInScope(ctx, ent, 'create', values);
   // a record of a kind with stages always has one (issue 26): left out or empty, the first of the default workflow
@@ -204,6 +220,8 @@ async function applyUpdate(
     // moved to another owner (a task to another project): the caller must be able to create there
     const field = definition.roleScope?.field;
     if (field && field !== 'id' && values[field] !== before[field]) await requireInScope(ctx, ent, 'create', values);
+    // what the caller may not read stays as stored (a PUT without it does not clear it)
+    for (const key of hiddenFields(ctx, definition)) values[key] = before[key] ?? null;
   }
   // left out or emptied, the stage stays (a record of a kind with stages always has one); moved
   // to another owner of its workflows (a task to another project), it takes that one's first

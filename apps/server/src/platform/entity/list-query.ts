@@ -95,7 +95,7 @@ function resolveField(
   // own properties only: "constructor" or "__proto__" name no field
   const builtin = Object.hasOwn(ent.definition.fields, name) ? ent.definition.fields[name] : undefined;
   const col = Object.hasOwn(ent.columns, name) ? ent.columns[name] : undefined;
-  if (!builtin || !col || builtin.kind === 'json') fail(at, 'unknownField', `${name} is not a known field`);
+  if (!builtin || !col || builtin.kind === 'json' || access.hidden?.has(name)) fail(at, 'unknownField', `${name} is not a known field`);
   if (purpose === 'sort' && !builtin.sortable) fail(at, 'unknownField', `${name} cannot be sorted`);
   if (purpose === 'filter' && !builtin.filterable) fail(at, 'unknownField', `${name} cannot be filtered`);
   const expr = column(ent, name);

@@ -75,7 +75,7 @@ async function columnsOf(ctx: TenantContext, ent: RegisteredEntity, asked: reado
   const label = (key: string) => en[def.fields[key]?.label ?? ''] ?? key;
   const builtin = (key: string): Column[] => {
     const f = def.fields[key];
-    if (!f || f.kind === 'json') return [];
+    if (!f || f.kind === 'json' || access.hidden?.has(key)) return [];
     const col = column(ent, key);
     if (key === 'workflowStage' || key === 'typeId') {
       return [

@@ -58,7 +58,11 @@ export function RecordForm({ api, record, fields }: Props) {
     () => fieldsForType(fields, typeId === undefined ? (base.typeId as string | null) : typeId),
     [fields, typeId, base],
   );
-  const names = formFieldNames(definition).filter((k) => definition.fields[k]?.form);
+  // a field that needs a permission to read (a project's owner) is not on the form without it
+  const names = formFieldNames(definition).filter((k) => {
+    const f = definition.fields[k];
+    return f?.form && (!f.readPermission || can({ permissions: [f.readPermission] }));
+  });
   const stages = definition.capabilities.workflowStage
     ? (workflows.data ?? []).flatMap((w) =>
         w.stages.map((s) => ({ value: s.id, label: (workflows.data?.length ?? 0) > 1 ? `${w.name}: ${s.name}` : s.name })),

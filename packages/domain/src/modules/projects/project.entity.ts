@@ -24,6 +24,8 @@ export const projectEntity = defineEntity({
     }),
     projectTemplateId: fields.reference('ProjectTemplate', { onDelete: 'clear', quick: true }),
     assigneeId: fields.user({ quick: true, defaultsToCaller: true }),
+    // the project's owner (spec: shown only with ViewProjectOwner): the creator unless named
+    ownerId: fields.user({ defaultsToCaller: true, readPermission: 'Project.ViewProjectOwner' }),
     status: fields.enumeration(PROJECT_STATUSES),
     startDate: fields.date(),
     endDate: fields.date(),
