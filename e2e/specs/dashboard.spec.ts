@@ -51,6 +51,13 @@ test.describe.serial('dashboard widgets', () => {
 
     await page.reload();
     const headings = page.locator('.dashboard-widget .card-heading');
-    await expect(headings).toHaveText(['My teams', 'My open opportunities', 'Pipeline value by close month', 'My tasks', 'My projects']);
+    await expect(headings).toHaveText([
+      'My teams',
+      'My open opportunities',
+      'Pipeline value by close month',
+      'My tasks',
+      'My projects',
+      'My task calendar',
+    ]);
   });
 });

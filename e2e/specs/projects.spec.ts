@@ -167,6 +167,49 @@ test('the dashboard shows my open tasks, overdue ones marked, and my projects', 
   await expect(page.getByRole('heading', { name: 'Mow the lawn', level: 1 })).toBeVisible();
 });
 
+// Dashboard.ViewMyTaskCalendar: my tasks due in the next 7 days by day, each a link to the task,
+// and the way to the whole calendar; a task due later or someone else's is not there.
+test('the dashboard’s task calendar lists my tasks due this week by day', async ({ workspace }) => {
+  const { page, tenantId } = workspace;
+  const api = await signedInApi(page, tenantId);
+  const project = await api.post<{ id: string; assignee: { id: string } }>(
+    '/api/v1/projects',
+    { name: 'Harbour', code: 'HBR' },
+    { status: 201 },
+  );
+  const me = project.assignee.id;
+  const day = (offset: number) => {
+    const d = new Date();
+    d.setDate(d.getDate() + offset);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  };
+  const task = (name: string, due: number, mine = true) =>
+    api.post('/api/v1/tasks', { name, projectId: project.id, dueDate: day(due), ...(mine ? { assigneeId: me } : {}) }, { status: 201 });
+  await task('Paint the hull', 0);
+  await task('Check the ropes', 1);
+  await task('Load the cargo', 3);
+  await task('Sail away', 10);
+  await task('Someone else’s job', 0, false);
+
+  await page.goto('/dashboard');
+  const widget = page.locator('.dashboard-widget', { has: page.getByRole('heading', { name: 'My task calendar' }) });
+  const agenda = widget.getByRole('list', { name: 'My task calendar' });
+  await expect(agenda.getByRole('heading', { level: 3 })).toHaveCount(3);
+  await expect(agenda.getByRole('heading', { level: 3 }).first()).toContainText('Today');
+  await expect(agenda.getByRole('heading', { level: 3 }).nth(1)).toContainText('Tomorrow');
+  await expect(agenda.getByRole('link')).toHaveText(['HBR-1 Paint the hull', 'HBR-2 Check the ropes', 'HBR-3 Load the cargo']);
+  await expect(widget.getByText('Sail away')).toHaveCount(0);
+  await expect(widget.getByText('Someone else’s job')).toHaveCount(0);
+  await expectAccessible(page, 'dashboard with my task calendar');
+
+  await agenda.getByRole('link', { name: 'HBR-2 Check the ropes' }).click();
+  await expect(page.getByRole('heading', { name: 'Check the ropes', level: 1 })).toBeVisible();
+  await page.goBack();
+  await widget.getByRole('link', { name: 'Open my task calendar' }).click();
+  await expect(page).toHaveURL(/\/tasks\/calendar$/);
+  await expect(page.getByRole('heading', { name: 'My task calendar', level: 1 })).toBeVisible();
+});
+
 // A task's checklist: items typed and added with Enter, ticked, moved with the keyboard's
 // buttons and removed after a confirmation; the progress says how many are done.
 test('a task checklist is filled, ticked, reordered and trimmed', async ({ workspace }) => {

@@ -20,7 +20,7 @@ describe('dashboard', () => {
   it('keeps each user’s widgets in their order, and never one they may not use', async () => {
     const first = await c.get('/api/v1/core/dashboard/layout');
     expect(first.body).toEqual({
-      widgets: ['myOpenOpportunities', 'pipelineByMonth', 'recentRecords', 'myTeams', 'myTasks', 'myProjects'],
+      widgets: ['myOpenOpportunities', 'pipelineByMonth', 'recentRecords', 'myTeams', 'myTasks', 'myProjects', 'myTaskCalendar'],
       customized: false,
     });
     const saved = await c.put('/api/v1/core/dashboard/layout', { widgets: ['myTeams', 'recentRecords'] });
@@ -32,7 +32,12 @@ describe('dashboard', () => {
     // and my projects are every member's (default permissions)
     const reader = await t.addMemberWith(tenantId, ['Contact.ViewContacts']);
     const rc = t.client(reader, tenantId);
-    expect((await rc.get('/api/v1/core/dashboard/layout')).body.widgets).toEqual(['recentRecords', 'myTasks', 'myProjects']);
+    expect((await rc.get('/api/v1/core/dashboard/layout')).body.widgets).toEqual([
+      'recentRecords',
+      'myTasks',
+      'myProjects',
+      'myTaskCalendar',
+    ]);
     const denied = await rc.put('/api/v1/core/dashboard/layout', { widgets: ['pipelineByMonth'] });
     expect(denied.status).toBe(403);
     expect((await rc.get('/api/v1/dashboard/pipeline-by-month')).status).toBe(403);

@@ -1,5 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, LayoutOutlined } from '@ant-design/icons';
 import {
+  CURRENT_USER,
   DASHBOARD_WIDGETS,
   DASHBOARD_WIDGET_KEYS,
   opportunityEntity,
@@ -8,6 +9,7 @@ import {
   taskEntity,
   teamEntity,
   type DashboardWidget,
+  type EntityRecord,
   type MyProjects,
   type MyTasks,
   type MyTeams,
@@ -28,6 +30,7 @@ import { formatMoney } from '../../platform/i18n/number-format';
 import { definitionOf, recordPath } from '../../platform/entity/web-entity';
 import { EmptyState } from '../../platform/feedback/empty-state';
 import { useAccess } from '../../platform/permissions/use-access';
+import { MY_TASK_CALENDAR_PATH } from '../projects';
 
 type Layout = { widgets: DashboardWidget[]; customized: boolean };
 const layoutKey = () => workspaceKey('dashboard', 'layout');
@@ -234,6 +237,78 @@ function MyTasksList() {
   );
 }
 
+const DAYS_AHEAD = 7;
+const DUE_SHOWN = 50;
+const addDays = (iso: string, n: number) => {
+  const d = new Date(`${iso}T00:00:00`);
+  d.setDate(d.getDate() + n);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+// My task calendar in short: my tasks due today and in the next days, by day (the engine's task
+// list with the calendar page's own filter), each a link to the task; the full calendar a click away.
+function MyTaskCalendarAgenda() {
+  const { t, i18n } = useTranslation();
+  const today = todayIso();
+  const last = addDays(today, DAYS_AHEAD - 1);
+  const body = {
+    page: 1,
+    pageSize: DUE_SHOWN,
+    sort: [{ field: 'dueDate', order: 'asc' as const }],
+    filters: [
+      { field: 'assigneeId', op: 'eq' as const, value: CURRENT_USER },
+      { field: 'dueDate', op: 'between' as const, value: [today, last] },
+    ],
+  };
+  const q = useQuery({
+    queryKey: workspaceKey('dashboard', 'myTaskCalendar', body),
+    queryFn: () => apiRequest<{ data: EntityRecord[]; total: number }>(`${taskEntity.basePath}/list`, { method: 'POST', body }),
+  });
+  const tasks = q.data?.data ?? [];
+  const days = [...new Set(tasks.map((task) => String(task.dueDate)))];
+  const dayName = (iso: string) =>
+    iso === today
+      ? t('dashboard.widget.dueToday')
+      : iso === addDays(today, 1)
+        ? t('dashboard.widget.dueTomorrow')
+        : new Intl.DateTimeFormat(i18n.language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  const more = (q.data?.total ?? 0) - tasks.length;
+  return (
+    <WidgetCard widget="myTaskCalendar" loading={q.isPending} error={q.isError}>
+      {tasks.length === 0 ? (
+        <EmptyState description={t('dashboard.widget.noDueTasks')} />
+      ) : (
+        <ol className="plain-list" aria-label={t('dashboard.widget.myTaskCalendar')}>
+          {days.map((iso) => (
+            <li key={iso}>
+              <Typography.Title level={3} style={{ fontSize: 13, margin: '8px 0 0' }}>
+                {dayName(iso)} <Typography.Text type="secondary">{formatDate(iso, 'date')}</Typography.Text>
+              </Typography.Title>
+              <ul className="plain-list widget-rows">
+                {tasks
+                  .filter((task) => task.dueDate === iso)
+                  .map((task) => {
+                    const project = task.project as { title?: string } | null | undefined;
+                    return (
+                      <li key={task.id} className="widget-row">
+                        <Link to={`${taskEntity.web.path}/${task.id}`}>
+                          {String(task.number ?? '')} {task.title || t('entity.untitled')}
+                        </Link>
+                        {project?.title ? <Typography.Text type="secondary">{project.title}</Typography.Text> : null}
+                      </li>
+                    );
+                  })}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      )}
+      {more > 0 ? <Typography.Text type="secondary">{t('dashboard.widget.moreDue', { count: more })}</Typography.Text> : null}
+      <Link to={MY_TASK_CALENDAR_PATH}>{t('dashboard.widget.openTaskCalendar')}</Link>
+    </WidgetCard>
+  );
+}
+
 function MyProjectsList() {
   const { t } = useTranslation();
   const q = useData<MyProjects>('myProjects', '/api/v1/dashboard/my-projects');
@@ -266,6 +341,7 @@ const RENDER: Record<DashboardWidget, () => ReactNode> = {
   myTeams: () => <MyTeamsList />,
   myTasks: () => <MyTasksList />,
   myProjects: () => <MyProjectsList />,
+  myTaskCalendar: () => <MyTaskCalendarAgenda />,
 };
 
 // The widgets the user chose, in their order, and the dialog that chooses and orders them.
