@@ -94,3 +94,26 @@ test('someone with one workspace lands in it after signing in', async ({ browser
   await expect(page.getByRole('button', { name: `Workspace: ${name}` })).toBeVisible();
   await page.context().close();
 });
+
+// Issue 26 polish: the identity provider's and the mailbox's pages carry Atrium's icon too.
+test('the sign-in page and the local mailbox show the favicon', async ({ page }) => {
+  for (const path of ['/auth/signin?returnTo=%2Fworkspaces', '/mailbox']) {
+    await page.goto(path);
+    const href = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(href, path).toBe('/favicon.svg');
+    const icon = await page.request.get(href ?? '');
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toContain('svg');
+  }
+});
+
+// Issue 26 polish: the pages outside a workspace say who is signed in and offer the way out.
+test('choosing and creating a workspace show who is signed in, with Sign out', async ({ workspace, signedIn }) => {
+  const { page } = workspace;
+  for (const path of ['/workspaces', '/workspaces/new']) {
+    await page.goto(path);
+    const header = page.locator('header');
+    await expect(header.getByText(signedIn.account.name)).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  }
+});

@@ -56,6 +56,7 @@ export function layout(opts: { title: string; body: string; wide?: boolean }): s
 <title>${escapeHtml(opts.title)} · Atrium</title>
 <link rel="preload" href="/idp/assets/inter.woff2" as="font" type="font/woff2" crossorigin>
 <link rel="stylesheet" href="/idp/assets/identity.css">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 </head>
 <body>
 <main${opts.wide ? ' class="wide"' : ''}>

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BareLayout } from '../../platform/layouts/bare-layout';
-import { signOut } from '../../platform/auth/session-store';
+import { SignedInActions } from '../../platform/layouts/signed-in-actions';
 import { EmptyState } from '../../platform/feedback/empty-state';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { switchWorkspace, useCurrentTenantId } from '../../platform/workspace/workspace-store';
@@ -49,7 +49,7 @@ export default function WorkspaceSelectionPage() {
   }, [only, navigate]);
 
   return (
-    <BareLayout actions={<Button onClick={signOut}>{t('userMenu.signOut')}</Button>}>
+    <BareLayout actions={<SignedInActions />}>
       <div className="narrow">
         <div className="page-header">
           <Typography.Title level={1} className="page-title">
