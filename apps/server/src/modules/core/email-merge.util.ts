@@ -13,10 +13,12 @@ const SENDER_AND_WORKSPACE: MergeField[] = [
   { key: 'workspace.name', label: 'email.merge.workspaceName', caption: true, group: 'workspace' },
 ];
 
-// Built-in fields that hold a value worth writing into a mail: not ids, versions or JSON.
+// Built-in fields that hold a value worth writing into a mail: what people enter on the form
+// and the record's number — not ids, versions, JSON, board positions or the states the server
+// keeps (blocked, converted to …).
 function builtinKeys(definition: EntityDefinition): string[] {
   return Object.entries(definition.fields)
-    .filter(([, f]) => f.kind !== 'system' && f.kind !== 'json')
+    .filter(([, f]) => f.kind !== 'system' && f.kind !== 'json' && (f.form || f.kind === 'numbering'))
     .map(([key]) => key);
 }
 
@@ -32,7 +34,10 @@ export function mergeFieldsOf(definition: EntityDefinition, customFields: readon
       caption: true,
       group: 'record' as const,
     })),
-    ...customFields.map((f) => ({ key: `customFields.${f.key}`, label: f.label, caption: false, group: 'custom' as const })),
+    // a field hidden from the form is hidden here too
+    ...customFields
+      .filter((f) => !f.hidden)
+      .map((f) => ({ key: `customFields.${f.key}`, label: f.label, caption: false, group: 'custom' as const })),
     ...others,
   ];
 }

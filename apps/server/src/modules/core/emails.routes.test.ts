@@ -60,6 +60,7 @@ describe('e-mail templates', () => {
       fields: [
         { kind: 'singleLine', label: 'Tier', key: 'tier' },
         { kind: 'singleLine', label: 'Salary', key: 'salary', dataType: 'decimal', restricted: true },
+        { kind: 'singleLine', label: 'Legacy id', key: 'legacyId', hidden: true },
       ],
     });
     expect(put.status, put.text).toBe(200);
@@ -71,6 +72,12 @@ describe('e-mail templates', () => {
     );
     expect(keys).toEqual(expect.arrayContaining(['sender.name', 'workspace.name']));
     expect(keys).not.toContain('details');
+    // internal fields are no merge fields: states the server keeps, board positions, ids, hidden fields
+    for (const internal of ['blockedAt', 'spamAt', 'unsubscribedAt', 'boardRank', 'typeId', 'workflowStage', 'customFields.legacyId'])
+      expect(keys).not.toContain(internal);
+    const leadKeys = (await c.get('/api/v1/core/email-templates/merge-fields?entityKind=Lead')).body.map((f: { key: string }) => f.key);
+    expect(leadKeys).toEqual(expect.arrayContaining(['number', 'firstName', 'organization']));
+    expect(leadKeys).not.toContain('convertedToId');
     const member = await t.addMember(tenant.id, 'Member');
     const theirs = await t.client(member, tenant.id).get('/api/v1/core/email-templates/merge-fields?entityKind=Contact');
     expect(theirs.body.map((f: { key: string }) => f.key)).not.toContain('customFields.salary');
