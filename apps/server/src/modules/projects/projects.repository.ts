@@ -15,3 +15,16 @@ export async function projectOfTask(ctx: TenantContext, taskId: string): Promise
   );
   return res.rows[0]?.project_id;
 }
+
+// Whether the caller leads, owns or is a member of the project (a task may go there without
+// Project.CreateTasksAcrossProjects).
+export async function isPartOfProject(ctx: TenantContext, projectId: string): Promise<boolean> {
+  const res = await ctx.db.execute<{ part: boolean }>(sql`
+    select exists (
+      select 1 from projects p where p.tenant_id = ${ctx.tenantId} and p.id = ${projectId}
+        and (p.assignee_id = ${ctx.tenantUserId} or p.owner_id = ${ctx.tenantUserId} or p.created_by = ${ctx.tenantUserId})
+    ) or exists (
+      select 1 from project_members m where m.tenant_id = ${ctx.tenantId} and m.project_id = ${projectId} and m.tenant_user_id = ${ctx.tenantUserId}
+    ) as part`);
+  return res.rows[0]?.part === true;
+}

@@ -1,5 +1,5 @@
 import type { TenantContext } from '../../platform/context';
-import { fieldError } from '../../platform/errors';
+import { AppError, fieldError } from '../../platform/errors';
 import type { EntityHooks, EntityRow } from '../../platform/entity';
 import { copyWorkflows, createEntity, deleteScopedWorkflows, getEntity, requireRecord, type RegisteredEntity } from '../../platform/entity';
 import { copyRoles } from './project-roles.service';
@@ -46,14 +46,27 @@ async function checkTask(ctx: TenantContext, values: EntityRow): Promise<void> {
     throw fieldError('parentTaskId', 'referenceNotFound', 'parentTaskId names no task of the same project');
 }
 
+// Spec §6 Project.CreateTasksAcrossProjects: a task goes into a project its writer leads, owns
+// or is a member of; into any other project only with that permission (the job that makes
+// scheduled tasks writes as the system).
+const ACROSS = 'Project.CreateTasksAcrossProjects';
+async function checkAcrossProjects(ctx: TenantContext, projectId: unknown): Promise<void> {
+  if (ctx.role === 'system' || ctx.permissions.has(ACROSS) || typeof projectId !== 'string') return;
+  if (await repo.isPartOfProject(ctx, projectId)) return;
+  const message = `Adding a task to a project you are not part of needs ${ACROSS}`;
+  throw new AppError(403, 'accessDenied', message, [{ field: 'projectId', code: 'accessDenied', message }], { limit: ACROSS });
+}
+
 export const taskHooks: EntityHooks = {
   async beforeCreate(ctx, values) {
     await checkTask(ctx, values);
+    await checkAcrossProjects(ctx, values.projectId);
   },
   async beforeUpdate(ctx, values, before) {
     if (values.projectId !== before.projectId && values.parentTaskId === before.parentTaskId && before.parentTaskId)
       values.parentTaskId = null;
     await checkTask(ctx, values);
+    if (values.projectId !== before.projectId) await checkAcrossProjects(ctx, values.projectId);
     return values;
   },
   // automatic scheduling: the tasks this one blocks follow its new dates
