@@ -200,5 +200,8 @@ export const myPermissionsSchema = z.object({
   permissions: z.array(z.string()),
   role: z.string(),
   plans: z.array(z.string()),
+  // held through a role in at least one record (a project role), not in the workspace: a kind
+  // with a role scope is reachable by them (its records then narrowed by the server)
+  throughRoles: z.array(z.string()),
 });
 export type MyPermissions = z.infer<typeof myPermissionsSchema>;

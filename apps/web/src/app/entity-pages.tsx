@@ -21,7 +21,9 @@ function Guarded({ settings, importing, render }: { settings?: boolean; importin
   const p = entity.definition.permissions;
   if (importing && (!entity.definition.capabilities.importExport || !p.import)) return <NotFoundPage />;
   const needed = settings ? [p.view, p.settings] : importing && p.import ? [p.view, p.import] : [p.view];
-  if (!can({ permissions: needed })) return <AccessDeniedPage />;
+  // a kind with a role scope opens for those who see some of its records through a role only
+  const viaRoles = !settings && !importing && entity.definition.roleScope !== undefined;
+  if (!can({ permissions: needed, viaRoles })) return <AccessDeniedPage />;
   return <>{render(entity)}</>;
 }
 

@@ -25,7 +25,8 @@ const entityNavEntries = (): NavEntry[] =>
     path: e.definition.web.path,
     labelKey: `${e.definition.captionKey}.plural`,
     icon: e.definition.web.icon,
-    rule: { permissions: [e.definition.permissions.view] },
+    // a kind with a role scope: also for those who see some of its records through a role only
+    rule: { permissions: [e.definition.permissions.view], ...(e.definition.roleScope ? { viaRoles: true } : {}) },
     group: e.definition.module,
   }));
 

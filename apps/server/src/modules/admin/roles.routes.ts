@@ -8,6 +8,7 @@ import {
   roleWriteSchema,
 } from '@atrium/domain';
 import { z } from 'zod';
+import { entityRegistry } from '../../platform/entity';
 import type { Router } from '../../platform/router';
 import * as rolesService from './roles.service';
 
@@ -15,6 +16,8 @@ const idParams = z.strictObject({ id: z.uuid() });
 
 export function registerRoleRoutes(router: Router) {
   const tags = ['roles and permissions'];
+  // the engine's kinds, whose record roles (project roles) add to what the caller may open
+  const registry = entityRegistry(router);
   router.tenant({
     method: 'GET',
     url: '/api/v1/admin/roles',
@@ -74,7 +77,7 @@ export function registerRoleRoutes(router: Router) {
     tags,
     permission: null,
     schemas: { response: myPermissionsSchema },
-    handler: async (ctx) => ({ permissions: [...ctx.permissions].sort(), role: ctx.role, plans: [...ctx.plans] }),
+    handler: (ctx) => rolesService.mine(ctx, registry),
   });
   router.public({
     method: 'GET',

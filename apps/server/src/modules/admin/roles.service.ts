@@ -1,5 +1,6 @@
-import { ROLE_PERMISSIONS, type Role, type RoleWrite } from '@atrium/domain';
+import { ROLE_PERMISSIONS, type MyPermissions, type Role, type RoleWrite } from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
+import { permissionsThroughRoles, type RegisteredEntity } from '../../platform/entity';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import * as repo from './roles.repository';
@@ -57,4 +58,15 @@ export async function remove(ctx: TenantContext, id: string): Promise<void> {
   if (current.systemKey) throw new AppError(409, 'forbidden', 'System roles cannot be deleted');
   if ((await repo.holders(ctx, id)) > 0) throw new AppError(409, 'conflict', 'Users still hold this role; give them another role first');
   await repo.remove(ctx, id);
+}
+
+// The caller's merged permissions in the workspace, and those they hold only through a role in
+// some record (a project role), by which the web opens a kind's pages.
+export async function mine(ctx: TenantContext, registry: RegisteredEntity['registry']): Promise<MyPermissions> {
+  return {
+    permissions: [...ctx.permissions].sort(),
+    role: ctx.role,
+    plans: [...ctx.plans],
+    throughRoles: await permissionsThroughRoles(ctx, registry),
+  };
 }

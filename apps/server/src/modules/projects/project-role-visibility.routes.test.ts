@@ -48,6 +48,7 @@ describe('visibility through project roles', () => {
   it('on Projects Pro a non-member still sees nothing: empty lists, 404 for a record', async () => {
     expect((await member.post('/api/v1/projects/list', {})).body).toMatchObject({ data: [], total: 0 });
     expect((await member.post('/api/v1/tasks/list', {})).body).toMatchObject({ data: [], total: 0 });
+    expect((await member.get('/api/v1/admin/permissions/me')).body.throughRoles).toEqual([]);
     expect((await member.get(`/api/v1/projects/${a.id}`)).status).toBe(404);
     expect((await member.get(`/api/v1/tasks/${taskA.id}`)).status).toBe(404);
     expect((await member.get(`/api/v1/tasks/${taskA.id}/checklist`)).status).toBe(404);
@@ -66,6 +67,11 @@ describe('visibility through project roles', () => {
 
     expect(names(await member.post('/api/v1/projects/list', {}))).toEqual(['Apollo']);
     expect(names(await member.post('/api/v1/tasks/list', {}))).toEqual(['Apollo launch checklist']);
+    // the web opens the project and task pages by what the caller holds through some role
+    const mine = await member.get('/api/v1/admin/permissions/me');
+    expect(mine.body.throughRoles).toEqual(['Project.ViewProjects']);
+    expect(mine.body.permissions).not.toContain('Project.ViewProjects');
+    expect((await c.get('/api/v1/admin/permissions/me')).body.throughRoles).toEqual([]);
     expect((await member.get(`/api/v1/projects/${a.id}`)).status).toBe(200);
     expect((await member.get(`/api/v1/tasks/${taskA.id}`)).body.name).toBe('Apollo launch checklist');
     expect((await member.get(`/api/v1/projects/${b.id}`)).status).toBe(404);
@@ -155,5 +161,6 @@ describe('visibility through project roles', () => {
     expect((await c.delete(`/api/v1/projects/${a.id}/members/${memberId}`)).status).toBe(204);
     expect((await member.post('/api/v1/tasks/list', {})).body.total).toBe(0);
     expect((await member.get(`/api/v1/tasks/${taskA.id}`)).status).toBe(404);
+    expect((await member.get('/api/v1/admin/permissions/me')).body.throughRoles).toEqual([]);
   });
 });

@@ -145,6 +145,15 @@ export async function rolePermissionsIn(
   return res.rows[0];
 }
 
+// Every permission the caller's roles grant in any project (one probe per membership).
+export async function heldPermissions(ctx: TenantContext): Promise<string[]> {
+  const res = await ctx.db.execute<{ permission: string }>(sql`
+    select distinct unnest(r.permissions) as permission from project_members m
+    join project_roles r on r.tenant_id = m.tenant_id and r.id = m.role_id
+    where m.tenant_id = ${ctx.tenantId} and m.tenant_user_id = ${ctx.tenantUserId}`);
+  return res.rows.map((r) => r.permission);
+}
+
 // The caller's role in the project whose id is `project` grants `permission`: one probe of the
 // (tenant, project, user) unique index per project, for the engine's reads (RoleGrantSql).
 export function roleGrantSql(ctx: TenantContext, project: SQL, permission: string): SQL {

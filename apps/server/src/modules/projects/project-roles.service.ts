@@ -149,8 +149,9 @@ export async function grantsInProject(ctx: TenantContext, projectId: string): Pr
 }
 
 // The same for many records at once, as a condition in the engine's reads (a member sees, and
-// archives, their projects' tasks).
-export const projectRoleProvider = { grants: grantsInProject, granted: repo.roleGrantSql };
+// archives, their projects' tasks); and what their roles grant in any project (the web opens the
+// project and task pages by it).
+export const projectRoleProvider = { grants: grantsInProject, granted: repo.roleGrantSql, held: repo.heldPermissions };
 
 // A template's roles go to a project made from it, a project's to a template made from it.
 export const copyRoles = (ctx: TenantContext, fromOwner: string, toOwner: string): Promise<void> => repo.copyRoles(ctx, fromOwner, toOwner);

@@ -14,7 +14,15 @@ export { registerEntity, provideEntityRoutes, kindWords, EXAMPLE_ID, type Regist
 export { registerEntityCoreRoutes } from './entity-core.routes';
 export { requireRecord, requireFeature, mayUse } from './record-access';
 export type { RoleGrantSql } from './entity-registry';
-export { provideRolePermissions, requireInScope, mayInScope, mayView, rolePermissions, scopedPermission } from './role-scope';
+export {
+  permissionsThroughRoles,
+  provideRolePermissions,
+  requireInScope,
+  mayInScope,
+  mayView,
+  rolePermissions,
+  scopedPermission,
+} from './role-scope';
 export { visibilityRule } from './entity-sql';
 export { provideRecordCleanup, provideRecordTransfer, recordTransferred, type RecordRef } from './record-cleanup';
 export { lookup as lookupRecords, lookupPaths as lookupRecordPaths, titles as recordTitles, existingIds } from './entity.repository';

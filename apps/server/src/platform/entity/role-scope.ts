@@ -12,8 +12,13 @@ import { entityRegistry, type EntityRow, type RegisteredEntity, type RoleGrantSq
 // condition in every engine read, entity-sql.ts ruleSql), and nothing else.
 type RolePermissions = (ctx: TenantContext, ownerId: string) => Promise<readonly string[]>;
 // `grants`: what the caller's role in one owner grants; `granted`: the same as a condition on an
-// owner id column (an indexed EXISTS), for reads and for many records at once
-export type RoleProvider = { grants: RolePermissions; granted: RoleGrantSql };
+// owner id column (an indexed EXISTS), for reads and for many records at once; `held`: what the
+// caller's roles grant in any owner (the web opens a kind's pages by it)
+export type RoleProvider = {
+  grants: RolePermissions;
+  granted: RoleGrantSql;
+  held: (ctx: TenantContext) => Promise<readonly string[]>;
+};
 type Registry = RegisteredEntity['registry'];
 const providers = new WeakMap<Registry, Map<EntityKind, RoleProvider>>();
 
@@ -56,6 +61,17 @@ export function roleOwnerKind(ent: RegisteredEntity): EntityKind | undefined {
   if (!field) return undefined;
   if (field === 'id') return ent.definition.kind;
   return ent.definition.fields[field]?.target as EntityKind | undefined;
+}
+
+// The permissions the caller holds through a role in at least one record and not in the workspace
+// (none without Plan.Roles): the web reaches a kind's pages by them when the kind has a role scope.
+export async function permissionsThroughRoles(ctx: TenantContext, registry: Registry): Promise<string[]> {
+  const map = providers.get(registry);
+  if (!map || !ctx.permissions.has('Plan.Roles')) return [];
+  const workspace: ReadonlySet<string> = ctx.permissions;
+  const held = new Set<string>();
+  for (const provider of map.values()) for (const p of await provider.held(ctx)) if (!workspace.has(p)) held.add(p);
+  return [...held].sort();
 }
 
 // What the caller's role in an owner record grants (nothing without Plan.Roles or a role).

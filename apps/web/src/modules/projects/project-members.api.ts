@@ -26,12 +26,13 @@ export const useProjectRoles = (projectId: string) =>
 export const useProjectMembers = (projectId: string) =>
   useQuery({ queryKey: MEMBER_KEYS.members(projectId), queryFn: () => apiRequest<ProjectMember[]>(MEMBER_PATHS.members(projectId)) });
 
-// the caller's permissions in the project: the workspace's with their project role's
+// the caller's permissions in the project: the workspace's with their project role's (also what
+// the project's pages and its tasks' pages show actions by, the engine's role scope)
+export const fetchMyProjectPermissions = (projectId: string) =>
+  apiRequest<{ roleId: string | null; permissions: string[] }>(MEMBER_PATHS.mine(projectId));
+
 export const useMyProjectPermissions = (projectId: string) =>
-  useQuery({
-    queryKey: MEMBER_KEYS.mine(projectId),
-    queryFn: () => apiRequest<{ roleId: string | null; permissions: string[] }>(MEMBER_PATHS.mine(projectId)),
-  });
+  useQuery({ queryKey: MEMBER_KEYS.mine(projectId), queryFn: () => fetchMyProjectPermissions(projectId), staleTime: 30_000 });
 
 function useInvalidate(projectId: string) {
   const qc = useQueryClient();

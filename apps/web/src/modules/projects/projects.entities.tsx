@@ -4,6 +4,7 @@ import { WorkflowsSettings } from '../../platform/workflows/workflows-settings';
 import { GanttTab } from './gantt-tab';
 import { PortfolioTimelineLink } from './portfolio-timeline-link';
 import { ProjectMembers } from './project-members';
+import { MEMBER_KEYS, fetchMyProjectPermissions } from './project-members.api';
 import { ProjectTasks } from './project-tasks';
 import { SaveAsTemplate } from './save-as-template';
 import { MyTaskCalendarLink, ProjectCalendar } from './task-calendar-links';
@@ -18,6 +19,7 @@ import { ProjectTime, TaskTime } from './time-logs';
 export const PROJECTS_ENTITIES: WebEntity[] = [
   {
     definition: projectEntity,
+    rolePermissions: { queryKey: MEMBER_KEYS.mine, fetch: fetchMyProjectPermissions },
     listActions: () => <PortfolioTimelineLink />,
     actions: (record) => <SaveAsTemplate record={record} />,
     tabs: [

@@ -1,12 +1,14 @@
 import { CopyOutlined, DeleteOutlined, MoreOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { groupableFields, type EntityColumn, type EntityRecord, type ListGroup } from '@atrium/domain';
 import { App, Button, Card, Dropdown, Skeleton, Space } from 'antd';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useConfirm } from '../confirm/confirm-modal';
 import { columnValue } from '../entity-fields/field-value';
 import { LinkButton } from '../feedback/link-button';
 import { TransferActions } from '../import-export/transfer-actions';
+import { RoleScopeProvider } from '../permissions/role-scope';
+import { roleOwnerOfFilters, useRoleScope } from '../entity/role-scope';
 import { useAccess } from '../permissions/use-access';
 import { useWorkflows } from '../workflows/workflows.api';
 import { entityApi } from '../entity/entity-api';
@@ -31,7 +33,20 @@ const localToday = () => {
 
 // The list page of any kind: columns, filters and sorts from the server's column catalogue (built-in
 // and custom fields alike), the title as the first column, create, settings and bulk archive.
+// A list filtered to one owner record (a project's tasks) offers what the caller's role there allows.
 export function EntityListRoute({ entity }: { entity: WebEntity }) {
+  const [owner, setOwner] = useState<string | undefined>(undefined);
+  const { definition } = entity;
+  const onRequest = useCallback((request: EntityListRequest) => setOwner(roleOwnerOfFilters(definition, request.filters)), [definition]);
+  const scoped = useRoleScope(definition, owner);
+  return (
+    <RoleScopeProvider permissions={scoped}>
+      <EntityList entity={entity} onRequest={onRequest} />
+    </RoleScopeProvider>
+  );
+}
+
+function EntityList({ entity, onRequest }: { entity: WebEntity; onRequest: (request: EntityListRequest) => void }) {
   const { definition, listActions } = entity;
   const api = entityApi(definition);
   const { t, text } = useEntityText(definition);
@@ -193,6 +208,7 @@ export function EntityListRoute({ entity }: { entity: WebEntity }) {
     <>
       <ListPage
         definition={list}
+        onRequest={onRequest}
         actions={(shown) => (
           <Space wrap>
             <TransferActions definition={definition} scope={() => shown} />

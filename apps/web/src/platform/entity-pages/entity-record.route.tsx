@@ -22,6 +22,8 @@ import { usePageTitle } from '../feedback/use-page-title';
 import { rememberRecordActor } from '../live/record-change-actors';
 import { useRecordEvents } from '../live/use-live-events';
 import { RecordMailActions } from '../mail/record-mail-actions';
+import { RoleScopeProvider } from '../permissions/role-scope';
+import { roleOwnerOfRecord, useRoleScope } from '../entity/role-scope';
 import { useAccess } from '../permissions/use-access';
 import { forgetRecord, rememberRecord } from '../search/recent-records';
 import { MergeDialog } from '../entity/duplicates';
@@ -187,8 +189,19 @@ function RecordHeader({ api, record, actions }: { api: EntityApi; record: Entity
 // fields form and shared panels, a tab per relation and the module's own tabs, actions and banner
 // (the kind as registered, handed over by the route).
 export function EntityRecordRoute({ entity }: { entity: WebEntity }) {
-  const { definition } = entity;
   const { id = '' } = useParams();
+  const record = entityApi(entity.definition).useRecord(id).data;
+  // a project's page and its tasks' pages offer what the caller's project role allows there
+  const scoped = useRoleScope(entity.definition, roleOwnerOfRecord(entity.definition, record));
+  return (
+    <RoleScopeProvider permissions={scoped}>
+      <RecordPage entity={entity} id={id} />
+    </RoleScopeProvider>
+  );
+}
+
+function RecordPage({ entity, id }: { entity: WebEntity; id: string }) {
+  const { definition } = entity;
   // the open tab is part of the address (?tab=contacts), so a link can open it
   const [search, setSearch] = useSearchParams();
   const api = entityApi(definition);

@@ -30,6 +30,9 @@ type Props<T> = {
   actions?: ReactNode | ((list: { request: EntityListRequest; columns: string[] }) => ReactNode);
   // per-row actions, rendered in a last column
   rowActions?: (record: T) => ReactNode;
+  // told the list's request whenever it changes (the entity list narrows its permissions to the
+  // record the list is filtered to, role-scope.tsx)
+  onRequest?: (request: EntityListRequest) => void;
 };
 
 type Sort = { field: string; order: 'asc' | 'desc' };
@@ -55,7 +58,7 @@ function nextSort<T>(current: Sort[], sorters: Sorter<T>[], multi: boolean): Sor
 
 // The one list page: search, filters, sortable columns, column chooser,
 // saved views, page sizes 25/50/100 and bulk selection — all driven by the definition.
-export function ListPage<T extends object>({ definition, actions, rowActions }: Props<T>) {
+export function ListPage<T extends object>({ definition, actions, rowActions, onRequest }: Props<T>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const list = useListState(definition);
@@ -89,6 +92,7 @@ export function ListPage<T extends object>({ definition, actions, rowActions }: 
   if (searchText !== null && search === searchText && search !== state.search) update({ search });
 
   const request = list.request;
+  useEffect(() => onRequest?.(request), [onRequest, request]);
   const query = useQuery({
     queryKey: definition.queryKey(request),
     queryFn: () => definition.fetch(request),

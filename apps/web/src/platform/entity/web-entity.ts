@@ -15,6 +15,12 @@ export type WebEntity = {
   banner?: (record: EntityRecord) => ReactNode;
   // buttons in the list's toolbar, given the list's request as filtered and sorted
   listActions?: (request: EntityListRequest) => ReactNode;
+  // a kind whose records own roles (roleScope): the caller's permissions in one of them, the
+  // workspace's merged with their role there (the pages of the record and of its children follow them)
+  rolePermissions?: {
+    queryKey: (ownerId: string) => readonly unknown[];
+    fetch: (ownerId: string) => Promise<{ permissions: string[] }>;
+  };
 };
 
 const registered = new Map<EntityKind, WebEntity>();
