@@ -1,8 +1,8 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { signOut } from '../auth/session-store';
-import { useSession } from '../auth/use-session';
+import { signOut } from '../../platform/auth/session-store';
+import { useSession } from '../../platform/auth/use-session';
 
 // The top bar of a page outside a workspace (choosing or creating one): who is signed in, and
 // the way out.

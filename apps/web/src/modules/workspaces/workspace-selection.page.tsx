@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BareLayout } from '../../platform/layouts/bare-layout';
-import { SignedInActions } from '../../platform/layouts/signed-in-actions';
+import { SignedInActions } from './signed-in-actions';
 import { EmptyState } from '../../platform/feedback/empty-state';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { switchWorkspace, useCurrentTenantId } from '../../platform/workspace/workspace-store';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BareLayout } from '../../platform/layouts/bare-layout';
-import { SignedInActions } from '../../platform/layouts/signed-in-actions';
+import { SignedInActions } from './signed-in-actions';
 import { applyFieldErrors, errorText, maxLengthRule } from '../../platform/feedback/form-errors';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { useBlurValidation } from '../../platform/feedback/blur-validation';
