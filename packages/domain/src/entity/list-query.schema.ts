@@ -30,9 +30,10 @@ export const FILTER_VALUE_TYPES = ['text', 'number', 'boolean', 'date', 'dateTim
 export type FilterValueType = (typeof FILTER_VALUE_TYPES)[number];
 
 // Operators each value type accepts; anything else is a 400 naming the operator.
-// Text is compared as text (contains, starts with, is, empty), never as greater or less.
+// The API also compares text alphabetically (a range "A" to "M"); the filter builder offers
+// text only the operators of words (TEXT_OPERATORS).
 export const OPERATORS_BY_TYPE: Record<FilterValueType, readonly FilterOperator[]> = {
-  text: ['contains', 'notContains', 'startsWith', 'eq', 'neq', 'in', 'notIn', 'isEmpty', 'isNotEmpty'],
+  text: ['eq', 'neq', 'contains', 'notContains', 'startsWith', 'in', 'notIn', 'gt', 'gte', 'lt', 'lte', 'between', 'isEmpty', 'isNotEmpty'],
   number: ['eq', 'neq', 'in', 'notIn', 'gt', 'gte', 'lt', 'lte', 'between', 'isEmpty', 'isNotEmpty'],
   date: ['eq', 'neq', 'lt', 'gt', 'between', 'inLast', 'inNext', 'in', 'notIn', 'gte', 'lte', 'isEmpty', 'isNotEmpty'],
   dateTime: ['gt', 'lt', 'between', 'inLast', 'inNext', 'eq', 'neq', 'gte', 'lte', 'isEmpty', 'isNotEmpty'],
@@ -44,6 +45,20 @@ export const OPERATORS_BY_TYPE: Record<FilterValueType, readonly FilterOperator[
 
 // The most days a relative date filter (inLast, inNext) reaches.
 export const RELATIVE_DAYS_MAX = 3660;
+
+// What a person filters text by: contains, starts with, is, is any of, empty — an e-mail or a
+// name is never "greater than".
+const TEXT_OPERATORS: readonly FilterOperator[] = [
+  'contains',
+  'notContains',
+  'startsWith',
+  'eq',
+  'neq',
+  'in',
+  'notIn',
+  'isEmpty',
+  'isNotEmpty',
+];
 
 // The operators the filter builder offers for one field, in the order it offers them: a field
 // with options or a link to records is matched against chosen values ("is any of"), the rest by
@@ -58,7 +73,7 @@ export function filterOperatorsFor(field: {
       ? ['in', 'notIn', 'eq', 'neq', 'isEmpty', 'isNotEmpty']
       : ['in', 'notIn', 'eq', 'neq', 'contains', 'isEmpty', 'isNotEmpty'];
   if (field.options && field.options.length > 0) return ['in', 'notIn', 'eq', 'neq', 'isEmpty', 'isNotEmpty'];
-  return OPERATORS_BY_TYPE[field.type];
+  return field.type === 'text' ? TEXT_OPERATORS : OPERATORS_BY_TYPE[field.type];
 }
 
 const scalar = z.union([z.string().max(500), z.number(), z.boolean()]);
