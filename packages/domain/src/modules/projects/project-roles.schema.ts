@@ -15,7 +15,10 @@ export const projectRoleInputSchema = z.strictObject({
     .array(z.enum(PROJECT_ROLE_PERMISSIONS as [RolePermission, ...RolePermission[]], { error: 'invalidOption' }), { error: 'required' })
     .max(PROJECT_ROLE_PERMISSIONS.length, { error: 'tooBig' })
     .refine((list) => new Set(list).size === list.length, { error: 'duplicate' })
-    .meta({ description: 'Project permissions (spec §6, Project module), each once. Rules `invalidOption`, `duplicate`.' }),
+    .meta({
+      uniqueItems: true,
+      description: 'Project permissions (spec §6, Project module), each once. Rules `invalidOption`, `duplicate`.',
+    }),
 });
 export type ProjectRoleInput = z.infer<typeof projectRoleInputSchema>;
 
