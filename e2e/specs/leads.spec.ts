@@ -55,9 +55,72 @@ test.describe.serial('leads', () => {
 
     // the lead stays, marked converted, with the way to what it became; it converts only once
     await page.goto(leadUrl);
-    await expect(page.getByText(/Converted into a Contact on/)).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: /Converted to Grace Hopper on/ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Convert' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Open the Contact' }).click();
     await expect(page).toHaveURL(contactUrl);
+  });
+
+  // Issue 26 item 8: a status lifecycle in the list, a converted lead read-only with the way to
+  // what it became, and an opportunity made by the same conversion.
+  test('a lead converted with an opportunity shows Converted in the list, a banner with links and a read-only form', async () => {
+    const lead = (await api.post('/api/v1/leads', {
+      firstName: 'Katherine',
+      lastName: 'Johnson',
+      organization: 'Orbit Analytics',
+      status: 'Working',
+    })) as { id: string };
+    await page.goto('/leads');
+    await expect(page.getByRole('columnheader', { name: /Status/ })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: 'Katherine Johnson' });
+    await expect(row.getByRole('cell', { name: 'Working', exact: true })).toBeVisible();
+    await row.getByRole('link', { name: 'Katherine Johnson' }).click();
+    await expect(page.getByRole('heading', { name: 'Katherine Johnson', level: 1 })).toBeVisible();
+    const leadUrl = page.url();
+    // Converted is the conversion's to set: offered in the form, not choosable
+    await page.getByLabel('Status').click();
+    await expect(page.getByRole('option', { name: 'Converted' })).toHaveAttribute('aria-disabled', 'true');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Convert' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Convert Katherine Johnson' });
+    await expect(dialog.getByRole('radio', { name: 'Create the organization “Orbit Analytics”' })).toBeChecked();
+    await dialog.getByRole('checkbox', { name: 'Also create an opportunity' }).check();
+    await expect(dialog.getByLabel('Opportunity name')).toHaveValue('Orbit Analytics opportunity');
+    await dialog.getByLabel('Expected value').fill('25000');
+    await dialog.getByLabel('Expected close date').fill('2027-03-01');
+    await dialog.getByLabel('Expected close date').press('Tab');
+    await expectAccessible(page, 'convert lead dialog with an opportunity');
+    await dialog.getByRole('button', { name: 'Convert' }).click();
+
+    await expect(page).toHaveURL(/\/contacts\/[0-9a-f-]{36}$/);
+    const contactUrl = page.url();
+    const toast = page.locator('.ant-message').filter({ hasText: 'Lead converted into Katherine Johnson, with the opportunity' });
+    await toast.getByRole('link', { name: 'Orbit Analytics opportunity' }).click();
+    await expect(page).toHaveURL(/\/opportunities\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: 'Orbit Analytics opportunity', level: 1 })).toBeVisible();
+    const deal = (await api.get(`/api/v1/opportunities/${page.url().split('/').pop()}`)) as Record<string, unknown>;
+    expect(deal).toMatchObject({ expectedValue: 25000, estimatedCloseDate: '2027-03-01', contactId: contactUrl.split('/').pop() });
+    expect(deal.organizationId).toEqual(expect.any(String));
+
+    // the lead: a banner naming what it became, linking there; the form read-only
+    await page.goto(leadUrl);
+    const banner = page.getByRole('alert').filter({ hasText: /Converted to Katherine Johnson on/ });
+    await expect(banner).toBeVisible();
+    await expect(banner.getByText('A converted lead is read-only')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Convert' })).toHaveCount(0);
+    const form = page.locator('form#record-Lead');
+    await expect(form.getByLabel('First name')).toBeDisabled();
+    await expect(form.getByRole('button', { name: 'Save' })).toHaveCount(0);
+    await expect(form.getByText('Converted', { exact: true })).toBeVisible();
+    await banner.getByRole('link', { name: 'Katherine Johnson' }).click();
+    await expect(page).toHaveURL(contactUrl);
+
+    // the list says it: Converted, and the status filters like any option
+    await page.goto('/leads');
+    await expect(
+      page.getByRole('row').filter({ hasText: 'Katherine Johnson' }).getByRole('cell', { name: 'Converted', exact: true }),
+    ).toBeVisible();
+    expect(lead.id).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -68,6 +68,9 @@ describe('the demo workspace', () => {
       filters: [{ field: 'projectId', op: 'eq', value: onboarding.id }],
     });
     expect(schedules.body.data.map((r: { name: string }) => r.name)).toEqual(['Weekly status call']);
+    const hours = await c.get(`/api/v1/projects/${onboarding.id}/time-logs`);
+    expect(hours.status, hours.text).toBe(200);
+    expect(hours.body.total).toMatchObject({ minutes: 660 });
 
     // a second start leaves it alone
     expect(await seedDemoWorkspace(t.app, t.database, t.config)).toMatchObject({ created: false });

@@ -553,6 +553,23 @@ async function seedDemoProjects(call: Call, customer: { organization: string | u
     const before = task.after ? ids.get(task.after) : undefined;
     if (before) await call('POST', `/api/v1/tasks/${before}/links`, { taskId: created.id, kind: 'blocks' });
   }
+  // the work done so far, logged by the day (time tracking), and the survey's checklist
+  const logged: [string, number, number, string][] = [
+    ['kickoff', -6, 240, 'Workshop and minutes'],
+    ['rooms', -4, 180, 'Ground and first floor'],
+    ['rooms', -3, 150, 'Second floor'],
+    ['floors', -2, 90, 'First drafts'],
+  ];
+  for (const [key, day, minutes, note] of logged) {
+    const task = ids.get(key);
+    if (task) await call('POST', `/api/v1/tasks/${task}/time-logs`, { date: isoDay(day), minutes, note });
+  }
+  const rooms = ids.get('rooms');
+  if (rooms)
+    for (const title of ['Measure every room', 'Count the desks and chairs', 'Photograph the screens', 'Note the power outlets']) {
+      const item = await call('POST', `/api/v1/tasks/${rooms}/checklist`, { title });
+      if (title !== 'Note the power outlets') await call('PATCH', `/api/v1/tasks/${rooms}/checklist/${String(item.id)}`, { done: true });
+    }
   const kickoff = ids.get('kickoff');
   if (kickoff && customer.contact)
     await call('POST', '/api/v1/core/linked-entities', {

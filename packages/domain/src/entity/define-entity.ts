@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ActivityFeedType } from './activity.schema';
 import type { EntityKind, SavedViewKey } from '../enums';
+import type { ErrorCode } from '../errors';
 import type { Permission, PlanPermission } from '../permissions';
 import { BOARD_RANK_FIELD, NUMBER_FIELD, SYSTEM_FIELDS, TYPE_FIELD, WORKFLOW_STAGE_FIELD, snakeCase, type BuiltinField } from './fields';
 import type { EntityListSort } from './list-query.schema';
@@ -141,7 +142,13 @@ export type EntityDefinitionInput = {
   // fields and task types are Projects Pro)
   planGates?: PlanGates;
   roleScope?: RoleScope;
+  // a record is read-only once `field` has a value (a converted lead: convertedAt): a write, a
+  // board move or a move to the recycle bin answers 409 `code` and writes nothing; archiving
+  // stays possible, and the record page shows the form read-only
+  lockedWhen?: LockedWhen;
 };
+
+export type LockedWhen = { field: string; code: ErrorCode };
 
 export type PlanGates = { customFields?: PlanPermission; types?: PlanPermission };
 
@@ -250,6 +257,8 @@ export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
     throw new Error(`${input.kind}: roleScope ${roleScope} must be id or a required reference`);
   if (input.hierarchy && fields[input.hierarchy.field]?.target !== input.kind)
     throw new Error(`${input.kind}: hierarchy field must reference ${input.kind}`);
+  if (input.lockedWhen && !fields[input.lockedWhen.field]?.readOnly)
+    throw new Error(`${input.kind}: lockedWhen ${input.lockedWhen.field} must be a field the server sets (readOnly)`);
 
   const writableFields = Object.keys(fields).filter((k) => !fields[k]?.readOnly);
   const write: Record<string, z.ZodType> = {};
@@ -318,6 +327,7 @@ export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
     events: input.events ?? [],
     planGates: input.planGates ?? {},
     ...(input.roleScope ? { roleScope: input.roleScope } : {}),
+    ...(input.lockedWhen ? { lockedWhen: input.lockedWhen } : {}),
     schemas: { create, update: create, row },
   };
 }
@@ -350,6 +360,7 @@ export type EntityDefinition = {
   events: readonly string[];
   planGates: PlanGates;
   roleScope?: RoleScope;
+  lockedWhen?: LockedWhen;
   schemas: { create: z.ZodType; update: z.ZodType; row: z.ZodType };
 };
 

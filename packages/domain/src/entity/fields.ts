@@ -58,6 +58,9 @@ export type BuiltinField = {
   // (`optionLabels: 'values'`: IANA time zones, currency codes)
   options?: readonly string[];
   optionLabels?: 'values';
+  // enum values only the server sets (a lead's Converted): shown and filtered, never written by a
+  // client (refused with the option's own code), and not offered by the form
+  serverValues?: readonly string[];
   // reference: the kind pointed at, the key of the expanded { id, title } on rows, the delete rule
   target?: ReferenceTarget;
   // a user reference left empty on create is the creating user
@@ -136,6 +139,15 @@ export const MONEY_MAX = 99_999_999_999.99;
 // not hold at eleven integer digits (73904024716.46 × 100 is not whole there).
 const decimals = (n: number, scale: number) => Math.abs(Number(n.toFixed(scale)) - n) <= 4 * Number.EPSILON * Math.max(1, Math.abs(n));
 
+// One amount of money, as a money field takes it (also in calls beside the engine's).
+export const moneySchema = z
+  .number({ error: 'validation' })
+  .finite({ error: 'validation' })
+  .min(-MONEY_MAX, { error: 'tooSmall' })
+  .max(MONEY_MAX, { error: 'tooBig' })
+  .refine((n) => decimals(n, 2), { error: 'validation' })
+  .meta({ multipleOf: 0.01 });
+
 export const fields = {
   // `pattern`: the value must match, else the field reports `code` (e.g. a project code's shape)
   text: (opts: Options & { max: number; min?: number; pattern?: { regex: RegExp; code: string }; uniqueInWorkspace?: boolean }) => {
@@ -180,20 +192,7 @@ export const fields = {
       { min, max, scale: 0 },
     );
   },
-  money: (opts: Options = {}) =>
-    field(
-      'money',
-      'number',
-      z
-        .number({ error: 'validation' })
-        .finite({ error: 'validation' })
-        .min(-MONEY_MAX, { error: 'tooSmall' })
-        .max(MONEY_MAX, { error: 'tooBig' })
-        .refine((n) => decimals(n, 2), { error: 'validation' })
-        .meta({ multipleOf: 0.01 }),
-      opts,
-      { min: -MONEY_MAX, max: MONEY_MAX, scale: 2 },
-    ),
+  money: (opts: Options = {}) => field('money', 'number', moneySchema, opts, { min: -MONEY_MAX, max: MONEY_MAX, scale: 2 }),
   decimal: (opts: Options & { scale: number; min?: number; max?: number }) =>
     field(
       'decimal',
@@ -211,11 +210,31 @@ export const fields = {
   boolean: (opts: Options = {}) => field('boolean', 'boolean', z.boolean({ error: 'validation' }), opts, { emptyValue: false }),
   date: (opts: Options = {}) => field('date', 'date', isoDateSchema, opts),
   dateTime: (opts: Options = {}) => field('dateTime', 'dateTime', isoDateTimeSchema, opts),
-  enumeration: <const T extends readonly [string, ...string[]]>(values: T, opts: Options & { optionLabels?: 'values' } = {}) =>
-    field('enum', 'text', z.enum(values, { error: 'invalidOption' }), opts, {
-      options: values,
-      ...(opts.optionLabels ? { optionLabels: opts.optionLabels } : {}),
-    }),
+  // `defaultValue`: stored when a write leaves it empty, so the field always has a value (a
+  // lead's status starts New). `serverValues`: values only the server sets, refused with `code`.
+  enumeration: <const T extends readonly [string, ...string[]]>(
+    values: T,
+    opts: Options & {
+      optionLabels?: 'values';
+      defaultValue?: T[number];
+      serverValues?: { values: readonly T[number][]; code: string };
+    } = {},
+  ) => {
+    const server: readonly string[] = opts.serverValues?.values ?? [];
+    const schema = z.enum(values, { error: 'invalidOption' });
+    return field(
+      'enum',
+      'text',
+      server.length > 0 ? schema.refine((v) => !server.includes(v), { error: opts.serverValues?.code ?? 'readOnlyField' }) : schema,
+      opts,
+      {
+        options: values,
+        ...(opts.optionLabels ? { optionLabels: opts.optionLabels } : {}),
+        ...(opts.defaultValue !== undefined ? { emptyValue: opts.defaultValue } : {}),
+        ...(server.length > 0 ? { serverValues: server } : {}),
+      },
+    );
+  },
   // A many-to-one link to another record (or to one of the same kind, e.g. a parent). The key
   // ends in Id; rows also carry the linked record as { id, title } under the key without Id.
   reference: (target: EntityKind, opts: Options & { onDelete: ReferenceDeleteRule }) =>

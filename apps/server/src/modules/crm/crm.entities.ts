@@ -34,15 +34,15 @@ export function registerCrmEntities(router: Router, teams: TeamsDeps): void {
     example: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', organization: 'Navy Labs', source: 'Event' },
     patchExample: [{ op: 'replace', path: '/source', value: 'Referral' }],
   });
-  registerLeadRoutes(router, { lead, contact, organization });
-  registerContactStateRoutes(router, contact);
-  registerTeamRoutes(router, contact, teams);
   const opportunity = registerEntity(router, opportunityEntity, {
     table: opportunities,
     relations: { contacts: opportunityContacts },
     example: { name: 'Desk booking for 300 seats', expectedValue: 48000, estimatedCloseDate: '2026-12-15' },
     patchExample: [{ op: 'replace', path: '/probability', value: 60 }],
   });
+  registerLeadRoutes(router, { lead, contact, organization, opportunity });
+  registerContactStateRoutes(router, contact);
+  registerTeamRoutes(router, contact, teams);
 
   // Spec §7 (Organizations: requesters) is not served until the helpdesk module brings requests
   // to find them by (issue 25: a stub that always answered an empty list is worse than none).

@@ -13,7 +13,7 @@ export async function lockLead(ctx: TenantContext, id: string): Promise<{ versio
 
 export async function markConverted(ctx: TenantContext, id: string, to: { kind: LeadConversion['to']; id: string }): Promise<void> {
   await ctx.db.execute(sql`
-    update leads set converted_at = now(), converted_to_kind = ${to.kind}, converted_to_id = ${to.id},
+    update leads set converted_at = now(), converted_to_kind = ${to.kind}, converted_to_id = ${to.id}, status = 'Converted',
       version = version + 1, updated_at = now(), updated_by = ${ctx.tenantUserId}
     where tenant_id = ${ctx.tenantId} and id = ${id}`);
 }

@@ -7,18 +7,18 @@ import { convertLead } from './leads.service';
 // PUT /api/v1/leads/{id}/convert (spec §7): the one call leads have beyond the engine's.
 export function registerLeadRoutes(
   router: Router,
-  kinds: { lead: RegisteredEntity; contact: RegisteredEntity; organization: RegisteredEntity },
+  kinds: { lead: RegisteredEntity; contact: RegisteredEntity; organization: RegisteredEntity; opportunity: RegisteredEntity },
 ): void {
   router.tenant({
     method: 'PUT',
     url: `${leadEntity.basePath}/:id/convert`,
     summary:
-      'Convert a lead into a contact (linked to an existing or a new organization) or into an organization; its notes, documents, tags and history move to the new record (If-Match required)',
+      'Convert a lead into a contact (linked to an existing or a new organization) or into an organization, optionally with an opportunity for it; its notes, documents, tags and history move to the new record, and the lead becomes read-only (If-Match required)',
     tags: ['Lead'],
     permission: leadEntity.permissions.manage,
     table: kinds.lead.tableName,
     schemas: { params: z.object({ id: z.uuid() }), body: leadConversionSchema, response: leadConversionResultSchema },
-    example: { to: 'Contact', organization: { mode: 'new' } },
+    example: { to: 'Contact', organization: { mode: 'new' }, opportunity: { name: 'Navy Labs opportunity', expectedValue: 12000 } },
     etag: true,
     ifMatch: 'required',
     handler: async (ctx, { params, body, request, reply }) => {

@@ -18,7 +18,7 @@ import {
 } from '../../platform/entity';
 import { lockLead, markConverted } from './leads.repository';
 
-type Kinds = { lead: RegisteredEntity; contact: RegisteredEntity; organization: RegisteredEntity };
+type Kinds = { lead: RegisteredEntity; contact: RegisteredEntity; organization: RegisteredEntity; opportunity: RegisteredEntity };
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
@@ -37,7 +37,8 @@ async function carriedCustomFields(ctx: TenantContext, lead: EntityRow, target: 
 // transaction: the new record takes the lead's fields and custom fields with the same key; the
 // lead's notes, documents, tags, collaborators, links and activity move to it; a contact can be
 // linked to an existing organization or to a new one made from the lead's company; the lead is
-// marked converted and keeps where it went. A lead converts once.
+// marked converted (status Converted) and keeps where it went; an opportunity for the new customer
+// can come with it. A lead converts once.
 export async function convertLead(
   ctx: TenantContext,
   kinds: Kinds,
@@ -53,6 +54,8 @@ export async function convertLead(
   const target = body.to === 'Contact' ? kinds.contact : kinds.organization;
   if (!mayUse(ctx, target, 'create'))
     throw accessDenied(`Converting into a ${body.to.toLowerCase()} needs ${target.definition.permissions.create}`);
+  if (body.opportunity && !mayUse(ctx, kinds.opportunity, 'create'))
+    throw accessDenied(`Creating an opportunity needs ${kinds.opportunity.definition.permissions.create}`);
   const lead = await getEntity(ctx, kinds.lead, id);
   const leadTitle = String(lead.title ?? '');
 
@@ -100,11 +103,36 @@ export async function convertLead(
   await recordTransferred(ctx, kinds.lead.registry, { kind: 'Lead', id }, to);
   await moveActivities(ctx, { kind: 'Lead', id }, to);
   await markConverted(ctx, id, to);
+
+  // the deal, for the customer just made: the new organization, or the new contact and its organization
+  let opportunity: LeadConversionResult['opportunity'] = null;
+  if (body.opportunity) {
+    const o = body.opportunity;
+    const made = await createEntity(ctx, kinds.opportunity, {
+      name: o.name ?? `${str(lead.organization) ?? leadTitle} opportunity`,
+      expectedValue: o.expectedValue ?? null,
+      estimatedCloseDate: o.estimatedCloseDate ?? null,
+      organizationId: body.to === 'Organization' ? to.id : (organization?.id ?? null),
+      contactId: body.to === 'Contact' ? to.id : null,
+    });
+    opportunity = { id: String(made.id), title: String(made.title ?? '') };
+  }
   await recordActivities(ctx, [
     { entityKind: 'Lead', entityId: id, type: 'Change', action: 'converted', after: { id: to.id, kind: to.kind, title } },
     { entityKind: to.kind, entityId: to.id, type: 'Change', action: 'convertedFrom', after: { id, kind: 'Lead', title: leadTitle } },
+    ...(opportunity
+      ? [
+          {
+            entityKind: 'Opportunity' as const,
+            entityId: opportunity.id,
+            type: 'Change' as const,
+            action: 'convertedFrom' as const,
+            after: { id, kind: 'Lead', title: leadTitle },
+          },
+        ]
+      : []),
   ]);
   const after = await getEntity(ctx, kinds.lead, id);
   await publishRecordEvent(ctx, { kind: 'Lead', id, version: Number(after.version), action: 'updated' });
-  return { lead: after, created: { ...to, title }, organization };
+  return { lead: after, created: { ...to, title }, organization, opportunity };
 }

@@ -59,6 +59,8 @@ function columnFor(f: BuiltinField): PgColumnBuilderBase {
     case 'json':
       return jsonb(f.column);
     default:
+      // an option with a default value always has one (a lead's status)
+      if (typeof f.emptyValue === 'string') return text(f.column).notNull().default(f.emptyValue);
       return f.required ? text(f.column).notNull() : text(f.column);
   }
 }

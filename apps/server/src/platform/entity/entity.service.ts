@@ -201,6 +201,10 @@ async function lockForWrite(
   const before = await repo.findById(ctx, ent, id, true);
   if (!before) throw notFound(ent.definition.kind);
   checkIfMatch(ifMatch, Number(before.version), required);
+  // a locked record (a converted lead) is refused before anything is compared or written
+  const locked = ent.definition.lockedWhen;
+  if (locked && before[locked.field] !== null && before[locked.field] !== undefined)
+    throw new AppError(409, locked.code, `This ${ent.definition.kind} is read-only (${locked.field} is set)`);
   return before;
 }
 

@@ -50,7 +50,8 @@ function Control({ f, disabled, exclude, ...bound }: ControlProps) {
           {...bound}
           allowClear
           disabled={disabled}
-          options={(f.options ?? []).map((o) => ({ value: o, label: t(optionLabelKey(f, o)) }))}
+          // values only the server sets (a lead's Converted) are shown, never chosen
+          options={(f.options ?? []).map((o) => ({ value: o, label: t(optionLabelKey(f, o)), disabled: f.serverValues?.includes(o) }))}
           style={{ width: '100%' }}
         />
       );

@@ -51,7 +51,9 @@ export function RecordForm({ api, record, fields }: Props) {
   const workflows = useWorkflows(definition.kind, definition.capabilities.workflowStage);
   const { disarm } = useLeavePageGuard(dirty);
   const p = definition.permissions;
-  const canEdit = can({ permissions: [p.manage] });
+  // a locked record (a converted lead) is shown, never edited: the server refuses it too
+  const locked = definition.lockedWhen ? record[definition.lockedWhen.field] != null : false;
+  const canEdit = can({ permissions: [p.manage] }) && !locked;
   const canManageRestricted = can({ permissions: [p.manageRestricted] });
   const typeId = Form.useWatch('typeId', form) as string | null | undefined;
   const applicable = useMemo(

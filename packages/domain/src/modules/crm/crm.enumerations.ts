@@ -3,7 +3,8 @@
 
 // a lead converted into a contact or organization (after: it), which was created from the lead
 export const LEAD_CONVERSION_ACTIONS = ['converted', 'convertedFrom'] as const;
-export const LEAD_CONVERSION_ERRORS = ['alreadyConverted', 'notForOrganization'] as const;
+// setByConversion: a client wrote a lead's status Converted, which only the conversion sets
+export const LEAD_CONVERSION_ERRORS = ['alreadyConverted', 'notForOrganization', 'setByConversion'] as const;
 // a contact's e-mail states (field: blocked, spam, unsubscribed)
 export const CONTACT_STATE_ACTIONS = ['stateSet', 'stateCleared'] as const;
 
