@@ -113,6 +113,12 @@ test.describe.serial('leads', () => {
     await expect(form.getByLabel('First name')).toBeDisabled();
     await expect(form.getByRole('button', { name: 'Save' })).toHaveCount(0);
     await expect(form.getByText('Converted', { exact: true })).toBeVisible();
+    // no delete or merge for it, archiving stays
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Archive' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Delete' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: 'Merge…' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
     await banner.getByRole('link', { name: 'Katherine Johnson' }).click();
     await expect(page).toHaveURL(contactUrl);
 

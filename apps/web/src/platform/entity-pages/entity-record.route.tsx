@@ -77,11 +77,13 @@ function RecordHeader({ api, record, actions }: { api: EntityApi; record: Entity
   const remove = api.useDelete();
   const movedToBin = useMovedToBin(api);
   const p = definition.permissions;
+  // a locked record (a converted lead) offers no merge or delete: the server refuses both
+  const locked = definition.lockedWhen ? record[definition.lockedWhen.field] != null : false;
   const fail = (e: unknown) => message.error(isApiError(e) ? errorText(t, e.code) : text('entity.saveFailed'));
 
   const [, setSearch] = useSearchParams();
   const items: MenuProps['items'] = [];
-  if (definition.duplicates.length > 0 && can({ permissions: [p.manage] })) {
+  if (definition.duplicates.length > 0 && !locked && can({ permissions: [p.manage] })) {
     items.push({
       key: 'merge',
       icon: <MergeCellsOutlined />,
@@ -110,7 +112,7 @@ function RecordHeader({ api, record, actions }: { api: EntityApi; record: Entity
       },
     });
   }
-  if (can({ permissions: [p.delete] })) {
+  if (!locked && can({ permissions: [p.delete] })) {
     items.push({
       key: 'delete',
       danger: true,
