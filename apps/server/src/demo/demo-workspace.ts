@@ -11,7 +11,7 @@ export const DEMO_ACCOUNT = { email: 'demo@atrium.test', name: 'Dana Demo', pass
 export const DEMO_WORKSPACE = { name: 'Northwind Traders (demo)', slug: 'northwind-demo' } as const;
 
 type Json = Record<string, unknown>;
-type Call = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, headers?: Record<string, string>) => Promise<Json>;
+type Call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, body?: unknown, headers?: Record<string, string>) => Promise<Json>;
 
 type Org = { key: string; name: string; parent?: string; industry: string; size: string; website: string; revenue: number; city: string };
 const ORGANIZATIONS: Org[] = [
