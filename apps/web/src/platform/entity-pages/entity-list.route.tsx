@@ -2,7 +2,7 @@ import { CopyOutlined, DeleteOutlined, MoreOutlined, PlusOutlined, SettingOutlin
 import { groupableFields, type EntityColumn, type EntityRecord, type ListGroup } from '@atrium/domain';
 import { App, Button, Card, Dropdown, Skeleton, Space } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useConfirm } from '../confirm/confirm-modal';
 import { columnValue } from '../entity-fields/field-value';
 import { LinkButton } from '../feedback/link-button';
@@ -31,6 +31,20 @@ const localToday = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
+// The record a kind with per-record stages is filtered to in the address (f=), if one.
+function scopeOfAddress(definition: WebEntity['definition'], f: string | null): string | undefined {
+  const field = definition.workflowScope?.field;
+  if (!field || !f) return undefined;
+  try {
+    const filters = JSON.parse(f) as unknown;
+    if (!Array.isArray(filters)) return undefined;
+    const found = (filters as { field?: unknown; op?: unknown; value?: unknown }[]).find((x) => x.field === field && x.op === 'eq');
+    return typeof found?.value === 'string' ? found.value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 // The list page of any kind: columns, filters and sorts from the server's column catalogue (built-in
 // and custom fields alike), the title as the first column, create, settings and bulk archive.
 // A list filtered to one owner record (a project's tasks) offers what the caller's role there allows.
@@ -38,6 +52,11 @@ export function EntityListRoute({ entity }: { entity: WebEntity }) {
   const [owner, setOwner] = useState<string | undefined>(undefined);
   const { definition } = entity;
   const onRequest = useCallback((request: EntityListRequest) => setOwner(roleOwnerOfFilters(definition, request.filters)), [definition]);
+  // a board of one record's stages opened by its address (a project's board): the stages load
+  // beside the column catalogue instead of after it (the board asks for the same query)
+  const [params] = useSearchParams();
+  const boardScope = params.get('m') === 'board' ? scopeOfAddress(definition, params.get('f')) : undefined;
+  useWorkflows(definition.kind, boardScope !== undefined, boardScope);
   const scoped = useRoleScope(definition, owner);
   return (
     <RoleScopeProvider permissions={scoped}>

@@ -93,11 +93,13 @@ export function ListPage<T extends object>({ definition, actions, rowActions, on
 
   const request = list.request;
   useEffect(() => onRequest?.(request), [onRequest, request]);
+  // the board and the groups load their own records: the table's call only when the table shows
+  const showsBoard = board && definition.board !== undefined;
   const query = useQuery({
     queryKey: definition.queryKey(request),
     queryFn: () => definition.fetch(request),
     placeholderData: (previous) => previous,
-    enabled: groupBy === null,
+    enabled: groupBy === null && !showsBoard,
   });
   const qc = useQueryClient();
 
@@ -107,7 +109,7 @@ export function ListPage<T extends object>({ definition, actions, rowActions, on
     refreshTimer.current ??= setTimeout(() => {
       refreshTimer.current = null;
       if (groupBy !== null && grouping) void qc.invalidateQueries({ queryKey: grouping.invalidates });
-      else void query.refetch();
+      else if (!showsBoard) void query.refetch();
     }, 150);
   });
   useEffect(
