@@ -59,6 +59,17 @@ describe('project owner (readPermission Project.ViewProjectOwner)', () => {
     expect(holderColumns.body.map((col: { key: string }) => col.key)).toContain('ownerId');
   });
 
+  it('grouping by the owner: counts for a holder, 400 unknownField for a caller without ViewProjectOwner', async () => {
+    const grouped = await ownerViewer.post('/api/v1/projects/groups', { by: 'ownerId' });
+    expect(grouped.status, grouped.text).toBe(200);
+    expect(grouped.body.groups.length).toBeGreaterThan(0);
+    const refused = await manager.post('/api/v1/projects/groups', { by: 'ownerId' });
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.body.errors[0]).toMatchObject({ field: 'by', code: 'unknownField' });
+    // the fields they may read still group
+    expect((await manager.post('/api/v1/projects/groups', { by: 'status' })).status).toBe(200);
+  });
+
   it('a write by a caller without ViewProjectOwner leaves the owner as stored (ignored, not refused)', async () => {
     const created = (await c.post('/api/v1/projects', { name: 'Kept', code: 'KEPT' })).body;
     const put = await manager.put(

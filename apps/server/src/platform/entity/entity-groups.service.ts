@@ -25,10 +25,12 @@ export async function listGroups(ctx: TenantContext, ent: RegisteredEntity, quer
   const { definition } = ent;
   const { by, today: asked, ...list } = query;
   const field = definition.fields[by];
-  if (!field || !groupableFields(definition).includes(by))
+  const access = fieldAccess(ctx, definition);
+  // a field the caller may not read (its readPermission) groups nothing for them: as unknown as in a filter
+  if (!field || !groupableFields(definition).includes(by) || access.hidden?.has(by))
     throw fieldError('by', 'unknownField', `${by} is not a field ${definition.kind} lists can be grouped by`);
   const fields = definition.capabilities.customFields ? await selectFields(ctx, definition.kind, 'all') : [];
-  const compiled = compileListQuery(ctx, ent, fields, fieldAccess(ctx, definition), list);
+  const compiled = compileListQuery(ctx, ent, fields, access, list);
 
   let groups: ListGroup[];
   if (field.kind === 'date') {
