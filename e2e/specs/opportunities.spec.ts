@@ -106,3 +106,39 @@ test('a new workspace’s board shows the default sales pipeline, and a new deal
   await expect(board.getByRole('listitem', { name: /^Qualification/ })).toHaveAccessibleName('Qualification (1)');
   await expect(board.getByRole('listitem', { name: /^Qualification/ }).getByText('First deal')).toBeVisible();
 });
+
+// Issue 26 polish: a deal moved to Won or Lost asks why; the outcome and the reason stay on it,
+// and moving it back into an open stage clears the outcome.
+test('moving a deal to Won asks for the reason and keeps it; Cancel leaves the card where it was', async ({ workspace }) => {
+  const { page } = workspace;
+  const api = await signedInApi(page);
+  const deal = await api.post<{ id: string }>('/api/v1/opportunities', { name: 'Tailspin lobby', expectedValue: 900 }, { status: 201 });
+  await page.goto('/opportunities?v=');
+  await page.getByRole('radiogroup', { name: 'Show as' }).getByText('Board').click();
+  const board = page.getByRole('list', { name: 'Opportunities by stage' });
+  const won = board.getByRole('listitem', { name: /^Won/ });
+  const card = board.getByRole('listitem', { name: /^Qualification/ }).getByText('Tailspin lobby');
+
+  await card.dragTo(won);
+  const dialog = page.getByRole('dialog', { name: 'Why was “Tailspin lobby” won?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(board.getByRole('listitem', { name: /^Qualification/ }).getByText('Tailspin lobby')).toBeVisible();
+  await expect(won).toHaveAccessibleName('Won (0)');
+
+  await card.dragTo(won);
+  await dialog.getByLabel('Reason').fill('Best lead time for the screens');
+  await dialog.getByRole('button', { name: 'Move to Won' }).click();
+  await expect(won.getByText('Tailspin lobby')).toBeVisible();
+  await expect
+    .poll(async () => (await api.get<{ outcome: string | null; outcomeReason: string | null }>(`/api/v1/opportunities/${deal.id}`)).outcome)
+    .toBe('Won');
+  expect((await api.get<{ outcomeReason: string | null }>(`/api/v1/opportunities/${deal.id}`)).outcomeReason).toBe(
+    'Best lead time for the screens',
+  );
+
+  // back into an open stage: no outcome any more, the reason kept for the record
+  await won.getByText('Tailspin lobby').dragTo(board.getByRole('listitem', { name: /^Proposal/ }));
+  await expect(board.getByRole('listitem', { name: /^Proposal/ }).getByText('Tailspin lobby')).toBeVisible();
+  await expect.poll(async () => (await api.get<{ outcome: string | null }>(`/api/v1/opportunities/${deal.id}`)).outcome).toBeNull();
+});

@@ -80,6 +80,8 @@ export type WorkflowScope = { field: string; owners: readonly EntityKind[] };
 // task's project (`projectId`), or the record itself (`id`). The owner kind's module provides
 // what a caller's role there grants; the engine merges it into create, manage and delete.
 export type RoleScope = { field: string };
+export type EntityBoard = { sum: string; outcome?: { field: string; reason: string } };
+
 export type EntityNumbering = { prefix: string; scope?: { field: string; prefixField: string } };
 
 export type EntityDefinitionInput = {
@@ -134,8 +136,10 @@ export type EntityDefinitionInput = {
   // fields whose equal value marks a likely duplicate (an e-mail, a phone number, a name):
   // creating such a record warns, and two records can be merged (decision 026)
   duplicates?: readonly string[];
-  // the board's column totals: the count and the sum of this money or number field per stage
-  board?: { sum: string };
+  // the board's column totals: the count and the sum of this money or number field per stage;
+  // `outcome`: a card moved into a Won or Lost stage asks why, and records the outcome (an
+  // enumeration with the values Won and Lost) and the reason (a text field)
+  board?: EntityBoard;
   // notification rule events of this kind besides the shared ones (RULE_EVENTS), raised by its module
   events?: readonly string[];
   // plan features that unlock defining the kind's custom fields or record types (task custom
@@ -246,6 +250,14 @@ export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
   }
   if (input.board && !['money', 'decimal', 'integer'].includes(fields[input.board.sum]?.kind ?? ''))
     throw new Error(`${input.kind}: board sum ${input.board.sum} must be a money or number field`);
+  const outcome = input.board?.outcome;
+  if (outcome) {
+    const values = fields[outcome.field]?.options ?? [];
+    if (!values.includes('Won') || !values.includes('Lost'))
+      throw new Error(`${input.kind}: board outcome ${outcome.field} must be an enumeration with Won and Lost`);
+    if (!['text', 'longText'].includes(fields[outcome.reason]?.kind ?? ''))
+      throw new Error(`${input.kind}: board outcome reason ${outcome.reason} must be a text field`);
+  }
   const numberScope = input.numbering?.scope;
   if (numberScope && (fields[numberScope.field]?.kind !== 'reference' || !fields[numberScope.field]?.required))
     throw new Error(`${input.kind}: numbering scope ${numberScope.field} must be a required reference`);
@@ -356,7 +368,7 @@ export type EntityDefinition = {
   hierarchy?: { field: string };
   relations: Record<string, EntityRelation>;
   duplicates: readonly string[];
-  board?: { sum: string };
+  board?: EntityBoard;
   events: readonly string[];
   planGates: PlanGates;
   roleScope?: RoleScope;

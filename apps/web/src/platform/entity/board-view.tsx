@@ -1,7 +1,7 @@
-import type { BoardTotals, EntityRecord, Workflow } from '@atrium/domain';
+import type { BoardTotals, EntityRecord, JsonPatchOperation, Workflow } from '@atrium/domain';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Card, Empty, Select, Skeleton, Space, Typography } from 'antd';
+import { App, Badge, Button, Card, Empty, Form, Input, Modal, Select, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../api/api-client';
@@ -122,12 +122,38 @@ export function BoardView({ api, request }: { api: EntityApi; request: EntityLis
       }),
     onSettled: () => qc.invalidateQueries({ queryKey: api.keys.lists() }),
   });
+  // a kind that records why a deal ended (board.outcome): moving a card into a Won or Lost
+  // stage asks for the reason first; moving it back into an open stage clears the outcome
+  const outcome = definition.board?.outcome;
+  const [asking, setAsking] = useState<{ record: EntityRecord; stageId: string; beforeId?: string; result: 'Won' | 'Lost' } | null>(null);
+  const [reason, setReason] = useState('');
   const move = (record: EntityRecord, stageId: string, beforeId?: string) => {
+    const type = stages.find((s) => s.id === stageId)?.stageType;
+    if (outcome && record.workflowStage !== stageId && (type === 'Won' || type === 'Lost')) {
+      setReason(typeof record[outcome.reason] === 'string' ? String(record[outcome.reason]) : '');
+      setAsking({ record, stageId, ...(beforeId ? { beforeId } : {}), result: type });
+      return;
+    }
+    const reopened = outcome && record.workflowStage !== stageId && type !== 'Closed' && record[outcome.field];
+    placeCard(record, stageId, beforeId, reopened ? [{ op: 'replace', path: `/${outcome.field}`, value: null }] : undefined);
+  };
+  const decide = () => {
+    if (!asking || !outcome) return;
+    const { record, stageId, beforeId, result } = asking;
+    setAsking(null);
+    placeCard(record, stageId, beforeId, [
+      { op: 'replace', path: `/${outcome.field}`, value: result },
+      { op: 'replace', path: `/${outcome.reason}`, value: reason.trim() || null },
+    ]);
+  };
+  // into a stage, then (for an outcome) the fields that go with it, on the version the move made
+  const placeCard = (record: EntityRecord, stageId: string, beforeId?: string, then?: JsonPatchOperation[]) => {
     if (beforeId === record.id) return;
     place.mutate(
       { record, stageId, ...(beforeId ? { beforeId } : {}) },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
+          if (then) patch.mutate({ id: saved.id, version: saved.version, ops: then }, { onError: failed });
           const said =
             record.workflowStage === stageId
               ? t('board.reordered', { title: record.title })
@@ -348,6 +374,28 @@ export function BoardView({ api, request }: { api: EntityApi; request: EntityLis
           );
         })}
       </div>
+      <Modal
+        open={asking !== null}
+        title={asking ? t(asking.result === 'Won' ? 'board.whyWon' : 'board.whyLost', { title: asking.record.title }) : ''}
+        okText={t('board.outcomeMove', { stage: stages.find((x) => x.id === asking?.stageId)?.name ?? '' })}
+        cancelText={t('common.cancel')}
+        onOk={decide}
+        onCancel={() => setAsking(null)}
+        destroyOnHidden
+      >
+        <Form layout="vertical" onFinish={decide}>
+          <Form.Item label={t('board.outcomeReason')} htmlFor="board-outcome-reason" extra={t('board.outcomeHint')}>
+            <Input.TextArea
+              id="board-outcome-reason"
+              autoFocus
+              rows={3}
+              maxLength={1000}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
     </Space>
   );
 }

@@ -60,5 +60,5 @@ export const opportunityEntity = defineEntity({
   types: { basePath: '/api/v1/opportunity-types' },
   numbering: { prefix: 'OPP' },
   relations: { contacts: { target: 'Contact' } },
-  board: { sum: 'expectedValue' },
+  board: { sum: 'expectedValue', outcome: { field: 'outcome', reason: 'outcomeReason' } },
 });
