@@ -74,3 +74,71 @@ test('project roles and members: upgrade message, add a role and a member, chang
   await expect(page.getByRole('combobox', { name: 'Section' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('button', { name: 'Add member' })).toBeInViewport();
 });
+
+// A project template's Roles tab (Plan.Roles): without Projects Pro it names the plan; with it a
+// role is added, edited and deleted after a confirmation, and a project made from the template
+// starts with the template's roles.
+test('template roles: upgrade message, add and edit a role, delete after confirming, a new project starts with them', async ({
+  workspace,
+}) => {
+  test.setTimeout(120_000);
+  const { page, tenantId } = workspace;
+  const api = await signedInApi(page, tenantId);
+  const template = await api.post<{ id: string }>('/api/v1/project-templates', { name: 'Bridge works' }, { status: 201 });
+
+  await page.goto(`/project-templates/${template.id}?tab=roles`);
+  await expect(page.getByText('Project roles are part of Projects Pro.', { exact: false })).toBeVisible();
+
+  await api.put('/api/v1/admin/subscriptions/Project', { planSlug: 'project-pro' });
+  await page.reload();
+  const tab = page.getByRole('tabpanel', { name: 'Roles' });
+  await expect(tab.getByText('A project made from this template starts with these roles.')).toBeVisible();
+  const roles = tab.getByRole('region', { name: 'Project roles' });
+  await expect(roles.getByText('No project roles yet')).toBeVisible();
+
+  for (const [name, permission] of [
+    ['Engineer', 'Manage tasks'],
+    ['Visitor', 'View projects'],
+  ] as const) {
+    await tab.getByRole('button', { name: 'Add role' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add role' });
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByRole('checkbox', { name: permission, exact: true }).check();
+    await dialog.getByRole('button', { name: 'Save role' }).click();
+    await expect(roles.getByRole('row', { name: new RegExp(name) })).toContainText(permission);
+  }
+  await expectAccessible(page, 'template roles');
+
+  // edited: another permission
+  await roles.getByRole('button', { name: 'Edit the role Engineer' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit the role Engineer' });
+  await edit.getByRole('checkbox', { name: 'Create tasks', exact: true }).check();
+  await edit.getByRole('button', { name: 'Save role' }).click();
+  await expect(roles.getByRole('row', { name: /Engineer/ })).toContainText('Create tasks');
+
+  // deleted after a confirmation; cancelling keeps it
+  await roles.getByRole('button', { name: 'Delete the role Visitor' }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(roles.getByRole('row', { name: /Visitor/ })).toBeVisible();
+  await roles.getByRole('button', { name: 'Delete the role Visitor' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Role deleted')).toBeVisible();
+  await expect(roles.getByRole('row', { name: /Visitor/ })).toHaveCount(0);
+
+  // a project made from the template starts with its roles
+  const project = await api.post<{ id: string }>(
+    '/api/v1/projects',
+    { name: 'Second bridge', code: 'SB', projectTemplateId: template.id },
+    { status: 201 },
+  );
+  await page.goto(`/projects/${project.id}?tab=members`);
+  const projectRoles = page.getByRole('tabpanel', { name: 'Members' }).getByRole('region', { name: 'Project roles' });
+  await expect(projectRoles.getByRole('row', { name: /Engineer/ })).toContainText('Create tasks');
+  await expect(projectRoles.getByRole('row', { name: /Visitor/ })).toHaveCount(0);
+
+  // at 390 px the template's roles and their actions are on screen
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/project-templates/${template.id}?tab=roles`);
+  await expect(page.getByRole('main').getByRole('button', { name: 'Add role' })).toBeInViewport();
+  await expect(page.getByRole('main').getByRole('button', { name: 'Edit the role Engineer' })).toBeVisible();
+});

@@ -1,27 +1,38 @@
-import { projectEntity, type ProjectMember, type ProjectMemberInput, type ProjectRole, type ProjectRoleInput } from '@atrium/domain';
+import {
+  projectEntity,
+  projectTemplateEntity,
+  type ProjectMember,
+  type ProjectMemberInput,
+  type ProjectRole,
+  type ProjectRoleInput,
+} from '@atrium/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../platform/api/api-client';
 import { workspaceKey } from '../../platform/api/query-keys';
 
-// A project's roles and members (Plan.Roles): one place for their paths, keys and hooks.
-const base = (projectId: string) => `${projectEntity.basePath}/${projectId}`;
+// A project's roles and members, and a template's roles (Plan.Roles): one place for their paths,
+// keys and hooks. A role's owner is a project or a template (its roles go to projects made from it).
+export type RoleOwner = { kind: 'Project' | 'ProjectTemplate'; id: string };
+export const projectOwner = (id: string): RoleOwner => ({ kind: 'Project', id });
+const ownerBase = (o: RoleOwner) => `${(o.kind === 'Project' ? projectEntity : projectTemplateEntity).basePath}/${o.id}`;
+const base = (projectId: string) => ownerBase(projectOwner(projectId));
 export const MEMBER_PATHS = {
-  roles: (projectId: string) => `${base(projectId)}/roles`,
-  role: (projectId: string, roleId: string) => `${base(projectId)}/roles/${roleId}`,
+  roles: (owner: RoleOwner) => `${ownerBase(owner)}/roles`,
+  role: (owner: RoleOwner, roleId: string) => `${ownerBase(owner)}/roles/${roleId}`,
   members: (projectId: string) => `${base(projectId)}/members`,
   member: (projectId: string, tenantUserId: string) => `${base(projectId)}/members/${tenantUserId}`,
   mine: (projectId: string) => `${base(projectId)}/my-permissions`,
 };
 
 export const MEMBER_KEYS = {
-  project: (projectId: string) => workspaceKey('project-members', projectId),
-  roles: (projectId: string) => workspaceKey('project-members', projectId, 'roles'),
+  project: (ownerId: string) => workspaceKey('project-members', ownerId),
+  roles: (ownerId: string) => workspaceKey('project-members', ownerId, 'roles'),
   members: (projectId: string) => workspaceKey('project-members', projectId, 'members'),
   mine: (projectId: string) => workspaceKey('project-members', projectId, 'mine'),
 };
 
-export const useProjectRoles = (projectId: string) =>
-  useQuery({ queryKey: MEMBER_KEYS.roles(projectId), queryFn: () => apiRequest<ProjectRole[]>(MEMBER_PATHS.roles(projectId)) });
+export const useProjectRoles = (owner: RoleOwner) =>
+  useQuery({ queryKey: MEMBER_KEYS.roles(owner.id), queryFn: () => apiRequest<ProjectRole[]>(MEMBER_PATHS.roles(owner)) });
 
 export const useProjectMembers = (projectId: string) =>
   useQuery({ queryKey: MEMBER_KEYS.members(projectId), queryFn: () => apiRequest<ProjectMember[]>(MEMBER_PATHS.members(projectId)) });
@@ -39,19 +50,19 @@ function useInvalidate(projectId: string) {
   return () => qc.invalidateQueries({ queryKey: MEMBER_KEYS.project(projectId) });
 }
 
-export function useSaveRole(projectId: string) {
-  const invalidate = useInvalidate(projectId);
+export function useSaveRole(owner: RoleOwner) {
+  const invalidate = useInvalidate(owner.id);
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: ProjectRoleInput }) =>
-      apiRequest<ProjectRole>(id ? MEMBER_PATHS.role(projectId, id) : MEMBER_PATHS.roles(projectId), { method: id ? 'PUT' : 'POST', body }),
+      apiRequest<ProjectRole>(id ? MEMBER_PATHS.role(owner, id) : MEMBER_PATHS.roles(owner), { method: id ? 'PUT' : 'POST', body }),
     onSettled: invalidate,
   });
 }
 
-export function useDeleteRole(projectId: string) {
-  const invalidate = useInvalidate(projectId);
+export function useDeleteRole(owner: RoleOwner) {
+  const invalidate = useInvalidate(owner.id);
   return useMutation({
-    mutationFn: (roleId: string) => apiRequest<void>(MEMBER_PATHS.role(projectId, roleId), { method: 'DELETE' }),
+    mutationFn: (roleId: string) => apiRequest<void>(MEMBER_PATHS.role(owner, roleId), { method: 'DELETE' }),
     onSettled: invalidate,
   });
 }

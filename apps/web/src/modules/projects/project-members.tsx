@@ -1,4 +1,4 @@
-import type { EntityRecord, ProjectMember, ProjectRole, RolePermission } from '@atrium/domain';
+import { projectTemplateEntity, type EntityRecord, type ProjectMember, type ProjectRole, type RolePermission } from '@atrium/domain';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Form, Input, Modal, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { applyFieldErrors, errorText } from '../../platform/feedback/form-errors
 import { humanizePermission, PermissionChecklist } from '../../platform/permissions/permission-checklist';
 import { useAccess } from '../../platform/permissions/use-access';
 import {
+  projectOwner,
   useAddMember,
   useChangeMember,
   useDeleteRole,
@@ -18,6 +19,7 @@ import {
   useProjectRoles,
   useRemoveMember,
   useSaveRole,
+  type RoleOwner,
 } from './project-members.api';
 
 // A project's Members tab (Plan.Roles): its members with their project roles, and the roles
@@ -30,10 +32,38 @@ export function ProjectMembers({ record }: { record: EntityRecord }) {
   return <MembersBody projectId={record.id} />;
 }
 
+// A project template's Roles tab (Plan.Roles): the roles a project made from it starts with,
+// changed by those who manage templates.
+export function TemplateRoles({ record }: { record: EntityRecord }) {
+  const { t } = useTranslation();
+  const { ready, can } = useAccess();
+  if (!ready) return <Skeleton active />;
+  if (!can({ permissions: ['Plan.Roles'] })) return <Alert type="info" showIcon message={t('projects.members.planRequired')} />;
+  return (
+    <TemplateRolesBody
+      owner={{ kind: 'ProjectTemplate', id: record.id }}
+      canManage={can({ permissions: [projectTemplateEntity.permissions.settings] })}
+    />
+  );
+}
+
+function TemplateRolesBody({ owner, canManage }: { owner: RoleOwner; canManage: boolean }) {
+  const { t } = useTranslation();
+  const roles = useProjectRoles(owner);
+  if (roles.isError) return <Alert type="error" showIcon message={t('projects.members.loadFailed')} />;
+  if (!roles.data) return <Skeleton active />;
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Text type="secondary">{t('projects.roles.templateHint')}</Typography.Text>
+      <RoleList owner={owner} roles={roles.data} canManage={canManage} />
+    </Space>
+  );
+}
+
 function MembersBody({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
   const mine = useMyProjectPermissions(projectId);
-  const roles = useProjectRoles(projectId);
+  const roles = useProjectRoles(projectOwner(projectId));
   const members = useProjectMembers(projectId);
   if (mine.isError || roles.isError || members.isError) return <Alert type="error" showIcon message={t('projects.members.loadFailed')} />;
   if (!mine.data || !roles.data || !members.data) return <Skeleton active />;
@@ -41,7 +71,7 @@ function MembersBody({ projectId }: { projectId: string }) {
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <MemberList projectId={projectId} roles={roles.data} members={members.data} canManage={perms.has('Project.ManageProjects')} />
-      <RoleList projectId={projectId} roles={roles.data} canManage={perms.has('Project.ManageSettings')} />
+      <RoleList owner={projectOwner(projectId)} roles={roles.data} canManage={perms.has('Project.ManageSettings')} />
     </Space>
   );
 }
@@ -169,11 +199,11 @@ function MemberList(props: { projectId: string; roles: ProjectRole[]; members: P
   );
 }
 
-function RoleList({ projectId, roles, canManage }: { projectId: string; roles: ProjectRole[]; canManage: boolean }) {
+function RoleList({ owner, roles, canManage }: { owner: RoleOwner; roles: ProjectRole[]; canManage: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const confirm = useConfirm();
-  const remove = useDeleteRole(projectId);
+  const remove = useDeleteRole(owner);
   // undefined: closed; null: a new role
   const [editing, setEditing] = useState<ProjectRole | null | undefined>(undefined);
   const onDelete = async (r: ProjectRole) => {
@@ -251,16 +281,16 @@ function RoleList({ projectId, roles, canManage }: { projectId: string; roles: P
             : []),
         ]}
       />
-      {editing !== undefined && <RoleModal projectId={projectId} role={editing} onClose={() => setEditing(undefined)} />}
+      {editing !== undefined && <RoleModal owner={owner} role={editing} onClose={() => setEditing(undefined)} />}
     </section>
   );
 }
 
-function RoleModal({ projectId, role, onClose }: { projectId: string; role: ProjectRole | null; onClose: () => void }) {
+function RoleModal({ owner, role, onClose }: { owner: RoleOwner; role: ProjectRole | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ name: string; permissions: RolePermission[] }>();
-  const save = useSaveRole(projectId);
+  const save = useSaveRole(owner);
   const onOk = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;

@@ -3,7 +3,7 @@ import type { WebEntity } from '../../platform/entity/web-entity';
 import { WorkflowsSettings } from '../../platform/workflows/workflows-settings';
 import { GanttTab } from './gantt-tab';
 import { PortfolioTimelineLink } from './portfolio-timeline-link';
-import { ProjectMembers } from './project-members';
+import { ProjectMembers, TemplateRoles } from './project-members';
 import { MEMBER_KEYS, fetchMyProjectPermissions } from './project-members.api';
 import { ProjectTasks } from './project-tasks';
 import { SaveAsTemplate } from './save-as-template';
@@ -73,6 +73,7 @@ export const PROJECTS_ENTITIES: WebEntity[] = [
           <WorkflowsSettings entity="Task" scopeId={record.id} managePermission={projectTemplateEntity.permissions.settings} />
         ),
       },
+      { key: 'roles', labelKey: 'projects.roles.tab', render: (record) => <TemplateRoles record={record} /> },
     ],
   },
 ];
