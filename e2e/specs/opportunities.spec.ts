@@ -142,3 +142,25 @@ test('moving a deal to Won asks for the reason and keeps it; Cancel leaves the c
   await expect(board.getByRole('listitem', { name: /^Proposal/ }).getByText('Tailspin lobby')).toBeVisible();
   await expect.poll(async () => (await api.get<{ outcome: string | null }>(`/api/v1/opportunities/${deal.id}`)).outcome).toBeNull();
 });
+
+// Issue 26 polish: a card shows the customer, the owner and the close date, an overdue mark for a
+// date past while the deal is open, and the five columns of the pipeline fit at 1440 px.
+test('board cards show customer, owner and close date with an overdue mark; five columns fit at 1440 px', async ({ workspace }) => {
+  const { page } = workspace;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const api = await signedInApi(page);
+  const org = await api.post<{ id: string }>('/api/v1/organizations', { name: 'Northwind' }, { status: 201 });
+  await api.post('/api/v1/opportunities', { name: 'Late deal', organizationId: org.id, estimatedCloseDate: '2020-01-15' }, { status: 201 });
+  await api.post('/api/v1/opportunities', { name: 'Future deal', estimatedCloseDate: '2099-06-01' }, { status: 201 });
+  await page.goto('/opportunities?v=');
+  await page.getByRole('radiogroup', { name: 'Show as' }).getByText('Board').click();
+  const board = page.getByRole('list', { name: 'Opportunities by stage' });
+  const late = board.getByRole('group', { name: 'Late deal' });
+  await expect(late).toContainText('Northwind');
+  await expect(late).toContainText('15 Jan 2020');
+  await expect(late).toContainText('Sasha Shared');
+  await expect(late.getByText('Overdue')).toBeVisible();
+  await expect(board.getByRole('group', { name: 'Future deal' }).getByText('Overdue')).toHaveCount(0);
+  const fits = await page.locator('.board').evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+  expect(fits, 'the five columns fit without scrolling sideways').toBe(true);
+});

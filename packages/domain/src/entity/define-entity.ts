@@ -80,7 +80,14 @@ export type WorkflowScope = { field: string; owners: readonly EntityKind[] };
 // task's project (`projectId`), or the record itself (`id`). The owner kind's module provides
 // what a caller's role there grants; the engine merges it into create, manage and delete.
 export type RoleScope = { field: string };
-export type EntityBoard = { sum: string; outcome?: { field: string; reason: string } };
+// `card`: the fields a card shows under its title; `due`: the date that marks a card overdue
+// while it is in a stage that is not closed (Won, Lost, Closed)
+export type EntityBoard = {
+  sum: string;
+  outcome?: { field: string; reason: string };
+  card?: readonly string[];
+  due?: string;
+};
 
 export type EntityNumbering = { prefix: string; scope?: { field: string; prefixField: string } };
 
@@ -250,6 +257,10 @@ export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
   }
   if (input.board && !['money', 'decimal', 'integer'].includes(fields[input.board.sum]?.kind ?? ''))
     throw new Error(`${input.kind}: board sum ${input.board.sum} must be a money or number field`);
+  for (const key of input.board?.card ?? [])
+    if (!fields[key]) throw new Error(`${input.kind}: board card field ${key} is not a field`);
+  if (input.board?.due && fields[input.board.due]?.kind !== 'date')
+    throw new Error(`${input.kind}: board due ${input.board.due} must be a date field`);
   const outcome = input.board?.outcome;
   if (outcome) {
     const values = fields[outcome.field]?.options ?? [];

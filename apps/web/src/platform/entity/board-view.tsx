@@ -1,7 +1,7 @@
 import type { BoardTotals, EntityRecord, JsonPatchOperation, Workflow } from '@atrium/domain';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Card, Empty, Form, Input, Modal, Select, Skeleton, Space, Typography } from 'antd';
+import { App, Badge, Button, Card, Empty, Form, Input, Modal, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../api/api-client';
@@ -17,6 +17,7 @@ import type { EntityListRequest } from './list-definition';
 import { useEntityText } from './entity-text';
 import { useWorkspaceCurrency } from './use-currency';
 import { formatMoney } from '../i18n/number-format';
+import { useCells } from './record-cells';
 
 const CARDS_PER_STAGE = 50;
 // the measure the board timing reads (e2e gantt.spec): from navigation to every column's cards on screen
@@ -94,6 +95,19 @@ export function BoardView({ api, request }: { api: EntityApi; request: EntityLis
       }),
     enabled: sumKey !== undefined && workflow !== undefined,
   });
+  // what a card shows under its title (board.card), drawn as the list draws those columns, and
+  // an overdue mark from its due date while its stage is still open
+  const cardFields = definition.board?.card ?? [];
+  const columnInfo = api.useColumns();
+  const cells = useCells(
+    definition,
+    (columnInfo.data ?? []).filter((c) => cardFields.includes(c.key)),
+  );
+  const today = new Date().toLocaleDateString('en-CA');
+  const overdue = (r: EntityRecord, stageType: string | undefined) => {
+    const due = definition.board?.due ? r[definition.board.due] : undefined;
+    return typeof due === 'string' && due < today && !['Won', 'Lost', 'Closed'].includes(stageType ?? '');
+  };
   const amount = (value: unknown) =>
     definition.fields[sumKey ?? '']?.kind === 'money' ? formatMoney(Number(value ?? 0), currency, i18n.language) : String(value ?? 0);
 
@@ -333,6 +347,20 @@ export function BoardView({ api, request }: { api: EntityApi; request: EntityLis
                       <Typography.Text type="secondary" className="board-card-amount">
                         {amount(r[sumKey])}
                       </Typography.Text>
+                    ) : null}
+                    {cardFields.length > 0 ? (
+                      <div className="board-card-meta">
+                        {cardFields.map((key) => {
+                          const cell = cells.get(key);
+                          const shown = cell ? cell(r) : null;
+                          return shown === null || shown === '' ? null : <span key={key}>{shown}</span>;
+                        })}
+                        {overdue(r, s.stageType) ? (
+                          <Tag color="red" className="board-card-overdue">
+                            {t('board.overdue')}
+                          </Tag>
+                        ) : null}
+                      </div>
                     ) : null}
                     {canMove ? (
                       <Select

@@ -60,5 +60,10 @@ export const opportunityEntity = defineEntity({
   types: { basePath: '/api/v1/opportunity-types' },
   numbering: { prefix: 'OPP' },
   relations: { contacts: { target: 'Contact' } },
-  board: { sum: 'expectedValue', outcome: { field: 'outcome', reason: 'outcomeReason' } },
+  board: {
+    sum: 'expectedValue',
+    outcome: { field: 'outcome', reason: 'outcomeReason' },
+    card: ['organizationId', 'ownerId', 'estimatedCloseDate'],
+    due: 'estimatedCloseDate',
+  },
 });

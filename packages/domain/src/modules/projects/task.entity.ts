@@ -48,5 +48,5 @@ export const taskEntity = defineEntity({
   // a project member's role adds to their permissions on the project's tasks (spec §6)
   roleScope: { field: 'projectId' },
   // a column's total: its cards' estimated hours
-  board: { sum: 'estimateHours' },
+  board: { sum: 'estimateHours', card: ['assigneeId', 'priority', 'dueDate'], due: 'dueDate' },
 });
