@@ -61,3 +61,20 @@ test.describe.serial('dashboard widgets', () => {
     ]);
   });
 });
+
+// Issue 26 polish: the first card reflects what the workspace holds (it says "nothing yet" only
+// when the user sees nothing in it).
+test('the first card says what the workspace holds, kind by kind, each a link to its list', async ({ workspace }) => {
+  const { page } = workspace;
+  await page.goto('/dashboard');
+  const holds = page.getByRole('list', { name: 'What this workspace holds' });
+  // a new workspace holds its default team, and no contacts yet
+  await expect(holds.getByRole('link', { name: '1 Teams' })).toBeVisible();
+  await expect(holds.getByRole('link', { name: /Contacts/ })).toHaveCount(0);
+  const api = await signedInApi(page);
+  for (const firstName of ['Ada', 'Alan']) await api.createContact({ firstName, lastName: 'Example' });
+  await page.reload();
+  await expect(holds.getByRole('link', { name: '2 Contacts' })).toBeVisible();
+  await holds.getByRole('link', { name: '2 Contacts' }).click();
+  await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
+});

@@ -49,6 +49,10 @@ export type PipelineByMonth = z.infer<typeof pipelineByMonthSchema>;
 
 // records changed last, of every kind the user may view
 export const recentRecordsSchema = z.array(z.object({ kind: z.string(), id: z.uuid(), title: z.string(), updatedAt: z.string() }));
+
+// How many active records of each kind the caller sees (the dashboard's first card).
+export const recordCountsSchema = z.array(z.object({ kind: z.string(), count: z.number().int().min(0) }));
+export type RecordCounts = z.infer<typeof recordCountsSchema>;
 export type RecentRecords = z.infer<typeof recentRecordsSchema>;
 
 export const myTeamsSchema = z.array(z.object({ id: z.uuid(), name: z.string(), isDefault: z.boolean(), memberCount: z.number().int() }));

@@ -10,6 +10,7 @@ import {
   globalSearchQuerySchema,
   globalSearchResultSchema,
   recentRecordsSchema,
+  recordCountsSchema,
   STAGE_TYPES,
   workflowCreateSchema,
   workflowListQuerySchema,
@@ -31,7 +32,7 @@ import { LIST_CAPTIONS } from './list.captions';
 import { WORKFLOW_CAPTIONS } from './workflows.captions';
 import { activityFeed } from './activity.service';
 import { entityRegistry } from './entity-registry';
-import { globalSearch, recentRecords } from './global-search.service';
+import { globalSearch, recentRecords, recordCounts } from './global-search.service';
 import { customFieldValues, fieldsEntity, getFields, listColumns, putFields } from './entity-fields.service';
 import * as workflows from './workflows.service';
 
@@ -70,6 +71,16 @@ export function registerEntityCoreRoutes(router: Router): void {
     readOnly: true,
     schemas: { query: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }), response: recentRecordsSchema },
     handler: async (ctx, { query }) => recentRecords(ctx, registry, query.limit),
+  });
+  router.tenant({
+    method: 'GET',
+    url: '/api/v1/core/record-counts',
+    summary: 'How many active records of each kind the caller may see (the dashboard)',
+    tags: ['Dashboard'],
+    permission: null,
+    readOnly: true,
+    schemas: { response: recordCountsSchema },
+    handler: async (ctx) => recordCounts(ctx, registry),
   });
 
   router.tenant({

@@ -68,3 +68,13 @@ export async function recentlyChanged(
   );
   return res.rows;
 }
+
+// How many active records of each kind the caller may see, in one statement (the dashboard).
+export async function countVisible(ctx: TenantContext, kinds: readonly RegisteredEntity[]): Promise<{ k: number; n: number }[]> {
+  const branches = kinds.map(
+    (ent, i) => sql`(select ${i}::int as k, count(*)::int as n from ${tableOf(ent)} ${T}
+      where ${T}.tenant_id = ${ctx.tenantId} and ${T}.archived_at is null and ${visibleSql(ctx, ent)})`,
+  );
+  const res = await ctx.db.execute<{ k: number; n: number }>(sql`${sql.join(branches, sql` union all `)}`);
+  return res.rows;
+}

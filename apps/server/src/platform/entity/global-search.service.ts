@@ -1,7 +1,7 @@
-import type { EntityKind, GlobalSearchQuery, GlobalSearchResult, RecentRecords } from '@atrium/domain';
+import type { EntityKind, GlobalSearchQuery, GlobalSearchResult, RecentRecords, RecordCounts } from '@atrium/domain';
 import type { TenantContext } from '../context';
 import type { RegisteredEntity } from './entity-registry';
-import { recentlyChanged, searchKinds } from './global-search.repository';
+import { countVisible, recentlyChanged, searchKinds } from './global-search.repository';
 import { mayUse } from './record-access';
 
 // Ctrl/Cmd+K (decision 027): every kind the caller may view, a few hits per kind, grouped in the
@@ -38,4 +38,13 @@ export async function recentRecords(
   if (kinds.length === 0) return [];
   const rows = await recentlyChanged(ctx, kinds, limit);
   return rows.map((r) => ({ kind: kinds[r.k]?.definition.kind ?? '', id: r.id, title: r.title, updatedAt: r.updated_at }));
+}
+
+// The dashboard's first card: how many active records of each kind with a list page the caller
+// sees, so a workspace with data says what it holds instead of "nothing here yet".
+export async function recordCounts(ctx: TenantContext, registry: ReadonlyMap<EntityKind, RegisteredEntity>): Promise<RecordCounts> {
+  const kinds = [...registry.values()].filter((ent) => ent.definition.savedViewKey && mayUse(ctx, ent, 'view'));
+  if (kinds.length === 0) return [];
+  const rows = await countVisible(ctx, kinds);
+  return kinds.map((ent, i) => ({ kind: ent.definition.kind, count: rows.find((r) => r.k === i)?.n ?? 0 }));
 }

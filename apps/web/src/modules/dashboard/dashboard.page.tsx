@@ -1,5 +1,5 @@
 import { AppstoreOutlined, SettingOutlined, UserAddOutlined } from '@ant-design/icons';
-import { type ModuleKind, type Plan } from '@atrium/domain';
+import { type ModuleKind, type Plan, type RecordCounts } from '@atrium/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,9 @@ import { myTenantsQuery } from '../workspaces';
 import { LinkButton } from '../../platform/feedback/link-button';
 import { StatusTag } from '../../platform/feedback/status-tag';
 import { DashboardWidgets } from './dashboard-widgets';
+import { apiRequest } from '../../platform/api/api-client';
+import { workspaceKey } from '../../platform/api/query-keys';
+import { webEntityOf } from '../../platform/entity/web-entity';
 
 // The products whose module a fresh clone has: the plan summary names only these (issue 26,
 // item 14: promise nothing that is not there). A product's module adds itself when it lands; the
@@ -33,8 +36,27 @@ export default function DashboardPage() {
   const tenant = tenants.data?.find((w) => w.id === tenantId);
   usePageTitle(t('dashboard.title'));
 
+  // what the workspace holds, kind by kind (issue 26: the first card reflects real activity)
+  const counts = useQuery({
+    queryKey: workspaceKey('record-counts'),
+    queryFn: () => apiRequest<RecordCounts>('/api/v1/core/record-counts'),
+  });
+  const held = (counts.data ?? []).filter((c) => c.count > 0 && webEntityOf(c.kind));
   const planOf = (slug: string): Plan | undefined => plans.data?.find((p) => p.slug === slug);
   const firstName = (profile.data?.name ?? '').split(' ')[0] ?? '';
+
+  const nextSteps = (
+    <Space wrap>
+      {can({ permissions: ['Setting.ManageUsers'] }) ? (
+        <LinkButton to="/settings/users" type="primary" icon={<UserAddOutlined />}>
+          {t('dashboard.inviteTeam')}
+        </LinkButton>
+      ) : null}
+      <LinkButton to="/profile" icon={<SettingOutlined />}>
+        {t('dashboard.completeProfile')}
+      </LinkButton>
+    </Space>
+  );
 
   return (
     <div className="page">
@@ -46,26 +68,39 @@ export default function DashboardPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={PRODUCTS_WITH_A_MODULE.length > 0 ? 14 : 24}>
           <Card title={<h2 className="card-heading">{tenant?.name ?? t('dashboard.title')}</h2>}>
-            <Empty
-              image={Empty.PRESENTED_IMAGE_DEFAULT}
-              description={
-                <Space direction="vertical" size={4}>
-                  <Typography.Text strong>{t('dashboard.emptyTitle')}</Typography.Text>
-                  <Typography.Text type="secondary">{t('dashboard.emptyText')}</Typography.Text>
-                </Space>
-              }
-            >
-              <Space wrap>
-                {can({ permissions: ['Setting.ManageUsers'] }) ? (
-                  <LinkButton to="/settings/users" type="primary" icon={<UserAddOutlined />}>
-                    {t('dashboard.inviteTeam')}
-                  </LinkButton>
-                ) : null}
-                <LinkButton to="/profile" icon={<SettingOutlined />}>
-                  {t('dashboard.completeProfile')}
-                </LinkButton>
+            {counts.isPending ? (
+              <Skeleton active paragraph={{ rows: 2 }} />
+            ) : held.length > 0 ? (
+              <Space direction="vertical" size={16} style={{ width: '100%' }}>
+                <ul className="record-counts" aria-label={t('dashboard.holds')}>
+                  {held.map((c) => {
+                    const entity = webEntityOf(c.kind);
+                    if (!entity) return null;
+                    return (
+                      <li key={c.kind}>
+                        <Link to={entity.definition.web.path}>
+                          <span className="record-count">{c.count.toLocaleString()}</span>
+                          <span>{t(`${entity.definition.captionKey}.plural`)}</span>
+                        </Link>
+                      </li>
+                    );
+                  })}
+                </ul>
+                {nextSteps}
               </Space>
-            </Empty>
+            ) : (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_DEFAULT}
+                description={
+                  <Space direction="vertical" size={4}>
+                    <Typography.Text strong>{t('dashboard.emptyTitle')}</Typography.Text>
+                    <Typography.Text type="secondary">{t('dashboard.emptyText')}</Typography.Text>
+                  </Space>
+                }
+              >
+                {nextSteps}
+              </Empty>
+            )}
           </Card>
         </Col>
         {PRODUCTS_WITH_A_MODULE.length > 0 ? (
