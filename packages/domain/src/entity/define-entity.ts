@@ -257,8 +257,7 @@ export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
   }
   if (input.board && !['money', 'decimal', 'integer'].includes(fields[input.board.sum]?.kind ?? ''))
     throw new Error(`${input.kind}: board sum ${input.board.sum} must be a money or number field`);
-  for (const key of input.board?.card ?? [])
-    if (!fields[key]) throw new Error(`${input.kind}: board card field ${key} is not a field`);
+  for (const key of input.board?.card ?? []) if (!fields[key]) throw new Error(`${input.kind}: board card field ${key} is not a field`);
   if (input.board?.due && fields[input.board.due]?.kind !== 'date')
     throw new Error(`${input.kind}: board due ${input.board.due} must be a date field`);
   const outcome = input.board?.outcome;

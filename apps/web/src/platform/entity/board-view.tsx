@@ -103,7 +103,8 @@ export function BoardView({ api, request }: { api: EntityApi; request: EntityLis
     definition,
     (columnInfo.data ?? []).filter((c) => cardFields.includes(c.key)),
   );
-  const today = new Date().toLocaleDateString('en-CA');
+  // the day the board was opened (a board left open over midnight keeps yesterday's marks)
+  const [today] = useState(() => new Date().toLocaleDateString('en-CA'));
   const overdue = (r: EntityRecord, stageType: string | undefined) => {
     const due = definition.board?.due ? r[definition.board.due] : undefined;
     return typeof due === 'string' && due < today && !['Won', 'Lost', 'Closed'].includes(stageType ?? '');
