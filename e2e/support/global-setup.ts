@@ -43,6 +43,10 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   );
   // the AI prompt talks to a local OpenAI-compatible server (issue 14)
   const ai = await startFakeOpenAi();
+  const pgPort = await freePort();
+  // the test database itself, for the few specs that let time pass (support/database.ts); the
+  // workers are started after this and inherit it
+  process.env.E2E_DATABASE_URL = `postgres://postgres:${encodeURIComponent(process.env.EMBEDDED_PG_PASSWORD ?? 'atrium')}@127.0.0.1:${pgPort}/atrium`;
   const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: {
@@ -51,7 +55,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(pgPort),
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       AI_BASE_URL: ai.url,
       AI_MODEL: 'atrium-e2e',

@@ -1,5 +1,5 @@
 import type { CsvDelimiter, EntityKind } from '@atrium/domain';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { TenantContext } from '../context';
 import { copyCsvOut } from '../tenant-statements';
 import { jobs, type JobRow } from '../jobs/jobs.table';
@@ -94,6 +94,16 @@ export async function listImports(
 
 export async function deleteImport(ctx: TenantContext, id: string): Promise<void> {
   await ctx.db.delete(imports).where(and(eq(imports.tenantId, ctx.tenantId), eq(imports.id, id)));
+}
+
+// Imports uploaded (and perhaps mapped) but never started, untouched since `before`: removed in one
+// statement; their file keys are returned for the blob store.
+export async function deleteAbandonedImports(ctx: TenantContext, before: Date): Promise<string[]> {
+  const rows = await ctx.db
+    .delete(imports)
+    .where(and(eq(imports.tenantId, ctx.tenantId), isNull(imports.jobId), lt(imports.updatedAt, before)))
+    .returning({ blobKey: imports.blobKey });
+  return rows.map((r) => r.blobKey);
 }
 
 // One statement for a batch's rows; the primary key (import, row number) refuses a row twice.

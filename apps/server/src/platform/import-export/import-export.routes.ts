@@ -94,6 +94,11 @@ export function registerImportExport(
     idempotency: 'One step writes the whole file from a cursor and records its row count; a retry writes the same file again.',
     handler: (job) => runExport(base, job),
   });
+  deps.jobs.cleanup({
+    name: 'abandoned-imports',
+    description: 'Imports uploaded but not started within a day',
+    run: (ctx, now) => importsService.removeAbandonedImports(ctx, deps.blobs, now),
+  });
   const importDeps: ImportDeps = { ...base, runJob, undoJob };
   const exportDeps: ExportDeps = { ...base, exportJob };
 

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import type { ImportDto, Job } from '@atrium/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blobStoreFor } from '../blobs/blob-store';
 import { createTestApp, multipartFile, type Client, type TestApp, type TestUser, waitFor } from '../../../test/harness';
 
 let t: TestApp;
@@ -578,5 +579,45 @@ describe('who sees and manages whose imports (decision 078)', () => {
     const undo = await asManager.post(`/api/v1/core/imports/${ownersImport.id}/undo`);
     expect(undo.status, undo.text).toBe(200);
     await waitFor('the undo', async () => (await me.get(`/api/v1/core/imports/${ownersImport.id}`)).body.status === 'undone');
+  });
+});
+
+describe('abandoned uploads (issue 26 polish)', () => {
+  it('housekeeping removes an import uploaded or mapped but not started for a day, and its file; started and recent ones stay', async () => {
+    const blobs = blobStoreFor(t.config);
+    const uploadedOnly = await uploaded('left-after-upload.csv', 'First name\nAbe\n');
+    const mapped = await uploaded('left-after-mapping.csv', 'First name\nBea\n');
+    expect((await me.put(`/api/v1/core/imports/${mapped.id}/mappings`, { mapping: { 'First name': 'firstName' } })).status).toBe(200);
+    const recent = await uploaded('still-mapping.csv', 'First name\nCid\n');
+    const started = await runToEnd(await uploaded('imported-long-ago.csv', 'First name\nDot\n'));
+    const dayAndMinuteAgo = new Date(Date.now() - 24 * 3600_000 - 60_000).toISOString();
+    await t.sql(`update imports set created_at = $2, updated_at = $2 where tenant_id = $1 and id = any($3)`, [
+      tenant.id,
+      dayAndMinuteAgo,
+      [uploadedOnly.id, mapped.id, started.id],
+    ]);
+    // touched a minute short of a day ago: not yet abandoned
+    await t.sql(`update imports set created_at = $2, updated_at = $3 where tenant_id = $1 and id = $4`, [
+      tenant.id,
+      dayAndMinuteAgo,
+      new Date(Date.now() - 24 * 3600_000 + 60_000).toISOString(),
+      recent.id,
+    ]);
+    const keys = await t.sql<{ id: string; blob_key: string }>(`select id, blob_key from imports where tenant_id = $1`, [tenant.id]);
+    const keyOf = (id: string) => keys.find((k) => k.id === id)?.blob_key as string;
+    expect(await blobs.stat(keyOf(uploadedOnly.id))).toBeDefined();
+
+    await t.app.atrium.jobs.runSystemTask('housekeeping.tenants');
+
+    const history = await me.post('/api/v1/core/imports/history', { page: 1, pageSize: 100 });
+    const names = history.body.data.map((i: ImportDto) => i.fileName);
+    expect(names).not.toContain('left-after-upload.csv');
+    expect(names).not.toContain('left-after-mapping.csv');
+    expect(names).toEqual(expect.arrayContaining(['still-mapping.csv', 'imported-long-ago.csv']));
+    expect((await me.get(`/api/v1/core/imports/${uploadedOnly.id}`)).status).toBe(404);
+    expect(await blobs.stat(keyOf(uploadedOnly.id))).toBeUndefined();
+    expect(await blobs.stat(keyOf(mapped.id))).toBeUndefined();
+    expect(await blobs.stat(keyOf(recent.id))).toBeDefined();
+    expect(await blobs.stat(keyOf(started.id))).toBeDefined();
   });
 });

@@ -353,6 +353,15 @@ export async function remove(ctx: TenantContext, deps: ImportDeps, id: string): 
   await deps.blobs.delete([imp.blobKey]);
 }
 
+// An upload nobody started within a day is abandoned (issue 26 polish): housekeeping removes it
+// from the history and deletes its file. Mapping it counts as touching it.
+export const ABANDONED_IMPORT_MS = 24 * 3600 * 1000;
+export async function removeAbandonedImports(ctx: TenantContext, blobs: BlobStore, now: Date): Promise<number> {
+  const keys = await repo.deleteAbandonedImports(ctx, new Date(now.getTime() - ABANDONED_IMPORT_MS));
+  if (keys.length > 0) await blobs.delete(keys);
+  return keys.length;
+}
+
 // PUT retry: a failed or cancelled import (or undo) continues from its last committed batch.
 export async function retry(ctx: TenantContext, deps: ImportDeps, id: string): Promise<ImportDto> {
   const { imp, ent } = await mine(deps, ctx, id, 'manage', true);

@@ -97,6 +97,7 @@ describe('housekeeping', () => {
     const tasks = t.app.atrium.jobs.cleanupTasks();
     expect(job.progress).toMatchObject({ done: tasks.length, total: tasks.length, errors: 0 });
     expect(tasks.map((x) => x.name).sort()).toEqual([
+      'abandoned-imports',
       'finished-jobs',
       'idempotency-keys',
       'invitations',
