@@ -1,5 +1,10 @@
 import { DATE_FORMATS } from '@atrium/domain';
 import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 export type DateFormatName = keyof typeof DATE_FORMATS;
 
@@ -23,10 +28,35 @@ export function dateFormat(name: DateFormatName): string {
   return (BY_LANGUAGE[dayjs.locale()] ?? DATE_FORMATS)[name];
 }
 
+// The user's time zone (the profile's, issue 26 polish): moments are shown in it rather than in
+// the browser's. Unset (before the profile has loaded, or a zone the browser does not know) the
+// browser's zone is used.
+let displayZone: string | undefined;
+export function setDisplayTimeZone(zone: string | null | undefined): boolean {
+  const next = zone && isKnownZone(zone) ? zone : undefined;
+  if (next === displayZone) return false;
+  displayZone = next;
+  return true;
+}
+export const displayTimeZone = (): string | undefined => displayZone;
+
+function isKnownZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// A plain date ("2027-03-01", a close date or a birthday) is a day, not a moment: never shifted.
+const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 // Every date on screen goes through here with one of the named formats.
 export function formatDate(value: string | number | Date | null | undefined, format: DateFormatName = 'date'): string {
   if (value === null || value === undefined || value === '') return '';
-  const d = dayjs(value);
+  const plain = typeof value === 'string' && PLAIN_DATE.test(value);
+  const d = plain || !displayZone ? dayjs(value) : dayjs(value).tz(displayZone);
   if (!d.isValid()) return '';
   return d.format(dateFormat(format));
 }

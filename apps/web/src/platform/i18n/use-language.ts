@@ -1,5 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { setDisplayTimeZone } from '../dates/format-date';
 import { useProfile, useUpdateProfile } from '../profile/profile.api';
 import { changeLanguage, currentLanguage } from './i18n';
 import { cultureOfLanguage, languageOfCulture, type LanguageCode } from './languages';
@@ -25,12 +26,20 @@ export function useLanguage(): { language: LanguageCode; setLanguage: (code: Lan
 }
 
 // Mounted once inside the signed-in area. Reacts to the profile's culture only: a switch made
-// here changes the language first and the culture a moment later.
+// here changes the language first and the culture a moment later. The profile's time zone is
+// the one moments are shown in (formatDate).
 export function useLanguageFollowsProfile(): void {
-  const culture = useProfile().data?.culture;
+  const { i18n } = useTranslation();
+  const profile = useProfile().data;
+  const culture = profile?.culture;
+  const timeZone = profile?.timeZone;
   useEffect(() => {
     if (!culture) return;
     const wanted = languageOfCulture(culture);
     if (wanted !== currentLanguage()) void changeLanguage(wanted);
   }, [culture]);
+  useEffect(() => {
+    // every translated component redraws on this event, and with it every formatted time
+    if (setDisplayTimeZone(timeZone)) i18n.emit('languageChanged', i18n.language);
+  }, [timeZone, i18n]);
 }
