@@ -4,6 +4,7 @@ import { registerAdminModule } from './admin';
 import { registerCoreModule } from './core';
 import { registerCrmModule } from './crm';
 import { registerProjectsModule } from './projects';
+import { registerResourcesModule } from './resources';
 
 // Each business module registers its routes here; the platform never imports a module.
 export async function registerModules(router: Router, deps: ModuleDeps): Promise<void> {
@@ -11,4 +12,5 @@ export async function registerModules(router: Router, deps: ModuleDeps): Promise
   await registerCoreModule(router, deps);
   await registerCrmModule(router, deps);
   await registerProjectsModule(router, deps);
+  await registerResourcesModule(router, deps);
 }

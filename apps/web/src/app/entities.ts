@@ -1,9 +1,10 @@
 import { CRM_ENTITIES } from '../modules/crm';
 import { PROJECTS_ENTITIES } from '../modules/projects';
+import { RESOURCES_ENTITIES } from '../modules/resources';
 import { registerWebEntities, webEntities, type WebEntity } from '../platform/entity/web-entity';
 
 // Every kind with pages. Its list, record and settings pages (app/entity-pages.tsx) and its
 // navigation entries (app/navigation.ts) come from its definition; nothing is listed by hand per kind.
-registerWebEntities([...CRM_ENTITIES, ...PROJECTS_ENTITIES]);
+registerWebEntities([...CRM_ENTITIES, ...PROJECTS_ENTITIES, ...RESOURCES_ENTITIES]);
 
 export const entityAt = (path: string): WebEntity | undefined => webEntities().find((e) => e.definition.web.path === path);

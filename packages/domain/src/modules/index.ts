@@ -1,9 +1,11 @@
 import type { EntityDefinition } from '../entity/define-entity';
 import { contactEntity, customQueryEntity, leadEntity, opportunityEntity, organizationEntity, teamEntity } from './crm';
 import { projectEntity, projectTemplateEntity, taskEntity, taskScheduleEntity } from './projects';
+import { locationEntity, resourceEntity, resourceTypeEntity } from './resources';
 
 export * from './crm';
 export * from './projects';
+export * from './resources';
 export * from './module-enumerations';
 
 // Every entity kind's definition: the server registers each with its table, the web app builds
@@ -19,4 +21,7 @@ export const ENTITY_DEFINITIONS: readonly EntityDefinition[] = [
   projectEntity,
   taskEntity,
   taskScheduleEntity,
+  locationEntity,
+  resourceTypeEntity,
+  resourceEntity,
 ];

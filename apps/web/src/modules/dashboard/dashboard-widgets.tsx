@@ -6,11 +6,13 @@ import {
   opportunityEntity,
   PRIORITY_COLORS,
   projectEntity,
+  resourceEntity,
   taskEntity,
   teamEntity,
   type DashboardWidget,
   type EntityRecord,
   type MyProjects,
+  type MyResources,
   type MyTasks,
   type MyTeams,
   type OpenOpportunitiesByStage,
@@ -334,6 +336,33 @@ function MyProjectsList() {
   );
 }
 
+// What I hold: the items checked out to me, since when, each a link to the item.
+function MyResourcesList() {
+  const { t } = useTranslation();
+  const q = useData<MyResources>('myResources', '/api/v1/dashboard/my-resources');
+  return (
+    <WidgetCard widget="myResources" loading={q.isPending} error={q.isError}>
+      {q.data?.resources.length === 0 ? (
+        <EmptyState description={t('dashboard.widget.noResources')} />
+      ) : (
+        <ul className="plain-list widget-rows">
+          {(q.data?.resources ?? []).map((r) => (
+            <li key={r.id} className="widget-row">
+              <span>
+                <Link to={`${resourceEntity.web.path}/${r.id}`}>{r.title}</Link>{' '}
+                <Typography.Text type="secondary">{[r.resourceTypeTitle, r.locationTitle].filter(Boolean).join(' · ')}</Typography.Text>
+              </span>
+              <Typography.Text type="secondary">
+                {t('dashboard.widget.heldSince', { since: formatDate(r.checkedOutAt, 'dateTime') })}
+              </Typography.Text>
+            </li>
+          ))}
+        </ul>
+      )}
+    </WidgetCard>
+  );
+}
+
 const RENDER: Record<DashboardWidget, () => ReactNode> = {
   myOpenOpportunities: () => <MyOpenOpportunities />,
   pipelineByMonth: () => <PipelineByMonthChart />,
@@ -342,6 +371,7 @@ const RENDER: Record<DashboardWidget, () => ReactNode> = {
   myTasks: () => <MyTasksList />,
   myProjects: () => <MyProjectsList />,
   myTaskCalendar: () => <MyTaskCalendarAgenda />,
+  myResources: () => <MyResourcesList />,
 };
 
 // The widgets the user chose, in their order, and the dialog that chooses and orders them.

@@ -1,0 +1,2 @@
+// The asset catalogue's public door: what the app composes.
+export { RESOURCES_ENTITIES } from './resources.entities';
