@@ -1,5 +1,5 @@
 import { locationEntity, resourceEntity, resourceTypeEntity } from '@atrium/domain';
-import { registerEntity, type RegisteredEntity } from '../../platform/entity';
+import { registerEntity } from '../../platform/entity';
 import type { Router } from '../../platform/router';
 import { locationHooks, resourceHooks, type ResourceKinds } from './resources.service';
 import { locations, resources, resourceTypes } from './resources.table';
