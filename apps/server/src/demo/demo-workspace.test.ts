@@ -71,6 +71,13 @@ describe('the demo workspace', () => {
     const hours = await c.get(`/api/v1/projects/${onboarding.id}/time-logs`);
     expect(hours.status, hours.text).toBe(200);
     expect(hours.body.total).toMatchObject({ minutes: 660 });
+    // the Hamburg head office: 40 desks, 4 rooms, 5 laptops, one of them checked out
+    const office = (await c.post('/api/v1/locations/list', {})).body.data;
+    expect(office.map((l: { title: string; timeZone: string }) => [l.title, l.timeZone])).toEqual([
+      ['Hamburg head office', 'Europe/Berlin'],
+    ]);
+    expect((await c.post('/api/v1/resources/list', { pageSize: 100 })).body.total).toBe(49);
+    expect((await c.get('/api/v1/dashboard/my-resources')).body.total).toBe(1);
 
     // a second start leaves it alone
     expect(await seedDemoWorkspace(t.app, t.database, t.config)).toMatchObject({ created: false });

@@ -474,6 +474,7 @@ export async function seedDemoWorkspace(app: App, database: Database, config: Co
     );
   }
   await seedDemoProjects(call, { organization: orgIds.get('nw'), contact: contactIds.get('Anders') });
+  await seedDemoResources(call);
   return { created: true, ...result };
 }
 
@@ -581,4 +582,50 @@ async function seedDemoProjects(call: Call, customer: { organization: string | u
   const internal = await call('POST', '/api/v1/projects', { name: 'Office refresh', code: 'OFR', status: 'Planned' });
   for (const [i, name] of ['Choose the new chairs', 'Order plants for the kitchen', 'Book the painters'].entries())
     await call('POST', '/api/v1/tasks', { name, projectId: internal.id, priority: 'Low', dueDate: isoDay(14 + i * 7) });
+}
+
+const WEEKDAY_HOURS = ['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => ({ day, open: '07:30', close: '19:00' }));
+
+// The asset catalogue: the Hamburg head office (Free Workplace's one location) with 40 desks on
+// two floors, four meeting rooms and five laptops to check out, one of them out with the admin.
+async function seedDemoResources(call: Call): Promise<void> {
+  const office = await call('POST', '/api/v1/locations', {
+    name: 'Hamburg head office',
+    address: 'Am Sandtorkai 1, 20457 Hamburg',
+    timeZone: 'Europe/Berlin',
+    openingHours: WEEKDAY_HOURS,
+    description: 'Two open-plan floors by the harbour, meeting rooms on the third floor',
+  });
+  const type = (name: string, bookableMode: string, capacityDefault: number, icon: string, attributes: string[]) =>
+    call('POST', '/api/v1/resource-types', { name, bookableMode, capacityDefault, icon, attributes });
+  const desk = await type('Desk', 'Bookable', 1, 'DesktopOutlined', ['monitor', 'standing desk', 'docking station']);
+  const room = await type('Meeting room', 'Bookable', 6, 'TeamOutlined', ['screen', 'video conferencing', 'whiteboard']);
+  const laptop = await type('Laptop', 'Assignable', 1, 'LaptopOutlined', ['14 inch', '16 inch']);
+  for (let i = 1; i <= 40; i++) {
+    const floor = i <= 20 ? 1 : 2;
+    await call('POST', '/api/v1/resources', {
+      name: `Desk ${floor}.${String(((i - 1) % 20) + 1).padStart(2, '0')}`,
+      resourceTypeId: desk.id,
+      locationId: office.id,
+      attributes: i % 4 === 0 ? ['monitor', 'standing desk'] : ['monitor'],
+    });
+  }
+  for (const [name, capacity] of [
+    ['Elbe', 12],
+    ['Alster', 6],
+    ['Speicherstadt', 4],
+    ['Fleet', 2],
+  ] as const)
+    await call('POST', '/api/v1/resources', { name: `Room ${name}`, resourceTypeId: room.id, locationId: office.id, capacity });
+  const laptops: string[] = [];
+  for (let i = 1; i <= 5; i++) {
+    const made = await call('POST', '/api/v1/resources', {
+      name: `Laptop HH-${String(i).padStart(2, '0')}`,
+      resourceTypeId: laptop.id,
+      locationId: office.id,
+      attributes: [i <= 3 ? '14 inch' : '16 inch'],
+    });
+    laptops.push(String(made.id));
+  }
+  if (laptops[0]) await call('POST', `/api/v1/resources/${laptops[0]}/check-out`, {});
 }
