@@ -285,11 +285,19 @@ export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
   const writableFields = Object.keys(fields).filter((k) => !fields[k]?.readOnly);
   const write: Record<string, z.ZodType> = {};
   for (const key of writableFields) write[key] = writeSchema(fields[key] as BuiltinField);
-  const create = z.strictObject({
+  // values of a field that only the server sets (a lead's Converted) are a rule JSON Schema
+  // cannot state beside the enumeration: the body's description names it by its code
+  const serverRules = Object.entries(fields).flatMap(([key, f]) =>
+    f.serverValues && f.serverValues.length > 0 && writableFields.includes(key)
+      ? [`Rule \`${f.serverValuesCode ?? 'readOnlyField'}\`: ${key} ${f.serverValues.join(', ')} is set by the server only.`]
+      : [],
+  );
+  const createObject = z.strictObject({
     ...write,
     // when omitted on PUT the stored values stay; see docs/decisions/010-entity-engine.md
     customFields: z.record(z.string(), z.unknown()).optional(),
   });
+  const create = serverRules.length > 0 ? createObject.meta({ description: serverRules.join(' ') }) : createObject;
 
   const read: Record<string, z.ZodType> = {};
   for (const [key, f] of Object.entries(fields)) {

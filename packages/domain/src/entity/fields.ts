@@ -61,6 +61,8 @@ export type BuiltinField = {
   // enum values only the server sets (a lead's Converted): shown and filtered, never written by a
   // client (refused with the option's own code), and not offered by the form
   serverValues?: readonly string[];
+  // the error code a write of one of them answers
+  serverValuesCode?: string;
   // reference: the kind pointed at, the key of the expanded { id, title } on rows, the delete rule
   target?: ReferenceTarget;
   // a user reference left empty on create is the creating user
@@ -231,7 +233,7 @@ export const fields = {
         options: values,
         ...(opts.optionLabels ? { optionLabels: opts.optionLabels } : {}),
         ...(opts.defaultValue !== undefined ? { emptyValue: opts.defaultValue } : {}),
-        ...(server.length > 0 ? { serverValues: server } : {}),
+        ...(server.length > 0 ? { serverValues: server, serverValuesCode: opts.serverValues?.code ?? 'readOnlyField' } : {}),
       },
     );
   },
