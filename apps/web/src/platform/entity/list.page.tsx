@@ -2,7 +2,7 @@ import { SearchInput } from '../feedback/search-input';
 import { paginationLabels } from '../feedback/pagination-labels';
 import { PAGE_SIZES, type ListFilter, type PageSize } from '@atrium/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, Segmented, Select, Space, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { App, Badge, Button, Card, Segmented, Select, Space, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { ControlOutlined } from '@ant-design/icons';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ import { ColumnChooser } from './column-chooser';
 import { FilterBuilder } from './filter-builder';
 import { TagFilter } from '../tags/tag-filter';
 import type { ListDefinition, EntityListRequest } from './list-definition';
-import { useBulkSelection } from './use-bulk-selection';
+import { fetchAllMatching, SELECT_ALL_LIMIT, useBulkSelection } from './use-bulk-selection';
 import { useListState } from './use-list-state';
 import { onGridKeyDown, ResizableHeader } from './list-grid';
 import { GroupedList } from './list-groups';
@@ -102,6 +102,25 @@ export function ListPage<T extends object>({ definition, actions, rowActions, on
     enabled: groupBy === null && !showsBoard,
   });
   const qc = useQueryClient();
+
+  // the whole page is selected and more records match: offer them all (issue 26 polish)
+  const { message } = App.useApp();
+  const [selectingAll, setSelectingAll] = useState(false);
+  const pageRows = query.data?.data ?? [];
+  const matchingTotal = query.data?.total ?? 0;
+  const pageSelected = pageRows.length > 0 && pageRows.every((r) => selection.keys.includes(definition.rowKey(r)));
+  const matchingMore =
+    groupBy === null && !showsBoard && pageSelected ? Math.min(matchingTotal, SELECT_ALL_LIMIT) - selection.keys.length : 0;
+  const selectAllMatching = async () => {
+    setSelectingAll(true);
+    try {
+      selection.replace(await fetchAllMatching((page) => definition.fetch({ ...request, ...page }), definition.rowKey));
+    } catch {
+      void message.error(t('list.selectAllFailed'));
+    } finally {
+      setSelectingAll(false);
+    }
+  };
 
   // a record of this kind changed (anyone, any tab): reload the page shown, once per burst
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -350,6 +369,16 @@ export function ListPage<T extends object>({ definition, actions, rowActions, on
               {bulk.length > 0 && selection.keys.length > 0 ? (
                 <Space wrap>
                   <span>{t('list.selected', { count: selection.keys.length })}</span>
+                  {matchingMore > 0 ? (
+                    <Button type="link" loading={selectingAll} onClick={() => void selectAllMatching()}>
+                      {matchingTotal > SELECT_ALL_LIMIT
+                        ? t('list.selectAllCapped', { count: SELECT_ALL_LIMIT })
+                        : t('list.selectAllMatching', { count: matchingTotal })}
+                    </Button>
+                  ) : null}
+                  <Button type="link" onClick={selection.clear}>
+                    {t('list.clearSelection')}
+                  </Button>
                   {bulk.map((a) => (
                     <Button
                       key={a.key}
