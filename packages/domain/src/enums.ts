@@ -92,5 +92,8 @@ export const SAVED_VIEW_KEYS = [
   'sites',
   'users',
   'global-lookups',
+  // ours: the asset catalogue's locations and resource types have list pages too (decision 091)
+  'locations',
+  'resource-types',
 ] as const;
 export type SavedViewKey = (typeof SAVED_VIEW_KEYS)[number];

@@ -22,6 +22,7 @@ export const locationEntity = defineEntity({
   searchFields: ['name', 'address'],
   defaultColumns: ['address', 'timeZone'],
   defaultSort: [{ field: 'name', order: 'asc' }],
+  savedViewKey: 'locations',
   permissions: resourceModulePermissions({
     view: 'Resource.ViewResources',
     create: 'Resource.ManageResourceLocations',

@@ -24,6 +24,7 @@ export const resourceTypeEntity = defineEntity({
   searchFields: ['name'],
   defaultColumns: ['bookableMode', 'capacityDefault'],
   defaultSort: [{ field: 'name', order: 'asc' }],
+  savedViewKey: 'resource-types',
   permissions: resourceModulePermissions({
     view: 'Resource.ViewResources',
     create: 'Resource.ManageResourceTypes',
