@@ -43,7 +43,20 @@ export const PUBLIC_PAGES: SitePage[] = [
 export async function oneRecordOfEveryKind(api: SignedInApi, label: string): Promise<{ definition: EntityDefinition; id: string }[]> {
   const made = new Map<string, string>();
   const records: { definition: EntityDefinition; id: string }[] = [];
-  for (const d of ENTITY_DEFINITIONS.filter((x) => x.savedViewKey !== undefined)) {
+  // a kind whose required reference names another kind with pages comes after it (a resource
+  // after its type and location), whatever the order the definitions are listed in
+  const withPages = ENTITY_DEFINITIONS.filter((x) => x.savedViewKey !== undefined);
+  const needs = (d: EntityDefinition) =>
+    Object.values(d.fields).filter(
+      (f) => f.required && f.kind === 'reference' && f.target !== d.kind && withPages.some((x) => x.kind === f.target),
+    );
+  const ordered: EntityDefinition[] = [];
+  while (ordered.length < withPages.length) {
+    const next = withPages.find((d) => !ordered.includes(d) && needs(d).every((f) => ordered.some((o) => o.kind === f.target)));
+    if (!next) throw new Error('the kinds with pages refer to each other in a circle');
+    ordered.push(next);
+  }
+  for (const d of ordered) {
     const body = Object.fromEntries(
       Object.entries(d.fields)
         .filter(([, f]) => (f.required || (f.kind === 'reference' && f.quick)) && !f.readOnly)

@@ -58,6 +58,7 @@ test.describe.serial('dashboard widgets', () => {
       'My tasks',
       'My projects',
       'My task calendar',
+      'My resources',
     ]);
   });
 });

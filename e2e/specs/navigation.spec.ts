@@ -34,6 +34,7 @@ test('modules fold in the navigation, and Settings is one page with its own sect
     'Templates and notifications',
     'Customers',
     'Work',
+    'Workplace',
   ]);
   await sections.getByRole('link', { name: 'Roles and permissions' }).click();
   await expect(page.getByRole('heading', { name: 'Roles and permissions', level: 1 })).toBeVisible();
@@ -54,7 +55,7 @@ test('at 390 px the drawer has the module groups and Settings; the settings page
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Navigation menu' }).click();
   const nav = page.getByRole('navigation', { name: 'Modules' });
-  await expect(nav.getByRole('menuitem', { name: 'Work' })).toBeInViewport();
+  await expect(nav.getByRole('menuitem', { name: 'Work', exact: true })).toBeInViewport();
   await expect(nav.getByRole('link', { name: 'Projects' })).toBeVisible();
   await nav.getByRole('link', { name: 'Settings' }).click();
   const sections = page.getByRole('navigation', { name: 'Settings sections' });
