@@ -20,7 +20,16 @@ describe('dashboard', () => {
   it('keeps each user’s widgets in their order, and never one they may not use', async () => {
     const first = await c.get('/api/v1/core/dashboard/layout');
     expect(first.body).toEqual({
-      widgets: ['myOpenOpportunities', 'pipelineByMonth', 'recentRecords', 'myTeams', 'myTasks', 'myProjects', 'myTaskCalendar'],
+      widgets: [
+        'myOpenOpportunities',
+        'pipelineByMonth',
+        'recentRecords',
+        'myTeams',
+        'myTasks',
+        'myProjects',
+        'myTaskCalendar',
+        'myResources',
+      ],
       customized: false,
     });
     const saved = await c.put('/api/v1/core/dashboard/layout', { widgets: ['myTeams', 'recentRecords'] });
@@ -37,6 +46,7 @@ describe('dashboard', () => {
       'myTasks',
       'myProjects',
       'myTaskCalendar',
+      'myResources',
     ]);
     const denied = await rc.put('/api/v1/core/dashboard/layout', { widgets: ['pipelineByMonth'] });
     expect(denied.status).toBe(403);
