@@ -36,6 +36,8 @@ export type TestApp = {
     body?: Partial<{ name: string; slug: string; domain: string; domainSignUp: boolean }>,
   ) => Promise<{ id: string; slug: string; name: string }>;
   addMember: (tenantId: string, role: 'Admin' | 'Member' | 'PortalUser', user?: TestUser) => Promise<TestUser & { tenantUserId: string }>;
+  // the membership id (tenant_users.id) of a user in a workspace, e.g. its creator's
+  tenantUserIdOf: (tenantId: string, userId: string) => Promise<string>;
   // a member whose custom role holds exactly these permissions (plus the default ones)
   addMemberWith: (tenantId: string, permissions: readonly string[]) => Promise<TestUser & { tenantUserId: string }>;
   // a new record of an engine kind (required text fields filled in), as a shared-record target
@@ -208,6 +210,12 @@ export async function createTestApp(
     return { ...u, tenantUserId: row.id };
   };
 
+  const tenantUserIdOf: TestApp['tenantUserIdOf'] = async (tenantId, userId) => {
+    const [row] = await sqlFn<{ id: string }>('select id from tenant_users where tenant_id = $1 and user_id = $2', [tenantId, userId]);
+    if (!row) throw new Error(`user ${userId} is no member of ${tenantId}`);
+    return row.id;
+  };
+
   const addMemberWith: TestApp['addMemberWith'] = async (tenantId, permissions) => {
     const u = await createUser();
     const [role] = await sqlFn<{ id: string }>(`insert into roles (tenant_id, name, permissions) values ($1, $2, $3) returning id`, [
@@ -247,6 +255,7 @@ export async function createTestApp(
     client,
     createTenant,
     addMember,
+    tenantUserIdOf,
     addMemberWith,
     newRecord,
     close: async () => {

@@ -120,11 +120,11 @@ describe('workspace users', () => {
     expect(denied.status).toBe(403);
     expect(denied.body.code).toBe('accessDenied');
 
-    const [me] = await t.sql(`select id from tenant_users where tenant_id = $1 and user_id = $2`, [ws.id, owner.id]);
-    const demote = await admin.put(`/api/v1/core/users/${me.id}`, { roleId: await roleId('Member') });
+    const me = await t.tenantUserIdOf(ws.id, owner.id);
+    const demote = await admin.put(`/api/v1/core/users/${me}`, { roleId: await roleId('Member') });
     expect(demote.status).toBe(409);
     expect(demote.body.code).toBe('lastAdminCannotBeRemoved');
-    const remove = await admin.delete(`/api/v1/core/users/${me.id}`);
+    const remove = await admin.delete(`/api/v1/core/users/${me}`);
     expect(remove.body.code).toBe('lastAdminCannotBeRemoved');
 
     const promoted = await admin.put(`/api/v1/core/users/${member.tenantUserId}`, { roleId: await roleId('Admin') });

@@ -30,8 +30,7 @@ beforeAll(async () => {
   const owner = await t.createUser({ name: 'Olivia Owner' });
   tenantId = (await t.createTenant(owner)).id;
   c = t.client(owner, tenantId);
-  ownerId = (await t.sql<{ id: string }>('select id from tenant_users where tenant_id = $1 and user_id = $2', [tenantId, owner.id]))[0]
-    ?.id as string;
+  ownerId = await t.tenantUserIdOf(tenantId, owner.id);
   const m = await t.addMemberWith(tenantId, ['Resource.ViewResources']);
   memberId = m.tenantUserId;
   viewer = t.client(m, tenantId);
