@@ -292,6 +292,12 @@ export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
       ? [`Rule \`${f.serverValuesCode ?? 'readOnlyField'}\`: ${key} ${f.serverValues.join(', ')} is set by the server only.`]
       : [],
   );
+  // a rule inside one structured value (no two attribute names alike, ignoring case) is stated
+  // by the value's schema as "Rule `code`: …"; the body names it with the field
+  for (const key of writableFields) {
+    const said = (fields[key]?.schema as z.ZodType | undefined)?.meta()?.description;
+    if (typeof said === 'string' && said.startsWith('Rule `')) serverRules.push(said.replace(/^(Rule `[^`]+`:)/, `$1 ${key}:`));
+  }
   const createObject = z.strictObject({
     ...write,
     // when omitted on PUT the stored values stay; see docs/decisions/010-entity-engine.md

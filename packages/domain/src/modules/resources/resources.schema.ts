@@ -20,7 +20,7 @@ export const attributeNamesSchema = z
   .array(z.string({ error: 'validation' }).trim().min(1, { error: 'required' }).max(60, { error: 'maxLength' }))
   .max(30, { error: 'maxItems' })
   .refine((a) => new Set(a.map((x) => x.toLowerCase())).size === a.length, { error: 'duplicateKey' })
-  .meta({ uniqueItems: true });
+  .meta({ uniqueItems: true, description: 'Rule `duplicateKey`: no two names alike, ignoring case and surrounding spaces.' });
 
 // Check an assignable item out to a workspace member (the caller when left out).
 export const checkOutSchema = z.strictObject({ holderId: z.uuid({ error: 'validation' }).optional() });
