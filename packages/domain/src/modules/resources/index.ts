@@ -4,3 +4,4 @@ export * from './resource.entity';
 export * from './resources.enumerations';
 export * from './resources.permissions';
 export * from './resources.schema';
+export * from './floor-map.schema';

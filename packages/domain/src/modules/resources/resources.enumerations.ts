@@ -11,7 +11,16 @@ export const CHECK_OUT_ERRORS = ['notAssignable', 'alreadyCheckedOut', 'notCheck
 export const CHECK_OUT_ACTIONS = ['checkedOut', 'checkedIn'] as const;
 export const RESOURCES_ACTIVITY_ACTIONS = [...CHECK_OUT_ACTIONS] as const;
 
-export const RESOURCES_ERROR_CODES = [...CHECK_OUT_ERRORS] as const;
+// floor maps: a shape reaching past the plan image (or placed before there is one), a resource of
+// another location than the map's
+export const FLOOR_MAP_ERRORS = ['outsideImage', 'otherLocation'] as const;
+
+export const RESOURCES_ERROR_CODES = [...CHECK_OUT_ERRORS, ...FLOOR_MAP_ERRORS] as const;
+
+// the plan image of a floor map: PNG, JPEG or SVG, sniffed from the bytes (decision 092)
+export const FLOOR_MAP_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+// a resource's state on the live map (bookings add "booked")
+export const RESOURCE_MAP_STATES = ['free', 'checkedOut', 'outOfService'] as const;
 
 // the days of a location's opening hours, Monday first
 export const OPENING_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
