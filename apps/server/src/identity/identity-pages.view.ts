@@ -42,7 +42,7 @@ input[aria-invalid=true] { border-color: var(--error); }
 .links { margin-top: 16px; display: flex; justify-content: space-between; gap: 8px; flex-wrap: wrap; }
 a { color: var(--primary); }
 table { width: 100%; border-collapse: collapse; }
-th, td { text-align: left; padding: 8px; border-bottom: 1px solid #f0f0f0; vertical-align: top; }
+th, td { text-align: left; padding: 8px; border-bottom: 1px solid #f0f0f0; vertical-align: top; overflow-wrap: anywhere; }
 pre.mail { white-space: pre-wrap; word-break: break-word; font: inherit; background: #fafafa; border: 1px solid #f0f0f0; border-radius: 6px; padding: 12px; }
 main.wide { max-width: 880px; }
 `;
