@@ -34,6 +34,11 @@ export function realize<T>(example: T, ids: ReadonlyMap<EntityKind, string>): T 
   const kindId = (kind: unknown) => (typeof kind === 'string' ? ids.get(kind as EntityKind) : undefined);
   if (kindId(out.entityKind) && typeof out.entityId === 'string') out.entityId = kindId(out.entityKind);
   if (kindId(out.linkedKind) && typeof out.linkedId === 'string') out.linkedId = kindId(out.linkedKind);
+  // a module's own create route naming a record by `<kind>Id` (a floor map's locationId)
+  for (const [kind, id] of ids) {
+    const key = `${kind[0]!.toLowerCase()}${kind.slice(1)}Id`;
+    if (typeof out[key] === 'string' && key !== 'entityId' && key !== 'linkedId') out[key] = id;
+  }
   return out as T;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../../src/platform/router';
-import { createTestApp, type TestApp, type TestUser } from '../harness';
+import { createTestApp, multipartFile, type TestApp, type TestUser } from '../harness';
 import type { EntityKind } from '@atrium/domain';
 import { databaseFingerprint, tenantRowIds } from './fingerprint';
 import { realize, seedingRoutes, seedRecords } from './examples';
@@ -72,10 +72,16 @@ describe('tenant isolation over every registered tenant route', () => {
           failures.push(`${r.method} ${r.url}: tenant A has no row in ${table} to probe with (give its create route an example)`);
           continue;
         }
+        // a file-only route (a floor map's plan image) gets a small file, as a browser sends it
+        const fileOnly = r.consumes.length === 1 && r.consumes[0] === 'multipart/form-data';
         const res = await b.raw({
           method: r.method,
           url: fill(r.url, id),
-          ...(body !== undefined ? { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
+          ...(fileOnly
+            ? multipartFile('probe.png', 'probe')
+            : body !== undefined
+              ? { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } }
+              : {}),
         });
         const expected = r.example !== undefined || !r.schemas.body ? [404] : [400, 404];
         if (!expected.includes(res.status)) failures.push(`${r.method} ${r.url}: ${res.status} instead of ${expected.join('/')}`);

@@ -1,6 +1,8 @@
 import { registerCaptions } from '../../platform/captions';
 import type { ModuleDeps } from '../../platform/module';
 import type { Router } from '../../platform/router';
+import { FLOOR_MAPS_CAPTIONS } from './floor-maps.captions';
+import { registerFloorMapRoutes } from './floor-maps.routes';
 import { RESOURCES_CAPTIONS } from './resources.captions';
 import { registerResourceEntities } from './resources.entities';
 import { registerResourceRoutes } from './resources.routes';
@@ -9,9 +11,11 @@ import { systemClock } from './resources.service';
 export { locations, resources, resourceTypes } from './resources.table';
 
 // The asset catalogue (issue 21): locations, resource types and resources on the engine, and
-// check-out / check-in of assignable items.
+// check-out / check-in of assignable items, floor maps with their plan images.
 export async function registerResourcesModule(router: Router, _deps: ModuleDeps): Promise<void> {
   registerCaptions(RESOURCES_CAPTIONS);
+  registerCaptions(FLOOR_MAPS_CAPTIONS);
   const kinds = registerResourceEntities(router);
   registerResourceRoutes(router, { now: systemClock, kinds });
+  registerFloorMapRoutes(router);
 }

@@ -11,6 +11,7 @@ import { AppError, fieldError, notFound } from '../../platform/errors';
 import { publishRecordEvent } from '../../platform/events/live-events.service';
 import { getEntity, recordActivities, type EntityHooks, type EntityRow, type RegisteredEntity } from '../../platform/entity';
 import { assertWithinPlanLimit } from '../admin';
+import { resourceLeftMaps, resourceMoved } from './floor-maps.service';
 import * as repo from './resources.repository';
 
 // Where the time of a check-out comes from: the system clock, or a test's.
@@ -49,9 +50,12 @@ async function capacityFromType(ctx: TenantContext, values: EntityRow): Promise<
   return { ...values, capacity: await repo.typeCapacity(ctx, values.resourceTypeId) };
 }
 
+// A resource deleted, or moved to another location, leaves the floor maps it was on.
 export const resourceHooks: EntityHooks = {
   beforeCreate: capacityFromType,
   beforeUpdate: (ctx, values) => capacityFromType(ctx, values),
+  afterUpdate: (ctx, row, before) => resourceMoved(ctx, row, before),
+  afterDelete: (ctx, row) => resourceLeftMaps(ctx, row),
 };
 
 async function lockAssignable(ctx: TenantContext, id: string): Promise<repo.LockedResource> {
