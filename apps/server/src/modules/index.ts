@@ -1,6 +1,7 @@
 import type { ModuleDeps } from '../platform/module';
 import type { Router } from '../platform/router';
 import { registerAdminModule } from './admin';
+import { registerBookingsModule } from './bookings';
 import { registerCoreModule } from './core';
 import { registerCrmModule } from './crm';
 import { registerProjectsModule } from './projects';
@@ -13,4 +14,5 @@ export async function registerModules(router: Router, deps: ModuleDeps): Promise
   await registerCrmModule(router, deps);
   await registerProjectsModule(router, deps);
   await registerResourcesModule(router, deps);
+  await registerBookingsModule(router, deps);
 }

@@ -3,6 +3,7 @@ import { contactEntity, customQueryEntity, leadEntity, opportunityEntity, organi
 import { projectEntity, projectTemplateEntity, taskEntity, taskScheduleEntity } from './projects';
 import { locationEntity, resourceEntity, resourceTypeEntity } from './resources';
 
+export * from './bookings';
 export * from './crm';
 export * from './projects';
 export * from './resources';

@@ -1,3 +1,4 @@
+import { BOOKINGS_ERROR_CODES } from './bookings/bookings.enumerations';
 import { CRM_ACTIVITY_ACTIONS, CRM_ERROR_CODES } from './crm/crm.enumerations';
 import { RESOURCES_ACTIVITY_ACTIONS, RESOURCES_ERROR_CODES } from './resources/resources.enumerations';
 
@@ -6,4 +7,4 @@ import { RESOURCES_ACTIVITY_ACTIONS, RESOURCES_ERROR_CODES } from './resources/r
 // lists here as it adds its definitions to ENTITY_DEFINITIONS, and registers their captions with
 // its caption sets on the server.
 export const MODULE_ACTIVITY_ACTIONS = [...CRM_ACTIVITY_ACTIONS, ...RESOURCES_ACTIVITY_ACTIONS] as const;
-export const MODULE_ERROR_CODES = [...CRM_ERROR_CODES, ...RESOURCES_ERROR_CODES] as const;
+export const MODULE_ERROR_CODES = [...CRM_ERROR_CODES, ...RESOURCES_ERROR_CODES, ...BOOKINGS_ERROR_CODES] as const;

@@ -20,7 +20,7 @@ export function registerResourceEntities(router: Router): ResourceKinds {
   });
   const resourceType = registerEntity(router, resourceTypeEntity, {
     table: resourceTypes,
-    example: { name: 'Laptop', bookableMode: 'Assignable', capacityDefault: 1, icon: 'LaptopOutlined', attributes: ['14 inch'] },
+    example: { name: 'Laptop', bookableMode: 'Both', capacityDefault: 1, icon: 'LaptopOutlined', attributes: ['14 inch'] },
     patchExample: [{ op: 'replace', path: '/capacityDefault', value: 2 }],
   });
   const resource = registerEntity(router, resourceEntity, {

@@ -1,0 +1,144 @@
+import {
+  bookingCreateSchema,
+  bookingListQuerySchema,
+  bookingListSchema,
+  bookingPolicySchema,
+  bookingSchema,
+  DEFAULT_BOOKING_POLICY,
+  findTimesResultSchema,
+  findTimesSchema,
+  resourceTypeEntity,
+  resourceTypePolicySchema,
+  type Booking,
+  type Permission,
+} from '@atrium/domain';
+import { z } from 'zod';
+import { claimIdempotencyKey, idempotencyKeyOf, storeIdempotentAnswer } from '../../platform/entity';
+import type { Router } from '../../platform/router';
+import {
+  cancelBooking,
+  checkInBooking,
+  checkOutBooking,
+  createBooking,
+  findTimes,
+  getBooking,
+  getTypePolicy,
+  listBookings,
+  setTypePolicy,
+  type BookingDeps,
+} from './bookings.service';
+
+const BASE = '/api/v1/bookings';
+const VIEW: Permission = 'Resource.ViewResources';
+const EXAMPLE_RESOURCE = '0b9e8c1e-4c1b-4d8e-9a51-2f0c0e7b1a11';
+
+// Workplace booking (issue 22): book a resource, see and change bookings, find free times, and
+// each resource type's booking policy. Any member who sees resources may book them for
+// themselves; booking for, or changing the bookings of, others needs Resource.ManageResources.
+export function registerBookingRoutes(router: Router, deps: BookingDeps): void {
+  // the examples book next week at 09:00 UTC: inside the default policy's lead times
+  const day = new Date(Math.floor(deps.now().getTime() / 86_400_000) * 86_400_000 + 7 * 86_400_000).toISOString().slice(0, 10);
+  const exampleStart = `${day}T09:00:00.000Z`;
+  const exampleEnd = `${day}T10:00:00.000Z`;
+  const params = z.object({ id: z.uuid() });
+  const common: { tags: string[]; permission: Permission } = { tags: ['Booking'], permission: VIEW };
+  router.tenant({
+    ...common,
+    method: 'POST',
+    url: BASE,
+    summary:
+      "Book a resource for [start, end) (Idempotency-Key supported): its type's policy decides (400 with each refusal's code), a time someone holds is 409 unavailableTimeSlot, a resource that is not bookable 409 notBookable",
+    status: 201,
+    idempotencyKey: true,
+    schemas: { body: bookingCreateSchema, response: bookingSchema },
+    example: { resourceId: EXAMPLE_RESOURCE, start: exampleStart, end: exampleEnd, title: 'Focus time' },
+    handler: async (ctx, { body, request, reply }) => {
+      const key = idempotencyKeyOf(request.headers['idempotency-key']);
+      const stored = key ? await claimIdempotencyKey(ctx, 'Booking:create', key, body) : undefined;
+      if (stored) {
+        reply.header('idempotent-replayed', 'true');
+        return stored.body as Booking;
+      }
+      const created = await createBooking(ctx, deps, body);
+      if (key) await storeIdempotentAnswer(ctx, 'Booking:create', key, { status: 201, body: created, headers: {} });
+      return created;
+    },
+  });
+  router.tenant({
+    ...common,
+    method: 'POST',
+    url: `${BASE}/list`,
+    summary:
+      "Bookings overlapping a window (from now on by default): mine, a resource's or a location's; live ones unless statuses are named",
+    readOnly: true,
+    schemas: { body: bookingListQuerySchema, response: bookingListSchema },
+    example: { mine: true },
+    handler: (ctx, { body }) => listBookings(ctx, deps, body),
+  });
+  router.tenant({
+    ...common,
+    method: 'POST',
+    url: `${BASE}/find-times`,
+    summary:
+      'Free slots of a duration (minutes) in a window across the matching bookable resources, earliest first then the smallest sufficient capacity; suggestions when none fits',
+    readOnly: true,
+    schemas: { body: findTimesSchema, response: findTimesResultSchema },
+    example: { duration: 60, window: { from: `${day}T00:00:00.000Z`, to: `${day}T23:59:00.000Z` } },
+    handler: (ctx, { body }) => findTimes(ctx, deps, body),
+  });
+  router.tenant({
+    ...common,
+    method: 'GET',
+    url: `${BASE}/:id`,
+    summary: 'Get a booking',
+    readOnly: true,
+    table: 'bookings',
+    schemas: { params, response: bookingSchema },
+    handler: (ctx, { params: p }) => getBooking(ctx, deps, p.id),
+  });
+  const change = (path: string, summary: string, act: typeof cancelBooking) =>
+    router.tenant({
+      ...common,
+      method: 'POST',
+      url: `${BASE}/:id/${path}`,
+      summary,
+      table: 'bookings',
+      schemas: { params, response: bookingSchema },
+      handler: (ctx, { params: p }) => act(ctx, deps, p.id),
+    });
+  change('cancel', 'Cancel a booking that has not ended: its time is free again; 409 bookingNotActive otherwise', cancelBooking);
+  change(
+    'check-in',
+    'Check in to a booking, from 15 minutes before its start until its end; 409 checkInNotOpen outside that, bookingNotActive when not booked',
+    checkInBooking,
+  );
+  change(
+    'check-out',
+    'Check out of a booking: it ends now and its time is free again; 409 notCheckedIn when not checked in',
+    checkOutBooking,
+  );
+
+  const policyUrl = `${resourceTypeEntity.basePath}/:id/booking-policy`;
+  router.tenant({
+    method: 'GET',
+    url: policyUrl,
+    summary: "A resource type's booking policy (the default until one is set)",
+    tags: ['ResourceType'],
+    permission: VIEW,
+    readOnly: true,
+    table: 'resource_types',
+    schemas: { params, response: resourceTypePolicySchema },
+    handler: (ctx, { params: p }) => getTypePolicy(ctx, p.id),
+  });
+  router.tenant({
+    method: 'PUT',
+    url: policyUrl,
+    summary: "Set a resource type's booking policy: lead times, buffers, durations, increment, opening hours, shared capacity (minutes)",
+    tags: ['ResourceType'],
+    permission: 'Resource.ManageResourceTypes',
+    table: 'resource_types',
+    schemas: { params, body: bookingPolicySchema, response: resourceTypePolicySchema },
+    example: { ...DEFAULT_BOOKING_POLICY, bufferAfterMinutes: 15 },
+    handler: (ctx, { params: p, body }) => setTypePolicy(ctx, p.id, body),
+  });
+}

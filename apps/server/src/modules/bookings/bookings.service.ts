@@ -1,0 +1,323 @@
+import {
+  bookingPolicySchema,
+  DEFAULT_BOOKING_POLICY,
+  FIND_TIMES_MAX_WINDOW_DAYS,
+  openingHoursSchema,
+  type Booking,
+  type BookingCreate,
+  type BookingList,
+  type BookingListQuery,
+  type BookingPolicy,
+  type FindTimes,
+  type FindTimesResult,
+  type FreeSlot,
+  type ResourceTypePolicy,
+} from '@atrium/domain';
+import type { TenantContext } from '../../platform/context';
+import { PG_CODES, pgErrorCode } from '../../platform/db-errors';
+import { AppError, accessDenied, fieldError, notFound } from '../../platform/errors';
+import { blockedRange, evaluateBooking, freeStartsIn, type PolicyPlace, type PolicyRefusal } from './booking-policy.util';
+import * as repo from './bookings.repository';
+
+// Where "now" comes from: the system clock, or a test's.
+export type Clock = () => Date;
+export const systemClock: Clock = () => new Date();
+export type BookingDeps = { now: Clock };
+
+const MINUTE = 60_000;
+const DAY = 1440 * MINUTE;
+// check-in opens this long before the start and closes at the end
+export const CHECK_IN_EARLY_MINUTES = 15;
+const BOOKABLE_MODES: readonly (string | null)[] = ['Bookable', 'Both'];
+const MANAGE = 'Resource.ManageResources';
+
+const mayManage = (ctx: TenantContext): boolean => ctx.permissions.has(MANAGE);
+
+// The type's stored policy, or the default for a type that has none (or a resource without a type).
+function policyOf(stored: unknown): BookingPolicy {
+  const parsed = bookingPolicySchema.safeParse(stored);
+  return parsed.success ? parsed.data : DEFAULT_BOOKING_POLICY;
+}
+
+// A resource without a location is booked in UTC around the clock.
+function placeOf(p: repo.ResourcePlace): PolicyPlace {
+  const hours = openingHoursSchema.safeParse(p.openingHours);
+  return { timeZone: p.timeZone ?? 'UTC', openingHours: hours.success ? hours.data : null };
+}
+
+// One booking at a time, unless the policy shares a capacity above one among bookings.
+const isExclusive = (policy: BookingPolicy, capacity: number | null): boolean => !(policy.sharedCapacity && (capacity ?? 1) > 1);
+
+const REFUSAL_TEXT: Record<PolicyRefusal['code'], string> = {
+  pastDateTime: 'lies in the past',
+  invalidStartEndTime: 'must be after the start',
+  outsideOpeningHours: "lies outside the location's opening hours",
+  durationTooShort: 'makes the booking shorter than its type allows',
+  durationTooLong: 'makes the booking longer than its type allows',
+  notOnIncrement: "is not on the type's time increment",
+  tooSoon: 'is sooner than the minimum lead time',
+  tooFarAhead: 'is further ahead than the maximum lead time',
+};
+
+function refused(refusals: readonly PolicyRefusal[]): AppError {
+  const errors = refusals.map((r) => ({ field: r.field, code: r.code, message: `${r.field} ${REFUSAL_TEXT[r.code]}` }));
+  return new AppError(400, refusals[0]!.code, errors.map((e) => e.message).join('; '), errors);
+}
+
+const unavailable = (): AppError =>
+  new AppError(409, 'unavailableTimeSlot', 'This time slot is not available: the resource is booked then', [
+    { field: 'start', code: 'unavailableTimeSlot', message: 'start: the resource is booked at this time' },
+  ]);
+
+function assertBookable(p: repo.ResourcePlace): void {
+  if (!BOOKABLE_MODES.includes(p.bookableMode))
+    throw new AppError(
+      409,
+      'notBookable',
+      `Resources of the type ${p.typeTitle ?? '(none)'} are not booked (their use is ${p.bookableMode ?? 'None'})`,
+    );
+  if (p.closed) throw new AppError(409, 'notBookable', `${p.title} is out of service and cannot be booked`);
+  if (p.archived) throw new AppError(409, 'notBookable', `${p.title} is archived and cannot be booked`);
+}
+
+// Book a resource: the policy of its type decides (the same evaluateBooking find-times asks),
+// then the database — the exclusion constraint for an exclusive resource, a locked count for a
+// shared one — so two bookings of one time can never both be written.
+export async function createBooking(ctx: TenantContext, deps: BookingDeps, body: BookingCreate): Promise<Booking> {
+  const bookerId = body.bookerId ?? ctx.tenantUserId;
+  if (bookerId !== ctx.tenantUserId) {
+    if (!mayManage(ctx)) throw accessDenied('Booking for someone else needs Resource.ManageResources');
+    if (!(await repo.memberExists(ctx, bookerId))) throw fieldError('bookerId', 'notFound', 'bookerId names no member of this workspace');
+  }
+  const place = await repo.resourcePlace(ctx, body.resourceId);
+  if (!place) throw fieldError('resourceId', 'notFound', 'resourceId names no resource of this workspace');
+  assertBookable(place);
+  const policy = policyOf(place.policy);
+  const now = deps.now();
+  const start = Date.parse(body.start);
+  const end = Date.parse(body.end);
+  const answer = evaluateBooking(policy, placeOf(place), now.getTime(), start, end);
+  if (!answer.allowed) throw refused(answer.refusals);
+  const blocked = blockedRange(policy, start, end);
+  const exclusive = isExclusive(policy, place.capacity);
+  if (!exclusive) {
+    await repo.lockResource(ctx, place.id);
+    const held = await repo.liveBlocks(ctx, [place.id], new Date(blocked.from), new Date(blocked.until));
+    if (held.length >= (place.capacity ?? 1)) throw unavailable();
+  }
+  const id = await repo
+    .insertBooking(ctx, {
+      resourceId: place.id,
+      bookerId,
+      startsAt: new Date(start),
+      endsAt: new Date(end),
+      blockedFrom: new Date(blocked.from),
+      blockedUntil: new Date(blocked.until),
+      exclusive,
+      title: body.title || null,
+      notes: body.notes || null,
+    })
+    .catch((err: unknown) => {
+      if (pgErrorCode(err) === PG_CODES.exclusionViolation) throw unavailable();
+      throw err;
+    });
+  return getBooking(ctx, deps, id);
+}
+
+function toBooking(ctx: TenantContext, now: number, r: repo.BookingRow): Booking {
+  const mine = r.bookerId === ctx.tenantUserId || mayManage(ctx);
+  const start = Date.parse(r.start);
+  const end = Date.parse(r.end);
+  return {
+    id: r.id,
+    version: Number(r.version),
+    resource: { id: r.resourceId, title: r.resourceTitle, capacity: r.capacity },
+    resourceType: r.typeId ? { id: r.typeId, title: r.typeTitle ?? '' } : null,
+    location: r.locationId ? { id: r.locationId, title: r.locationTitle ?? '', timeZone: r.timeZone ?? 'UTC' } : null,
+    booker: { id: r.bookerId, title: r.bookerName },
+    start: r.start,
+    end: r.end,
+    status: r.status,
+    title: r.title,
+    notes: r.notes,
+    checkedInAt: r.checkedInAt,
+    checkedOutAt: r.checkedOutAt,
+    cancelledAt: r.cancelledAt,
+    createdAt: r.createdAt,
+    mayCancel: mine && r.status === 'Booked' && end > now,
+    mayCheckIn: mine && r.status === 'Booked' && now >= start - CHECK_IN_EARLY_MINUTES * MINUTE && now < end,
+    mayCheckOut: mine && r.status === 'CheckedIn',
+  };
+}
+
+export async function getBooking(ctx: TenantContext, deps: BookingDeps, id: string): Promise<Booking> {
+  const { rows } = await repo.bookingRows(ctx, { id, limit: 1 });
+  const row = rows[0];
+  if (!row) throw notFound('Booking');
+  return toBooking(ctx, deps.now().getTime(), row);
+}
+
+// Bookings overlapping a window: mine, a resource's or a location's; the live ones unless the
+// statuses are named. Without a window: from now on.
+export async function listBookings(ctx: TenantContext, deps: BookingDeps, q: BookingListQuery): Promise<BookingList> {
+  const now = deps.now();
+  if (q.from && q.to && Date.parse(q.to) <= Date.parse(q.from)) throw fieldError('to', 'invalidStartEndTime', 'to must be after from');
+  const { rows, total } = await repo.bookingRows(ctx, {
+    ...(q.mine ? { bookerId: ctx.tenantUserId } : {}),
+    ...(q.resourceId ? { resourceId: q.resourceId } : {}),
+    ...(q.locationId ? { locationId: q.locationId } : {}),
+    from: q.from ?? now.toISOString(),
+    ...(q.to ? { to: q.to } : {}),
+    statuses: q.statuses ?? ['Booked', 'CheckedIn'],
+    limit: q.limit ?? 100,
+  });
+  return { data: rows.map((r) => toBooking(ctx, now.getTime(), r)), total };
+}
+
+// The booking, locked; its booker or a manager may change it, anyone else is refused.
+async function lockOwn(ctx: TenantContext, id: string): Promise<repo.LockedBooking> {
+  const b = await repo.lockBooking(ctx, id);
+  if (!b) throw notFound('Booking');
+  if (b.bookerId !== ctx.tenantUserId && !mayManage(ctx)) throw accessDenied("Another member's booking needs Resource.ManageResources");
+  return b;
+}
+
+const notActive = (b: repo.LockedBooking, what: string): AppError =>
+  new AppError(409, 'bookingNotActive', `This booking is ${b.status}${b.status === 'Booked' ? ' and over' : ''}: it cannot be ${what}`);
+
+export async function cancelBooking(ctx: TenantContext, deps: BookingDeps, id: string): Promise<Booking> {
+  const b = await lockOwn(ctx, id);
+  const now = deps.now();
+  if (b.status !== 'Booked' || Date.parse(b.end) <= now.getTime()) throw notActive(b, 'cancelled');
+  await repo.cancelBooking(ctx, id, now);
+  return getBooking(ctx, deps, id);
+}
+
+export async function checkInBooking(ctx: TenantContext, deps: BookingDeps, id: string): Promise<Booking> {
+  const b = await lockOwn(ctx, id);
+  const now = deps.now();
+  if (b.status !== 'Booked') throw notActive(b, 'checked in');
+  if (now.getTime() < Date.parse(b.start) - CHECK_IN_EARLY_MINUTES * MINUTE || now.getTime() >= Date.parse(b.end))
+    throw new AppError(409, 'checkInNotOpen', `Check-in opens ${CHECK_IN_EARLY_MINUTES} minutes before the start and closes at the end`);
+  await repo.checkInBooking(ctx, id, now);
+  return getBooking(ctx, deps, id);
+}
+
+export async function checkOutBooking(ctx: TenantContext, deps: BookingDeps, id: string): Promise<Booking> {
+  const b = await lockOwn(ctx, id);
+  if (b.status !== 'CheckedIn') throw new AppError(409, 'notCheckedIn', `This booking is ${b.status}, not checked in`);
+  await repo.checkOutBooking(ctx, id, deps.now());
+  return getBooking(ctx, deps, id);
+}
+
+export async function getTypePolicy(ctx: TenantContext, typeId: string): Promise<ResourceTypePolicy> {
+  if (!(await repo.typeExists(ctx, typeId))) throw notFound('ResourceType');
+  const stored = await repo.typePolicy(ctx, typeId);
+  return { resourceTypeId: typeId, policy: policyOf(stored), isDefault: stored === undefined };
+}
+
+export async function setTypePolicy(ctx: TenantContext, typeId: string, policy: BookingPolicy): Promise<ResourceTypePolicy> {
+  if (!(await repo.typeExists(ctx, typeId))) throw notFound('ResourceType');
+  if (policy.maxDurationMinutes !== null && policy.maxDurationMinutes < policy.minDurationMinutes)
+    throw fieldError('maxDurationMinutes', 'tooSmall', 'maxDurationMinutes must be at least minDurationMinutes');
+  await repo.saveTypePolicy(ctx, typeId, policy);
+  return { resourceTypeId: typeId, policy, isDefault: false };
+}
+
+// find-times: the free slots of `duration` minutes in the window across the matching bookable
+// resources — each start allowed by the type's policy (freeStartsIn asks evaluateBooking) and
+// its range, widened by the buffers, free of live bookings as the database would judge it.
+// Ranked earliest first, then the smallest sufficient capacity. When none fits: the same
+// resources in the week after the window, and other resources of the same type.
+export async function findTimes(ctx: TenantContext, deps: BookingDeps, q: FindTimes): Promise<FindTimesResult> {
+  const from = Date.parse(q.window.from);
+  const to = Date.parse(q.window.to);
+  if (to <= from) throw fieldError('window.to', 'invalidStartEndTime', 'window.to must be after window.from');
+  if (to - from > FIND_TIMES_MAX_WINDOW_DAYS * DAY)
+    throw fieldError('window.to', 'tooBig', `window may span at most ${FIND_TIMES_MAX_WINDOW_DAYS} days`);
+  const limit = q.limit ?? 50;
+  const filter: repo.PlaceFilter = {
+    ...(q.resourceId ? { resourceId: q.resourceId } : {}),
+    ...(q.typeId ? { typeId: q.typeId } : {}),
+    ...(q.locationId ? { locationId: q.locationId } : {}),
+    ...(q.capacity !== undefined ? { capacity: q.capacity } : {}),
+    ...(q.attributes ? { attributes: q.attributes } : {}),
+  };
+  const now = deps.now().getTime();
+  const slots = await freeSlots(ctx, now, filter, from, to, q.duration, limit);
+  if (slots.length > 0) return { slots, suggestions: [] };
+  const later = (await freeSlots(ctx, now, filter, to, to + 7 * DAY, q.duration, 3, true)).map((s) => ({ ...s, reason: 'later' as const }));
+  const sameType: FindTimesResult['suggestions'] = [];
+  if (q.resourceId) {
+    const asked = await repo.resourcePlace(ctx, q.resourceId);
+    if (asked?.typeId) {
+      const others = await freeSlots(ctx, now, { typeId: asked.typeId, excludeId: q.resourceId }, from, to, q.duration, 3, true);
+      sameType.push(...others.map((s) => ({ ...s, reason: 'sameType' as const })));
+    }
+  }
+  return { slots: [], suggestions: [...sameType, ...later] };
+}
+
+async function freeSlots(
+  ctx: TenantContext,
+  now: number,
+  filter: repo.PlaceFilter,
+  from: number,
+  to: number,
+  duration: number,
+  limit: number,
+  firstPerResource = false,
+): Promise<FreeSlot[]> {
+  const places = await repo.bookablePlaces(ctx, filter);
+  const blocks = await repo.liveBlocks(
+    ctx,
+    places.map((p) => p.id),
+    new Date(from - DAY),
+    new Date(to + DAY),
+  );
+  const byResource = new Map<string, repo.Block[]>();
+  for (const b of blocks) byResource.set(b.resourceId, [...(byResource.get(b.resourceId) ?? []), b]);
+  // the policy and place are shared by the resources of one type at one location
+  const starts = new Map<string, number[]>();
+  const out: FreeSlot[] = [];
+  for (const p of places) {
+    const policy = policyOf(p.policy);
+    const key = `${p.typeId}|${p.locationId}`;
+    let candidates = starts.get(key);
+    if (!candidates) {
+      candidates = freeStartsIn(policy, placeOf(p), now, from, to, duration);
+      starts.set(key, candidates);
+    }
+    const held = byResource.get(p.id) ?? [];
+    const room = isExclusive(policy, p.capacity) ? 1 : (p.capacity ?? 1);
+    for (const s of candidates) {
+      const range = blockedRange(policy, s, s + duration * MINUTE);
+      if (held.filter((b) => b.from < range.until && b.until > range.from).length >= room) continue;
+      out.push(slotOf(p, s, s + duration * MINUTE));
+      if (firstPerResource) break;
+    }
+  }
+  out.sort(
+    (a, b) =>
+      a.start.localeCompare(b.start) ||
+      (a.resource.capacity ?? 1) - (b.resource.capacity ?? 1) ||
+      a.resource.title.localeCompare(b.resource.title),
+  );
+  return out.slice(0, limit);
+}
+
+const slotOf = (p: repo.ResourcePlace, start: number, end: number): FreeSlot => ({
+  resource: { id: p.id, title: p.title, capacity: p.capacity },
+  resourceType: p.typeId ? { id: p.typeId, title: p.typeTitle ?? '' } : null,
+  location: p.locationId ? { id: p.locationId, title: p.locationTitle ?? '', timeZone: p.timeZone ?? 'UTC' } : null,
+  start: new Date(start).toISOString(),
+  end: new Date(end).toISOString(),
+});
+
+// A check-out of an item booked right now by someone else is refused with its own code (spec
+// §5: booked and unbooked items give distinct errors); the booker may take it.
+export async function assertNotBookedByOther(ctx: TenantContext, deps: BookingDeps, resourceId: string, holderId: string): Promise<void> {
+  const booker = await repo.bookedNowByOther(ctx, resourceId, holderId, deps.now());
+  if (booker)
+    throw new AppError(409, 'resourceBooked', 'This item is booked by someone else right now; it cannot be checked out to another member');
+}

@@ -1,0 +1,32 @@
+// What bookings add to the shared enumerations (ERROR_CODES), collected by
+// ../module-enumerations.ts. No imports: the shared schemas load this file early.
+
+// A booking's life (the spec names none; decision 093): booked, checked in, checked out (the
+// rest of its time is free again), cancelled by a person, or released when nobody checked in.
+export const BOOKING_STATUSES = ['Booked', 'CheckedIn', 'CheckedOut', 'Cancelled', 'Released'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+// the statuses that hold the resource's time
+export const LIVE_BOOKING_STATUSES = ['Booked', 'CheckedIn'] as const;
+
+// The booking policy's refusals besides the spec's own pastDateTime (a start before now) and
+// invalidStartEndTime (an end not after its start): a start outside the location's opening
+// hours, a duration shorter or longer than allowed (or not the fixed one), a start or duration
+// off the time increment, a start sooner than the minimum lead time or further ahead than the
+// maximum. The spec's unavailableTimeSlot answers a time someone else holds.
+export const BOOKING_POLICY_REFUSALS = [
+  'outsideOpeningHours',
+  'durationTooShort',
+  'durationTooLong',
+  'notOnIncrement',
+  'tooSoon',
+  'tooFarAhead',
+] as const;
+export type BookingPolicyRefusalCode = (typeof BOOKING_POLICY_REFUSALS)[number] | 'pastDateTime' | 'invalidStartEndTime';
+
+// notBookable: the resource's type is neither Bookable nor Both, or it is out of service or
+// archived. bookingNotActive: a cancelled, released or checked-out booking cannot change.
+// checkInNotOpen: check-in opens shortly before the start and closes at the end.
+// resourceBooked: an item booked by someone else right now cannot be checked out to another.
+export const BOOKING_ERRORS = ['notBookable', 'bookingNotActive', 'checkInNotOpen', 'notCheckedIn', 'resourceBooked'] as const;
+
+export const BOOKINGS_ERROR_CODES = [...BOOKING_POLICY_REFUSALS, ...BOOKING_ERRORS] as const;

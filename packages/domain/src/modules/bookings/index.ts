@@ -1,0 +1,2 @@
+export * from './bookings.enumerations';
+export * from './bookings.schema';
