@@ -1,7 +1,7 @@
 import type { ModuleDeps } from '../platform/module';
 import type { Router } from '../platform/router';
 import { registerAdminModule } from './admin';
-import { registerBookingsModule } from './bookings';
+import { refuseCheckOutOfBookedItem, registerBookingsModule } from './bookings';
 import { registerCoreModule } from './core';
 import { registerCrmModule } from './crm';
 import { registerProjectsModule } from './projects';
@@ -13,6 +13,7 @@ export async function registerModules(router: Router, deps: ModuleDeps): Promise
   await registerCoreModule(router, deps);
   await registerCrmModule(router, deps);
   await registerProjectsModule(router, deps);
-  await registerResourcesModule(router, deps);
+  // a check-out of an item booked now by someone else is refused (bookings know; resources ask)
+  await registerResourcesModule(router, deps, { beforeCheckOut: refuseCheckOutOfBookedItem });
   await registerBookingsModule(router, deps);
 }

@@ -352,3 +352,24 @@ describe('find-times', () => {
     expect(codes(long.body)).toEqual(['window.to:tooBig']);
   });
 });
+
+describe('checking out a booked item', () => {
+  it('is refused with 409 resourceBooked while someone else holds a booking now, and allowed to the booker', async () => {
+    const laptop = await resource(roomType);
+    const unbooked = await resource(roomType);
+    // a booking running now (the API books no past start, so it is written directly)
+    await t.sql(
+      `insert into bookings (tenant_id, resource_id, booker_id, starts_at, ends_at, blocked_from, blocked_until)
+       values ($1, $2, $3, now() - interval '10 minutes', now() + interval '50 minutes', now() - interval '10 minutes', now() + interval '50 minutes')`,
+      [tenantId, laptop.id, memberId],
+    );
+    const toOwner = await c.post(`/api/v1/resources/${laptop.id}/check-out`, {});
+    expect(toOwner.status).toBe(409);
+    expect(toOwner.body.code).toBe('resourceBooked');
+    // an unbooked item checks out as before; one already out keeps its own code
+    expect((await c.post(`/api/v1/resources/${unbooked.id}/check-out`, {})).status).toBe(200);
+    expect((await c.post(`/api/v1/resources/${unbooked.id}/check-out`, {})).body.code).toBe('alreadyCheckedOut');
+    const toBooker = await c.post(`/api/v1/resources/${laptop.id}/check-out`, { holderId: memberId });
+    expect(toBooker.status, toBooker.text).toBe(200);
+  });
+});

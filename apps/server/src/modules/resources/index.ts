@@ -6,16 +6,20 @@ import { registerFloorMapRoutes } from './floor-maps.routes';
 import { RESOURCES_CAPTIONS } from './resources.captions';
 import { registerResourceEntities } from './resources.entities';
 import { registerResourceRoutes } from './resources.routes';
-import { systemClock } from './resources.service';
+import { systemClock, type CheckOutGuard } from './resources.service';
 
 export { locations, resources, resourceTypes } from './resources.table';
 
 // The asset catalogue (issue 21): locations, resource types and resources on the engine, and
 // check-out / check-in of assignable items, floor maps with their plan images.
-export async function registerResourcesModule(router: Router, _deps: ModuleDeps): Promise<void> {
+export async function registerResourcesModule(
+  router: Router,
+  _deps: ModuleDeps,
+  hooks: { beforeCheckOut?: CheckOutGuard } = {},
+): Promise<void> {
   registerCaptions(RESOURCES_CAPTIONS);
   registerCaptions(FLOOR_MAPS_CAPTIONS);
   const kinds = registerResourceEntities(router);
-  registerResourceRoutes(router, { now: systemClock, kinds });
+  registerResourceRoutes(router, { now: systemClock, kinds, ...hooks });
   registerFloorMapRoutes(router);
 }

@@ -18,7 +18,9 @@ import * as repo from './resources.repository';
 export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
 export type ResourceKinds = { location: RegisteredEntity; resourceType: RegisteredEntity; resource: RegisteredEntity };
-export type ResourceDeps = { now: Clock; kinds: ResourceKinds };
+// what another module checks before an item is checked out (bookings: not booked by someone else)
+export type CheckOutGuard = (ctx: TenantContext, resourceId: string, holderId: string) => Promise<void>;
+export type ResourceDeps = { now: Clock; kinds: ResourceKinds; beforeCheckOut?: CheckOutGuard };
 
 // Free Workplace allows one location (spec §1): the second answers the plan's limit error.
 export const locationHooks: EntityHooks = {
@@ -80,6 +82,7 @@ export async function checkOut(ctx: TenantContext, deps: ResourceDeps, id: strin
   const holderId = body.holderId ?? ctx.tenantUserId;
   const holderName = await repo.memberName(ctx, holderId);
   if (holderName === undefined) throw fieldError('holderId', 'notFound', 'holderId names no member of this workspace');
+  await deps.beforeCheckOut?.(ctx, id, holderId);
   await repo.setHolder(ctx, id, holderId, deps.now());
   await recordActivities(ctx, [
     { entityKind: 'Resource', entityId: id, type: 'Check-Out', action: 'checkedOut', after: { id: holderId, title: holderName } },
