@@ -62,7 +62,7 @@ export function sniffPlanImage(data: Buffer): SniffedPlan {
         ? { ok: true, image: { contentType, width: dims.width, height: dims.height, size } }
         : { ok: false, message: 'The image is damaged: its size cannot be read' };
   } else if (data.subarray(0, 5).toString('latin1') === '%PDF-') {
-    sniffed = { ok: false, message: 'PDF plans are turned into an image by the browser before upload; upload a PNG, JPEG or SVG' };
+    sniffed = { ok: false, message: 'PDF plans are not accepted: save the page as a PNG, JPEG or SVG image and upload that' };
   } else {
     const text = utf8(data);
     sniffed = text === undefined ? { ok: false, message: 'The file is not a PNG, JPEG or SVG image' } : sniffSvg(text, size);

@@ -1,11 +1,31 @@
 import { locationEntity, resourceEntity, resourceTypeEntity } from '@atrium/domain';
+import { Skeleton } from 'antd';
+import { lazy, Suspense } from 'react';
 import type { WebEntity } from '../../platform/entity/web-entity';
 import { CheckOutActions, HolderBanner } from './check-out';
 
+// the floor maps (Konva) are their own chunk: a location's page loads them when the tab opens
+const FloorMapsTab = lazy(async () => ({ default: (await import('./floor-maps-tab')).FloorMapsTab }));
+
 // The asset catalogue on the web: the kinds' lists, record pages, forms and settings come from
-// the engine; a resource adds check-out and check-in, and who holds it since when.
+// the engine; a location adds its floor maps (the editor and the live map), a resource check-out
+// and check-in, and who holds it since when.
 export const RESOURCES_ENTITIES: WebEntity[] = [
-  { definition: locationEntity },
+  {
+    definition: locationEntity,
+    tabs: [
+      {
+        key: 'floor-maps',
+        labelKey: 'floorMaps.tab',
+        permission: resourceEntity.permissions.view,
+        render: (record) => (
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+            <FloorMapsTab record={record} />
+          </Suspense>
+        ),
+      },
+    ],
+  },
   { definition: resourceTypeEntity },
   {
     definition: resourceEntity,

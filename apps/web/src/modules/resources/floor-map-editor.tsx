@@ -1,0 +1,385 @@
+import { DeleteOutlined, RedoOutlined, SaveOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
+import { MAX_POLYGON_POINTS, type EntityRecord, type FloorMap, type FloorMapPlacement, type MapShape } from '@atrium/domain';
+import { Alert, App, Button, Checkbox, Empty, Form, Input, InputNumber, List, Select, Space, Typography, Upload } from 'antd';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../platform/api/api-error';
+import { errorText } from '../../platform/feedback/form-errors';
+import { useFloorMapMutations, useLocationResources, usePlanImage } from './floor-maps.api';
+import {
+  centreOf,
+  GRID,
+  historyOf,
+  keepInside,
+  newPlacement,
+  normaliseRotation,
+  pushed,
+  redone,
+  scaleShape,
+  shapeAt,
+  undone,
+  type History,
+} from './floor-map.util';
+import { FloorPlanStage } from './floor-plan-stage';
+
+const EDIT_LOOK = { fill: 'rgba(2, 31, 101, 0.18)', stroke: '#021F65' };
+const SELECTED_LOOK = { fill: 'rgba(22, 119, 255, 0.3)', stroke: '#1677ff' };
+const ACCEPT = 'image/png,image/jpeg,image/svg+xml,.png,.jpg,.jpeg,.svg';
+
+// One shape kind turned into another, keeping its place.
+function convert(shape: MapShape, kind: MapShape['kind'], size: { width: number; height: number }): MapShape {
+  const c = centreOf(shape);
+  if (kind === shape.kind) return shape;
+  if (kind === 'point') return { kind: 'point', x: c.x, y: c.y };
+  const w = shape.kind === 'rect' ? shape.width : Math.max(GRID * 2, size.width / 20);
+  const h = shape.kind === 'rect' ? shape.height : Math.max(GRID, size.height / 30);
+  if (kind === 'rect') return { kind: 'rect', x: c.x - w / 2, y: c.y - h / 2, width: w, height: h };
+  return {
+    kind: 'polygon',
+    points: [
+      { x: c.x - w / 2, y: c.y - h / 2 },
+      { x: c.x + w / 2, y: c.y - h / 2 },
+      { x: c.x + w / 2, y: c.y + h / 2 },
+      { x: c.x - w / 2, y: c.y + h / 2 },
+    ].slice(0, MAX_POLYGON_POINTS),
+  };
+}
+
+// The floor map editor: upload the plan, place the location's resources by dragging them from
+// the list (or choosing Place), move, resize and turn them on the plan, snap to the grid, undo and
+// redo (Ctrl+Z, Ctrl+Shift+Z), zoom and pan, and save the floor whole (a conflict offers reload).
+export function FloorMapEditor({ map, locationId, onDirty }: { map: FloorMap; locationId: string; onDirty: (dirty: boolean) => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const image = usePlanImage(map);
+  const resources = useLocationResources(locationId);
+  const calls = useFloorMapMutations(locationId);
+  const [history, setHistory] = useState<History<FloorMapPlacement[]>>(() => historyOf(map.placements));
+  const [base, setBase] = useState(map);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [snap, setSnap] = useState(true);
+  const [conflict, setConflict] = useState(false);
+  const placements = history.present;
+  const size = map.image;
+
+  // a newer version of the map (saved here, or reloaded after a conflict) starts a new history
+  if (map.version !== base.version || map.id !== base.id) {
+    setBase(map);
+    setHistory(historyOf(map.placements));
+    setConflict(false);
+  }
+
+  const dirty = history.present !== base.placements && JSON.stringify(history.present) !== JSON.stringify(base.placements);
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
+
+  const titles = useMemo(() => new Map((resources.data ?? []).map((r: EntityRecord) => [r.id, String(r.title ?? '')])), [resources.data]);
+  const placed = new Set(placements.map((p) => p.resourceId));
+  const selected = placements.find((p) => p.resourceId === selectedId);
+
+  const change = (next: FloorMapPlacement[]) => setHistory((h) => pushed(h, next));
+  const update = (id: string, f: (p: FloorMapPlacement) => FloorMapPlacement) => {
+    if (!size) return;
+    change(placements.map((p) => (p.resourceId === id ? keepInside(f(p), size.width, size.height) : p)));
+  };
+  const place = (resourceId: string, at?: { x: number; y: number }) => {
+    if (!size || placed.has(resourceId)) return;
+    change([...placements, newPlacement(resourceId, at ?? { x: size.width / 2, y: size.height / 2 }, size, snap)]);
+    setSelectedId(resourceId);
+  };
+  const remove = (id: string) => {
+    change(placements.filter((p) => p.resourceId !== id));
+    setSelectedId(null);
+  };
+
+  const save = () =>
+    calls.save.mutate(
+      { id: map.id, version: base.version, body: { name: map.name, level: map.level, levelOrder: map.levelOrder, placements } },
+      {
+        onSuccess: () => void message.success(t('floorMaps.saved')),
+        onError: (e) => {
+          if (isApiError(e) && e.status === 412) setConflict(true);
+          else void message.error(isApiError(e) ? e.message || errorText(t, e.code) : t('errorCodes.internalServerError'));
+        },
+      },
+    );
+
+  const upload = (file: File) => {
+    calls.upload.mutate(
+      { id: map.id, version: base.version, file, name: file.name },
+      {
+        onSuccess: () => void message.success(t('floorMaps.planUploaded')),
+        onError: (e) => {
+          if (isApiError(e) && e.status === 412) setConflict(true);
+          else void message.error(isApiError(e) ? e.message || errorText(t, e.code) : t('errorCodes.internalServerError'));
+        },
+      },
+    );
+    return false;
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const target = e.target as HTMLElement;
+    if (target.closest('input, textarea, [contenteditable="true"], .ant-select')) return;
+    const mod = e.ctrlKey || e.metaKey;
+    if (mod && e.key.toLowerCase() === 'z') {
+      e.preventDefault();
+      setHistory((h) => (e.shiftKey ? redone(h) : undone(h)));
+    } else if (mod && e.key.toLowerCase() === 'y') {
+      e.preventDefault();
+      setHistory(redone);
+    } else if (selected && (e.key === 'Delete' || e.key === 'Backspace') && target.closest('.floor-plan-canvas')) {
+      e.preventDefault();
+      remove(selected.resourceId);
+    } else if (selected && e.key.startsWith('Arrow') && target.closest('.floor-plan-canvas')) {
+      e.preventDefault();
+      const step = e.shiftKey ? 1 : GRID;
+      const dx = e.key === 'ArrowLeft' ? -step : e.key === 'ArrowRight' ? step : 0;
+      const dy = e.key === 'ArrowUp' ? -step : e.key === 'ArrowDown' ? step : 0;
+      const c = centreOf(selected.shape);
+      update(selected.resourceId, (p) => ({ ...p, shape: shapeAt(p.shape, c.x + dx, c.y + dy, false) }));
+    }
+  };
+
+  const uploadButton = (
+    <Upload accept={ACCEPT} showUploadList={false} beforeUpload={upload}>
+      <Button icon={<UploadOutlined />} loading={calls.upload.isPending}>
+        {t(size ? 'floorMaps.replacePlan' : 'floorMaps.uploadPlan')}
+      </Button>
+    </Upload>
+  );
+
+  const anchor = selected
+    ? selected.shape.kind === 'rect'
+      ? { x: selected.shape.x, y: selected.shape.y }
+      : centreOf(selected.shape)
+    : null;
+
+  return (
+    <div className="floor-map-editor" onKeyDown={onKeyDown}>
+      {conflict && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={t('floorMaps.conflict')}
+          action={
+            <Button size="small" onClick={() => void calls.reload(map.id)}>
+              {t('floorMaps.reload')}
+            </Button>
+          }
+        />
+      )}
+      <Space wrap style={{ marginBottom: 8 }}>
+        {uploadButton}
+        <Typography.Text type="secondary">{t('floorMaps.planHint')}</Typography.Text>
+      </Space>
+      {!size ? (
+        <Empty description={t('floorMaps.noPlan')} />
+      ) : (
+        <div className="floor-map-layout">
+          <div className="floor-map-main">
+            {image ? (
+              <FloorPlanStage
+                image={image}
+                size={size}
+                placements={placements}
+                titleOf={(id) => titles.get(id) ?? ''}
+                lookOf={(p) => (p.resourceId === selectedId ? SELECTED_LOOK : EDIT_LOOK)}
+                selectedId={selectedId}
+                onSelect={setSelectedId}
+                editable
+                snap={snap}
+                maxHeight={600}
+                label={t('floorMaps.canvas', { name: map.name })}
+                onMoved={(id, c) => update(id, (p) => ({ ...p, shape: shapeAt(p.shape, c.x, c.y, snap) }))}
+                onTransformed={(id, tr) =>
+                  update(id, (p) => ({
+                    ...p,
+                    rotation: normaliseRotation(tr.rotation),
+                    shape: shapeAt(scaleShape(p.shape, tr.scaleX, tr.scaleY, snap), tr.centre.x, tr.centre.y, false),
+                  }))
+                }
+                onDropResource={(id, at) => place(id, at)}
+                toolbar={
+                  <>
+                    <Button
+                      icon={<UndoOutlined />}
+                      aria-label={t('floorMaps.undo')}
+                      disabled={history.past.length === 0}
+                      onClick={() => setHistory(undone)}
+                    >
+                      {t('floorMaps.undo')}
+                    </Button>
+                    <Button
+                      icon={<RedoOutlined />}
+                      aria-label={t('floorMaps.redo')}
+                      disabled={history.future.length === 0}
+                      onClick={() => setHistory(redone)}
+                    >
+                      {t('floorMaps.redo')}
+                    </Button>
+                    <Checkbox checked={snap} onChange={(e) => setSnap(e.target.checked)}>
+                      {t('floorMaps.snap')}
+                    </Checkbox>
+                  </>
+                }
+              />
+            ) : (
+              <div className="floor-plan-loading" />
+            )}
+            <Space wrap style={{ marginTop: 12 }}>
+              <Button type="primary" icon={<SaveOutlined />} loading={calls.save.isPending} disabled={!dirty} onClick={save}>
+                {t('floorMaps.save')}
+              </Button>
+              {dirty && <Typography.Text type="warning">{t('floorMaps.unsaved')}</Typography.Text>}
+            </Space>
+          </div>
+          <aside className="floor-map-side">
+            <Typography.Title level={5}>{t('floorMaps.selected')}</Typography.Title>
+            {selected && anchor ? (
+              <Form layout="vertical" size="small" className="floor-map-selected">
+                <Typography.Text strong>{titles.get(selected.resourceId)}</Typography.Text>
+                <Form.Item label={t('floorMaps.shape')} htmlFor="fm-shape">
+                  <Select
+                    id="fm-shape"
+                    value={selected.shape.kind}
+                    options={(['point', 'rect', 'polygon'] as const).map((k) => ({ value: k, label: t(`floorMaps.shape.${k}`) }))}
+                    onChange={(k) => update(selected.resourceId, (p) => ({ ...p, shape: convert(p.shape, k, size) }))}
+                  />
+                </Form.Item>
+                <Space wrap>
+                  <Form.Item label="X" htmlFor="fm-x">
+                    <InputNumber
+                      id="fm-x"
+                      value={Math.round(anchor.x)}
+                      onChange={(v) =>
+                        typeof v === 'number' &&
+                        update(selected.resourceId, (p) => {
+                          const c = centreOf(p.shape);
+                          return { ...p, shape: shapeAt(p.shape, c.x + (v - anchor.x), c.y, false) };
+                        })
+                      }
+                    />
+                  </Form.Item>
+                  <Form.Item label="Y" htmlFor="fm-y">
+                    <InputNumber
+                      id="fm-y"
+                      value={Math.round(anchor.y)}
+                      onChange={(v) =>
+                        typeof v === 'number' &&
+                        update(selected.resourceId, (p) => {
+                          const c = centreOf(p.shape);
+                          return { ...p, shape: shapeAt(p.shape, c.x, c.y + (v - anchor.y), false) };
+                        })
+                      }
+                    />
+                  </Form.Item>
+                </Space>
+                {selected.shape.kind === 'rect' && (
+                  <Space wrap>
+                    <Form.Item label="W" htmlFor="fm-w">
+                      <InputNumber
+                        id="fm-w"
+                        min={2}
+                        value={Math.round(selected.shape.width)}
+                        onChange={(v) =>
+                          typeof v === 'number' &&
+                          update(selected.resourceId, (p) =>
+                            p.shape.kind === 'rect' ? { ...p, shape: { ...p.shape, width: Math.max(2, v) } } : p,
+                          )
+                        }
+                      />
+                    </Form.Item>
+                    <Form.Item label="H" htmlFor="fm-h">
+                      <InputNumber
+                        id="fm-h"
+                        min={2}
+                        value={Math.round(selected.shape.height)}
+                        onChange={(v) =>
+                          typeof v === 'number' &&
+                          update(selected.resourceId, (p) =>
+                            p.shape.kind === 'rect' ? { ...p, shape: { ...p.shape, height: Math.max(2, v) } } : p,
+                          )
+                        }
+                      />
+                    </Form.Item>
+                  </Space>
+                )}
+                <Form.Item label={t('floorMaps.rotation')} htmlFor="fm-rotation">
+                  <InputNumber
+                    id="fm-rotation"
+                    min={-180}
+                    max={180}
+                    step={snap ? 15 : 1}
+                    value={selected.rotation}
+                    onChange={(v) =>
+                      typeof v === 'number' && update(selected.resourceId, (p) => ({ ...p, rotation: normaliseRotation(v) }))
+                    }
+                  />
+                </Form.Item>
+                <Form.Item label={t('floorMaps.label')} htmlFor="fm-label">
+                  <Input
+                    id="fm-label"
+                    maxLength={60}
+                    value={selected.label ?? ''}
+                    placeholder={titles.get(selected.resourceId)}
+                    onChange={(e) =>
+                      update(selected.resourceId, (p) => ({ ...p, label: e.target.value.trim() === '' ? null : e.target.value }))
+                    }
+                  />
+                </Form.Item>
+                <Button danger icon={<DeleteOutlined />} onClick={() => remove(selected.resourceId)}>
+                  {t('floorMaps.remove')}
+                </Button>
+              </Form>
+            ) : (
+              <Typography.Paragraph type="secondary">{t('floorMaps.nothingSelected')}</Typography.Paragraph>
+            )}
+            <Typography.Title level={5}>{t('floorMaps.resources')}</Typography.Title>
+            <Typography.Paragraph type="secondary">{t('floorMaps.dragHint')}</Typography.Paragraph>
+            <List
+              size="small"
+              className="floor-map-resources"
+              loading={resources.isLoading}
+              locale={{ emptyText: t('floorMaps.noResources') }}
+              dataSource={resources.data ?? []}
+              renderItem={(r: EntityRecord) => {
+                const on = placed.has(r.id);
+                const title = String(r.title ?? '');
+                return (
+                  <List.Item
+                    draggable={!on}
+                    onDragStart={(e) => {
+                      e.dataTransfer.setData('application/x-atrium-resource', r.id);
+                      e.dataTransfer.effectAllowed = 'copy';
+                    }}
+                    className={on ? 'is-placed' : undefined}
+                    actions={[
+                      on ? (
+                        <Button
+                          key="select"
+                          size="small"
+                          type="link"
+                          aria-label={`${t('floorMaps.selected')}: ${title}`}
+                          onClick={() => setSelectedId(r.id)}
+                        >
+                          {t('floorMaps.onMap')}
+                        </Button>
+                      ) : (
+                        <Button key="place" size="small" aria-label={`${t('floorMaps.place')}: ${title}`} onClick={() => place(r.id)}>
+                          {t('floorMaps.place')}
+                        </Button>
+                      ),
+                    ]}
+                  >
+                    {title}
+                  </List.Item>
+                );
+              }}
+            />
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import {
+  floorMapListSchema,
+  floorMapSchema,
+  floorMapStatesSchema,
+  resourceEntity,
+  type EntityRecord,
+  type FloorMap,
+  type FloorMapCreate,
+  type FloorMapList,
+  type FloorMapStates,
+  type FloorMapWrite,
+} from '@atrium/domain';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { apiFetch, apiRequest } from '../../platform/api/api-client';
+import { workspaceKey } from '../../platform/api/query-keys';
+import type { Paged } from '../../platform/entity/list-definition';
+
+export const FLOOR_MAP_PATHS = {
+  ofLocation: (locationId: string) => `/api/v1/locations/${locationId}/floor-maps`,
+  create: '/api/v1/floor-maps',
+  map: (id: string) => `/api/v1/floor-maps/${id}`,
+  image: (id: string) => `/api/v1/floor-maps/${id}/image`,
+  states: (id: string) => `/api/v1/floor-maps/${id}/states`,
+};
+
+export const floorMapKeys = {
+  all: () => workspaceKey('floor-maps'),
+  ofLocation: (locationId: string) => workspaceKey('floor-maps', 'location', locationId),
+  map: (id: string) => workspaceKey('floor-maps', 'map', id),
+  states: (id: string) => workspaceKey('floor-maps', 'states', id),
+  resources: (locationId: string) => workspaceKey('floor-maps', 'resources', locationId),
+};
+
+export const useFloorMaps = (locationId: string) =>
+  useQuery(
+    queryOptions({
+      queryKey: floorMapKeys.ofLocation(locationId),
+      queryFn: () => apiRequest<FloorMapList>(FLOOR_MAP_PATHS.ofLocation(locationId), {}, floorMapListSchema),
+    }),
+  );
+
+export const useFloorMap = (id: string | undefined) =>
+  useQuery({
+    queryKey: floorMapKeys.map(id ?? ''),
+    queryFn: () => apiRequest<FloorMap>(FLOOR_MAP_PATHS.map(id ?? ''), {}, floorMapSchema),
+    enabled: !!id,
+  });
+
+export const useFloorMapStates = (id: string) =>
+  useQuery({
+    queryKey: floorMapKeys.states(id),
+    queryFn: () => apiRequest<FloorMapStates>(FLOOR_MAP_PATHS.states(id), {}, floorMapStatesSchema),
+  });
+
+const PAGE = 100;
+const MAX_PAGES = 20;
+
+// Every live resource of a location, by name (the editor's side list).
+export const useLocationResources = (locationId: string) =>
+  useQuery({
+    queryKey: floorMapKeys.resources(locationId),
+    queryFn: async () => {
+      const out: EntityRecord[] = [];
+      for (let page = 1; page <= MAX_PAGES; page += 1) {
+        const res = await apiRequest<Paged<EntityRecord>>(`${resourceEntity.basePath}/list`, {
+          method: 'POST',
+          body: {
+            page,
+            pageSize: PAGE,
+            filters: [{ field: 'locationId', op: 'eq', value: locationId }],
+            sort: [{ field: 'name', order: 'asc' }],
+          },
+        });
+        out.push(...res.data);
+        if (out.length >= res.total || res.data.length < PAGE) break;
+      }
+      return out;
+    },
+  });
+
+// The plan image as an element to draw: read with the session's token (an <img> could not send
+// it), kept as an object URL while the map is shown.
+export function usePlanImage(map: Pick<FloorMap, 'id' | 'version' | 'image'> | undefined): HTMLImageElement | undefined {
+  const [image, setImage] = useState<HTMLImageElement>();
+  const id = map?.id;
+  const hasImage = !!map?.image;
+  const version = map?.version;
+  useEffect(() => {
+    if (!id || !hasImage) return;
+    let url: string | undefined;
+    let cancelled = false;
+    void apiFetch(FLOOR_MAP_PATHS.image(id))
+      .then((res) => res.blob())
+      .then((blob) => {
+        if (cancelled) return;
+        url = URL.createObjectURL(blob);
+        const img = new window.Image();
+        img.onload = () => !cancelled && setImage(img);
+        img.src = url;
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [id, hasImage, version]);
+  return hasImage ? image : undefined;
+}
+
+export function useFloorMapMutations(locationId: string) {
+  const qc = useQueryClient();
+  const stored = (map: FloorMap) => {
+    qc.setQueryData(floorMapKeys.map(map.id), map);
+    void qc.invalidateQueries({ queryKey: floorMapKeys.ofLocation(locationId) });
+    void qc.invalidateQueries({ queryKey: floorMapKeys.states(map.id) });
+  };
+  return {
+    create: useMutation({
+      mutationFn: (body: FloorMapCreate) => apiRequest<FloorMap>(FLOOR_MAP_PATHS.create, { method: 'POST', body }, floorMapSchema),
+      onSuccess: stored,
+    }),
+    save: useMutation({
+      mutationFn: ({ id, version, body }: { id: string; version: number; body: FloorMapWrite }) =>
+        apiRequest<FloorMap>(FLOOR_MAP_PATHS.map(id), { method: 'PUT', body, headers: { 'if-match': `"${version}"` } }, floorMapSchema),
+      onSuccess: stored,
+    }),
+    upload: useMutation({
+      mutationFn: ({ id, version, file, name }: { id: string; version: number; file: Blob; name: string }) => {
+        const form = new FormData();
+        form.append('file', file, name);
+        return apiRequest<FloorMap>(
+          FLOOR_MAP_PATHS.image(id),
+          { method: 'PUT', body: form, headers: { 'if-match': `"${version}"` } },
+          floorMapSchema,
+        );
+      },
+      onSuccess: stored,
+    }),
+    remove: useMutation({
+      mutationFn: ({ id, version }: { id: string; version: number }) =>
+        apiRequest<void>(FLOOR_MAP_PATHS.map(id), { method: 'DELETE', headers: { 'if-match': `"${version}"` } }),
+      onSuccess: () => void qc.invalidateQueries({ queryKey: floorMapKeys.ofLocation(locationId) }),
+    }),
+    reload: (id: string) => qc.invalidateQueries({ queryKey: floorMapKeys.map(id) }),
+  };
+}

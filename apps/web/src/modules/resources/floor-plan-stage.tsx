@@ -1,0 +1,233 @@
+import { MinusOutlined, PlusOutlined, ExpandOutlined } from '@ant-design/icons';
+import type { FloorMapPlacement, MapPoint } from '@atrium/domain';
+import { Button, Space, Tooltip } from 'antd';
+import type Konva from 'konva';
+import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Circle, Group, Image as KonvaImage, Layer, Line, Rect, Stage, Text, Transformer } from 'react-konva';
+import { centreOf } from './floor-map.util';
+
+export type ShapeLook = { fill: string; stroke: string };
+
+type Props = {
+  image: HTMLImageElement;
+  size: { width: number; height: number };
+  placements: readonly FloorMapPlacement[];
+  titleOf: (resourceId: string) => string;
+  lookOf: (p: FloorMapPlacement) => ShapeLook;
+  selectedId?: string | null;
+  onSelect?: (resourceId: string | null) => void;
+  // editing: moved or turned/resized shapes come back as their node's new centre, turn and scale
+  editable?: boolean;
+  snap?: boolean;
+  onMoved?: (resourceId: string, centre: MapPoint) => void;
+  onTransformed?: (resourceId: string, t: { centre: MapPoint; rotation: number; scaleX: number; scaleY: number }) => void;
+  onDropResource?: (resourceId: string, at: MapPoint) => void;
+  maxHeight: number;
+  label: string;
+  toolbar?: ReactNode;
+};
+
+const ZOOM_STEP = 1.25;
+
+// The plan and its shapes on a Konva canvas, scaled to the width it is given; zoom with the
+// buttons or the wheel, pan by dragging the empty plan.
+export function FloorPlanStage(props: Props) {
+  const { t } = useTranslation();
+  const { image, size, placements, editable = false, snap = false } = props;
+  const box = useRef<HTMLDivElement>(null);
+  const stageRef = useRef<Konva.Stage>(null);
+  const transformer = useRef<Konva.Transformer>(null);
+  const [width, setWidth] = useState(0);
+  const [zoom, setZoom] = useState(1);
+  const [pan, setPan] = useState<MapPoint>({ x: 0, y: 0 });
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    setWidth(el.clientWidth);
+    return () => observer.disconnect();
+  }, []);
+
+  const height = Math.min(props.maxHeight, width > 0 ? Math.ceil((width * size.height) / size.width) : 0);
+  const fit = width > 0 ? Math.min(width / size.width, height / size.height) : 1;
+  const scale = fit * zoom;
+  // at zoom 1 the plan sits in the middle of the stage
+  const origin = { x: (width - size.width * fit) / 2 + pan.x, y: (height - size.height * fit) / 2 + pan.y };
+
+  useEffect(() => {
+    const tr = transformer.current;
+    const stage = stageRef.current;
+    if (!tr || !stage) return;
+    const node = props.selectedId ? stage.findOne(`#p-${props.selectedId}`) : undefined;
+    tr.nodes(node ? [node] : []);
+    tr.getLayer()?.batchDraw();
+  }, [props.selectedId, placements, width, zoom]);
+
+  const zoomBy = (factor: number) => setZoom((z) => Math.min(8, Math.max(0.5, z * factor)));
+  const onWheel = (e: Konva.KonvaEventObject<WheelEvent>) => {
+    e.evt.preventDefault();
+    zoomBy(e.evt.deltaY < 0 ? ZOOM_STEP : 1 / ZOOM_STEP);
+  };
+  const toImage = (p: MapPoint): MapPoint => ({ x: (p.x - origin.x) / scale, y: (p.y - origin.y) / scale });
+
+  const onDrop = (e: DragEvent<HTMLDivElement>) => {
+    const id = e.dataTransfer.getData('application/x-atrium-resource');
+    const stage = stageRef.current;
+    if (!id || !stage || !props.onDropResource) return;
+    e.preventDefault();
+    stage.setPointersPositions(e);
+    const pointer = stage.getPointerPosition();
+    if (pointer) props.onDropResource(id, toImage(pointer));
+  };
+
+  const selectedPoint = placements.find((p) => p.resourceId === props.selectedId)?.shape.kind === 'point';
+  const pointRadius = Math.max(6, Math.round(Math.max(size.width, size.height) / 120));
+  const fontSize = Math.max(10, Math.round(Math.max(size.width, size.height) / 90));
+
+  return (
+    <div className="floor-plan">
+      <Space wrap className="floor-plan-toolbar">
+        <Tooltip title={t('floorMaps.zoomIn')}>
+          <Button icon={<PlusOutlined />} aria-label={t('floorMaps.zoomIn')} onClick={() => zoomBy(ZOOM_STEP)} />
+        </Tooltip>
+        <Tooltip title={t('floorMaps.zoomOut')}>
+          <Button icon={<MinusOutlined />} aria-label={t('floorMaps.zoomOut')} onClick={() => zoomBy(1 / ZOOM_STEP)} />
+        </Tooltip>
+        <Tooltip title={t('floorMaps.fit')}>
+          <Button
+            icon={<ExpandOutlined />}
+            aria-label={t('floorMaps.fit')}
+            onClick={() => {
+              setZoom(1);
+              setPan({ x: 0, y: 0 });
+            }}
+          />
+        </Tooltip>
+        {props.toolbar}
+      </Space>
+      <div
+        ref={box}
+        className="floor-plan-canvas"
+        role={editable ? 'application' : 'img'}
+        tabIndex={editable ? 0 : undefined}
+        aria-label={props.label}
+        data-zoom={zoom}
+        onDragOver={(e) => {
+          if (props.onDropResource && e.dataTransfer.types.includes('application/x-atrium-resource')) e.preventDefault();
+        }}
+        onDrop={onDrop}
+      >
+        {width > 0 && (
+          <Stage
+            ref={stageRef}
+            width={width}
+            height={height}
+            draggable
+            x={pan.x}
+            y={pan.y}
+            onDragEnd={(e) => {
+              if (e.target === stageRef.current) setPan({ x: e.target.x(), y: e.target.y() });
+            }}
+            onWheel={onWheel}
+            onMouseDown={(e) => {
+              if (e.target === e.target.getStage() || e.target.name() === 'plan') props.onSelect?.(null);
+            }}
+          >
+            <Layer x={origin.x - pan.x} y={origin.y - pan.y} scaleX={scale} scaleY={scale}>
+              <KonvaImage image={image} width={size.width} height={size.height} name="plan" />
+              {placements.map((p) => {
+                const c = centreOf(p.shape);
+                const look = props.lookOf(p);
+                const selected = p.resourceId === props.selectedId;
+                const text = p.label ?? props.titleOf(p.resourceId);
+                const strokeWidth = (selected ? 3 : 1.5) / scale;
+                return (
+                  <Group
+                    key={p.resourceId}
+                    id={`p-${p.resourceId}`}
+                    x={c.x}
+                    y={c.y}
+                    rotation={p.rotation}
+                    draggable={editable}
+                    onClick={() => props.onSelect?.(p.resourceId)}
+                    onTap={() => props.onSelect?.(p.resourceId)}
+                    onMouseEnter={(e) => {
+                      const stage = e.target.getStage();
+                      if (stage) stage.container().style.cursor = editable ? 'move' : 'pointer';
+                    }}
+                    onMouseLeave={(e) => {
+                      const stage = e.target.getStage();
+                      if (stage) stage.container().style.cursor = '';
+                    }}
+                    onDragStart={() => props.onSelect?.(p.resourceId)}
+                    onDragEnd={(e) => props.onMoved?.(p.resourceId, { x: e.target.x(), y: e.target.y() })}
+                    onTransformEnd={(e) => {
+                      const node = e.target;
+                      const result = {
+                        centre: { x: node.x(), y: node.y() },
+                        rotation: node.rotation(),
+                        scaleX: node.scaleX(),
+                        scaleY: node.scaleY(),
+                      };
+                      node.scaleX(1);
+                      node.scaleY(1);
+                      props.onTransformed?.(p.resourceId, result);
+                    }}
+                  >
+                    {p.shape.kind === 'point' && (
+                      <Circle radius={pointRadius} fill={look.fill} stroke={look.stroke} strokeWidth={strokeWidth} />
+                    )}
+                    {p.shape.kind === 'rect' && (
+                      <Rect
+                        x={-p.shape.width / 2}
+                        y={-p.shape.height / 2}
+                        width={p.shape.width}
+                        height={p.shape.height}
+                        fill={look.fill}
+                        stroke={look.stroke}
+                        strokeWidth={strokeWidth}
+                        cornerRadius={2}
+                      />
+                    )}
+                    {p.shape.kind === 'polygon' && (
+                      <Line
+                        points={p.shape.points.flatMap((q) => [q.x - c.x, q.y - c.y])}
+                        closed
+                        fill={look.fill}
+                        stroke={look.stroke}
+                        strokeWidth={strokeWidth}
+                      />
+                    )}
+                    <Text
+                      text={text}
+                      fontSize={fontSize}
+                      fill="#0b1533"
+                      width={200}
+                      x={-100}
+                      y={p.shape.kind === 'point' ? pointRadius + 2 : -fontSize / 2}
+                      align="center"
+                      listening={false}
+                    />
+                  </Group>
+                );
+              })}
+              {editable && (
+                <Transformer
+                  ref={transformer}
+                  rotateEnabled
+                  resizeEnabled={!selectedPoint}
+                  keepRatio={false}
+                  rotationSnaps={snap ? [0, 45, 90, 135, 180, 225, 270, 315] : []}
+                  ignoreStroke
+                />
+              )}
+            </Layer>
+          </Stage>
+        )}
+      </div>
+    </div>
+  );
+}

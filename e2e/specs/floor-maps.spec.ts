@@ -1,0 +1,166 @@
+import type { Page } from '@playwright/test';
+import { expectAccessible } from '../pages/shell.pages';
+import { expect, test } from '../support/signed-in.fixture';
+import { signedInApi, type SignedInApi } from '../support/signed-in-api';
+
+// Floor maps (issue 21, decision 092): a plan uploaded on the location's Floor maps tab, a desk
+// placed from the side list, dragged and turned, saved and still there after a reload; and the
+// live map, where a laptop checked out in another browser changes colour without a reload.
+const LIVE_MS = 5_000;
+const PLAN = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500" viewBox="0 0 800 500">
+  <rect x="10" y="10" width="780" height="480" fill="#fff" stroke="#333" stroke-width="4"/>
+  <line x1="400" y1="10" x2="400" y2="490" stroke="#333" stroke-width="2"/>
+</svg>`;
+
+type Seed = { locationId: string; desk: string; laptop: string };
+
+async function seed(api: SignedInApi): Promise<Seed> {
+  const location = await api.post<{ id: string }>(
+    '/api/v1/locations',
+    { name: 'Harbour office', timeZone: 'Europe/Berlin' },
+    { status: 201 },
+  );
+  const deskType = await api.post<{ id: string }>('/api/v1/resource-types', { name: 'Desk', bookableMode: 'Bookable' }, { status: 201 });
+  const laptopType = await api.post<{ id: string }>(
+    '/api/v1/resource-types',
+    { name: 'Laptop', bookableMode: 'Assignable' },
+    { status: 201 },
+  );
+  const make = async (name: string, resourceTypeId: string) =>
+    (await api.post<{ id: string }>('/api/v1/resources', { name, resourceTypeId, locationId: location.id }, { status: 201 })).id;
+  return { locationId: location.id, desk: await make('Desk 1', deskType.id), laptop: await make('Laptop 1', laptopType.id) };
+}
+
+// the fill a shape is drawn with on the canvas (Konva keeps its stages on window.Konva)
+const fillOf = (page: Page, resourceId: string) =>
+  page.evaluate((id) => {
+    const konva = (
+      window as unknown as { Konva?: { stages: { findOne: (s: string) => { children: { fill: () => string }[] } | undefined }[] } }
+    ).Konva;
+    return (
+      konva?.stages
+        .map((s) => s.findOne(`#p-${id}`))
+        .find(Boolean)
+        ?.children[0]?.fill() ?? null
+    );
+  }, resourceId);
+
+test.describe.serial('floor maps', () => {
+  test.describe.configure({ timeout: 180_000 });
+  let page: Page;
+  let tenantId: string;
+  let ids: Seed;
+
+  test.beforeAll(async ({ signedIn }) => {
+    ({ page, tenantId } = await signedIn.workspace());
+    ids = await seed(await signedInApi(page, tenantId));
+  });
+
+  test('upload a plan, place a desk, move and turn it, undo and redo, save, and find it so after a reload', async () => {
+    await page.goto(`/locations/${ids.locationId}`);
+    await page.getByRole('tab', { name: 'Floor maps' }).click();
+    await expect(page.getByText('This location has no floor maps yet.')).toBeVisible();
+    await page.getByRole('button', { name: 'Add floor' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add floor' });
+    await dialog.getByLabel('Name').fill('Ground floor');
+    await dialog.getByLabel('Level', { exact: true }).fill('Ground floor');
+    await dialog.getByRole('button', { name: 'Add floor' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page
+      .locator('.floor-map-editor input[type=file]')
+      .setInputFiles({ name: 'plan.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(PLAN) });
+    await expect(page.getByText('Plan uploaded')).toBeVisible();
+    const canvas = page.getByRole('application', { name: 'Floor plan Ground floor' });
+    await expect(canvas.locator('canvas').first()).toBeVisible();
+
+    await page.getByRole('button', { name: 'Place on the map: Desk 1' }).click();
+    const x = page.getByLabel('X', { exact: true });
+    const rotation = page.getByLabel('Rotation (°)');
+    const startX = Number(await x.inputValue());
+    expect(startX).toBeGreaterThan(300);
+
+    // drag the desk (placed in the middle of the plan, which sits in the middle of the canvas) to the right
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error('the canvas has no box');
+    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    await page.mouse.move(cx + 40, cy + 5, { steps: 8 });
+    await page.mouse.move(cx + 80, cy + 10, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(async () => Number(await x.inputValue())).toBeGreaterThan(startX + 40);
+    const movedX = Number(await x.inputValue());
+
+    await rotation.fill('90');
+    await rotation.press('Tab');
+    await expect(rotation).toHaveValue('90');
+    // undo the turn and bring it back, by keyboard on the plan
+    await canvas.focus();
+    await page.keyboard.press('Control+z');
+    await expect(rotation).toHaveValue('0');
+    await page.keyboard.press('Control+Shift+z');
+    await expect(rotation).toHaveValue('90');
+
+    await page.getByRole('button', { name: 'Save floor map' }).click();
+    await expect(page.getByText('Floor map saved')).toBeVisible();
+    await expectAccessible(page, 'floor map editor');
+
+    await page.reload();
+    await page.getByRole('tab', { name: 'Floor maps' }).click();
+    // the live map lists the desk with its state
+    await expect(page.locator('.floor-map-states').getByRole('link', { name: 'Desk 1' })).toBeVisible();
+    await page.getByText('Edit', { exact: true }).click();
+    await page.getByRole('button', { name: 'Selected: Desk 1' }).click();
+    await expect(page.getByLabel('Rotation (°)')).toHaveValue('90');
+    await expect(page.getByLabel('X', { exact: true })).toHaveValue(String(movedX));
+  });
+
+  test('the live map colours a laptop checked out in another browser, without a reload', async ({ signedIn }) => {
+    const api = await signedInApi(page, tenantId);
+    const floors = await api.get<{ data: { id: string; version: number }[] }>(`/api/v1/locations/${ids.locationId}/floor-maps`);
+    const floor = floors.data[0]!;
+    const current = await api.get<{ version: number; placements: unknown[] }>(`/api/v1/floor-maps/${floor.id}`);
+    await api.put(
+      `/api/v1/floor-maps/${floor.id}`,
+      {
+        name: 'Ground floor',
+        level: 'Ground floor',
+        levelOrder: 0,
+        placements: [
+          ...current.placements,
+          { resourceId: ids.laptop, shape: { kind: 'rect', x: 100, y: 100, width: 60, height: 40 }, rotation: 0, label: null },
+        ],
+      },
+      { headers: { 'if-match': `"${current.version}"` } },
+    );
+
+    await page.goto(`/locations/${ids.locationId}`);
+    await page.getByRole('tab', { name: 'Floor maps' }).click();
+    const laptopRow = page.locator('.floor-map-states .ant-list-item').filter({ hasText: 'Laptop 1' });
+    await expect(laptopRow.getByText('Free')).toBeVisible();
+    await expect.poll(() => fillOf(page, ids.laptop)).toContain('82, 196, 26');
+
+    const { page: other, context } = await signedIn.open(tenantId);
+    await other.goto(`/resources/${ids.laptop}`);
+    await other.getByRole('button', { name: 'Check out' }).click();
+    await other.getByRole('dialog').getByRole('button', { name: 'Check out' }).click();
+    await expect(other.getByText('Checked out', { exact: true })).toBeVisible();
+    await context.close();
+
+    await expect(laptopRow.getByText('Checked out')).toBeVisible({ timeout: LIVE_MS });
+    await expect.poll(() => fillOf(page, ids.laptop), { timeout: LIVE_MS }).toContain('250, 140, 22');
+    await expectAccessible(page, 'live floor map');
+  });
+
+  test('at 390 px the live map scales to the width and lists every resource', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/locations/${ids.locationId}`);
+    await page.getByRole('tab', { name: 'Floor maps' }).click();
+    const map = page.getByRole('img', { name: 'Floor plan Ground floor' });
+    await expect(map).toBeVisible();
+    const box = await map.boundingBox();
+    expect(box?.width ?? 999).toBeLessThanOrEqual(390);
+    await expect(page.locator('.floor-map-states').getByRole('link')).toHaveCount(2);
+  });
+});
