@@ -78,6 +78,20 @@ describe('the demo workspace', () => {
     ]);
     expect((await c.post('/api/v1/resources/list', { pageSize: 100 })).body.total).toBe(49);
     expect((await c.get('/api/v1/dashboard/my-resources')).body.total).toBe(1);
+    // its two floors on the map: desks, the laptops at the IT desk, the rooms on the second
+    const floors = (await c.get(`/api/v1/locations/${office[0].id}/floor-maps`)).body.data;
+    expect(
+      floors.map((f: { name: string; placementCount: number; image: { contentType: string } }) => [
+        f.name,
+        f.placementCount,
+        f.image.contentType,
+      ]),
+    ).toEqual([
+      ['First floor', 25, 'image/svg+xml'],
+      ['Second floor', 24, 'image/svg+xml'],
+    ]);
+    const states = (await c.get(`/api/v1/floor-maps/${floors[0].id}/states`)).body.data;
+    expect(states.filter((s: { state: string }) => s.state === 'checkedOut')).toHaveLength(1);
 
     // a second start leaves it alone
     expect(await seedDemoWorkspace(t.app, t.database, t.config)).toMatchObject({ created: false });

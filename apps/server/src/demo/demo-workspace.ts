@@ -587,7 +587,8 @@ async function seedDemoProjects(call: Call, customer: { organization: string | u
 const WEEKDAY_HOURS = ['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => ({ day, open: '07:30', close: '19:00' }));
 
 // The asset catalogue: the Hamburg head office (Free Workplace's one location) with 40 desks on
-// two floors, four meeting rooms and five laptops to check out, one of them out with the admin.
+// two floors, four meeting rooms and five laptops to check out, one of them out with the admin,
+// and the two floors on the map.
 async function seedDemoResources(call: Call): Promise<void> {
   const office = await call('POST', '/api/v1/locations', {
     name: 'Hamburg head office',
@@ -601,14 +602,17 @@ async function seedDemoResources(call: Call): Promise<void> {
   const desk = await type('Desk', 'Bookable', 1, 'DesktopOutlined', ['monitor', 'standing desk', 'docking station']);
   const room = await type('Meeting room', 'Bookable', 6, 'TeamOutlined', ['screen', 'video conferencing', 'whiteboard']);
   const laptop = await type('Laptop', 'Assignable', 1, 'LaptopOutlined', ['14 inch', '16 inch']);
+  const rooms: string[] = [];
+  const desks: string[][] = [[], []];
   for (let i = 1; i <= 40; i++) {
     const floor = i <= 20 ? 1 : 2;
-    await call('POST', '/api/v1/resources', {
+    const made = await call('POST', '/api/v1/resources', {
       name: `Desk ${floor}.${String(((i - 1) % 20) + 1).padStart(2, '0')}`,
       resourceTypeId: desk.id,
       locationId: office.id,
       attributes: i % 4 === 0 ? ['monitor', 'standing desk'] : ['monitor'],
     });
+    desks[floor - 1]?.push(String(made.id));
   }
   for (const [name, capacity] of [
     ['Elbe', 12],
@@ -616,7 +620,11 @@ async function seedDemoResources(call: Call): Promise<void> {
     ['Speicherstadt', 4],
     ['Fleet', 2],
   ] as const)
-    await call('POST', '/api/v1/resources', { name: `Room ${name}`, resourceTypeId: room.id, locationId: office.id, capacity });
+    rooms.push(
+      String(
+        (await call('POST', '/api/v1/resources', { name: `Room ${name}`, resourceTypeId: room.id, locationId: office.id, capacity })).id,
+      ),
+    );
   const laptops: string[] = [];
   for (let i = 1; i <= 5; i++) {
     const made = await call('POST', '/api/v1/resources', {
@@ -628,4 +636,104 @@ async function seedDemoResources(call: Call): Promise<void> {
     laptops.push(String(made.id));
   }
   if (laptops[0]) await call('POST', `/api/v1/resources/${laptops[0]}/check-out`, {});
+  await seedDemoFloorMaps(call, String(office.id), desks, rooms, laptops);
+}
+
+// The plan of an open-plan floor, drawn here as SVG: outer walls, a core with stairs and lifts,
+// desk islands of five by two, and the meeting rooms named on the plan.
+const PLAN = { width: 1200, height: 800 };
+const DESK = { width: 60, height: 36 };
+// the top-left corner of desk `i` of a floor: four islands of two rows of five
+const deskAt = (i: number) => {
+  const island = Math.floor(i / 10);
+  const inIsland = i % 5;
+  const row = Math.floor((i % 10) / 5);
+  return { x: 120 + (island % 2) * 400 + inIsland * 64, y: 160 + Math.floor(island / 2) * 260 + row * 40 };
+};
+const ROOMS = [
+  { x: 880, y: 80, width: 260, height: 200, name: 'Elbe' },
+  { x: 880, y: 300, width: 160, height: 160, name: 'Alster' },
+  { x: 880, y: 480, width: 120, height: 120, name: 'Speicherstadt' },
+  { x: 1020, y: 480, width: 120, height: 120, name: 'Fleet' },
+];
+
+function floorPlanSvg(title: string, withRooms: boolean): string {
+  const desks = Array.from({ length: 20 }, (_, i) => deskAt(i))
+    .map((d) => `<rect x="${d.x}" y="${d.y}" width="${DESK.width}" height="${DESK.height}" fill="#f3f5fa" stroke="#9aa5be"/>`)
+    .join('');
+  const side = withRooms
+    ? ROOMS.map(
+        (r) =>
+          `<rect x="${r.x}" y="${r.y}" width="${r.width}" height="${r.height}" fill="#eef6ee" stroke="#4a5568" stroke-width="4"/>` +
+          `<text x="${r.x + 10}" y="${r.y + 24}" font-size="16" fill="#4a5568">${r.name}</text>`,
+      ).join('')
+    : '<rect x="880" y="80" width="260" height="520" fill="#f7f7f7" stroke="#4a5568" stroke-width="4"/>' +
+      '<text x="900" y="110" font-size="16" fill="#4a5568">IT service desk</text>';
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${PLAN.width}" height="${PLAN.height}" viewBox="0 0 ${PLAN.width} ${PLAN.height}">`,
+    '<rect width="1200" height="800" fill="#ffffff"/>',
+    '<rect x="40" y="40" width="1120" height="720" fill="none" stroke="#1f2a44" stroke-width="10"/>',
+    '<rect x="540" y="640" width="260" height="120" fill="#e2e6ef" stroke="#1f2a44" stroke-width="4"/>',
+    '<text x="560" y="705" font-size="18" fill="#1f2a44">Stairs and lifts</text>',
+    `<text x="60" y="100" font-size="28" fill="#1f2a44">Hamburg head office: ${title}</text>`,
+    desks,
+    side,
+    '</svg>',
+  ].join('\n');
+}
+
+function multipartSvg(fileName: string, svg: string): { payload: Buffer; contentType: string } {
+  const boundary = `----atrium-demo-${fileName.replace(/\W/g, '')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: image/svg+xml\r\n\r\n`,
+    ),
+    Buffer.from(svg),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+type DemoPlacement = { resourceId: string; shape: Record<string, unknown>; rotation: number; label: string | null };
+
+// Two floors of the head office on the map: twenty desks each, the meeting rooms (drawn along
+// their walls) on the second, the laptops at the IT service desk of the first.
+async function seedDemoFloorMaps(call: Call, locationId: string, desks: string[][], rooms: string[], laptops: string[]): Promise<void> {
+  const floors = [
+    { name: 'First floor', levelOrder: 1, withRooms: false },
+    { name: 'Second floor', levelOrder: 2, withRooms: true },
+  ];
+  for (const [n, floor] of floors.entries()) {
+    const map = await call('POST', '/api/v1/floor-maps', { locationId, name: floor.name, level: floor.name, levelOrder: floor.levelOrder });
+    const file = multipartSvg(`floor-${n + 1}.svg`, floorPlanSvg(floor.name, floor.withRooms));
+    const withPlan = await call('PUT', `/api/v1/floor-maps/${String(map.id)}/image`, file.payload, { 'content-type': file.contentType });
+    const placements: DemoPlacement[] = (desks[n] ?? []).map((resourceId, i) => ({
+      resourceId,
+      shape: { kind: 'rect', ...deskAt(i), ...DESK },
+      rotation: 0,
+      label: null,
+    }));
+    if (floor.withRooms)
+      rooms.forEach((resourceId, i) => {
+        const r = ROOMS[i];
+        if (!r) return;
+        const points = [
+          { x: r.x + 6, y: r.y + 6 },
+          { x: r.x + r.width - 6, y: r.y + 6 },
+          { x: r.x + r.width - 6, y: r.y + r.height - 6 },
+          { x: r.x + 6, y: r.y + r.height - 6 },
+        ];
+        placements.push({ resourceId, shape: { kind: 'polygon', points }, rotation: 0, label: null });
+      });
+    else
+      laptops.forEach((resourceId, i) =>
+        placements.push({ resourceId, shape: { kind: 'point', x: 940, y: 170 + i * 70 }, rotation: 0, label: null }),
+      );
+    await call(
+      'PUT',
+      `/api/v1/floor-maps/${String(map.id)}`,
+      { name: floor.name, level: floor.name, levelOrder: floor.levelOrder, placements },
+      { 'if-match': `"${String(withPlan.version)}"` },
+    );
+  }
 }
