@@ -3,7 +3,9 @@ import { expect, test } from '@playwright/test';
 import { MailboxPage, SessionApi, SignInPage, SignOutFlow, SignUpPage, type Account } from '../pages/identity.pages';
 import { signedInApi } from '../support/signed-in-api';
 
-test('a new user signs up, verifies the e-mail from the local mailbox, signs in and out', async ({ page }) => {
+test('a new user signs up, is signed in by the verification link from the local mailbox, signs out, and in again with the password', async ({
+  page,
+}) => {
   const account: Account = { name: 'Grace Hopper', email: `grace-${Date.now()}@example.com`, password: 'a long enough password' };
   const session = new SessionApi(page);
 
@@ -18,21 +20,26 @@ test('a new user signs up, verifies the e-mail from the local mailbox, signs in 
 
   const mailbox = new MailboxPage(page);
   await mailbox.openLatestTo(account.email, /Verify your e-mail address/);
+  // confirming the address signs the user in, no password asked again (issue 26)
   await mailbox.followLink(/\/idp\/verify-token\?/);
-  await expect(page.getByRole('heading', { name: 'E-mail address confirmed' })).toBeVisible();
-  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
 
+  const confirmed = await session.current();
+  expect(confirmed.error).toBeNull();
+  expect(confirmed.user).toMatchObject({ email: account.email, name: account.name });
+  expect(confirmed.accessToken).toBeTruthy();
+  // the session's access token opens the API (a user-level call: no workspace yet)
+  await (await signedInApi(page, null)).get('/api/v1/admin/tenants', { status: 200 });
+  await new SignOutFlow(page).signOut();
+  expect((await session.current()).user).toBeNull();
+
+  // later visits sign in with the password
+  await page.goto('/auth/signin');
   const signIn = new SignInPage(page);
   await signIn.expectOpen();
   await signIn.signIn(account.email, account.password);
   await page.waitForURL((url) => url.pathname === '/');
-
-  const signedIn = await session.current();
-  expect(signedIn.error).toBeNull();
-  expect(signedIn.user).toMatchObject({ email: account.email, name: account.name });
-  expect(signedIn.accessToken).toBeTruthy();
-  // the session's access token opens the API (a user-level call: no workspace yet)
-  await (await signedInApi(page, null)).get('/api/v1/admin/tenants', { status: 200 });
+  expect((await session.current()).user).toMatchObject({ email: account.email });
 
   await new SignOutFlow(page).signOut();
   expect((await session.current()).user).toBeNull();

@@ -38,6 +38,13 @@ export class TestBrowser {
       .join('; ');
   }
 
+  // a cookie the server did not set (a forged one)
+  setCookie(host: string, name: string, value: string, path = '/'): void {
+    const cookies = this.jar.get(host) ?? new Map<string, StoredCookie>();
+    this.jar.set(host, cookies);
+    cookies.set(`${name};${path}`, { value, path });
+  }
+
   cookie(host: string, name: string): string | undefined {
     for (const [key, c] of this.jar.get(host) ?? []) if (key.split(';')[0] === name) return c.value;
     return undefined;

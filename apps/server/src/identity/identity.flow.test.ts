@@ -66,11 +66,23 @@ async function signInFrom(browser: TestBrowser, email: string, password: string,
   return browser.request(formAction(page), { form: { email, password }, headers });
 }
 
+// sign-out (a same-origin POST) goes through the provider's confirmation, then ends the session
+async function signOut(browser: TestBrowser): Promise<void> {
+  const confirm = await browser.request(`${t.url}/auth/signout`, { form: {}, headers: { origin: t.url } });
+  expect(confirm.url).toContain('/idp/session/end');
+  expect(confirm.text).toContain('Sign out of Atrium?');
+  const xsrf = confirm.text.match(/name="xsrf" value="([^"]+)"/)?.[1] ?? '';
+  const home = await browser.post(formAction(confirm), { xsrf, logout: 'yes' });
+  expect(home.url).toBe(`${t.url}/?signedOut=1`);
+  expect(await sessionOf(browser)).toEqual({ user: null, accessToken: null, accessTokenExpires: null, error: null });
+}
+
 async function registeredUser(): Promise<{ email: string; browser: TestBrowser }> {
   const browser = new TestBrowser();
   const email = newEmail();
   await signUp(browser, email);
-  await verify(browser, email);
+  // confirmed in another browser (the mail app's), which it signs in; this one signs in by password
+  await verify(new TestBrowser(), email);
   return { email, browser };
 }
 
@@ -82,11 +94,23 @@ describe('embedded identity provider and BFF session', () => {
     expect(signedUp.status).toBe(200);
     expect(signedUp.text).toContain('Check your mailbox');
 
-    const verified = await verify(browser, email);
-    expect(verified.status).toBe(200);
-    expect(verified.text).toContain('E-mail address confirmed');
+    // confirming the address signs the browser that opened the link in, without the password
+    const mailApp = new TestBrowser();
+    const verified = await verify(mailApp, email);
+    expect(new URL(verified.url).pathname).toBe('/');
+    expect((await sessionOf(mailApp)).user).toMatchObject({ email, name: 'Ada Lovelace' });
+    expect(mailApp.cookie(new URL(t.url).host, 'atrium_signin_ticket')).toBeUndefined();
+    await signOut(mailApp);
     // the link works once
-    expect((await verify(new TestBrowser(), email)).status).toBe(400);
+    const again = await verify(new TestBrowser(), email);
+    expect(again.status).toBe(400);
+    expect(again.text).toContain('This link is not valid');
+    // a made-up ticket signs no one in: the sign-in page asks for the password
+    const forger = new TestBrowser();
+    forger.setCookie(new URL(t.url).host, 'atrium_signin_ticket', 'made-up', '/idp');
+    const forged = await forger.get(`${t.url}/auth/signin`);
+    expect(forged.text).toContain('Sign in');
+    expect((await sessionOf(forger)).user).toBeNull();
 
     const landed = await signIn(browser, email, PASSWORD, '/workspaces?tab=1');
     expect(landed.url).toBe(`${t.url}/workspaces?tab=1`);
@@ -130,14 +154,7 @@ describe('embedded identity provider and BFF session', () => {
     // stored sealed, never as the issuer's token
     expect(after?.data.refreshToken).toMatch(/^v1\./);
 
-    // sign-out (a same-origin POST) goes through the provider's confirmation, then ends the session
-    const confirm = await browser.request(`${t.url}/auth/signout`, { form: {}, headers: { origin: t.url } });
-    expect(confirm.url).toContain('/idp/session/end');
-    expect(confirm.text).toContain('Sign out of Atrium?');
-    const xsrf = confirm.text.match(/name="xsrf" value="([^"]+)"/)?.[1] ?? '';
-    const home = await browser.post(formAction(confirm), { xsrf, logout: 'yes' });
-    expect(home.url).toBe(`${t.url}/?signedOut=1`);
-    expect(await sessionOf(browser)).toEqual({ user: null, accessToken: null, accessTokenExpires: null, error: null });
+    await signOut(browser);
   });
 
   it('answers RefreshAccessTokenError when the refresh token no longer works', async () => {

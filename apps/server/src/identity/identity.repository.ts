@@ -4,7 +4,8 @@ import { authSessions, credentials, identityTokens, idpPayloads, signInFailures,
 
 export type UserRow = typeof users.$inferSelect;
 export type UserWithPassword = UserRow & { passwordHash: string | null };
-export type TokenKind = 'verify' | 'reset';
+// `signin`: the one-time sign-in a confirmed e-mail link hands to the browser that opened it
+export type TokenKind = 'verify' | 'reset' | 'signin';
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserWithPassword | undefined> {
   const [row] = await db
@@ -106,6 +107,23 @@ export async function consumeToken(db: Db, kind: TokenKind, tokenHash: string, e
         isNull(identityTokens.usedAt),
         gt(identityTokens.expiresAt, new Date()),
         sql`${identityTokens.userId} = (select id from users where lower(email) = lower(${email}))`,
+      ),
+    )
+    .returning({ userId: identityTokens.userId });
+  return row?.userId;
+}
+
+// A token that names no e-mail (the sign-in after a confirmed address), used once like the others.
+export async function consumeBareToken(db: Db, kind: TokenKind, tokenHash: string): Promise<string | undefined> {
+  const [row] = await db
+    .update(identityTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(identityTokens.tokenHash, tokenHash),
+        eq(identityTokens.kind, kind),
+        isNull(identityTokens.usedAt),
+        gt(identityTokens.expiresAt, new Date()),
       ),
     )
     .returning({ userId: identityTokens.userId });

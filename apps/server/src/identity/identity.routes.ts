@@ -20,6 +20,9 @@ import {
 } from './identity-pages.view';
 import { IDP_PREFIX } from './idp.provider';
 
+// the one-time sign-in a confirmed e-mail link leaves in the browser that opened it
+const SIGNIN_TICKET_COOKIE = 'atrium_signin_ticket';
+
 export type IdentityRoutesDeps = { config: Config; provider: Provider; service: IdentityService; mailer: Mailer };
 
 const email = z
@@ -142,6 +145,21 @@ export async function registerIdentityRoutes(app: FastifyInstance, deps: Identit
     const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => undefined);
     if (!details || details.uid !== uid) return interactionExpired(reply);
     if (details.prompt.name === 'login') {
+      // the browser that just confirmed its e-mail address signs in without the password, once
+      const ticket = request.cookies[SIGNIN_TICKET_COOKIE];
+      if (ticket) {
+        reply.clearCookie(SIGNIN_TICKET_COOKIE, { path: IDP_PREFIX });
+        const accountId = await service.redeemSignInTicket(ticket);
+        if (accountId) {
+          const returnTo = await provider.interactionResult(
+            request.raw,
+            reply.raw,
+            { login: { accountId, remember: true } },
+            { mergeWithLastSubmission: false },
+          );
+          return reply.redirect(returnTo, 303);
+        }
+      }
       const query = z.object({ screen: z.enum(['login', 'signup']).optional() }).parse(request.query);
       const screen = query.screen ?? (details.params.screen === 'signup' ? 'signup' : 'login');
       const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
@@ -251,22 +269,21 @@ export async function registerIdentityRoutes(app: FastifyInstance, deps: Identit
   // --- the spec's Identity verify-token: e-mail and token from the link in the mail
   app.get(`${IDP_PREFIX}/verify-token`, throttledOpts, async (request, reply) => {
     const q = linkQuery.safeParse(request.query);
-    const ok = q.success && q.data.email !== '' && q.data.token !== '' && (await service.verifyEmail(q.data.email, q.data.token));
-    if (ok) {
-      return html(
-        reply,
-        messagePage({
-          title: 'E-mail address confirmed',
-          message: 'Your e-mail address is confirmed. You can sign in now.',
-          // the sign-in knows the address and where the sign-up started (an invitation)
-          actions: [
-            {
-              href: `${signInUrl}?${new URLSearchParams({ email: q.data.email, ...(returnToOf(q.data.returnTo) ? { returnTo: returnToOf(q.data.returnTo) ?? '/' } : {}) }).toString()}`,
-              label: 'Sign in',
-            },
-          ],
-        }),
-      );
+    const ticket =
+      q.success && q.data.email !== '' && q.data.token !== '' ? await service.verifyEmail(q.data.email, q.data.token) : undefined;
+    if (q.success && ticket) {
+      // confirmed: this browser is signed in through the usual sign-in (the provider's interaction
+      // redeems the ticket instead of asking for the password) and lands where the sign-up started
+      reply.setCookie(SIGNIN_TICKET_COOKIE, ticket, {
+        path: IDP_PREFIX,
+        httpOnly: true,
+        secure: config.cookieSecure,
+        sameSite: 'lax',
+        maxAge: 10 * 60,
+      });
+      const returnTo = returnToOf(q.data.returnTo);
+      const params = new URLSearchParams({ email: q.data.email, ...(returnTo ? { returnTo } : {}) });
+      return reply.header('cache-control', 'no-store').redirect(`${signInUrl}?${params.toString()}`, 303);
     }
     return html(
       reply,

@@ -11,6 +11,8 @@ import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './
 export const SIGN_IN_THROTTLE = { freeFailures: 5, firstDelaySeconds: 15, maxDelaySeconds: 15 * 60 } as const;
 const VERIFY_TTL_MS = 24 * 60 * 60_000;
 const RESET_TTL_MS = 60 * 60_000;
+// the sign-in a confirmed e-mail link grants: long enough to pass through the sign-in redirects
+const SIGNIN_TTL_MS = 10 * 60_000;
 
 export type IdentityServiceDeps = { db: Db; mailer: Mailer; config: Config };
 
@@ -29,7 +31,7 @@ export class IdentityService {
 
   private async issueToken(kind: repo.TokenKind, userId: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    const ttl = kind === 'verify' ? VERIFY_TTL_MS : RESET_TTL_MS;
+    const ttl = kind === 'verify' ? VERIFY_TTL_MS : kind === 'signin' ? SIGNIN_TTL_MS : RESET_TTL_MS;
     await repo.insertToken(this.deps.db, kind, userId, hashToken(token), new Date(Date.now() + ttl));
     return token;
   }
@@ -62,11 +64,18 @@ export class IdentityService {
     });
   }
 
-  async verifyEmail(email: string, token: string): Promise<boolean> {
+  // Confirms the address and answers a one-time sign-in ticket for the browser that opened the
+  // link (whoever holds the link holds the mailbox, as with a password reset), or undefined.
+  async verifyEmail(email: string, token: string): Promise<string | undefined> {
     const userId = await repo.consumeToken(this.deps.db, 'verify', hashToken(token), email);
-    if (!userId) return false;
+    if (!userId) return undefined;
     await repo.markEmailVerified(this.deps.db, userId);
-    return true;
+    return this.issueToken('signin', userId);
+  }
+
+  // The account a sign-in ticket names, once.
+  async redeemSignInTicket(ticket: string): Promise<string | undefined> {
+    return repo.consumeBareToken(this.deps.db, 'signin', hashToken(ticket));
   }
 
   // Known and unknown e-mails go through the same steps and answers, so neither the message

@@ -82,7 +82,7 @@ export const userIdentities = identitySchema.table(
 // One-time tokens for e-mail verification and password reset; only the hash is stored.
 export const identityTokens = identitySchema.table('identity_tokens', {
   tokenHash: text('token_hash').primaryKey(),
-  kind: text('kind', { enum: ['verify', 'reset'] }).notNull(),
+  kind: text('kind', { enum: ['verify', 'reset', 'signin'] }).notNull(),
   userId: uuid('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
