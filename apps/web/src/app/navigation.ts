@@ -1,3 +1,4 @@
+import { BOOKINGS_NAV } from '../modules/bookings';
 import type { AccessRule } from '../platform/permissions/access';
 import { webEntities } from '../platform/entity/web-entity';
 // registers the kinds with pages before their entries below are read
@@ -119,6 +120,7 @@ export const SETTINGS_NAV: NavEntry = {
 export const NAVIGATION: NavEntry[] = [
   { key: 'dashboard', path: '/dashboard', labelKey: 'nav.dashboard', icon: 'DashboardOutlined', rule: {} },
   ...entityNavEntries(),
+  BOOKINGS_NAV,
 ];
 
 // The caption of a settings section.

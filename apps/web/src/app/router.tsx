@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 // a module's routes file, not its door: the door brings its kinds' definitions (decision 025)
+import { BOOKINGS_ROUTES } from '../modules/bookings/bookings.routes';
 import { CRM_PUBLIC_ROUTES } from '../modules/crm/crm.routes';
 import { PROJECTS_ROUTES } from '../modules/projects/projects.routes';
 import { AccessDeniedPage } from '../platform/errors/access-denied.page';
@@ -96,6 +97,7 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   ...PROJECTS_ROUTES,
+                  ...BOOKINGS_ROUTES,
                   // every entity kind's pages; static paths above win over these (decision 025)
                   {
                     path: '/imports',
