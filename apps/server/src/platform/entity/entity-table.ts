@@ -72,7 +72,8 @@ export function searchTextSql(definition: EntityDefinition): string {
     .map((key) => definition.fields[key])
     .filter((f): f is BuiltinField => f !== undefined && f.kind !== 'reference')
     .map((f) => `coalesce("${f.column}"::text, '')`);
-  return parts.length > 0 ? `lower(${parts.join(` || ' ' || `)})` : `''`;
+  // atrium_fold (migration 0043): lower case without accents, so "oztürk" finds "Öztürk"
+  return parts.length > 0 ? `atrium_fold(${parts.join(` || ' ' || `)})` : `''`;
 }
 
 // A duplicate key as compared (decision 026): phone numbers by their digits, other text
@@ -115,7 +116,7 @@ export function entityTable(name: string, definition: EntityDefinition, opts: En
   }
   columns.searchText = text('search_text').generatedAlwaysAs(sql.raw(searchTextSql(definition)));
   // values of custom fields, for the search; atrium_search_values() is defined in migration 0006
-  columns.customSearch = text('custom_search').generatedAlwaysAs(sql`atrium_search_values(custom_fields)`);
+  columns.customSearch = text('custom_search').generatedAlwaysAs(sql`atrium_fold(atrium_search_values(custom_fields))`);
 
   return pgTable(name, columns, (table) => {
     const t = table as unknown as Columns;

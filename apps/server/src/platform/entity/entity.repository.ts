@@ -274,7 +274,7 @@ export async function lookup(
   const conds: SQL[] = [sql`${T}.tenant_id = ${ctx.tenantId}`, visibleSql(ctx, ent)];
   if (q.ids) conds.push(q.ids.length > 0 ? sql`${T}.id = any(${ids(q.ids)})` : sql`false`);
   else if (ent.definition.capabilities.archive) conds.push(sql`${T}.archived_at is null`);
-  if (q.search) conds.push(sql`${titleSql(ent)} ilike ${containsPattern(q.search)}`);
+  if (q.search) conds.push(sql`atrium_fold(${titleSql(ent)}) like atrium_fold(${containsPattern(q.search)})`);
   const res = await ctx.db.execute<{ id: string; title: string }>(sql`
     select ${T}.id, ${titleSql(ent)} as title from ${tableOf(ent)} ${T} where ${sql.join(conds, sql` and `)}
     order by 2, 1 limit ${q.limit}`);
@@ -386,7 +386,7 @@ export async function unlink(ctx: TenantContext, rel: RegisteredRelation, fromId
 }
 
 // A title as compared for duplicates: lower case, spaces folded.
-const normalTitleSql = (ent: RegisteredEntity): SQL => sql`lower(regexp_replace(btrim(${titleSql(ent)}), '[[:space:]]+', ' ', 'g'))`;
+const normalTitleSql = (ent: RegisteredEntity): SQL => sql`atrium_fold(regexp_replace(btrim(${titleSql(ent)}), '[[:space:]]+', ' ', 'g'))`;
 
 // Records whose duplicate keys equal the given normalised values (decision 026), or whose title
 // is like the given one (trigram similarity 0.6, found through the search text's trigram index),
@@ -399,7 +399,8 @@ export async function duplicates(
   excludeId: string | undefined,
   limit: number,
 ): Promise<{ id: string; title: string; archived: boolean; matches: string[] }[]> {
-  const similar = title ? sql`(${title} <% ${T}.search_text and similarity(${normalTitleSql(ent)}, ${title}) >= 0.6)` : undefined;
+  const folded = sql`atrium_fold(${title})`;
+  const similar = title ? sql`(${folded} <% ${T}.search_text and similarity(${normalTitleSql(ent)}, ${folded}) >= 0.6)` : undefined;
   const tests = [
     ...keys.map((k) => ({ key: k.key, test: sql`${k.expr} = ${k.value}` })),
     ...(similar ? [{ key: 'title', test: similar }] : []),

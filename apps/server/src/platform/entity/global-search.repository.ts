@@ -33,7 +33,7 @@ export async function searchKinds(
 ): Promise<GlobalSearchRow[]> {
   const branches = kinds.map((ent, i) => {
     const title = titleSql(ent);
-    const matches = words.map((w) => sql`${T}.search_text like ${containsPattern(w)}`);
+    const matches = words.map((w) => sql`${T}.search_text like atrium_fold(${containsPattern(w)})`);
     // the newest matches first (a walk of the created-at index when the words are common, the
     // trigram index when they are rare), then the titles starting with the first word among them
     return sql`(select ${i}::int as k, id, title, subtitle from (
@@ -42,7 +42,7 @@ export async function searchKinds(
         where ${T}.tenant_id = ${ctx.tenantId} and ${T}.archived_at is null and ${sql.join(matches, sql` and `)} and ${visibleSql(ctx, ent)}
         order by ${T}.created_at desc
         limit ${CANDIDATES}) c
-      order by lower(title) like ${prefixPattern(words[0] ?? '')} desc, created_at desc
+      order by atrium_fold(title) like atrium_fold(${prefixPattern(words[0] ?? '')}) desc, created_at desc
       limit ${perKind + 1})`;
   });
   const res = await ctx.db.execute<GlobalSearchRow>(sql.join(branches, sql` union all `));

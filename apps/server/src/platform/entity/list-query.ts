@@ -251,13 +251,14 @@ export type CompiledListQuery = { where: SQL; joins: SQL; orderBy: SQL; limit: n
 // (trigram index first, then a recheck that skips restricted and deleted fields) and the
 // titles of records that reference fields among the search fields point at.
 function searchSql(ent: RegisteredEntity, fields: readonly EntityField[], access: FieldAccess, tenantId: string, term: string): SQL {
-  const pattern = containsPattern(term.toLowerCase());
+  // folded like the search columns (atrium_fold: lower case, no accents), once per query
+  const pattern = sql`atrium_fold(${containsPattern(term.toLowerCase())})`;
   const ors: SQL[] = [sql`${T}.search_text like ${pattern}`];
   const keys = visibleFields(dataFields(fields), access).map((f) => f.key);
   if (keys.length > 0) {
     ors.push(sql`(${T}.custom_search like ${pattern} and exists (
       select 1 from jsonb_each(${T}.custom_fields) v
-      where v.key = any(${sql.param(keys)}::text[]) and jsonb_typeof(v.value) in ('string', 'number') and lower(v.value #>> '{}') like ${pattern}))`);
+      where v.key = any(${sql.param(keys)}::text[]) and jsonb_typeof(v.value) in ('string', 'number') and atrium_fold(v.value #>> '{}') like ${pattern}))`);
   }
   for (const key of ent.definition.searchFields) {
     const f = ent.definition.fields[key];
