@@ -1,4 +1,5 @@
 import { EntityPages } from '../pages/entity.pages';
+import { GlobalSearchDialog } from '../pages/search.pages';
 import { ContactsListPage } from '../pages/contacts.pages';
 import { DateField } from '../pages/new-user.pages';
 import { chooseOption, newAccount, signedInWithWorkspace } from '../pages/shell.pages';
@@ -190,6 +191,25 @@ test.describe.serial('what a new CRM user meets, round two', () => {
     await page.waitForLoadState('networkidle');
     expect(asked.filter((u) => /entity=(Organization|Team)\b/.test(u))).toEqual([]);
     expect(failed).toEqual([]);
+  });
+
+  // polish: search ignores accents, in the list and in Ctrl+K
+  test('typing “oztürk” or “ozturk” finds Zeynep Öztürk, in the contact list and in Ctrl+K', async () => {
+    const api = await signedInApi(page);
+    await api.post('/api/v1/contacts', { firstName: 'Zeynep', lastName: 'Öztürk' }, { status: 201 });
+    await api.post('/api/v1/contacts', { firstName: 'Ozan', lastName: 'Kaya' }, { status: 201 });
+    await page.goto('/contacts?v=');
+    const search = page.getByRole('searchbox', { name: 'Search contacts' });
+    await search.fill('oztürk');
+    await expect(page.getByRole('row', { name: /Zeynep Öztürk/ })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Ozan Kaya/ })).toHaveCount(0);
+    await search.fill('OZTURK');
+    await expect(page.getByRole('row', { name: /Zeynep Öztürk/ })).toBeVisible();
+    const global = new GlobalSearchDialog(page);
+    await global.openWithKeyboard();
+    await global.input.fill('zeynep ozturk');
+    await expect(global.option(/Zeynep Öztürk/)).toBeVisible();
+    await page.keyboard.press('Escape');
   });
 
   // item 5
