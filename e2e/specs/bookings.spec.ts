@@ -10,6 +10,7 @@ import { signedInApi } from '../support/signed-in-api';
 test.describe.serial('bookings', () => {
   test.describe.configure({ timeout: 180_000 });
   let page: Page;
+  let deskId: string;
 
   test.beforeAll(async ({ signedIn }) => {
     let tenantId: string;
@@ -18,7 +19,13 @@ test.describe.serial('bookings', () => {
     // a location open around the clock (no opening hours), so any time of day finds a slot
     const location = await api.post<{ id: string }>('/api/v1/locations', { name: 'Harbour office', timeZone: 'UTC' }, { status: 201 });
     const type = await api.post<{ id: string }>('/api/v1/resource-types', { name: 'Desk', bookableMode: 'Bookable' }, { status: 201 });
-    await api.post('/api/v1/resources', { name: 'Desk 7', resourceTypeId: type.id, locationId: location.id }, { status: 201 });
+    deskId = (
+      await api.post<{ id: string }>(
+        '/api/v1/resources',
+        { name: 'Desk 7', resourceTypeId: type.id, locationId: location.id },
+        { status: 201 },
+      )
+    ).id;
   });
 
   test('find a free slot and book it, see it under my bookings, cancel it', async () => {
@@ -55,6 +62,20 @@ test.describe.serial('bookings', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel booking' }).click();
     await expect(page.getByText('Booking cancelled')).toBeVisible();
     await expect(page.getByText('You have no upcoming bookings.')).toBeVisible();
+  });
+
+  test("book from the resource's page", async () => {
+    await page.goto(`/resources/${deskId}`);
+    await page.getByRole('button', { name: 'calendar Book', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Book Desk 7' });
+    await dialog.getByRole('button', { name: 'Find times' }).click();
+    await dialog
+      .getByRole('button', { name: /^Book Desk 7 at / })
+      .first()
+      .click();
+    await expect(page.getByText('Desk 7 is booked for you')).toBeVisible();
+    await page.goto('/bookings');
+    await expect(page.locator('.ant-card').filter({ hasText: 'My bookings' }).getByText('Desk 7')).toBeVisible();
   });
 
   test('the page fits 390 px', async () => {

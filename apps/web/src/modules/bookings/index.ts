@@ -1,2 +1,3 @@
-// The bookings module's public door: what the app composes.
+// The bookings module's public door: what the app and other modules compose.
 export { BOOKINGS_NAV } from './bookings.nav';
+export { BookResourceAction } from './book-resource';

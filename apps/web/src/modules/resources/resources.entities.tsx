@@ -2,6 +2,7 @@ import { locationEntity, resourceEntity, resourceTypeEntity } from '@atrium/doma
 import { Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
 import type { WebEntity } from '../../platform/entity/web-entity';
+import { BookResourceAction } from '../bookings';
 import { CheckOutActions, HolderBanner } from './check-out';
 
 // the floor maps (Konva) are their own chunk: a location's page loads them when the tab opens
@@ -29,7 +30,12 @@ export const RESOURCES_ENTITIES: WebEntity[] = [
   { definition: resourceTypeEntity },
   {
     definition: resourceEntity,
-    actions: (record) => <CheckOutActions record={record} />,
+    actions: (record) => (
+      <>
+        <BookResourceAction record={record} />
+        <CheckOutActions record={record} />
+      </>
+    ),
     banner: (record) => <HolderBanner record={record} />,
   },
 ];

@@ -1,0 +1,33 @@
+import { CalendarOutlined } from '@ant-design/icons';
+import type { EntityRecord } from '@atrium/domain';
+import { Button, Modal, Skeleton } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+// the booking form is the Bookings page's chunk: loaded when the dialog opens
+const BookCard = lazy(async () => ({ default: (await import('./bookings.page')).BookCard }));
+
+// "Book" on a resource's page: find-times for this resource alone on a day, one click books.
+export function BookResourceAction({ record }: { record: EntityRecord }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const title = String(record.title ?? '');
+  return (
+    <>
+      <Button icon={<CalendarOutlined />} onClick={() => setOpen(true)}>
+        {t('bookings.book')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('bookings.bookResource', { resource: title })}
+        footer={null}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
+        <Suspense fallback={<Skeleton active />}>
+          <BookCard resourceId={record.id} title={title} />
+        </Suspense>
+      </Modal>
+    </>
+  );
+}
