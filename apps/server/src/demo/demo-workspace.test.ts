@@ -92,6 +92,12 @@ describe('the demo workspace', () => {
     ]);
     const states = (await c.get(`/api/v1/floor-maps/${floors[0].id}/states`)).body.data;
     expect(states.filter((s: { state: string }) => s.state === 'checkedOut')).toHaveLength(1);
+    // a week of bookings ahead: a desk on the working days left, meetings in the rooms
+    const booked = (await c.post('/api/v1/bookings/list', { mine: true })).body;
+    expect(booked.total).toBeGreaterThanOrEqual(3);
+    expect(new Set(booked.data.map((b: { resourceType: { title: string } }) => b.resourceType.title))).toEqual(
+      new Set(['Desk', 'Meeting room']),
+    );
 
     // a second start leaves it alone
     expect(await seedDemoWorkspace(t.app, t.database, t.config)).toMatchObject({ created: false });

@@ -1,3 +1,4 @@
+import { Temporal } from 'temporal-polyfill';
 import type { App } from '../app';
 import { ensureLocalAccount, localAccessToken } from '../identity';
 import type { Config } from '../platform/config';
@@ -637,6 +638,35 @@ async function seedDemoResources(call: Call): Promise<void> {
   }
   if (laptops[0]) await call('POST', `/api/v1/resources/${laptops[0]}/check-out`, {});
   await seedDemoFloorMaps(call, String(office.id), desks, rooms, laptops);
+  await seedDemoBookings(call, desks.flat(), rooms);
+}
+
+// A week of bookings for the admin (issue 22): a desk on each working day of the next seven and
+// a few meetings in the rooms, in Hamburg time, from now on (a booking never starts in the past).
+async function seedDemoBookings(call: Call, desks: string[], rooms: string[]): Promise<void> {
+  const now = Temporal.Now.zonedDateTimeISO('Europe/Berlin');
+  const meetings: [number, string, string, string][] = [
+    [0, '10:00', '11:00', 'Weekly status call'],
+    [1, '14:00', '15:30', 'Floor plan review'],
+    [2, '09:30', '10:00', 'Stand-up'],
+    [3, '13:00', '14:00', 'Customer call: Wide World Importers'],
+  ];
+  for (let d = 0; d < 7; d++) {
+    const day = now.toPlainDate().add({ days: d });
+    if (day.dayOfWeek > 5) continue;
+    const at = (hhmm: string) => day.toZonedDateTime({ timeZone: 'Europe/Berlin', plainTime: Temporal.PlainTime.from(hhmm) });
+    const book = async (resourceId: string | undefined, from: string, to: string, title: string) => {
+      if (!resourceId || Temporal.ZonedDateTime.compare(at(from), now) <= 0) return;
+      await call('POST', '/api/v1/bookings', {
+        resourceId,
+        start: at(from).toInstant().toString(),
+        end: at(to).toInstant().toString(),
+        title,
+      });
+    };
+    await book(desks[(d * 3) % desks.length], '09:00', '17:00', 'Desk day');
+    for (const [room, from, to, title] of meetings) if ((d + room) % 2 === 0) await book(rooms[room], from, to, title);
+  }
 }
 
 // The plan of an open-plan floor, drawn here as SVG: outer walls, a core with stairs and lifts,
