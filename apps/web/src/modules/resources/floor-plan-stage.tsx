@@ -190,6 +190,7 @@ export function FloorPlanStage(props: Props) {
                         stroke={look.stroke}
                         strokeWidth={strokeWidth}
                         cornerRadius={2}
+                        perfectDrawEnabled={false}
                       />
                     )}
                     {p.shape.kind === 'polygon' && (
@@ -199,6 +200,7 @@ export function FloorPlanStage(props: Props) {
                         fill={look.fill}
                         stroke={look.stroke}
                         strokeWidth={strokeWidth}
+                        perfectDrawEnabled={false}
                       />
                     )}
                     <Text
@@ -210,6 +212,7 @@ export function FloorPlanStage(props: Props) {
                       y={p.shape.kind === 'point' ? pointRadius + 2 : -fontSize / 2}
                       align="center"
                       listening={false}
+                      perfectDrawEnabled={false}
                     />
                   </Group>
                 );
