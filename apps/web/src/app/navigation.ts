@@ -1,4 +1,5 @@
-import { BOOKINGS_NAV } from '../modules/bookings';
+// a module's nav file, not its door: the door brings the booking dialog
+import { BOOKINGS_NAV } from '../modules/bookings/bookings.nav';
 import type { AccessRule } from '../platform/permissions/access';
 import { webEntities } from '../platform/entity/web-entity';
 // registers the kinds with pages before their entries below are read
