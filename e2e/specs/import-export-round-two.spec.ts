@@ -80,6 +80,22 @@ test.describe.serial('import and export, round two', () => {
     await page.goto('/imports');
     await expect(page.getByRole('row', { name: /customers\.csv.*Done.*1 created, 0 updated, 1 rejected/ })).toBeVisible();
   });
+
+  // polish: notes can be imported as a column
+  test('a Notes column becomes a note on each imported contact', async () => {
+    const wizard = new ImportWizardPage(page, '/contacts');
+    await wizard.openFromList();
+    await wizard.upload('with-notes.csv', 'First name,E-mail,Notes\nNora,nora@example.com,Met at the fair; wants a demo\n');
+    await expect(wizard.fieldFor('Notes')).toContainText('Note (added to the record)');
+    await wizard.check();
+    await wizard.start();
+    await wizard.waitDone();
+    await expect(page.getByText('1 created, 0 updated, 0 rejected')).toBeVisible();
+    const api = await signedInApi(page);
+    const list = await api.post<{ data: { id: string }[] }>('/api/v1/contacts/list', { search: 'nora@example.com' });
+    await page.goto(`/contacts/${list.data[0]?.id}`);
+    await expect(page.getByText('Met at the fair; wants a demo').first()).toBeVisible();
+  });
 });
 
 // item 10 in German: an account of its own, as it changes the user's language

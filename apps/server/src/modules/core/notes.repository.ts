@@ -36,6 +36,30 @@ export async function get(ctx: TenantContext, id: string, forUpdate = false): Pr
   return row;
 }
 
+// Notes of one kind's records in one statement (an import's note column).
+export async function insertMany(
+  ctx: TenantContext,
+  kind: EntityKind,
+  rows: readonly { entityId: string; body: string }[],
+): Promise<{ id: string; entityId: string }[]> {
+  if (rows.length === 0) return [];
+  return ctx.db
+    .insert(notes)
+    .values(
+      rows.map((r) => ({
+        tenantId: ctx.tenantId,
+        entityKind: kind,
+        entityId: r.entityId,
+        body: r.body,
+        mentions: [],
+        createdBy: ctx.tenantUserId,
+        createdByName: ctx.user.name,
+        createdByEmail: ctx.user.email,
+      })),
+    )
+    .returning({ id: notes.id, entityId: notes.entityId });
+}
+
 export async function insert(ctx: TenantContext, kind: EntityKind, entityId: string, values: NoteValues): Promise<NoteRow> {
   const [row] = await ctx.db
     .insert(notes)

@@ -1,7 +1,9 @@
-import type { EntityRef, MentionSuggestion, Note, NoteAdd } from '@atrium/domain';
+import type { EntityKind, EntityRef, MentionSuggestion, Note, NoteAdd } from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
 import { accessDenied, fieldError, notFound } from '../../platform/errors';
-import { getEntity, requireRecord } from '../../platform/entity';
+import { getEntity, recordActivities, requireRecord } from '../../platform/entity';
+import { escapeHtml } from '../../platform/html.util';
+import type { ImportedNote } from '../../platform/import-export/import-notes';
 import * as collaboratorsRepository from './collaborators.repository';
 import * as collaboratorsService from './collaborators.service';
 import * as notificationsRepository from './notifications.repository';
@@ -89,6 +91,30 @@ export async function add(ctx: TenantContext, deps: SharedRecordDeps, body: Note
   await notifyMentions(ctx, deps, row, mentions, s.text);
   await collaboratorsService.notifyFollowers(ctx, deps, row, 'noteAdded', excerpt(s.text));
   return toNote(ctx, deps, row);
+}
+
+// An import's note column: the cell's text as a note of plain paragraphs, no mentions, an
+// activity entry each; no notifications (an import is not a conversation).
+export async function addImported(ctx: TenantContext, kind: EntityKind, imported: readonly ImportedNote[]): Promise<void> {
+  const bodies = imported.map((n) => ({
+    entityId: n.entityId,
+    body: n.text
+      .split(/\r?\n\s*\r?\n/)
+      .map((para) => `<p>${escapeHtml(para.trim()).replace(/\r?\n/g, '<br>')}</p>`)
+      .join(''),
+  }));
+  const rows = await notesRepository.insertMany(ctx, kind, bodies);
+  const textOf = new Map(imported.map((n) => [n.entityId, n.text]));
+  await recordActivities(
+    ctx,
+    rows.map((row) => ({
+      entityKind: kind,
+      entityId: row.entityId,
+      type: 'Note' as const,
+      action: 'added' as const,
+      after: { noteId: row.id, text: excerpt(textOf.get(row.entityId) ?? '') },
+    })),
+  );
 }
 
 export async function update(ctx: TenantContext, deps: SharedRecordDeps, id: string, body: { body: string }): Promise<Note> {

@@ -10,6 +10,7 @@ import {
   provideTagSql,
 } from '../../platform/entity';
 import type { Router } from '../../platform/router';
+import { provideImportedNotes } from '../../platform/import-export/import-notes';
 import type { ModuleDeps } from '../../platform/module';
 import { registerCollaboratorRoutes } from './collaborators.routes';
 import { registerAiRoutes } from './ai.routes';
@@ -19,6 +20,7 @@ import * as documentsService from './documents.service';
 import { registerLinkedEntityRoutes } from './linked-entities.routes';
 import { registerLookupRoutes } from './lookups.routes';
 import { registerNoteRoutes } from './notes.routes';
+import * as notesService from './notes.service';
 import { registerNotificationRuleRoutes } from './notification-rules.routes';
 import { registerNotificationRoutes } from './notifications.routes';
 import type { SharedRecordDeps } from './shared-records.access';
@@ -47,6 +49,8 @@ export async function registerSharedRecordRoutes(router: Router, deps: ModuleDep
     run: (ctx, now) => documentsService.removeUnregisteredUploads(ctx, shared.blobs, now),
   });
   registerTagRoutes(router, shared);
+  // an import's note column adds notes to the records it writes
+  provideImportedNotes(notesService.addImported);
   provideTagSql({
     filter: (tenantId, kind, idColumn, tagIds, match) => taggedWith({ tenantId }, kind, idColumn, tagIds, match),
     select: rowTags,

@@ -1,4 +1,5 @@
 import type { EntityDefinition, ImportField, ImportMapping } from '@atrium/domain';
+import { NOTE_ALIASES, NOTE_TARGET } from './import-notes';
 
 // The names a column may carry for a field besides its key: its labels (every language's) and
 // the column names other products export for it (the definition's importAliases).
@@ -14,7 +15,7 @@ export function definitionNames(
       ? { labels: [f.label], aliases: [] }
       : {
           labels: captions.map((c) => c[f.label]).filter((x): x is string => Boolean(x)),
-          aliases: definition.fields[f.key]?.importAliases ?? [],
+          aliases: definition.fields[f.key]?.importAliases ?? (f.key === NOTE_TARGET ? NOTE_ALIASES : []),
         };
 }
 

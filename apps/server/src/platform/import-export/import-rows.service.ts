@@ -21,6 +21,8 @@ import * as entityRepo from '../entity/entity.repository';
 import { createEntity, updateEntity } from '../entity/entity.service';
 import { etagOf } from '../entity/etag';
 import { assignNumbers, defaultStage } from '../entity/record-defaults';
+import { mayUse } from '../entity/record-access';
+import { importedNotesAvailable, NOTE_LABEL, NOTE_TARGET, writeImportedNotes } from './import-notes';
 import * as repo from './import-export.repository';
 import { type ImportRowInsert } from './import-export.repository';
 import type { ImportRow } from './import-export.table';
@@ -52,6 +54,8 @@ export async function importFields(ctx: TenantContext, ent: RegisteredEntity): P
   for (const f of custom) {
     fields.push({ key: `customFields.${f.key}`, label: f.label, custom: true, required: f.required, kind: f.dataType, target: null });
   }
+  if (definition.capabilities.notes && !definition.fields[NOTE_TARGET] && importedNotesAvailable() && mayUse(ctx, ent, 'addNote'))
+    fields.push({ key: NOTE_TARGET, label: NOTE_LABEL, custom: false, required: false, kind: 'longText', target: null });
   return { fields, custom };
 }
 
@@ -163,6 +167,8 @@ type Prepared = {
   custom: Record<string, unknown>;
   refs: Map<string, string>;
   id: string | null;
+  // the note column's text, added as a note once the row is written
+  note?: string;
   errors: ImportRowError[];
 };
 
@@ -185,6 +191,11 @@ function convert(plan: ImportPlan, cells: string[], rowNumber: number): Prepared
     const key = t.field.key;
     if (key === 'id') {
       if (text) p.id = text.toLowerCase();
+      continue;
+    }
+    if (key === NOTE_TARGET && !t.custom) {
+      // a cell holds at most 32,767 characters (maxCellChars), well under a note's limit
+      if (text) p.note = text;
       continue;
     }
     if (t.field.target) {
@@ -532,6 +543,12 @@ export async function processBatch(
     out.errors.push(...p.errors);
     out.rejected += 1;
   }
+  // the note column: one note per written row that has one
+  const notes = records.flatMap((r) => {
+    const note = r.entityId ? prepared.find((p) => p.rowNumber === r.rowNumber)?.note : undefined;
+    return r.entityId && note ? [{ entityId: r.entityId, text: note }] : [];
+  });
+  await writeImportedNotes(ctx, def.kind, notes);
   await repo.insertImportRows(ctx, imp.id, records);
   await repo.insertCreatedRecords(ctx, imp.id, madeForReferences);
   return out;

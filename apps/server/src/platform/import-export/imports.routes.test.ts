@@ -509,6 +509,40 @@ describe('dedupe, references and undo', () => {
   });
 });
 
+describe('notes as a column (issue 26 polish)', () => {
+  it('a "Notes" column is mapped to the note target and adds its text as a note to each created or updated record (none for an empty cell)', async () => {
+    await clearContacts();
+    const kept = await me.post('/api/v1/contacts', { firstName: 'Ada', email: 'ada@example.com' });
+    const imp = await uploaded(
+      'notes.csv',
+      `First name,E-mail,Notes\nAda,ada@example.com,"Met at the fair.\nWants a demo <b>soon</b>."\nGrace,grace@example.com,Called twice\nLinus,linus@example.com,\n`,
+    );
+    // the column is recognised by its name, and the target is offered only to kinds with notes
+    expect(imp.mapping).toMatchObject({ 'First name': 'firstName', 'E-mail': 'email', Notes: 'note' });
+    const info = await me.get('/api/v1/contacts/import-mapping');
+    expect(info.body.fields).toContainEqual(expect.objectContaining({ key: 'note', label: 'transfer.noteColumn' }));
+    const put = await me.put(`/api/v1/core/imports/${imp.id}/mappings`, { mapping: imp.mapping, dedupeKey: 'email', createMissing: false });
+    expect(put.status, put.text).toBe(200);
+    const check = await me.post('/api/v1/contacts/import-validate', { importId: imp.id });
+    expect(check.body).toMatchObject({ toCreate: 2, toUpdate: 1, rejected: 0 });
+
+    const done = await runToEnd(imp);
+    expect(done).toMatchObject({ created: 2, updated: 1, rejected: 0 });
+    const notes = await t.sql<{ first_name: string; body: string }>(
+      `select c.first_name, n.body from notes n join contacts c on c.tenant_id = n.tenant_id and c.id = n.entity_id
+       where n.tenant_id = $1 and n.entity_kind = 'Contact' order by c.first_name`,
+      [tenant.id],
+    );
+    expect(notes).toEqual([
+      { first_name: 'Ada', body: '<p>Met at the fair.<br>Wants a demo &lt;b&gt;soon&lt;/b&gt;.</p>' },
+      { first_name: 'Grace', body: '<p>Called twice</p>' },
+    ]);
+    // the record's timeline says so, like a note added by hand
+    const activity = await me.get(`/api/v1/core/activity?target=Contact&targetId=${kept.body.id}`);
+    expect(JSON.stringify(activity.body)).toContain('Met at the fair.');
+  });
+});
+
 describe('who sees and manages whose imports (decision 078)', () => {
   it('Import shows one’s own only, View shows everybody’s but refuses changing another’s (403), Manage may', async () => {
     const base = ['Contact.ViewContacts', 'Contact.CreateContacts', 'Contact.ManageContacts'];
