@@ -232,6 +232,8 @@ export function ImportWizard({ definition }: { definition: EntityDefinition }) {
                         ]}
                         showSearch
                         optionFilterProp="label"
+                        // every target in view at once on a desktop (a kind has up to ~20), scrolled on a phone
+                        listHeight={440}
                       />
                     ),
                   },
