@@ -189,6 +189,24 @@ test.describe.serial('floor maps', () => {
     expect(box?.width ?? 999).toBeLessThanOrEqual(390);
     await expect(page.locator('.floor-map-states').getByRole('link')).toHaveCount(2);
   });
+
+  test('several shapes chosen with Shift+click line up by their left edges', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/locations/${ids.locationId}`);
+    await page.getByRole('tab', { name: 'Floor maps' }).click();
+    await page.getByText('Edit', { exact: true }).click();
+    await page.getByRole('button', { name: 'Selected: Desk 1' }).click();
+    const rotation = page.getByLabel('Rotation (°)');
+    await rotation.fill('0');
+    await rotation.press('Tab');
+    await page.getByRole('button', { name: 'Selected: Laptop 1' }).click({ modifiers: ['Shift'] });
+    await expect(page.getByText('2 selected')).toBeVisible();
+    await page.getByRole('button', { name: 'Align left edges' }).click();
+    await page.getByRole('button', { name: 'Selected: Desk 1' }).click();
+    await expect(page.getByLabel('X', { exact: true })).toHaveValue('100');
+    await page.getByRole('button', { name: 'Save floor map' }).click();
+    await expect(page.getByText('Floor map saved')).toBeVisible();
+  });
 });
 
 // Issue 21's goal: a floor with 1,000 placed resources paints all its shapes in < 500 ms. This

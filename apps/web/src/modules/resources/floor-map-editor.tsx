@@ -1,7 +1,19 @@
-import { DeleteOutlined, RedoOutlined, SaveOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
-import { MAX_POLYGON_POINTS, type EntityRecord, type FloorMap, type FloorMapPlacement, type MapShape } from '@atrium/domain';
-import { Alert, App, Button, Checkbox, Empty, Form, Input, InputNumber, List, Select, Space, Typography, Upload } from 'antd';
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import {
+  AlignCenterOutlined,
+  AlignLeftOutlined,
+  AlignRightOutlined,
+  DeleteOutlined,
+  RedoOutlined,
+  SaveOutlined,
+  UndoOutlined,
+  UploadOutlined,
+  VerticalAlignBottomOutlined,
+  VerticalAlignMiddleOutlined,
+  VerticalAlignTopOutlined,
+} from '@ant-design/icons';
+import { MAX_POLYGON_POINTS, shapeCorners, type EntityRecord, type FloorMap, type FloorMapPlacement, type MapShape } from '@atrium/domain';
+import { Alert, App, Button, Checkbox, Empty, Form, Input, InputNumber, List, Select, Space, Tooltip, Typography, Upload } from 'antd';
+import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../platform/api/api-error';
 import { errorText } from '../../platform/feedback/form-errors';
@@ -11,6 +23,7 @@ import {
   GRID,
   historyOf,
   keepInside,
+  moveShape,
   newPlacement,
   normaliseRotation,
   pushed,
@@ -21,6 +34,24 @@ import {
   type History,
 } from './floor-map.util';
 import { FloorPlanStage } from './floor-plan-stage';
+
+type AlignHow = 'left' | 'centre' | 'right' | 'top' | 'middle' | 'bottom';
+const ALIGNS: [AlignHow, ReactNode][] = [
+  ['left', <AlignLeftOutlined key="l" />],
+  ['centre', <AlignCenterOutlined key="c" />],
+  ['right', <AlignRightOutlined key="r" />],
+  ['top', <VerticalAlignTopOutlined key="t" />],
+  ['middle', <VerticalAlignMiddleOutlined key="m" />],
+  ['bottom', <VerticalAlignBottomOutlined key="b" />],
+];
+
+// the box around a shape as turned
+function outline(p: FloorMapPlacement): { left: number; right: number; top: number; bottom: number } {
+  const corners = shapeCorners(p.shape, p.rotation);
+  const xs = corners.map((c) => c.x);
+  const ys = corners.map((c) => c.y);
+  return { left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) };
+}
 
 const EDIT_LOOK = { fill: 'rgba(2, 31, 101, 0.18)', stroke: '#021F65' };
 const SELECTED_LOOK = { fill: 'rgba(22, 119, 255, 0.3)', stroke: '#1677ff' };
@@ -47,7 +78,8 @@ function convert(shape: MapShape, kind: MapShape['kind'], size: { width: number;
 
 // The floor map editor: upload the plan, place the location's resources by dragging them from
 // the list (or choosing Place), move, resize and turn them on the plan, snap to the grid, undo and
-// redo (Ctrl+Z, Ctrl+Shift+Z), zoom and pan, and save the floor whole (a conflict offers reload).
+// redo (Ctrl+Z, Ctrl+Shift+Z), select several (Shift+click) to move, align or remove them together,
+// zoom and pan, and save the floor whole (a conflict offers reload).
 export function FloorMapEditor({ map, locationId, onDirty }: { map: FloorMap; locationId: string; onDirty: (dirty: boolean) => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -56,7 +88,7 @@ export function FloorMapEditor({ map, locationId, onDirty }: { map: FloorMap; lo
   const calls = useFloorMapMutations(locationId);
   const [history, setHistory] = useState<History<FloorMapPlacement[]>>(() => historyOf(map.placements));
   const [base, setBase] = useState(map);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [snap, setSnap] = useState(true);
   const [conflict, setConflict] = useState(false);
   const placements = history.present;
@@ -74,21 +106,85 @@ export function FloorMapEditor({ map, locationId, onDirty }: { map: FloorMap; lo
 
   const titles = useMemo(() => new Map((resources.data ?? []).map((r: EntityRecord) => [r.id, String(r.title ?? '')])), [resources.data]);
   const placed = new Set(placements.map((p) => p.resourceId));
-  const selected = placements.find((p) => p.resourceId === selectedId);
+  const selection = new Set(selectedIds);
+  const selected = selectedIds.length === 1 ? placements.find((p) => p.resourceId === selectedIds[0]) : undefined;
+  // a click selects one shape; with Shift, Ctrl or Cmd it adds the shape to the selection or takes it out
+  const select = (id: string | null, add: boolean) =>
+    setSelectedIds((ids) => (id === null ? [] : !add ? [id] : ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
 
   const change = (next: FloorMapPlacement[]) => setHistory((h) => pushed(h, next));
-  const update = (id: string, f: (p: FloorMapPlacement) => FloorMapPlacement) => {
+  const updateMany = (ids: ReadonlySet<string>, f: (p: FloorMapPlacement) => FloorMapPlacement) => {
     if (!size) return;
-    change(placements.map((p) => (p.resourceId === id ? keepInside(f(p), size.width, size.height) : p)));
+    setHistory((h) =>
+      pushed(
+        h,
+        h.present.map((p) => (ids.has(p.resourceId) ? keepInside(f(p), size.width, size.height) : p)),
+      ),
+    );
   };
+  const update = (id: string, f: (p: FloorMapPlacement) => FloorMapPlacement) => updateMany(new Set([id]), f);
+  const moveBy = (ids: ReadonlySet<string>, dx: number, dy: number) =>
+    updateMany(ids, (p) => ({ ...p, shape: moveShape(p.shape, dx, dy) }));
   const place = (resourceId: string, at?: { x: number; y: number }) => {
     if (!size || placed.has(resourceId)) return;
     change([...placements, newPlacement(resourceId, at ?? { x: size.width / 2, y: size.height / 2 }, size, snap)]);
-    setSelectedId(resourceId);
+    setSelectedIds([resourceId]);
   };
-  const remove = (id: string) => {
-    change(placements.filter((p) => p.resourceId !== id));
-    setSelectedId(null);
+  const remove = (ids: ReadonlySet<string>) => {
+    change(placements.filter((p) => !ids.has(p.resourceId)));
+    setSelectedIds([]);
+  };
+  // A shape dragged with others selected takes them along by the same distance.
+  const moved = (id: string, c: { x: number; y: number }) => {
+    const p = placements.find((x) => x.resourceId === id);
+    if (!p) return;
+    const target = shapeAt(p.shape, c.x, c.y, snap);
+    const from = centreOf(p.shape);
+    const to = centreOf(target);
+    if (selection.has(id) && selection.size > 1) moveBy(selection, to.x - from.x, to.y - from.y);
+    else update(id, (q) => ({ ...q, shape: target }));
+  };
+  // Lines the selected shapes up by the edges or middles of their outlines (as turned).
+  const align = (how: AlignHow) => {
+    const chosen = placements.filter((p) => selection.has(p.resourceId));
+    if (chosen.length < 2) return;
+    const boxes = new Map(chosen.map((p) => [p.resourceId, outline(p)]));
+    const all = [...boxes.values()];
+    const target = {
+      left: Math.min(...all.map((b) => b.left)),
+      right: Math.max(...all.map((b) => b.right)),
+      top: Math.min(...all.map((b) => b.top)),
+      bottom: Math.max(...all.map((b) => b.bottom)),
+      centre: all.reduce((n, b) => n + (b.left + b.right) / 2, 0) / all.length,
+      middle: all.reduce((n, b) => n + (b.top + b.bottom) / 2, 0) / all.length,
+    };
+    if (!size) return;
+    setHistory((h) =>
+      pushed(
+        h,
+        h.present.map((p) => {
+          const b = boxes.get(p.resourceId);
+          if (!b) return p;
+          const dx =
+            how === 'left'
+              ? target.left - b.left
+              : how === 'right'
+                ? target.right - b.right
+                : how === 'centre'
+                  ? target.centre - (b.left + b.right) / 2
+                  : 0;
+          const dy =
+            how === 'top'
+              ? target.top - b.top
+              : how === 'bottom'
+                ? target.bottom - b.bottom
+                : how === 'middle'
+                  ? target.middle - (b.top + b.bottom) / 2
+                  : 0;
+          return keepInside({ ...p, shape: moveShape(p.shape, dx, dy) }, size.width, size.height);
+        }),
+      ),
+    );
   };
 
   const save = () =>
@@ -127,16 +223,15 @@ export function FloorMapEditor({ map, locationId, onDirty }: { map: FloorMap; lo
     } else if (mod && e.key.toLowerCase() === 'y') {
       e.preventDefault();
       setHistory(redone);
-    } else if (selected && (e.key === 'Delete' || e.key === 'Backspace') && target.closest('.floor-plan-canvas')) {
+    } else if (selection.size > 0 && (e.key === 'Delete' || e.key === 'Backspace') && target.closest('.floor-plan-canvas')) {
       e.preventDefault();
-      remove(selected.resourceId);
-    } else if (selected && e.key.startsWith('Arrow') && target.closest('.floor-plan-canvas')) {
+      remove(selection);
+    } else if (selection.size > 0 && e.key.startsWith('Arrow') && target.closest('.floor-plan-canvas')) {
       e.preventDefault();
       const step = e.shiftKey ? 1 : GRID;
       const dx = e.key === 'ArrowLeft' ? -step : e.key === 'ArrowRight' ? step : 0;
       const dy = e.key === 'ArrowUp' ? -step : e.key === 'ArrowDown' ? step : 0;
-      const c = centreOf(selected.shape);
-      update(selected.resourceId, (p) => ({ ...p, shape: shapeAt(p.shape, c.x + dx, c.y + dy, false) }));
+      moveBy(selection, dx, dy);
     }
   };
 
@@ -184,14 +279,14 @@ export function FloorMapEditor({ map, locationId, onDirty }: { map: FloorMap; lo
                 size={size}
                 placements={placements}
                 titleOf={(id) => titles.get(id) ?? ''}
-                lookOf={(p) => (p.resourceId === selectedId ? SELECTED_LOOK : EDIT_LOOK)}
-                selectedId={selectedId}
-                onSelect={setSelectedId}
+                lookOf={(p) => (selection.has(p.resourceId) ? SELECTED_LOOK : EDIT_LOOK)}
+                selectedIds={selectedIds}
+                onSelect={select}
                 editable
                 snap={snap}
                 maxHeight={600}
                 label={t('floorMaps.canvas', { name: map.name })}
-                onMoved={(id, c) => update(id, (p) => ({ ...p, shape: shapeAt(p.shape, c.x, c.y, snap) }))}
+                onMoved={moved}
                 onTransformed={(id, tr) =>
                   update(id, (p) => ({
                     ...p,
@@ -328,10 +423,24 @@ export function FloorMapEditor({ map, locationId, onDirty }: { map: FloorMap; lo
                     }
                   />
                 </Form.Item>
-                <Button danger icon={<DeleteOutlined />} onClick={() => remove(selected.resourceId)}>
+                <Button danger icon={<DeleteOutlined />} onClick={() => remove(selection)}>
                   {t('floorMaps.remove')}
                 </Button>
               </Form>
+            ) : selection.size > 1 ? (
+              <Space direction="vertical" className="floor-map-selected">
+                <Typography.Text strong>{t('floorMaps.selectedCount', { count: selection.size })}</Typography.Text>
+                <Space.Compact block>
+                  {ALIGNS.map(([how, icon]) => (
+                    <Tooltip key={how} title={t(`floorMaps.align.${how}`)}>
+                      <Button icon={icon} aria-label={t(`floorMaps.align.${how}`)} onClick={() => align(how)} />
+                    </Tooltip>
+                  ))}
+                </Space.Compact>
+                <Button danger icon={<DeleteOutlined />} onClick={() => remove(selection)}>
+                  {t('floorMaps.remove')}
+                </Button>
+              </Space>
             ) : (
               <Typography.Paragraph type="secondary">{t('floorMaps.nothingSelected')}</Typography.Paragraph>
             )}
@@ -361,7 +470,7 @@ export function FloorMapEditor({ map, locationId, onDirty }: { map: FloorMap; lo
                           size="small"
                           type="link"
                           aria-label={`${t('floorMaps.selected')}: ${title}`}
-                          onClick={() => setSelectedId(r.id)}
+                          onClick={(e) => select(r.id, e.shiftKey || e.ctrlKey || e.metaKey)}
                         >
                           {t('floorMaps.onMap')}
                         </Button>

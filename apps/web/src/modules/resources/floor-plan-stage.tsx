@@ -15,8 +15,9 @@ type Props = {
   placements: readonly FloorMapPlacement[];
   titleOf: (resourceId: string) => string;
   lookOf: (p: FloorMapPlacement) => ShapeLook;
-  selectedId?: string | null;
-  onSelect?: (resourceId: string | null) => void;
+  selectedIds?: readonly string[];
+  // `add`: Shift, Ctrl or Cmd was held (adds to or takes from the selection)
+  onSelect?: (resourceId: string | null, add: boolean) => void;
   // editing: moved or turned/resized shapes come back as their node's new centre, turn and scale
   editable?: boolean;
   snap?: boolean;
@@ -61,10 +62,10 @@ export function FloorPlanStage(props: Props) {
     const tr = transformer.current;
     const stage = stageRef.current;
     if (!tr || !stage) return;
-    const node = props.selectedId ? stage.findOne(`#p-${props.selectedId}`) : undefined;
-    tr.nodes(node ? [node] : []);
+    const nodes = (props.selectedIds ?? []).map((id) => stage.findOne(`#p-${id}`)).filter((n): n is Konva.Node => !!n);
+    tr.nodes(nodes);
     tr.getLayer()?.batchDraw();
-  }, [props.selectedId, placements, width, zoom]);
+  }, [props.selectedIds, placements, width, zoom]);
 
   const zoomBy = (factor: number) => setZoom((z) => Math.min(8, Math.max(0.5, z * factor)));
   const onWheel = (e: Konva.KonvaEventObject<WheelEvent>) => {
@@ -83,7 +84,10 @@ export function FloorPlanStage(props: Props) {
     if (pointer) props.onDropResource(id, toImage(pointer));
   };
 
-  const selectedPoint = placements.find((p) => p.resourceId === props.selectedId)?.shape.kind === 'point';
+  const selection = new Set(props.selectedIds ?? []);
+  const single = selection.size === 1;
+  const selectedPoint = single && placements.find((p) => selection.has(p.resourceId))?.shape.kind === 'point';
+  const adding = (e: { evt: MouseEvent | TouchEvent }) => 'shiftKey' in e.evt && (e.evt.shiftKey || e.evt.ctrlKey || e.evt.metaKey);
   const pointRadius = Math.max(6, Math.round(Math.max(size.width, size.height) / 120));
   const fontSize = Math.max(10, Math.round(Math.max(size.width, size.height) / 90));
 
@@ -133,7 +137,7 @@ export function FloorPlanStage(props: Props) {
             }}
             onWheel={onWheel}
             onMouseDown={(e) => {
-              if (e.target === e.target.getStage() || e.target.name() === 'plan') props.onSelect?.(null);
+              if (e.target === e.target.getStage() || e.target.name() === 'plan') props.onSelect?.(null, false);
             }}
           >
             <Layer x={origin.x - pan.x} y={origin.y - pan.y} scaleX={scale} scaleY={scale}>
@@ -141,7 +145,7 @@ export function FloorPlanStage(props: Props) {
               {placements.map((p) => {
                 const c = centreOf(p.shape);
                 const look = props.lookOf(p);
-                const selected = p.resourceId === props.selectedId;
+                const selected = selection.has(p.resourceId);
                 const text = p.label ?? props.titleOf(p.resourceId);
                 const strokeWidth = (selected ? 3 : 1.5) / scale;
                 return (
@@ -152,8 +156,8 @@ export function FloorPlanStage(props: Props) {
                     y={c.y}
                     rotation={p.rotation}
                     draggable={editable}
-                    onClick={() => props.onSelect?.(p.resourceId)}
-                    onTap={() => props.onSelect?.(p.resourceId)}
+                    onClick={(e) => props.onSelect?.(p.resourceId, adding(e))}
+                    onTap={() => props.onSelect?.(p.resourceId, false)}
                     onMouseEnter={(e) => {
                       const stage = e.target.getStage();
                       if (stage) stage.container().style.cursor = editable ? 'move' : 'pointer';
@@ -162,7 +166,7 @@ export function FloorPlanStage(props: Props) {
                       const stage = e.target.getStage();
                       if (stage) stage.container().style.cursor = '';
                     }}
-                    onDragStart={() => props.onSelect?.(p.resourceId)}
+                    onDragStart={() => !selection.has(p.resourceId) && props.onSelect?.(p.resourceId, false)}
                     onDragEnd={(e) => props.onMoved?.(p.resourceId, { x: e.target.x(), y: e.target.y() })}
                     onTransformEnd={(e) => {
                       const node = e.target;
@@ -220,8 +224,8 @@ export function FloorPlanStage(props: Props) {
               {editable && (
                 <Transformer
                   ref={transformer}
-                  rotateEnabled
-                  resizeEnabled={!selectedPoint}
+                  rotateEnabled={single}
+                  resizeEnabled={single && !selectedPoint}
                   keepRatio={false}
                   rotationSnaps={snap ? [0, 45, 90, 135, 180, 225, 270, 315] : []}
                   ignoreStroke
