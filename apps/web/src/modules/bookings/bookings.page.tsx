@@ -55,13 +55,31 @@ export function BookCard({ resourceId, title }: { resourceId?: string; title?: s
   const [refusal, setRefusal] = useState<string | null>(null);
   const search = (q: Query) => {
     setRefusal(null);
-    find.mutate({
-      duration: q.duration,
-      window: dayWindow(q.day),
-      ...(resourceId ? { resourceId } : {}),
-      ...(q.locationId ? { locationId: q.locationId } : {}),
-      ...(q.typeId ? { typeId: q.typeId } : {}),
-    });
+    form.setFields([
+      { name: 'day', errors: [] },
+      { name: 'duration', errors: [] },
+    ]);
+    find.mutate(
+      {
+        duration: q.duration,
+        window: dayWindow(q.day),
+        ...(resourceId ? { resourceId } : {}),
+        ...(q.locationId ? { locationId: q.locationId } : {}),
+        ...(q.typeId ? { typeId: q.typeId } : {}),
+      },
+      {
+        // a refusal about the window or the duration is shown under the day or the duration
+        onError: (e) => {
+          if (!isApiError(e)) return;
+          form.setFields(
+            e.fieldErrors.flatMap((f) => {
+              const name = f.field.startsWith('window') ? 'day' : f.field === 'duration' ? 'duration' : null;
+              return name ? [{ name, errors: [errorText(t, f.code, f)] }] : [];
+            }),
+          );
+        },
+      },
+    );
   };
   const take = (slot: FreeSlot) => {
     setRefusal(null);
@@ -145,7 +163,7 @@ export function BookCard({ resourceId, title }: { resourceId?: string; title?: s
           {t('bookings.findTimes')}
         </Button>
       </Form>
-      {find.isError && (
+      {find.isError && !(isApiError(find.error) && find.error.fieldErrors.some((f) => /^(window|duration)/.test(f.field))) && (
         <Alert
           style={{ marginTop: 16 }}
           type="error"
