@@ -17,6 +17,7 @@ import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../platform/api/api-error';
 import { errorText } from '../../platform/feedback/form-errors';
+import { useLeavePageGuard } from '../../platform/leave-guard/leave-page-guard';
 import { useFloorMapMutations, useLocationResources, usePlanImage } from './floor-maps.api';
 import {
   centreOf,
@@ -102,6 +103,8 @@ export function FloorMapEditor({ map, locationId, onDirty }: { map: FloorMap; lo
   }
 
   const dirty = history.present !== base.placements && JSON.stringify(history.present) !== JSON.stringify(base.placements);
+  // leaving the page (another record, the browser's back) with unsaved placements asks first
+  useLeavePageGuard(dirty);
   useEffect(() => onDirty(dirty), [dirty, onDirty]);
 
   const titles = useMemo(() => new Map((resources.data ?? []).map((r: EntityRecord) => [r.id, String(r.title ?? '')])), [resources.data]);
