@@ -279,9 +279,11 @@ async function freeSlots(
   for (const b of blocks) byResource.set(b.resourceId, [...(byResource.get(b.resourceId) ?? []), b]);
   // the policy and place are shared by the resources of one type at one location
   const starts = new Map<string, number[]>();
-  const out: FreeSlot[] = [];
+  const out: { start: number; place: repo.ResourcePlace }[] = [];
+  const policies = new Map<string | null, BookingPolicy>();
   for (const p of places) {
-    const policy = policyOf(p.policy);
+    const policy = policies.get(p.typeId) ?? policyOf(p.policy);
+    policies.set(p.typeId, policy);
     const key = `${p.typeId}|${p.locationId}`;
     let candidates = starts.get(key);
     if (!candidates) {
@@ -290,20 +292,27 @@ async function freeSlots(
     }
     const held = byResource.get(p.id) ?? [];
     const room = isExclusive(policy, p.capacity) ? 1 : (p.capacity ?? 1);
+    // a resource's first `limit` free starts are all that can rank among the first `limit`
+    const most = firstPerResource ? 1 : limit;
+    let taken = 0;
     for (const s of candidates) {
       const range = blockedRange(policy, s, s + duration * MINUTE);
       if (held.filter((b) => b.from < range.until && b.until > range.from).length >= room) continue;
-      out.push(slotOf(p, s, s + duration * MINUTE));
-      if (firstPerResource) break;
+      out.push({ start: s, place: p });
+      taken += 1;
+      if (taken >= most) break;
     }
   }
+  // earliest first, then the smallest sufficient capacity, then by name — numbers and plain
+  // string order, as this may sort tens of thousands of candidates
+  const capacity = (p: repo.ResourcePlace) => p.capacity ?? 1;
   out.sort(
     (a, b) =>
-      a.start.localeCompare(b.start) ||
-      (a.resource.capacity ?? 1) - (b.resource.capacity ?? 1) ||
-      a.resource.title.localeCompare(b.resource.title),
+      a.start - b.start ||
+      capacity(a.place) - capacity(b.place) ||
+      (a.place.title < b.place.title ? -1 : a.place.title > b.place.title ? 1 : 0),
   );
-  return out.slice(0, limit);
+  return out.slice(0, limit).map((o) => slotOf(o.place, o.start, o.start + duration * MINUTE));
 }
 
 const slotOf = (p: repo.ResourcePlace, start: number, end: number): FreeSlot => ({
