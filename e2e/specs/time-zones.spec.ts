@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { chooseOption, newAccount, signedInWithWorkspace } from '../pages/shell.pages';
+import { DateField } from '../pages/new-user.pages';
 import { signedInApi } from '../support/signed-in-api';
 
 // 'DD MMM YYYY hh:mm A' (the English dateTime format) of a moment as seen in a time zone
@@ -58,5 +59,27 @@ test('a user whose profile is in Tokyo sees Tokyo times in a Los Angeles browser
   await page.goto('/opportunities?v=');
   const row = page.getByRole('row').filter({ hasText: 'Harbour fit-out' });
   await expect(row).toContainText('01 Mar 2027');
+
+  // a moment is also edited in Tokyo time: 00:30 UTC is 09:30 AM there, and a time typed into
+  // the picker is read as Tokyo's
+  await api.put('/api/v1/core/entity-fields?entity=Opportunity', {
+    fields: [{ kind: 'dateTime', label: 'Kick-off meeting', key: 'kickOffMeeting', dataType: 'dateTime' }],
+  });
+  const current = await api.get<Record<string, unknown> & { version: number }>(`/api/v1/opportunities/${deal.id}`);
+  const patched = await api.patch(`/api/v1/opportunities/${deal.id}`, current.version, [
+    { op: 'add', path: '/customFields/kickOffMeeting', value: '2027-03-01T00:30:00Z' },
+  ]);
+  expect(patched.status).toBe(200);
+  await page.goto(`/opportunities/${deal.id}`);
+  const meeting = new DateField(page.locator('form').first(), 'Kick-off meeting');
+  await expect(meeting.input()).toHaveValue('01 Mar 2027 09:30 AM');
+  await meeting.type('2027-03-02 10:00', 'Tab');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Opportunity saved').first()).toBeVisible();
+  await expect
+    .poll(
+      async () => (await api.get<{ customFields: Record<string, string> }>(`/api/v1/opportunities/${deal.id}`)).customFields.kickOffMeeting,
+    )
+    .toBe('2027-03-02T01:00:00.000Z');
   await context.close();
 });

@@ -81,6 +81,9 @@ export function typedDateFormats(withTime: boolean, culture: string, shown?: str
   const display = shown ?? dateFormat(withTime ? 'dateTime' : 'date');
   const numeric = numericDateFormat(culture);
   const dates = [numeric, numeric.replace('DD', 'D').replace('MM', 'M'), 'YYYY-MM-DD', dateFormat('date')];
-  const times = withTime ? dates.flatMap((d) => [`${d} HH:mm`, `${d}, HH:mm`, `${d} hh:mm A`]).concat('YYYY-MM-DDTHH:mm') : [];
-  return [...new Set([display, ...times, ...dates])];
+  if (!withTime) return [...new Set([display, ...dates])];
+  // with a time, a date alone is no match: it would match half-way through typing
+  // "2027-03-02 10:00" and the time typed after it would be lost
+  const times = dates.flatMap((d) => [`${d} HH:mm`, `${d}, HH:mm`, `${d} hh:mm A`]).concat('YYYY-MM-DDTHH:mm');
+  return [...new Set([display, ...times])];
 }
