@@ -15,6 +15,7 @@ export type PolicyAnswer = { allowed: boolean; refusals: PolicyRefusal[] };
 
 const MINUTE = 60_000;
 const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+const WALL_MARGIN_HOURS = 3;
 
 const zoned = (ms: number, timeZone: string): Temporal.ZonedDateTime =>
   Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(timeZone);
@@ -70,10 +71,16 @@ export function evaluateBooking(policy: BookingPolicy, place: PolicyPlace, now: 
 export function gridStarts(policy: BookingPolicy, timeZone: string, from: number, to: number): number[] {
   const out: number[] = [];
   const step = policy.incrementMinutes;
-  let day = zoned(from, timeZone).toPlainDate().subtract({ days: 1 });
-  const lastDay = zoned(to, timeZone).toPlainDate();
+  // the wall times an instant of [from, to) can show: the window's own, widened by more than
+  // any change of offset (the largest is two hours), so only those grid times are converted
+  const lo = zoned(from, timeZone).toPlainDateTime().subtract({ hours: WALL_MARGIN_HOURS });
+  const hi = zoned(to, timeZone).toPlainDateTime().add({ hours: WALL_MARGIN_HOURS });
+  let day = lo.toPlainDate();
+  const lastDay = hi.toPlainDate();
   while (Temporal.PlainDate.compare(day, lastDay) <= 0) {
-    for (let m = 0; m < 1440; m += step) {
+    const first = day.equals(lo.toPlainDate()) ? Math.ceil((lo.hour * 60 + lo.minute) / step) * step : 0;
+    const last = day.equals(lastDay) ? hi.hour * 60 + hi.minute : 1439;
+    for (let m = first; m <= last && m < 1440; m += step) {
       const wall = day.toPlainDateTime({ hour: Math.floor(m / 60), minute: m % 60 });
       const earlier = wall.toZonedDateTime(timeZone, { disambiguation: 'earlier' });
       const later = wall.toZonedDateTime(timeZone, { disambiguation: 'later' });
