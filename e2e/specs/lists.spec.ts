@@ -149,8 +149,7 @@ test.describe.serial('lists and record pages', () => {
     const board = page.getByRole('list', { name: 'Contacts by stage' });
     const column = (stage: string) => board.getByRole('listitem', { name: new RegExp(`^${stage} \\(`) });
     await expect(column('Subscriber').getByText('Ada Lovelace')).toBeVisible();
-    await board.getByRole('combobox', { name: 'Move Ada Lovelace to' }).click();
-    await chooseOption(page, 'Lead');
+    await board.getByRole('combobox', { name: 'Move Ada Lovelace to' }).selectOption({ label: 'Lead' });
     await expect(column('Lead').getByText('Ada Lovelace')).toBeVisible();
     await expect(column('Subscriber').getByText('Ada Lovelace')).toHaveCount(0);
     await expectAccessible(page, 'contacts board');
