@@ -207,6 +207,14 @@ test.describe.serial('floor maps', () => {
     await page.getByRole('button', { name: 'Save floor map' }).click();
     await expect(page.getByText('Floor map saved')).toBeVisible();
   });
+
+  test("a resource's page links to the floor it is on, which opens at that floor", async () => {
+    await page.goto(`/resources/${ids.desk}`);
+    await page.getByRole('link', { name: 'Ground floor' }).click();
+    await expect(page).toHaveURL(new RegExp(`/locations/${ids.locationId}\\?tab=floor-maps`));
+    await expect(page.getByRole('img', { name: 'Floor plan Ground floor' })).toBeVisible();
+    await expect(page.locator('.floor-map-states').getByRole('link', { name: 'Desk 1' })).toBeVisible();
+  });
 });
 
 // Issue 21's goal: a floor with 1,000 placed resources paints all its shapes in < 500 ms. This

@@ -1,4 +1,4 @@
-import type { FloorMap, FloorMapImage, FloorMapPlacement, FloorMapSummary, ResourceMapState } from '@atrium/domain';
+import type { FloorMap, FloorMapImage, FloorMapPlacement, FloorMapSummary, ResourceFloorMaps, ResourceMapState } from '@atrium/domain';
 import { sql } from 'drizzle-orm';
 import type { TenantContext, TenantScope } from '../../platform/context';
 
@@ -176,5 +176,21 @@ export async function statesOf(ctx: TenantContext, id: string): Promise<Resource
     left join users u on u.id = tu.user_id
     where p.tenant_id = ${ctx.tenantId} and p.floor_map_id = ${id}
     order by lower(r.name), r.id`);
+  return res.rows;
+}
+
+export async function liveResource(ctx: TenantScope, id: string): Promise<boolean> {
+  const res = await ctx.db.execute(sql`select 1 from resources where tenant_id = ${ctx.tenantId} and id = ${id} and deleted_at is null`);
+  return res.rows.length > 0;
+}
+
+export async function floorMapsOfResource(ctx: TenantScope, resourceId: string): Promise<ResourceFloorMaps['data']> {
+  const res = await ctx.db.execute<ResourceFloorMaps['data'][number]>(sql`
+    select m.id, m.name, m.level, m.location_id as "locationId"
+    from floor_map_placements p
+    join floor_maps m on m.tenant_id = p.tenant_id and m.id = p.floor_map_id
+    join locations l on l.tenant_id = m.tenant_id and l.id = m.location_id and l.deleted_at is null
+    where p.tenant_id = ${ctx.tenantId} and p.resource_id = ${resourceId}
+    order by m.level_order, lower(m.name), m.id`);
   return res.rows;
 }

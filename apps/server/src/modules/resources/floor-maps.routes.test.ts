@@ -270,6 +270,12 @@ describe('saving a floor', () => {
     ).toBe(200);
     const after = (await c.get(`/api/v1/floor-maps/${map.id}`)).body;
     expect(after.placements.map((p: { resourceId: string }) => p.resourceId)).toEqual([stays]);
+    const where = await viewer.get(`/api/v1/resources/${stays}/floor-maps`);
+    expect(where.status).toBe(200);
+    expect(where.body.data).toEqual([{ id: map.id, name: expect.any(String), level: expect.any(String), locationId }]);
+    expect((await c.get(`/api/v1/resources/${moved}/floor-maps`)).body.data).toEqual([]);
+    expect((await c.get(`/api/v1/resources/${gone}/floor-maps`)).status).toBe(404);
+    expect((await other.get(`/api/v1/resources/${stays}/floor-maps`)).status).toBe(404);
     expect(Number((await t.sql(`select count(*) as n from floor_map_placements where floor_map_id = $1`, [map.id]))[0].n)).toBe(1);
   });
 

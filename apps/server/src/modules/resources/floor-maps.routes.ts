@@ -8,6 +8,7 @@ import {
   floorMapWriteSchema,
   locationEntity,
   resourceEntity,
+  resourceFloorMapsSchema,
 } from '@atrium/domain';
 import { z } from 'zod';
 import { etagOf } from '../../platform/entity';
@@ -148,6 +149,17 @@ export function registerFloorMapRoutes(router: Router): void {
         .type(image.contentType)
         .send(image.data);
     },
+  });
+  router.tenant({
+    method: 'GET',
+    url: `${resourceEntity.basePath}/:id/floor-maps`,
+    summary: 'The floor maps a resource is placed on, lowest level first',
+    tags,
+    permission: view,
+    table: 'resources',
+    readOnly: true,
+    schemas: { params, response: resourceFloorMapsSchema },
+    handler: (ctx, { params: p }) => floorMaps.floorMapsOfResource(ctx, p.id),
   });
   router.tenant({
     method: 'GET',

@@ -6,6 +6,7 @@ import {
   type FloorMapList,
   type FloorMapStates,
   type FloorMapWrite,
+  type ResourceFloorMaps,
   type ProblemField,
 } from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
@@ -128,6 +129,11 @@ export async function planImage(ctx: TenantContext, id: string): Promise<{ conte
 export async function floorMapStates(ctx: TenantContext, id: string): Promise<FloorMapStates> {
   if (!(await repo.floorMapSummary(ctx, id))) throw notFound('Floor map');
   return { data: await repo.statesOf(ctx, id) };
+}
+
+export async function floorMapsOfResource(ctx: TenantContext, resourceId: string): Promise<ResourceFloorMaps> {
+  if (!(await repo.liveResource(ctx, resourceId))) throw notFound('Resource');
+  return { data: await repo.floorMapsOfResource(ctx, resourceId) };
 }
 
 // No dangling placements: a resource deleted leaves every map, one moved to another location

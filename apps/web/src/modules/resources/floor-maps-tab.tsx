@@ -3,6 +3,7 @@ import { locationEntity, type EntityRecord, type FloorMapCreate } from '@atrium/
 import { App, Button, Empty, Form, Input, InputNumber, Modal, Segmented, Select, Space, Spin } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { isApiError } from '../../platform/api/api-error';
 import { useConfirm } from '../../platform/confirm/confirm-modal';
 import { errorText } from '../../platform/feedback/form-errors';
@@ -24,7 +25,9 @@ export function FloorMapsTab({ record }: { record: EntityRecord }) {
   const canEdit = can({ permissions: [locationEntity.permissions.manage, 'Plan.LocationMap'] });
   const floors = useFloorMaps(record.id);
   const calls = useFloorMapMutations(record.id);
-  const [chosen, setChosen] = useState<string>();
+  // a link may name the floor to open (?tab=floor-maps&floor=<id>)
+  const [search] = useSearchParams();
+  const [chosen, setChosen] = useState<string | undefined>(() => search.get('floor') ?? undefined);
   const [mode, setMode] = useState<Mode>('live');
   const [adding, setAdding] = useState(false);
   const [dirty, setDirty] = useState(false);

@@ -3,12 +3,14 @@ import {
   floorMapSchema,
   floorMapStatesSchema,
   resourceEntity,
+  resourceFloorMapsSchema,
   type EntityRecord,
   type FloorMap,
   type FloorMapCreate,
   type FloorMapList,
   type FloorMapStates,
   type FloorMapWrite,
+  type ResourceFloorMaps,
 } from '@atrium/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -22,6 +24,7 @@ export const FLOOR_MAP_PATHS = {
   map: (id: string) => `/api/v1/floor-maps/${id}`,
   image: (id: string) => `/api/v1/floor-maps/${id}/image`,
   states: (id: string) => `/api/v1/floor-maps/${id}/states`,
+  ofResource: (resourceId: string) => `${resourceEntity.basePath}/${resourceId}/floor-maps`,
 };
 
 export const floorMapKeys = {
@@ -30,7 +33,15 @@ export const floorMapKeys = {
   map: (id: string) => workspaceKey('floor-maps', 'map', id),
   states: (id: string) => workspaceKey('floor-maps', 'states', id),
   resources: (locationId: string) => workspaceKey('floor-maps', 'resources', locationId),
+  ofResource: (resourceId: string) => workspaceKey('floor-maps', 'resource', resourceId),
 };
+
+// The floors a resource is placed on (its record page links to them).
+export const useResourceFloorMaps = (resourceId: string) =>
+  useQuery({
+    queryKey: floorMapKeys.ofResource(resourceId),
+    queryFn: () => apiRequest<ResourceFloorMaps>(FLOOR_MAP_PATHS.ofResource(resourceId), {}, resourceFloorMapsSchema),
+  });
 
 export const useFloorMaps = (locationId: string) =>
   useQuery(

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import type { WebEntity } from '../../platform/entity/web-entity';
 import { BookResourceAction } from '../bookings';
 import { CheckOutActions, HolderBanner } from './check-out';
+import { ResourceFloorLink } from './resource-floor-link';
 
 // the floor maps (Konva) are their own chunk: a location's page loads them when the tab opens
 const FloorMapsTab = lazy(async () => ({ default: (await import('./floor-maps-tab')).FloorMapsTab }));
@@ -36,6 +37,11 @@ export const RESOURCES_ENTITIES: WebEntity[] = [
         <CheckOutActions record={record} />
       </>
     ),
-    banner: (record) => <HolderBanner record={record} />,
+    banner: (record) => (
+      <>
+        <HolderBanner record={record} />
+        <ResourceFloorLink record={record} />
+      </>
+    ),
   },
 ];

@@ -139,3 +139,9 @@ export function shapeCorners(shape: MapShape, rotation: number): MapPoint[] {
 // half a pixel of slack for rounding after a rotation
 export const shapeInsideImage = (shape: MapShape, rotation: number, width: number, height: number): boolean =>
   shapeCorners(shape, rotation).every((p) => p.x >= -0.5 && p.y >= -0.5 && p.x <= width + 0.5 && p.y <= height + 0.5);
+
+// The floors a resource is placed on (its record page links to them).
+export const resourceFloorMapsSchema = z.object({
+  data: z.array(z.object({ id: z.uuid(), name: z.string(), level: z.string(), locationId: z.uuid() })),
+});
+export type ResourceFloorMaps = z.infer<typeof resourceFloorMapsSchema>;
