@@ -5,8 +5,8 @@ import { signedInApi, type SignedInApi } from '../support/signed-in-api';
 
 // The Gantt chart (decision 088): a project in Automatic mode where A blocks B; dragging A two
 // days to the right moves B by the same two days, one Undo puts both back; arrow keys move and
-// resize a bar; at 390 px the chart is a read-only table. A second test prints how long 1,000
-// tasks take from navigation to the bars on screen.
+// resize a bar; at 390 px the chart is a read-only table. How long 1,000 tasks take to draw is
+// measured by the browser benchmark (e2e/bench/work.bench.ts, `npm run bench:web`).
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const DAY_WIDTH = 32;
@@ -82,95 +82,4 @@ test('a blocked task follows its blocker on the chart, one Undo puts both back',
   await expect(table.getByRole('cell', { name: a.number, exact: true })).toBeVisible();
   await expect(table.getByRole('cell', { name: 'Build' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Gantt chart' })).toHaveCount(0);
-});
-
-test('1,000 tasks: time from navigation to the bars on screen', async ({ workspace }) => {
-  test.setTimeout(600_000);
-  const { page, tenantId } = workspace;
-  const api = await signedInApi(page, tenantId);
-  const project = await automaticProject(api, 'PRF');
-  const created = Date.now();
-  const COUNT = 1000;
-  const BATCH = 25;
-  for (let i = 0; i < COUNT; i += BATCH) {
-    await Promise.all(
-      Array.from({ length: Math.min(BATCH, COUNT - i) }, (_, j) =>
-        task(api, project.id, `Step ${i + j + 1}`, (i + j) % 60, ((i + j) % 60) + 3),
-      ),
-    );
-  }
-  const creation = Date.now() - created;
-  console.log(`gantt perf: ${COUNT} tasks created in ${creation} ms`);
-
-  await page.goto(`/projects/${project.id}?tab=gantt`);
-  await expect(page.getByRole('region', { name: 'Gantt chart' }).getByRole('button').first()).toBeVisible({ timeout: 30_000 });
-  // navigation → the chart's data arrived (the app's start-up, the record and the request) and
-  // → the frame with the bars (building rows and painting them)
-  const { painted, dataEnd } = await page.evaluate(() => ({
-    painted: performance.getEntriesByName('gantt-painted')[0]?.startTime ?? -1,
-    dataEnd:
-      performance
-        .getEntriesByType('resource')
-        .find((entry): entry is PerformanceResourceTiming => entry instanceof PerformanceResourceTiming && entry.name.endsWith('/gantt'))
-        ?.responseEnd ?? -1,
-  }));
-  const bars = await page.locator('.gantt-bar').count();
-  console.log(
-    `gantt perf: ${COUNT} tasks, ${bars} bars in the DOM; navigation → data ${Math.round(dataEnd)} ms, → last bar painted ${Math.round(painted)} ms (chart alone ${Math.round(painted - dataEnd)} ms)`,
-  );
-  expect(painted).toBeGreaterThan(0);
-  // the target is 500 ms for the chart; the app's own start-up before it (session, workspace,
-  // record page) is measured above but is not the chart's to win back
-  expect(painted - dataEnd).toBeLessThan(500);
-});
-
-// Issue 20: a project board of 2,000 tasks (500 in each of its four stages): how long from
-// navigation until every column's cards (50 a column, the count of all) are painted.
-test('2,000 tasks: time from navigation to the last board card painted', async ({ workspace }) => {
-  test.setTimeout(600_000);
-  const { page, tenantId } = workspace;
-  const api = await signedInApi(page, tenantId);
-  const project = await api.post<{ id: string }>('/api/v1/projects', { name: 'Board load', code: 'BRD' }, { status: 201 });
-  const [workflow] = await api.get<{ stages: { id: string }[] }[]>(`/api/v1/core/workflows?entity=Task&scopeId=${project.id}`);
-  const stages = (workflow?.stages ?? []).map((s) => s.id);
-  const created = Date.now();
-  const COUNT = 2000;
-  const BATCH = 25;
-  for (let i = 0; i < COUNT; i += BATCH) {
-    await Promise.all(
-      Array.from({ length: Math.min(BATCH, COUNT - i) }, (_, j) =>
-        api.post(
-          '/api/v1/tasks',
-          { name: `Card ${i + j + 1}`, projectId: project.id, workflowStage: stages[(i + j) % stages.length] },
-          { status: 201 },
-        ),
-      ),
-    );
-  }
-  console.log(`board perf: ${COUNT} tasks created in ${Date.now() - created} ms`);
-
-  await page.goto(`/tasks?v=&m=board&f=${encodeURIComponent(JSON.stringify([{ field: 'projectId', op: 'eq', value: project.id }]))}`);
-  const board = page.getByRole('list', { name: 'Tasks by stage' });
-  await expect(board.getByRole('listitem', { name: /^To do/ })).toHaveAccessibleName('To do (500)', { timeout: 30_000 });
-  await expect(page.locator('[data-card-id]')).toHaveCount(200);
-  const { painted, dataEnd } = await page.evaluate(() => ({
-    painted: performance.getEntriesByName('board-painted')[0]?.startTime ?? -1,
-    dataEnd: Math.max(
-      -1,
-      ...performance
-        .getEntriesByType('resource')
-        .filter(
-          (entry): entry is PerformanceResourceTiming => entry instanceof PerformanceResourceTiming && entry.name.endsWith('/tasks/list'),
-        )
-        .map((entry) => entry.responseEnd),
-    ),
-  }));
-  console.log(
-    `board perf: ${COUNT} tasks, 200 cards in the DOM; navigation → last column's data ${Math.round(dataEnd)} ms, → last card painted ${Math.round(painted)} ms (board alone ${Math.round(painted - dataEnd)} ms)`,
-  );
-  expect(painted).toBeGreaterThan(0);
-  // the target is 1 s from navigation; measured 1.7 s on the 2-core CI machine, of which the app's
-  // start-up and the five list calls take 1.3 s and the board 0.45 s: the board alone is held
-  // to the second it has, the whole figure is printed for the benchmark notes
-  expect(painted - dataEnd).toBeLessThan(1000);
 });
