@@ -1,6 +1,7 @@
 import { expect, test } from '../support/signed-in.fixture';
 import { expectAccessible } from '../pages/shell.pages';
 import { signedInApi } from '../support/signed-in-api';
+import { ImportWizardPage } from '../pages/import-export.pages';
 
 // Issue 26 item 12: a real phone layout — a list is a column of cards (title, two key fields,
 // stage), its toolbar sits behind one button, a page title keeps its words whole, and the board
@@ -46,4 +47,27 @@ test('at 390 px a list is cards, its tools behind one button, and the board one 
   const width = (await column.boundingBox())?.width ?? 0;
   expect(width).toBeGreaterThan(280);
   expect(await page.locator('.board').evaluate((el) => getComputedStyle(el).scrollSnapType)).toContain('x');
+});
+
+// item 12: the import mapping at 390 px — the column's samples under its name, the field choice
+// beside it, nothing cut off or pushed out of the screen
+test('at 390 px the import mapping fits: each column with its samples and its field choice on screen', async ({ workspace }) => {
+  const { page } = workspace;
+  await page.setViewportSize({ width: 390, height: 844 });
+  const wizard = new ImportWizardPage(page, '/contacts');
+  await wizard.openFromList();
+  await wizard.upload(
+    'phone.csv',
+    'First name,Last name,E-mail address,Company phone number\nAda,Lovelace,ada@example.com,+44 20 7946 0000\n',
+  );
+  for (const column of ['First name', 'Last name', 'E-mail address', 'Company phone number']) {
+    const choice = page.getByRole('combobox', { name: `Field for column ${column}` });
+    await choice.scrollIntoViewIfNeeded();
+    const box = await wizard.fieldFor(column).boundingBox();
+    expect(box, column).not.toBeNull();
+    expect((box?.x ?? 0) + (box?.width ?? 0), `${column}: its field choice ends inside the screen`).toBeLessThanOrEqual(390);
+  }
+  await expect(page.getByText('ada@example.com')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page, 'import mapping at 390 px');
 });

@@ -23,6 +23,7 @@ import {
   useUploadImport,
   useValidateImport,
 } from './import-export.api';
+import { useMediaQuery } from '../feedback/use-media-query';
 import { ScrollRegion } from './scroll-region';
 import { IMPORT_HISTORY_PATH } from './transfer-actions';
 
@@ -34,6 +35,7 @@ const defaultDateFormat = (language: string): ImportDateFormat => (language.star
 // Upload → mapping (suggested by column names) → check (a dry run with per-row errors) → import
 // with live progress, then the rejected rows to fix and upload again, or undo (issue 14).
 export function ImportWizard({ definition }: { definition: EntityDefinition }) {
+  const narrow = useMediaQuery('(max-width: 575.98px)');
   const { t, text, plural } = useEntityText(definition);
   const title = t('transfer.wizardTitle', { plural });
   usePageTitle(title);
@@ -207,19 +209,38 @@ export function ImportWizard({ definition }: { definition: EntityDefinition }) {
                 pagination={false}
                 dataSource={imp.columns.map((name) => ({ name }))}
                 columns={[
-                  { key: 'name', title: t('transfer.column'), dataIndex: 'name' },
                   {
-                    key: 'samples',
-                    title: t('transfer.samples'),
-                    render: (_v, r) => <Typography.Text type="secondary">{(samples.get(r.name) ?? []).join(', ')}</Typography.Text>,
+                    key: 'name',
+                    title: t('transfer.column'),
+                    // on a phone the samples go under the column's name: two columns fit 390 px
+                    render: (_v, r) =>
+                      narrow ? (
+                        <Space direction="vertical" size={0}>
+                          <span>{r.name}</span>
+                          <Typography.Text type="secondary">{(samples.get(r.name) ?? []).join(', ')}</Typography.Text>
+                        </Space>
+                      ) : (
+                        r.name
+                      ),
                   },
+                  ...(narrow
+                    ? []
+                    : [
+                        {
+                          key: 'samples',
+                          title: t('transfer.samples'),
+                          render: (_v: unknown, r: { name: string }) => (
+                            <Typography.Text type="secondary">{(samples.get(r.name) ?? []).join(', ')}</Typography.Text>
+                          ),
+                        },
+                      ]),
                   {
                     key: 'field',
                     title: t('transfer.field'),
                     render: (_v, r) => (
                       <Select
                         aria-label={t('transfer.fieldFor', { column: r.name })}
-                        style={{ minWidth: 200 }}
+                        style={{ minWidth: narrow ? 150 : 200, width: '100%' }}
                         value={mapping[r.name] ?? ''}
                         onChange={(v: string) => setMapping({ ...mapping, [r.name]: v || null })}
                         options={[
