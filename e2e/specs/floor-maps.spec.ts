@@ -31,6 +31,20 @@ async function seed(api: SignedInApi): Promise<Seed> {
   return { locationId: location.id, desk: await make('Desk 1', deskType.id), laptop: await make('Laptop 1', laptopType.id) };
 }
 
+// where a placed shape's centre is on the page (to click it on the canvas)
+const centreOnPage = (page: Page, resourceId: string) =>
+  page.evaluate((id) => {
+    type Node = { getClientRect: () => { x: number; y: number; width: number; height: number } };
+    type Stage = { findOne: (s: string) => Node | undefined; container: () => HTMLElement };
+    const konva = (window as unknown as { Konva?: { stages: Stage[] } }).Konva;
+    const stage = konva?.stages.find((s) => s.findOne(`#p-${id}`));
+    const node = stage?.findOne(`#p-${id}`);
+    if (!stage || !node) return null;
+    const r = node.getClientRect();
+    const box = stage.container().getBoundingClientRect();
+    return { x: box.x + r.x + r.width / 2, y: box.y + r.y + r.height / 2 };
+  }, resourceId);
+
 // the fill a shape is drawn with on the canvas (Konva keeps its stages on window.Konva)
 const fillOf = (page: Page, resourceId: string) =>
   page.evaluate((id) => {
@@ -214,5 +228,69 @@ test.describe.serial('floor maps', () => {
     await expect(page).toHaveURL(new RegExp(`/locations/${ids.locationId}\\?tab=floor-maps`));
     await expect(page.getByRole('img', { name: 'Floor plan Ground floor' })).toBeVisible();
     await expect(page.locator('.floor-map-states').getByRole('link', { name: 'Desk 1' })).toBeVisible();
+  });
+
+  // issue 22: bookings tell the live map (through the composition root) what is booked now
+  test('a desk booked in another browser turns "booked" on the live map, and free again when cancelled', async ({ signedIn }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/locations/${ids.locationId}`);
+    await page.getByRole('tab', { name: 'Floor maps' }).click();
+    const deskRow = page.locator('.floor-map-states .ant-list-item').filter({ hasText: 'Desk 1' });
+    await expect(deskRow.getByText('Free', { exact: true })).toBeVisible();
+    await expect.poll(() => fillOf(page, ids.desk)).toContain('82, 196, 26');
+
+    // the next quarter hour: its check-in window is open now, so the map shows it booked
+    const quarter = 15 * 60_000;
+    const start = Math.ceil((Date.now() + 1_000) / quarter) * quarter;
+    const { page: other, context } = await signedIn.open(tenantId);
+    await other.goto('/dashboard');
+    const otherApi = await signedInApi(other, tenantId);
+    const booking = await otherApi.post<{ id: string }>(
+      '/api/v1/bookings',
+      { resourceId: ids.desk, start: new Date(start).toISOString(), end: new Date(start + 4 * quarter).toISOString() },
+      { status: 201 },
+    );
+
+    await expect(deskRow.getByText('Booked', { exact: true })).toBeVisible({ timeout: LIVE_MS });
+    await expect(deskRow.getByText(/^booked by .+ until /)).toBeVisible();
+    await expect.poll(() => fillOf(page, ids.desk), { timeout: LIVE_MS }).toContain('22, 119, 255');
+    await expect(page.getByRole('group', { name: 'Legend' }).getByText('Checked in')).toBeVisible();
+
+    await otherApi.post(`/api/v1/bookings/${booking.id}/cancel`, {}, { status: 200 });
+    await context.close();
+    await expect(deskRow.getByText('Free', { exact: true })).toBeVisible({ timeout: LIVE_MS });
+    await expect.poll(() => fillOf(page, ids.desk), { timeout: LIVE_MS }).toContain('82, 196, 26');
+  });
+
+  test('book a free desk from the live map and see it turn booked', async () => {
+    await page.goto(`/locations/${ids.locationId}`);
+    await page.getByRole('tab', { name: 'Floor maps' }).click();
+    const deskRow = page.locator('.floor-map-states .ant-list-item').filter({ hasText: 'Desk 1' });
+    await expect(deskRow.getByText('Free', { exact: true })).toBeVisible();
+    // a click on the desk on the plan chooses it and offers "Book"
+    await expect.poll(() => centreOnPage(page, ids.desk)).not.toBeNull();
+    const at = (await centreOnPage(page, ids.desk))!;
+    await page.mouse.click(at.x, at.y);
+    const chosen = page.getByRole('region', { name: 'Chosen on the map: Desk 1' });
+    await expect(chosen.getByText('Free', { exact: true })).toBeVisible();
+    await chosen.getByRole('button', { name: 'Book Desk 1' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Book Desk 1' });
+    await dialog.getByLabel('Day').click();
+    await page.locator('.ant-picker-dropdown:visible').getByText('Today', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Find times' }).click();
+    await dialog
+      .getByRole('button', { name: /^Book Desk 1 at / })
+      .first()
+      .click();
+    await expect(page.getByText('Desk 1 is booked for you')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect(deskRow.getByText('Booked', { exact: true })).toBeVisible({ timeout: LIVE_MS });
+    await expect(chosen.getByText('Booked', { exact: true })).toBeVisible();
+    await expect(chosen.getByRole('button', { name: 'Book Desk 1' })).toHaveCount(0);
+    await expect.poll(() => fillOf(page, ids.desk), { timeout: LIVE_MS }).toContain('22, 119, 255');
+    await expectAccessible(page, 'live floor map with a booked desk');
   });
 });

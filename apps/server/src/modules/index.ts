@@ -1,11 +1,11 @@
 import type { ModuleDeps } from '../platform/module';
 import type { Router } from '../platform/router';
 import { registerAdminModule } from './admin';
-import { refuseCheckOutOfBookedItem, registerBookingsModule } from './bookings';
+import { liveBookingStates, refuseCheckOutOfBookedItem, registerBookingsModule } from './bookings';
 import { registerCoreModule } from './core';
 import { registerCrmModule } from './crm';
 import { registerProjectsModule } from './projects';
-import { registerResourcesModule } from './resources';
+import { announceResourceChanged, registerResourcesModule } from './resources';
 
 // Each business module registers its routes here; the platform never imports a module.
 export async function registerModules(router: Router, deps: ModuleDeps): Promise<void> {
@@ -13,7 +13,9 @@ export async function registerModules(router: Router, deps: ModuleDeps): Promise
   await registerCoreModule(router, deps);
   await registerCrmModule(router, deps);
   await registerProjectsModule(router, deps);
-  // a check-out of an item booked now by someone else is refused (bookings know; resources ask)
-  await registerResourcesModule(router, deps, { beforeCheckOut: refuseCheckOutOfBookedItem });
-  await registerBookingsModule(router, deps);
+  // a check-out of an item booked now by someone else is refused, and the live floor map shows
+  // what is booked and checked in (bookings know; resources ask)
+  await registerResourcesModule(router, deps, { beforeCheckOut: refuseCheckOutOfBookedItem, bookingStates: liveBookingStates });
+  // a booking made, cancelled, checked in or out changes its resource's live state: open maps hear it
+  await registerBookingsModule(router, deps, { changed: announceResourceChanged });
 }

@@ -1,10 +1,13 @@
+import { BookFromMapDialog } from '../modules/bookings';
 import { CRM_ENTITIES } from '../modules/crm';
 import { PROJECTS_ENTITIES } from '../modules/projects';
-import { RESOURCES_ENTITIES } from '../modules/resources';
+import { registerFloorMapBooking, RESOURCES_ENTITIES } from '../modules/resources';
 import { registerWebEntities, webEntities, type WebEntity } from '../platform/entity/web-entity';
 
 // Every kind with pages. Its list, record and settings pages (app/entity-pages.tsx) and its
 // navigation entries (app/navigation.ts) come from its definition; nothing is listed by hand per kind.
 registerWebEntities([...CRM_ENTITIES, ...PROJECTS_ENTITIES, ...RESOURCES_ENTITIES]);
+// the live floor map's "Book" opens the bookings module's dialog (resources expose the slot)
+registerFloorMapBooking(BookFromMapDialog);
 
 export const entityAt = (path: string): WebEntity | undefined => webEntities().find((e) => e.definition.web.path === path);

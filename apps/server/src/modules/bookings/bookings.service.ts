@@ -22,7 +22,9 @@ import * as repo from './bookings.repository';
 // Where "now" comes from: the system clock, or a test's.
 export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
-export type BookingDeps = { now: Clock };
+// `changed`: told of each booking made, cancelled, checked in or out, in its transaction (the
+// composition root announces the resource's new live state to open floor maps with it)
+export type BookingDeps = { now: Clock; changed?: (ctx: TenantContext, resourceId: string) => Promise<void> };
 
 const MINUTE = 60_000;
 const DAY = 1440 * MINUTE;
@@ -121,6 +123,7 @@ export async function createBooking(ctx: TenantContext, deps: BookingDeps, body:
       if (pgErrorCode(err) === PG_CODES.exclusionViolation) throw unavailable();
       throw err;
     });
+  await deps.changed?.(ctx, place.id);
   return getBooking(ctx, deps, id);
 }
 
@@ -190,6 +193,7 @@ export async function cancelBooking(ctx: TenantContext, deps: BookingDeps, id: s
   const now = deps.now();
   if (b.status !== 'Booked' || Date.parse(b.end) <= now.getTime()) throw notActive(b, 'cancelled');
   await repo.cancelBooking(ctx, id, now);
+  await deps.changed?.(ctx, b.resourceId);
   return getBooking(ctx, deps, id);
 }
 
@@ -200,6 +204,7 @@ export async function checkInBooking(ctx: TenantContext, deps: BookingDeps, id: 
   if (now.getTime() < Date.parse(b.start) - CHECK_IN_EARLY_MINUTES * MINUTE || now.getTime() >= Date.parse(b.end))
     throw new AppError(409, 'checkInNotOpen', `Check-in opens ${CHECK_IN_EARLY_MINUTES} minutes before the start and closes at the end`);
   await repo.checkInBooking(ctx, id, now);
+  await deps.changed?.(ctx, b.resourceId);
   return getBooking(ctx, deps, id);
 }
 
@@ -207,6 +212,7 @@ export async function checkOutBooking(ctx: TenantContext, deps: BookingDeps, id:
   const b = await lockOwn(ctx, id);
   if (b.status !== 'CheckedIn') throw new AppError(409, 'notCheckedIn', `This booking is ${b.status}, not checked in`);
   await repo.checkOutBooking(ctx, id, deps.now());
+  await deps.changed?.(ctx, b.resourceId);
   return getBooking(ctx, deps, id);
 }
 

@@ -4,15 +4,24 @@ import type { ModuleDeps } from '../../platform/module';
 import type { Router } from '../../platform/router';
 import { BOOKINGS_CAPTIONS } from './bookings.captions';
 import { registerBookingRoutes } from './bookings.routes';
+import { bookingStatesAt } from './booking-states.service';
 import { assertNotBookedByOther, systemClock } from './bookings.service';
 
 export { bookings } from './bookings.table';
 
 // Workplace booking (issue 22): bookings under one policy engine, find-times, no double booking.
-export async function registerBookingsModule(router: Router, _deps: ModuleDeps): Promise<void> {
+// `hooks.changed` hears of every booking made, cancelled, checked in or out (the live map).
+export async function registerBookingsModule(
+  router: Router,
+  _deps: ModuleDeps,
+  hooks: { changed?: (ctx: TenantContext, resourceId: string) => Promise<void> } = {},
+): Promise<void> {
   registerCaptions(BOOKINGS_CAPTIONS);
-  registerBookingRoutes(router, { now: systemClock });
+  registerBookingRoutes(router, { now: systemClock, ...hooks });
 }
+
+// For the asset catalogue's live floor map: booked and checked-in resources right now.
+export const liveBookingStates = (ctx: TenantContext, resourceIds: readonly string[]) => bookingStatesAt(ctx, systemClock, resourceIds);
 
 // For the asset catalogue's check-out: an item booked now by someone else is refused.
 export const refuseCheckOutOfBookedItem = (ctx: TenantContext, resourceId: string, holderId: string): Promise<void> =>

@@ -163,8 +163,9 @@ export async function removePlacementsElsewhere(ctx: TenantScope, resourceId: st
 }
 
 // The live map's states: checked out while someone holds it, out of service in a closed stage.
-export async function statesOf(ctx: TenantContext, id: string): Promise<ResourceMapState[]> {
-  const res = await ctx.db.execute<ResourceMapState>(sql`
+export type StoredMapState = Omit<ResourceMapState, 'bookerName' | 'bookedUntil'>;
+export async function statesOf(ctx: TenantContext, id: string): Promise<StoredMapState[]> {
+  const res = await ctx.db.execute<StoredMapState>(sql`
     select r.id as "resourceId", r.name as title, t.name as "resourceTypeTitle",
       case when s.stage_type = 'Closed' then 'outOfService' when r.holder_id is not null then 'checkedOut' else 'free' end as state,
       case when r.holder_id is null then null else coalesce(u.name, tu.email) end as "holderName"

@@ -309,6 +309,62 @@ describe('the live states', () => {
     const later = (await viewer.get(`/api/v1/floor-maps/${map.id}/states`)).body.data;
     expect(later.find((s: { resourceId: string }) => s.resourceId === desk).state).toBe('outOfService');
   });
+
+  // bookings tell the map through the composition root (resources never import bookings)
+  it('say booked (a booking now or in its check-in window) and checked in, and each change raises a live event', async () => {
+    const desk = await resource('Desk B');
+    const spare = await resource('Desk C');
+    const map = await withPlan();
+    expect((await save(map, [rect(desk, 10), rect(spare, 100)])).status).toBe(200);
+    const stateOf = async (id: string) =>
+      ((await viewer.get(`/api/v1/floor-maps/${map.id}/states`)).body.data as { resourceId: string }[]).find((s) => s.resourceId === id);
+    const events = async () =>
+      Number(
+        (
+          await t.sql<{ n: string }>(
+            `select count(*) as n from live_events where tenant_id = $1 and entity_kind = 'Resource' and data->>'id' = $2`,
+            [tenantId, desk],
+          )
+        )[0]!.n,
+      );
+    // the next quarter hour: at most 15 minutes ahead, so its check-in window is open now
+    const quarter = 15 * 60_000;
+    const start = Math.ceil((Date.now() + 1_000) / quarter) * quarter;
+    const book = async (resourceId: string, from: number) => {
+      const res = await c.post('/api/v1/bookings', {
+        resourceId,
+        start: new Date(from).toISOString(),
+        end: new Date(from + 4 * quarter).toISOString(),
+      });
+      expect(res.status, res.text).toBe(201);
+      return res.body as { id: string; end: string };
+    };
+    const before = await events();
+    const booking = await book(desk, start);
+    expect(await stateOf(desk)).toEqual(
+      expect.objectContaining({ state: 'booked', bookerName: 'Olivia Owner', bookedUntil: booking.end, holderName: null }),
+    );
+    expect(await events()).toBe(before + 1);
+    // a booking tomorrow leaves the other desk free
+    await book(spare, start + 96 * quarter);
+    expect(await stateOf(spare)).toEqual(expect.objectContaining({ state: 'free', bookerName: null, bookedUntil: null }));
+
+    expect((await c.post(`/api/v1/bookings/${booking.id}/check-in`, {})).status).toBe(200);
+    expect(await stateOf(desk)).toEqual(expect.objectContaining({ state: 'checkedIn', bookerName: 'Olivia Owner' }));
+    expect((await c.post(`/api/v1/bookings/${booking.id}/check-out`, {})).status).toBe(200);
+    expect(await stateOf(desk)).toEqual(expect.objectContaining({ state: 'free', bookerName: null }));
+    expect(await events()).toBe(before + 3);
+
+    const again = await book(desk, start + 4 * quarter);
+    expect(again.id).toBeTruthy();
+    const later = await book(desk, start);
+    expect((await stateOf(desk))?.state).toBe('booked');
+    expect((await c.post(`/api/v1/bookings/${later.id}/cancel`, {})).status).toBe(200);
+    expect((await stateOf(desk))?.state).toBe('free');
+    expect(await events()).toBe(before + 6);
+    // another workspace's map is not found, as before
+    expect((await other.get(`/api/v1/floor-maps/${map.id}/states`)).status).toBe(404);
+  });
 });
 
 describe('the plan feature', () => {

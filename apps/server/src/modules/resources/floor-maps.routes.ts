@@ -27,7 +27,7 @@ const manage = locationEntity.permissions.manage;
 
 // Floor maps (issue 21, decision 092): per location and level, one document saved whole with
 // If-Match, its plan image uploaded on its own call, and the placed resources' live states.
-export function registerFloorMapRoutes(router: Router): void {
+export function registerFloorMapRoutes(router: Router, deps: floorMaps.FloorMapDeps = {}): void {
   router.tenant({
     method: 'GET',
     url: `${locationEntity.basePath}/:id/floor-maps`,
@@ -164,12 +164,12 @@ export function registerFloorMapRoutes(router: Router): void {
   router.tenant({
     method: 'GET',
     url: `${FLOOR_MAPS_PATH}/:id/states`,
-    summary: 'The live states of the resources placed on a floor map: free, checked out or out of service',
+    summary: 'The live states of the resources placed on a floor map: free, booked, checked in, checked out or out of service',
     tags,
     permission: view,
     table: FLOOR_MAPS_TABLE,
     readOnly: true,
     schemas: { params, response: floorMapStatesSchema },
-    handler: (ctx, { params: p }) => floorMaps.floorMapStates(ctx, p.id),
+    handler: (ctx, { params: p }) => floorMaps.floorMapStates(ctx, deps, p.id),
   });
 }

@@ -126,9 +126,28 @@ export async function planImage(ctx: TenantContext, id: string): Promise<{ conte
   return image;
 }
 
-export async function floorMapStates(ctx: TenantContext, id: string): Promise<FloorMapStates> {
+// What another module knows about the resources on a map right now (bookings: booked, checked
+// in). The composition root wires it in; resources never import the module that answers.
+export type MapBookingState = { state: 'booked' | 'checkedIn'; bookerName: string | null; until: string };
+export type MapBookingStates = (ctx: TenantContext, resourceIds: readonly string[]) => Promise<ReadonlyMap<string, MapBookingState>>;
+export type FloorMapDeps = { bookingStates?: MapBookingStates };
+
+// Out of service and checked out (an item someone holds) come first; then a booking's state.
+export async function floorMapStates(ctx: TenantContext, deps: FloorMapDeps, id: string): Promise<FloorMapStates> {
   if (!(await repo.floorMapSummary(ctx, id))) throw notFound('Floor map');
-  return { data: await repo.statesOf(ctx, id) };
+  const stored = await repo.statesOf(ctx, id);
+  const booked = deps.bookingStates
+    ? await deps.bookingStates(
+        ctx,
+        stored.filter((s) => s.state === 'free').map((s) => s.resourceId),
+      )
+    : new Map<string, MapBookingState>();
+  return {
+    data: stored.map((s) => {
+      const b = booked.get(s.resourceId);
+      return b ? { ...s, state: b.state, bookerName: b.bookerName, bookedUntil: b.until } : { ...s, bookerName: null, bookedUntil: null };
+    }),
+  };
 }
 
 export async function floorMapsOfResource(ctx: TenantContext, resourceId: string): Promise<ResourceFloorMaps> {

@@ -3,10 +3,11 @@ import type { ModuleDeps } from '../../platform/module';
 import type { Router } from '../../platform/router';
 import { FLOOR_MAPS_CAPTIONS } from './floor-maps.captions';
 import { registerFloorMapRoutes } from './floor-maps.routes';
+import type { MapBookingStates } from './floor-maps.service';
 import { RESOURCES_CAPTIONS } from './resources.captions';
 import { registerResourceEntities } from './resources.entities';
 import { registerResourceRoutes } from './resources.routes';
-import { systemClock, type CheckOutGuard } from './resources.service';
+import { announceResourceChanged, systemClock, type CheckOutGuard } from './resources.service';
 
 export { locations, resources, resourceTypes } from './resources.table';
 
@@ -15,11 +16,17 @@ export { locations, resources, resourceTypes } from './resources.table';
 export async function registerResourcesModule(
   router: Router,
   _deps: ModuleDeps,
-  hooks: { beforeCheckOut?: CheckOutGuard } = {},
+  hooks: { beforeCheckOut?: CheckOutGuard; bookingStates?: MapBookingStates } = {},
 ): Promise<void> {
   registerCaptions(RESOURCES_CAPTIONS);
   registerCaptions(FLOOR_MAPS_CAPTIONS);
   const kinds = registerResourceEntities(router);
-  registerResourceRoutes(router, { now: systemClock, kinds, ...hooks });
-  registerFloorMapRoutes(router);
+  const { bookingStates, ...checkOut } = hooks;
+  registerResourceRoutes(router, { now: systemClock, kinds, ...checkOut });
+  registerFloorMapRoutes(router, bookingStates ? { bookingStates } : {});
 }
+
+// For a module whose changes alter a resource's live state (a booking made, cancelled, checked in
+// or out): tells every open live map, through the resource's record event, to read it again.
+export { announceResourceChanged };
+export type { MapBookingState, MapBookingStates } from './floor-maps.service';

@@ -40,6 +40,13 @@ export async function lockResource(ctx: TenantScope, id: string): Promise<Locked
   return res.rows[0];
 }
 
+export async function resourceVersion(ctx: TenantScope, id: string): Promise<number | undefined> {
+  const res = await ctx.db.execute<{ version: number }>(sql`
+    select r.version from resources r where r.tenant_id = ${ctx.tenantId} and r.id = ${id} and ${LIVE('r')}`);
+  const row = res.rows[0];
+  return row ? Number(row.version) : undefined;
+}
+
 // A member of the workspace (invited or joined) and the name shown for them.
 export async function memberName(ctx: TenantScope, tenantUserId: string): Promise<string | undefined> {
   const res = await ctx.db.execute<{ name: string }>(sql`

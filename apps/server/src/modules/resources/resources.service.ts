@@ -108,4 +108,12 @@ async function published(ctx: TenantContext, deps: ResourceDeps, id: string): Pr
   return after as EntityRecord;
 }
 
+// A change elsewhere (a booking) that alters the resource's live state without a new version of
+// it: the record event carries its current version, so open live maps and pages read it again.
+export async function announceResourceChanged(ctx: TenantContext, resourceId: string): Promise<void> {
+  const version = await repo.resourceVersion(ctx, resourceId);
+  if (version === undefined) return;
+  await publishRecordEvent(ctx, { kind: 'Resource', id: resourceId, version, action: 'updated' });
+}
+
 export const myResources = (ctx: TenantContext): Promise<MyResources> => repo.myResources(ctx);

@@ -1,3 +1,4 @@
 // The bookings module's public door: what the app and other modules compose.
 export { BOOKINGS_NAV } from './bookings.nav';
 export { BookResourceAction } from './book-resource';
+export { BookFromMapDialog } from './book-from-map';

@@ -109,6 +109,9 @@ export const resourceMapStateSchema = z.object({
   resourceTypeTitle: z.string().nullable(),
   state: z.enum(RESOURCE_MAP_STATES),
   holderName: z.string().nullable(),
+  // booked or checked in: who booked it, and until when
+  bookerName: z.string().nullable(),
+  bookedUntil: z.iso.datetime({ offset: true }).nullable(),
 });
 export type ResourceMapState = z.infer<typeof resourceMapStateSchema>;
 export const floorMapStatesSchema = z.object({ data: z.array(resourceMapStateSchema) });
