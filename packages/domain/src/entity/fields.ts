@@ -250,7 +250,8 @@ export const fields = {
       ...(opts.defaultsToCaller ? { defaultsToCaller: true } : {}),
       ...(opts.readPermission ? { readPermission: opts.readPermission } : {}),
     }),
-  // structured data kept as it is (e.g. a contact's extra e-mails and phones)
+  // structured data kept as it is (e.g. a contact's extra e-mails and phones); `form: true` puts
+  // it on the record form with the editor the kind's web entity gives for it (`editors`)
   json: <T extends z.ZodType>(schema: T, opts: Options = {}) =>
     field('json', 'text', schema, { sortable: false, filterable: false, form: false, ...opts }),
 } as const;

@@ -57,6 +57,14 @@ const en = {
   'dashboard.widget.myResources': 'My resources',
   'dashboard.widget.noResources': 'You hold nothing checked out.',
   'dashboard.widget.heldSince': 'since {{since}}',
+  'resources.openingHours.closed': 'Closed',
+  'resources.openingHours.opens': 'opens',
+  'resources.openingHours.closes': 'closes',
+  'resources.openingHours.add': 'Add hours on {{day}}',
+  'resources.openingHours.remove': 'Remove {{day}} {{open}}–{{close}}',
+  'resources.openingHours.period': '{{day}}, period {{n}}',
+  'resources.openingHours.empty': 'Without opening hours the location is open around the clock.',
+  'resources.attributes.placeholder': 'Type and press Enter, e.g. monitor',
 };
 
 const de: Record<keyof typeof en, string> = {
@@ -112,6 +120,14 @@ const de: Record<keyof typeof en, string> = {
   'dashboard.widget.myResources': 'Meine Ressourcen',
   'dashboard.widget.noResources': 'Sie haben nichts ausgeliehen.',
   'dashboard.widget.heldSince': 'seit {{since}}',
+  'resources.openingHours.closed': 'Geschlossen',
+  'resources.openingHours.opens': 'öffnet',
+  'resources.openingHours.closes': 'schließt',
+  'resources.openingHours.add': 'Zeiten für {{day}} hinzufügen',
+  'resources.openingHours.remove': '{{day}} {{open}}–{{close}} entfernen',
+  'resources.openingHours.period': '{{day}}, Zeitraum {{n}}',
+  'resources.openingHours.empty': 'Ohne Öffnungszeiten ist der Standort rund um die Uhr offen.',
+  'resources.attributes.placeholder': 'Eingeben und mit Enter hinzufügen, z. B. Monitor',
 };
 
 export const RESOURCES_CAPTIONS: CaptionSet = { en, de, activityActions: CHECK_OUT_ACTIONS, errorCodes: CHECK_OUT_ERRORS };

@@ -5,6 +5,7 @@ import type { WebEntity } from '../../platform/entity/web-entity';
 import { BookResourceAction } from '../bookings';
 import { CheckOutActions, HolderBanner } from './check-out';
 import { ResourceFloorLink } from './resource-floor-link';
+import { AttributesEditor, OpeningHoursEditor } from './structured-editors';
 
 // the floor maps (Konva) are their own chunk: a location's page loads them when the tab opens
 const FloorMapsTab = lazy(async () => ({ default: (await import('./floor-maps-tab')).FloorMapsTab }));
@@ -15,6 +16,7 @@ const FloorMapsTab = lazy(async () => ({ default: (await import('./floor-maps-ta
 export const RESOURCES_ENTITIES: WebEntity[] = [
   {
     definition: locationEntity,
+    editors: { openingHours: OpeningHoursEditor },
     tabs: [
       {
         key: 'floor-maps',
@@ -28,9 +30,10 @@ export const RESOURCES_ENTITIES: WebEntity[] = [
       },
     ],
   },
-  { definition: resourceTypeEntity },
+  { definition: resourceTypeEntity, editors: { attributes: AttributesEditor } },
   {
     definition: resourceEntity,
+    editors: { attributes: AttributesEditor },
     actions: (record) => (
       <>
         <BookResourceAction record={record} />

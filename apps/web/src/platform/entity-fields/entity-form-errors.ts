@@ -1,7 +1,7 @@
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 import { isApiError } from '../api/api-error';
-import { errorText } from '../feedback/form-errors';
+import { errorText, formFieldOf } from '../feedback/form-errors';
 import { customKeyOf } from './field-value';
 
 // Server field errors of an entity write, next to their inputs: built-in fields by name,
@@ -18,7 +18,8 @@ export function applyEntityFieldErrors<T>(
   const fields = error.fieldErrors.flatMap((e) => {
     const custom = customKeyOf(e.field);
     if (custom !== null) return customKeys.includes(custom) ? [{ name: ['customFields', custom], errors: [errorText(t, e.code, e)] }] : [];
-    return builtins.includes(e.field) ? [{ name: [e.field], errors: [errorText(t, e.code, e)] }] : [];
+    const builtin = formFieldOf(e.field, builtins);
+    return builtin ? [{ name: [builtin], errors: [errorText(t, e.code, e)] }] : [];
   });
   if (fields.length === 0) return false;
   form.setFields(fields as never);

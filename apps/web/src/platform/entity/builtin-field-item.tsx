@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../feedback/form-errors';
 import { ReferencePicker } from './reference-picker';
 import { useWorkspaceCurrency } from './use-currency';
+import { webEntityOf } from './web-entity';
 
 // The client rules mirror the definition's own limits (shown, never re-typed); the server's answer
 // is still the last word and lands on the same field.
@@ -96,6 +97,15 @@ export function BuiltinFieldItem({
   const { t } = useTranslation();
   const f = definition.fields[name];
   if (!f) return null;
+  if (f.kind === 'json') {
+    // a structured value is edited by its kind's own editor, or not on the form at all
+    const Editor = webEntityOf(definition.kind)?.editors?.[name];
+    return Editor ? (
+      <Form.Item name={name} label={t(f.label)} rules={rulesOf(f, t)}>
+        <Editor disabled={disabled} />
+      </Form.Item>
+    ) : null;
+  }
   return (
     <Form.Item
       name={name}

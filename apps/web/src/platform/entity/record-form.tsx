@@ -137,7 +137,8 @@ export function RecordForm({ api, record, fields }: Props) {
     );
   };
 
-  const wide = (key: string) => definition.fields[key]?.kind === 'longText';
+  // long text and structured values (opening hours) take the whole row
+  const wide = (key: string) => ['longText', 'json'].includes(definition.fields[key]?.kind ?? '');
 
   return (
     <Card

@@ -56,6 +56,8 @@ export function rebase(mine: FormValues, base: FormValues, theirs: FormValues) {
 export function toBody(definition: EntityDefinition, record: EntityRecord, values: FormValues, fields: readonly EntityField[]) {
   const body: Record<string, unknown> = {};
   for (const key of definition.writableFields) body[key] = key in values ? values[key] : (record[key] ?? null);
+  // a kind without custom fields (a location) is refused a customFields member
+  if (!definition.capabilities.customFields) return body;
   const keys = new Set(fields.filter((f) => !isContentBlock(f.kind)).map((f) => f.key));
   const merged: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(record.customFields)) if (keys.has(k)) merged[k] = v;

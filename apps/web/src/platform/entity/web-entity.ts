@@ -1,11 +1,14 @@
 import { ENTITY_DEFINITIONS, type EntityDefinition, type EntityKind, type EntityRecord, type Permission } from '@atrium/domain';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { EntityListRequest } from './list-definition';
 
 // What a module adds to a kind's generic pages: cells that render a field its own way, tabs on
 // the record page, actions in its header (a lead's "Convert") and a banner above its panels (where
 // a converted lead went). Everything else (list, record page, form, panels, settings, routes,
 // navigation, record paths) comes from the definition.
+// What the form hands a structured field's editor (the Form.Item's id, value and onChange).
+export type StructuredEditorProps = { id?: string; value?: unknown; onChange?: (value: unknown) => void; disabled: boolean };
+
 export type WebEntity = {
   definition: EntityDefinition;
   cells?: Record<string, (record: EntityRecord) => ReactNode>;
@@ -15,6 +18,9 @@ export type WebEntity = {
   banner?: (record: EntityRecord) => ReactNode;
   // buttons in the list's toolbar, given the list's request as filtered and sorted
   listActions?: (request: EntityListRequest) => ReactNode;
+  // form inputs of the kind's structured (json) fields that the definition puts on the form
+  // (`form: true`), keyed by field: a location's opening hours, a resource's attributes
+  editors?: Record<string, ComponentType<StructuredEditorProps>>;
   // a kind whose records own roles (roleScope): the caller's permissions in one of them, the
   // workspace's merged with their role there (the pages of the record and of its children follow them)
   rolePermissions?: {

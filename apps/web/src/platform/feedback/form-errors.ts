@@ -2,13 +2,21 @@ import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 import { isApiError } from '../api/api-error';
 
+// The form field a server error names: the field itself, or the field whose structured value it
+// is inside (openingHours.3.close is shown on openingHours).
+export const formFieldOf = (name: string, fields: readonly string[]): string | undefined =>
+  fields.includes(name) ? name : fields.find((f) => name.startsWith(`${f}.`));
+
 // Server field errors (problem+json `errors`) shown next to their fields, translated by code.
 // Returns false when the error had no field the form knows, so the caller shows a message.
 export function applyFieldErrors<T>(form: FormInstance<T>, error: unknown, t: TFunction, fields: readonly string[]): boolean {
   if (!isApiError(error)) return false;
-  const known = error.fieldErrors.filter((e) => fields.includes(e.field));
+  const known = error.fieldErrors.flatMap((e) => {
+    const name = formFieldOf(e.field, fields);
+    return name ? [{ ...e, name }] : [];
+  });
   if (known.length === 0) return false;
-  form.setFields(known.map((e) => ({ name: e.field as never, errors: [errorText(t, e.code, e)] })));
+  form.setFields(known.map((e) => ({ name: e.name as never, errors: [errorText(t, e.code, e)] })));
   return true;
 }
 

@@ -16,7 +16,7 @@ export const locationEntity = defineEntity({
     name: fields.text({ max: 200, required: true, quick: true, example: 'Hamburg head office' }),
     address: fields.longText({ max: 500, quick: true }),
     timeZone: fields.enumeration(TIME_ZONES, { required: true, quick: true, optionLabels: 'values', example: 'Europe/Berlin' }),
-    openingHours: fields.json(openingHoursSchema),
+    openingHours: fields.json(openingHoursSchema, { form: true }),
     description: fields.longText({ max: 5000 }),
   },
   searchFields: ['name', 'address'],

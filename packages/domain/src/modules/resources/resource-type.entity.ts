@@ -19,7 +19,7 @@ export const resourceTypeEntity = defineEntity({
     bookableMode: fields.enumeration(BOOKABLE_MODES, { required: true, quick: true, defaultValue: 'None', example: 'Bookable' }),
     capacityDefault: fields.integer({ min: 0, max: 10000, quick: true, example: '1' }),
     icon: fields.text({ max: 60, pattern: { regex: ICON_NAME_PATTERN, code: 'invalidOption' }, example: 'DesktopOutlined' }),
-    attributes: fields.json(attributeNamesSchema),
+    attributes: fields.json(attributeNamesSchema, { form: true }),
   },
   searchFields: ['name'],
   defaultColumns: ['bookableMode', 'capacityDefault'],

@@ -17,7 +17,7 @@ export const resourceEntity = defineEntity({
     resourceTypeId: fields.reference('ResourceType', { onDelete: 'refuse', required: true, quick: true }),
     locationId: fields.reference('Location', { onDelete: 'refuse', quick: true }),
     capacity: fields.integer({ min: 0, max: 10000, quick: true }),
-    attributes: fields.json(attributeNamesSchema, { importAliases: ['features', 'ausstattung'] }),
+    attributes: fields.json(attributeNamesSchema, { form: true, importAliases: ['features', 'ausstattung'] }),
     // a person who can be booked (a consultant, a trainer)
     personId: fields.user(),
     holderId: fields.user({ readOnly: true }),
