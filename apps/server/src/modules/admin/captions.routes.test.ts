@@ -107,6 +107,8 @@ describe('captions', () => {
       'Gantt',
       'Zoom',
       'Agenda',
+      // a floor map's shape
+      'Polygon',
       '{{plural}}',
     ]);
     // every part's set, wherever it sits

@@ -292,7 +292,7 @@ describe('validate, run, reject and retry', () => {
     const after = (await me.get(`/api/v1/core/imports/${imp.id}`)).body;
     expect(after).toMatchObject({ created: n, rejected: 0, rowCount: n });
     expect(after.job.attempts).toBeGreaterThanOrEqual(2);
-  });
+  }, 90_000);
 });
 
 describe('rejected rows', () => {
@@ -379,7 +379,7 @@ describe('rejected rows', () => {
     expect(book.worksheets[0]?.getRow(1).values).toEqual([undefined, 'First name', 'Email', 'Errors']);
     expect(book.worksheets[0]?.getRow(2).values).toEqual([undefined, 'Bob', 'not-an-email', expect.stringMatching(/^Email: /)]);
     await me.delete(`/api/v1/core/imports/${imp.id}`);
-  });
+  }, 90_000);
 });
 
 describe('dedupe, references and undo', () => {
