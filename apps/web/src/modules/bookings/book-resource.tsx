@@ -1,4 +1,4 @@
-import { CalendarOutlined } from '@ant-design/icons';
+import { CalendarOutlined, ScheduleOutlined } from '@ant-design/icons';
 import type { EntityRecord } from '@atrium/domain';
 import { Button, Modal, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
@@ -6,17 +6,36 @@ import { useTranslation } from 'react-i18next';
 
 // the booking form is the Bookings page's chunk: loaded when the dialog opens
 const BookCard = lazy(async () => ({ default: (await import('./bookings.page')).BookCard }));
+// the calendar is its own chunk, loaded when opened
+const ResourceCalendar = lazy(() => import('./resource-calendar'));
 
-// "Book" on a resource's page: find-times for this resource alone on a day, one click books.
+// "Book" on a resource's page: find-times for this resource alone on a day, one click books;
+// "Calendar": its bookings in the six views, a free slot books it.
 export function BookResourceAction({ record }: { record: EntityRecord }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [calendar, setCalendar] = useState(false);
   const title = String(record.title ?? '');
   return (
     <>
       <Button icon={<CalendarOutlined />} onClick={() => setOpen(true)}>
         {t('bookings.book')}
       </Button>
+      <Button icon={<ScheduleOutlined />} onClick={() => setCalendar(true)}>
+        {t('bookings.calendar.title')}
+      </Button>
+      <Modal
+        open={calendar}
+        title={t('bookings.calendar.ofResource', { resource: title })}
+        footer={null}
+        width={1000}
+        onCancel={() => setCalendar(false)}
+        destroyOnHidden
+      >
+        <Suspense fallback={<Skeleton active />}>
+          <ResourceCalendar record={record} />
+        </Suspense>
+      </Modal>
       <Modal
         open={open}
         title={t('bookings.bookResource', { resource: title })}

@@ -1,12 +1,19 @@
-import type { Booking, BookingCreate, BookingList, FindTimes, FindTimesResult } from '@atrium/domain';
+import type { Booking, BookingCreate, BookingList, BookingListQuery, FindTimes, FindTimesResult } from '@atrium/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../platform/api/api-client';
+import { isApiError } from '../../platform/api/api-error';
 import { workspaceKey } from '../../platform/api/query-keys';
+import { useConfirm } from '../../platform/confirm/confirm-modal';
+import { formatDate } from '../../platform/dates/format-date';
+import { errorText } from '../../platform/feedback/form-errors';
 
 // The bookings calls the web uses: my upcoming bookings, find-times, book, cancel, check in/out.
 export const bookingKeys = {
   all: () => workspaceKey('bookings'),
   mine: () => workspaceKey('bookings', 'mine'),
+  window: (q: BookingListQuery) => workspaceKey('bookings', 'window', q),
   options: (path: string) => workspaceKey('bookings', 'options', path),
 };
 
@@ -17,7 +24,16 @@ export function useMyBookings() {
   });
 }
 
-type Option = { id: string; name: string };
+// the bookings of a calendar's window (mine, a location's or a resource's), up to 500
+export function useBookingsIn(q: BookingListQuery) {
+  return useQuery({
+    queryKey: bookingKeys.window(q),
+    queryFn: () => apiRequest<BookingList>('/api/v1/bookings/list', { method: 'POST', body: { ...q, limit: 500 } }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+type Option = { id: string; name: string; timeZone?: string };
 // the locations or resource types to choose from (the engine's list call, first 100 by name)
 export function useChoices(listPath: string) {
   return useQuery({
@@ -55,4 +71,37 @@ export function useBookingAction() {
       apiRequest<Booking>(`/api/v1/bookings/${id}/${action}`, { method: 'POST' }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: bookingKeys.all() }),
   });
+}
+
+// Cancel (confirmed first), check in or check out a booking, with the outcome as a message.
+export function useRunBookingAction() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
+  const act = useBookingAction();
+  return async (b: Booking, action: BookingAction, done?: () => void) => {
+    if (action === 'cancel') {
+      const when = `${formatDate(b.start, 'dateTime')} – ${formatDate(b.end, 'time')}`;
+      const ok = await confirm({
+        title: t('bookings.cancel'),
+        description: t('bookings.cancelConfirm', { resource: b.resource.title, when }),
+        okText: t('bookings.cancel'),
+        cancelText: t('bookings.keep'),
+        danger: true,
+      });
+      if (!ok) return;
+    }
+    act.mutate(
+      { id: b.id, action },
+      {
+        onSuccess: () => {
+          void message.success(
+            t(action === 'cancel' ? 'bookings.cancelled' : action === 'check-in' ? 'bookings.checkedIn' : 'bookings.checkedOut'),
+          );
+          done?.();
+        },
+        onError: (e) => void message.error(isApiError(e) ? errorText(t, e.code) : t('errorCodes.internalServerError')),
+      },
+    );
+  };
 }

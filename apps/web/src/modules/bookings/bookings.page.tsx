@@ -1,14 +1,14 @@
-import { locationEntity, resourceTypeEntity, type Booking, type FreeSlot } from '@atrium/domain';
+import { locationEntity, resourceTypeEntity, type FreeSlot } from '@atrium/domain';
 import { Alert, App, Button, Card, Col, DatePicker, Empty, Form, List, Row, Select, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../platform/api/api-error';
-import { useConfirm } from '../../platform/confirm/confirm-modal';
 import { displayTimeZone, formatDate } from '../../platform/dates/format-date';
 import { errorText } from '../../platform/feedback/form-errors';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
-import { useBook, useBookingAction, useChoices, useFindTimes, useMyBookings, type BookingAction } from './bookings.api';
+import { BookingCalendar, type CalendarScope } from './booking-calendar';
+import { useBook, useChoices, useFindTimes, useMyBookings, useRunBookingAction } from './bookings.api';
 
 const DURATIONS = [30, 60, 120, 240, 480];
 
@@ -38,6 +38,7 @@ export default function BookingsPage() {
           <MyBookings />
         </Col>
       </Row>
+      <CalendarCard />
     </Space>
   );
 }
@@ -202,34 +203,42 @@ export function BookCard({ resourceId, title }: { resourceId?: string; title?: s
   );
 }
 
+// The calendar of my bookings (the profile's zone) or of a chosen location (its zone).
+function CalendarCard() {
+  const { t } = useTranslation();
+  const locations = useChoices(locationEntity.basePath);
+  const [scopeId, setScopeId] = useState<string>('mine');
+  const location = (locations.data ?? []).find((l) => l.id === scopeId);
+  const scope: CalendarScope = location ? { kind: 'location', locationId: location.id, timeZone: location.timeZone } : { kind: 'mine' };
+  return (
+    <Card
+      title={t('bookings.calendar.title')}
+      extra={
+        <Select
+          aria-label={t('bookings.calendar.whose')}
+          style={{ minWidth: 180 }}
+          value={location ? scopeId : 'mine'}
+          onChange={setScopeId}
+          options={[
+            { value: 'mine', label: t('bookings.calendar.mine') },
+            ...(locations.data ?? []).map((l) => ({ value: l.id, label: l.name })),
+          ]}
+        />
+      }
+    >
+      <BookingCalendar
+        key={scopeId}
+        scope={scope}
+        label={location ? t('bookings.calendar.ofLocation', { location: location.name }) : t('bookings.calendar.mine')}
+      />
+    </Card>
+  );
+}
+
 function MyBookings() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const confirm = useConfirm();
   const mine = useMyBookings();
-  const act = useBookingAction();
-  const run = async (b: Booking, action: BookingAction) => {
-    if (action === 'cancel') {
-      const ok = await confirm({
-        title: t('bookings.cancel'),
-        description: t('bookings.cancelConfirm', { resource: b.resource.title, when: when(b) }),
-        okText: t('bookings.cancel'),
-        cancelText: t('bookings.keep'),
-        danger: true,
-      });
-      if (!ok) return;
-    }
-    act.mutate(
-      { id: b.id, action },
-      {
-        onSuccess: () =>
-          void message.success(
-            t(action === 'cancel' ? 'bookings.cancelled' : action === 'check-in' ? 'bookings.checkedIn' : 'bookings.checkedOut'),
-          ),
-        onError: (e) => void message.error(isApiError(e) ? errorText(t, e.code) : t('errorCodes.internalServerError')),
-      },
-    );
-  };
+  const run = useRunBookingAction();
   return (
     <Card title={t('bookings.mine')}>
       <List
