@@ -95,8 +95,9 @@ export async function insertToken(db: Db, kind: TokenKind, userId: string, token
   await db.insert(identityTokens).values({ kind, userId, tokenHash, expiresAt });
 }
 
-// Uses the token in one statement, so two clicks on the same link cannot both succeed.
-export async function consumeToken(db: Db, kind: TokenKind, tokenHash: string, email: string): Promise<string | undefined> {
+// Uses the token in one statement, so two clicks on the same link cannot both succeed. A link's
+// token belongs to the e-mail it names; the sign-in after a confirmed address names none.
+export async function consumeToken(db: Db, kind: TokenKind, tokenHash: string, email?: string): Promise<string | undefined> {
   const [row] = await db
     .update(identityTokens)
     .set({ usedAt: new Date() })
@@ -106,24 +107,7 @@ export async function consumeToken(db: Db, kind: TokenKind, tokenHash: string, e
         eq(identityTokens.kind, kind),
         isNull(identityTokens.usedAt),
         gt(identityTokens.expiresAt, new Date()),
-        sql`${identityTokens.userId} = (select id from users where lower(email) = lower(${email}))`,
-      ),
-    )
-    .returning({ userId: identityTokens.userId });
-  return row?.userId;
-}
-
-// A token that names no e-mail (the sign-in after a confirmed address), used once like the others.
-export async function consumeBareToken(db: Db, kind: TokenKind, tokenHash: string): Promise<string | undefined> {
-  const [row] = await db
-    .update(identityTokens)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(identityTokens.tokenHash, tokenHash),
-        eq(identityTokens.kind, kind),
-        isNull(identityTokens.usedAt),
-        gt(identityTokens.expiresAt, new Date()),
+        email === undefined ? undefined : sql`${identityTokens.userId} = (select id from users where lower(email) = lower(${email}))`,
       ),
     )
     .returning({ userId: identityTokens.userId });

@@ -75,7 +75,7 @@ export class IdentityService {
 
   // The account a sign-in ticket names, once.
   async redeemSignInTicket(ticket: string): Promise<string | undefined> {
-    return repo.consumeBareToken(this.deps.db, 'signin', hashToken(ticket));
+    return repo.consumeToken(this.deps.db, 'signin', hashToken(ticket));
   }
 
   // Known and unknown e-mails go through the same steps and answers, so neither the message
