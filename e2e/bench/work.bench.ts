@@ -1,34 +1,12 @@
 import { expect, test } from '../support/signed-in.fixture';
-import { signedInApi, type SignedInApi } from '../support/signed-in-api';
+import { automaticProject, task } from '../pages/projects.pages';
+import { signedInApi } from '../support/signed-in-api';
 
 // The browser benchmark of work management (issue 20), run by `npm run bench:web`, not by
 // `npm test`: speed is measured and printed, never asserted. A project of 1,000 dated tasks
 // from navigation to the Gantt bars on screen (target: the chart alone < 500 ms), and a board of
 // 2,000 tasks from navigation to the last card painted (target: < 1 s). Both figures are read
 // from the app's own performance marks and the network's resource timings.
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-// a local calendar day `offset` days from today, as the API takes it and as a bar's label says it
-function day(offset: number) {
-  const d = new Date();
-  d.setDate(d.getDate() + offset);
-  const iso = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  return { iso, label: `${d.getDate()} ${MONTHS[d.getMonth()]}` };
-}
-
-async function automaticProject(api: SignedInApi, code: string) {
-  // links need Plan.LinkTasks, which the Projects Pro plan has
-  await api.put('/api/v1/admin/subscriptions/Project', { planSlug: 'project-pro' });
-  return api.post<{ id: string }>('/api/v1/projects', { name: `Launch ${code}`, code, schedulingMode: 'Automatic' }, { status: 201 });
-}
-
-const task = (api: SignedInApi, projectId: string, name: string, start: number, due: number) =>
-  api.post<{ id: string; number: string }>(
-    '/api/v1/tasks',
-    { name, projectId, priority: 'High', startDate: day(start).iso, dueDate: day(due).iso },
-    { status: 201 },
-  );
 
 test('1,000 tasks: time from navigation to the bars on screen', async ({ workspace }) => {
   test.setTimeout(600_000);

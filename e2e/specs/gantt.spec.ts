@@ -1,38 +1,18 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../pages/shell.pages';
 import { expect, test } from '../support/signed-in.fixture';
-import { signedInApi, type SignedInApi } from '../support/signed-in-api';
+import { automaticProject, day, task } from '../pages/projects.pages';
+import { signedInApi } from '../support/signed-in-api';
 
 // The Gantt chart (decision 088): a project in Automatic mode where A blocks B; dragging A two
 // days to the right moves B by the same two days, one Undo puts both back; arrow keys move and
 // resize a bar; at 390 px the chart is a read-only table. How long 1,000 tasks take to draw is
 // measured by the browser benchmark (e2e/bench/work.bench.ts, `npm run bench:web`).
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const DAY_WIDTH = 32;
 
-// a local calendar day `offset` days from today, as the API takes it and as a bar's label says it
-function day(offset: number) {
-  const d = new Date();
-  d.setDate(d.getDate() + offset);
-  const iso = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  return { iso, label: `${d.getDate()} ${MONTHS[d.getMonth()]}` };
-}
 const barName = (number: string, title: string, start: number, due: number) =>
   `${number} ${title}, ${day(start).label} – ${day(due).label}`;
-
-async function automaticProject(api: SignedInApi, code: string) {
-  // links need Plan.LinkTasks, which the Projects Pro plan has
-  await api.put('/api/v1/admin/subscriptions/Project', { planSlug: 'project-pro' });
-  return api.post<{ id: string }>('/api/v1/projects', { name: `Launch ${code}`, code, schedulingMode: 'Automatic' }, { status: 201 });
-}
-
-const task = (api: SignedInApi, projectId: string, name: string, start: number, due: number) =>
-  api.post<{ id: string; number: string }>(
-    '/api/v1/tasks',
-    { name, projectId, priority: 'High', startDate: day(start).iso, dueDate: day(due).iso },
-    { status: 201 },
-  );
 
 async function dragBy(page: Page, name: string, days: number) {
   const box = await page.getByRole('button', { name }).boundingBox();
