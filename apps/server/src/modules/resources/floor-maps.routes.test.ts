@@ -317,7 +317,9 @@ describe('the live states', () => {
     const map = await withPlan();
     expect((await save(map, [rect(desk, 10), rect(spare, 100)])).status).toBe(200);
     const stateOf = async (id: string) =>
-      ((await viewer.get(`/api/v1/floor-maps/${map.id}/states`)).body.data as { resourceId: string }[]).find((s) => s.resourceId === id);
+      ((await viewer.get(`/api/v1/floor-maps/${map.id}/states`)).body.data as { resourceId: string; state: string }[]).find(
+        (s) => s.resourceId === id,
+      );
     const events = async () =>
       Number(
         (
