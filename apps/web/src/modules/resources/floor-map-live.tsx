@@ -2,7 +2,7 @@ import { CalendarOutlined } from '@ant-design/icons';
 import { RESOURCE_MAP_STATES, type FloorMap, type ResourceMapState } from '@atrium/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Empty, List, Space, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../platform/dates/format-date';
@@ -13,6 +13,9 @@ import { floorMapKeys, useFloorMapStates, usePlanImage } from './floor-maps.api'
 import { FloorPlanStage } from './floor-plan-stage';
 
 type State = ResourceMapState['state'];
+const NO_STATES: ResourceMapState[] = [];
+// the list shows a floor a hundred at a time (a click on the plan chooses any desk)
+const LIST_PAGE = 100;
 // the live map's colours, each with a darker outline; the legend and the list say the same in words
 export const STATE_LOOKS: Record<State, { fill: string; stroke: string }> = {
   free: { fill: 'rgba(82, 196, 26, 0.45)', stroke: '#237804' },
@@ -56,6 +59,8 @@ export function FloorMapLive({ map }: { map: FloorMap }) {
   const byId = useMemo(() => new Map((states.data?.data ?? []).map((s) => [s.resourceId, s])), [states.data]);
   const placements = useMemo(() => map.placements.filter((p) => byId.has(p.resourceId)), [map.placements, byId]);
   const picked = chosen ? byId.get(chosen) : undefined;
+  // the list follows the plan: the shapes are drawn first, the rows in the render after
+  const rows = useDeferredValue(states.data?.data ?? NO_STATES);
 
   const bookButton = (s: ResourceMapState) =>
     bookable && s.state === 'free' ? (
@@ -111,7 +116,8 @@ export function FloorMapLive({ map }: { map: FloorMap }) {
         className="floor-map-states"
         loading={states.isLoading}
         locale={{ emptyText: t('floorMaps.nothingPlaced') }}
-        dataSource={states.data?.data ?? []}
+        dataSource={rows}
+        pagination={rows.length > LIST_PAGE ? { pageSize: LIST_PAGE, size: 'small', showSizeChanger: false } : false}
         renderItem={(s) => (
           <List.Item data-state={s.state}>
             <Space wrap>

@@ -10,7 +10,7 @@ import { errorText } from '../../platform/feedback/form-errors';
 import { useAccess } from '../../platform/permissions/use-access';
 import { FloorMapEditor } from './floor-map-editor';
 import { FloorMapLive } from './floor-map-live';
-import { useFloorMap, useFloorMapMutations, useFloorMaps } from './floor-maps.api';
+import { useFloorMap, useFloorMapMutations, useFloorMaps, useFloorMapStates, usePlanImage } from './floor-maps.api';
 import './floor-maps.css';
 
 type Mode = 'live' | 'edit';
@@ -35,6 +35,10 @@ export function FloorMapsTab({ record }: { record: EntityRecord }) {
   const list = floors.data?.data ?? [];
   const floorId = chosen && list.some((f) => f.id === chosen) ? chosen : list[0]?.id;
   const map = useFloorMap(floorId);
+  // the floor's states and plan image load beside its map, not after it (the list names the
+  // floor's version and image): the live map finds them in the cache
+  useFloorMapStates(floorId);
+  usePlanImage(list.find((f) => f.id === floorId));
   const onDirty = useCallback((d: boolean) => setDirty(d), []);
 
   // leaving unsaved edits (another floor, the live map) asks first

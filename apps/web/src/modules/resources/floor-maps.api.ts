@@ -13,7 +13,6 @@ import {
   type ResourceFloorMaps,
 } from '@atrium/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { apiFetch, apiRequest } from '../../platform/api/api-client';
 import { workspaceKey } from '../../platform/api/query-keys';
 import type { Paged } from '../../platform/entity/list-definition';
@@ -58,10 +57,11 @@ export const useFloorMap = (id: string | undefined) =>
     enabled: !!id,
   });
 
-export const useFloorMapStates = (id: string) =>
+export const useFloorMapStates = (id: string | undefined) =>
   useQuery({
-    queryKey: floorMapKeys.states(id),
-    queryFn: () => apiRequest<FloorMapStates>(FLOOR_MAP_PATHS.states(id), {}, floorMapStatesSchema),
+    queryKey: floorMapKeys.states(id ?? ''),
+    queryFn: () => apiRequest<FloorMapStates>(FLOOR_MAP_PATHS.states(id ?? ''), {}, floorMapStatesSchema),
+    enabled: !!id,
   });
 
 const PAGE = 100;
@@ -91,32 +91,24 @@ export const useLocationResources = (locationId: string) =>
   });
 
 // The plan image as an element to draw: read with the session's token (an <img> could not send
-// it), kept as an object URL while the map is shown.
+// it) into an object URL, decoded once per version and shared through the query cache — the
+// Floor maps tab asks for it together with the map and its states (one round trip, not three).
+const loadPlanImage = async (id: string): Promise<HTMLImageElement> => {
+  const blob = await (await apiFetch(FLOOR_MAP_PATHS.image(id))).blob();
+  const img = new window.Image();
+  img.src = URL.createObjectURL(blob);
+  await img.decode();
+  return img;
+};
+
 export function usePlanImage(map: Pick<FloorMap, 'id' | 'version' | 'image'> | undefined): HTMLImageElement | undefined {
-  const [image, setImage] = useState<HTMLImageElement>();
-  const id = map?.id;
-  const hasImage = !!map?.image;
-  const version = map?.version;
-  useEffect(() => {
-    if (!id || !hasImage) return;
-    let url: string | undefined;
-    let cancelled = false;
-    void apiFetch(FLOOR_MAP_PATHS.image(id))
-      .then((res) => res.blob())
-      .then((blob) => {
-        if (cancelled) return;
-        url = URL.createObjectURL(blob);
-        const img = new window.Image();
-        img.onload = () => !cancelled && setImage(img);
-        img.src = url;
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [id, hasImage, version]);
-  return hasImage ? image : undefined;
+  const image = useQuery({
+    queryKey: [...floorMapKeys.map(map?.id ?? ''), 'image', map?.version ?? 0],
+    queryFn: () => loadPlanImage(map?.id ?? ''),
+    enabled: !!map?.id && !!map.image,
+    staleTime: Infinity,
+  });
+  return map?.image ? image.data : undefined;
 }
 
 export function useFloorMapMutations(locationId: string) {

@@ -4,7 +4,7 @@ import { Button, Space, Tooltip } from 'antd';
 import type Konva from 'konva';
 import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Circle, Group, Image as KonvaImage, Layer, Line, Rect, Stage, Text, Transformer } from 'react-konva';
+import { Circle, Group, Image as KonvaImage, Layer, Line, Rect, Shape, Stage, Text, Transformer } from 'react-konva';
 import { centreOf } from './floor-map.util';
 
 export type ShapeLook = { fill: string; stroke: string };
@@ -30,6 +30,8 @@ type Props = {
 };
 
 const ZOOM_STEP = 1.25;
+const LABEL_FONT = 'Arial';
+const LABEL_COLOUR = '#0b1533';
 
 // The plan and its shapes on a Konva canvas, scaled to the width it is given; zoom with the
 // buttons or the wheel, pan by dragging the empty plan.
@@ -140,13 +142,16 @@ export function FloorPlanStage(props: Props) {
               if (e.target === e.target.getStage() || e.target.name() === 'plan') props.onSelect?.(null, false);
             }}
           >
+            {/* the plan on its own layer, deaf to the pointer: a press on it reaches the stage (pan) */}
+            <Layer x={origin.x - pan.x} y={origin.y - pan.y} scaleX={scale} scaleY={scale} listening={false}>
+              <KonvaImage image={image} width={size.width} height={size.height} name="plan" perfectDrawEnabled={false} />
+            </Layer>
             <Layer x={origin.x - pan.x} y={origin.y - pan.y} scaleX={scale} scaleY={scale}>
-              <KonvaImage image={image} width={size.width} height={size.height} name="plan" />
               {placements.map((p) => {
                 const c = centreOf(p.shape);
                 const look = props.lookOf(p);
                 const selected = selection.has(p.resourceId);
-                const text = p.label ?? props.titleOf(p.resourceId);
+                const text = editable ? (p.label ?? props.titleOf(p.resourceId)) : '';
                 const strokeWidth = (selected ? 3 : 1.5) / scale;
                 return (
                   <Group
@@ -166,23 +171,33 @@ export function FloorPlanStage(props: Props) {
                       const stage = e.target.getStage();
                       if (stage) stage.container().style.cursor = '';
                     }}
-                    onDragStart={() => !selection.has(p.resourceId) && props.onSelect?.(p.resourceId, false)}
-                    onDragEnd={(e) => props.onMoved?.(p.resourceId, { x: e.target.x(), y: e.target.y() })}
-                    onTransformEnd={(e) => {
-                      const node = e.target;
-                      const result = {
-                        centre: { x: node.x(), y: node.y() },
-                        rotation: node.rotation(),
-                        scaleX: node.scaleX(),
-                        scaleY: node.scaleY(),
-                      };
-                      node.scaleX(1);
-                      node.scaleY(1);
-                      props.onTransformed?.(p.resourceId, result);
-                    }}
+                    onDragStart={editable ? () => !selection.has(p.resourceId) && props.onSelect?.(p.resourceId, false) : undefined}
+                    onDragEnd={editable ? (e) => props.onMoved?.(p.resourceId, { x: e.target.x(), y: e.target.y() }) : undefined}
+                    onTransformEnd={
+                      editable
+                        ? (e) => {
+                            const node = e.target;
+                            const result = {
+                              centre: { x: node.x(), y: node.y() },
+                              rotation: node.rotation(),
+                              scaleX: node.scaleX(),
+                              scaleY: node.scaleY(),
+                            };
+                            node.scaleX(1);
+                            node.scaleY(1);
+                            props.onTransformed?.(p.resourceId, result);
+                          }
+                        : undefined
+                    }
                   >
                     {p.shape.kind === 'point' && (
-                      <Circle radius={pointRadius} fill={look.fill} stroke={look.stroke} strokeWidth={strokeWidth} />
+                      <Circle
+                        radius={pointRadius}
+                        fill={look.fill}
+                        stroke={look.stroke}
+                        strokeWidth={strokeWidth}
+                        perfectDrawEnabled={false}
+                      />
                     )}
                     {p.shape.kind === 'rect' && (
                       <Rect
@@ -207,17 +222,19 @@ export function FloorPlanStage(props: Props) {
                         perfectDrawEnabled={false}
                       />
                     )}
-                    <Text
-                      text={text}
-                      fontSize={fontSize}
-                      fill="#0b1533"
-                      width={200}
-                      x={-100}
-                      y={p.shape.kind === 'point' ? pointRadius + 2 : -fontSize / 2}
-                      align="center"
-                      listening={false}
-                      perfectDrawEnabled={false}
-                    />
+                    {editable && (
+                      <Text
+                        text={text}
+                        fontSize={fontSize}
+                        fill="#0b1533"
+                        width={200}
+                        x={-100}
+                        y={p.shape.kind === 'point' ? pointRadius + 2 : -fontSize / 2}
+                        align="center"
+                        listening={false}
+                        perfectDrawEnabled={false}
+                      />
+                    )}
                   </Group>
                 );
               })}
@@ -232,6 +249,33 @@ export function FloorPlanStage(props: Props) {
                 />
               )}
             </Layer>
+            {!editable && (
+              // the live map's labels: one shape that writes them all, not a text node per resource
+              <Layer x={origin.x - pan.x} y={origin.y - pan.y} scaleX={scale} scaleY={scale} listening={false}>
+                <Shape
+                  perfectDrawEnabled={false}
+                  sceneFunc={(ctx) => {
+                    ctx.setAttr('font', `${fontSize}px ${LABEL_FONT}`);
+                    ctx.setAttr('textAlign', 'center');
+                    ctx.setAttr('textBaseline', 'top');
+                    ctx.setAttr('fillStyle', LABEL_COLOUR);
+                    for (const p of placements) {
+                      const c = centreOf(p.shape);
+                      ctx.save();
+                      ctx.translate(c.x, c.y);
+                      if (p.rotation) ctx.rotate((p.rotation * Math.PI) / 180);
+                      ctx.fillText(
+                        p.label ?? props.titleOf(p.resourceId),
+                        0,
+                        p.shape.kind === 'point' ? pointRadius + 2 : -fontSize / 2,
+                        200,
+                      );
+                      ctx.restore();
+                    }
+                  }}
+                />
+              </Layer>
+            )}
           </Stage>
         )}
       </div>
