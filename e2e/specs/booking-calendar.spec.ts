@@ -144,6 +144,31 @@ test.describe.serial('booking calendar', () => {
     await expect(region.getByText('Stand-up')).toBeVisible();
   });
 
+  test("the dashboard's My calendar lists my next booking", async () => {
+    await page.goto('/dashboard');
+    const widget = page.locator('.dashboard-widget').filter({ has: page.getByRole('heading', { name: 'My calendar' }) });
+    const rows = widget.getByRole('list', { name: 'My calendar' });
+    await expect(rows.getByRole('listitem').first()).toContainText('Desk 9');
+    await expect(rows.getByRole('listitem').first()).toContainText('Stand-up');
+    await widget.getByRole('link', { name: 'All bookings' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
+  });
+
+  test('the feature flag hideBookings hides the Bookings entry', async () => {
+    await page.goto('/dashboard');
+    const nav = page.getByRole('navigation');
+    await expect(nav.getByRole('link', { name: 'Bookings' })).toBeVisible();
+    // the deployment's flags as the server would answer them with hideBookings set
+    await page.route('**/api/v1/admin/features', async (route) => {
+      const flags = (await (await route.fetch()).json()) as Record<string, boolean>;
+      await route.fulfill({ json: { ...flags, hideBookings: true } });
+    });
+    await page.reload();
+    await expect(nav.getByRole('link', { name: 'Locations' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Bookings' })).toHaveCount(0);
+    await page.unroute('**/api/v1/admin/features');
+  });
+
   test('at 390 px my calendar opens on the agenda', async () => {
     await page.setViewportSize(PHONE);
     await page.goto('/bookings');

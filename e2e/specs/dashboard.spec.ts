@@ -59,6 +59,7 @@ test.describe.serial('dashboard widgets', () => {
       'My projects',
       'My task calendar',
       'My resources',
+      'My calendar',
     ]);
   });
 });

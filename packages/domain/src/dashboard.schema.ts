@@ -12,6 +12,7 @@ export const DASHBOARD_WIDGETS = {
   myProjects: 'Dashboard.ViewMyProjects',
   myTaskCalendar: 'Dashboard.ViewMyTaskCalendar',
   myResources: 'Dashboard.ViewMyResources',
+  myCalendar: 'Dashboard.ViewMyCalendar',
 } as const satisfies Record<string, Permission | null>;
 export type DashboardWidget = keyof typeof DASHBOARD_WIDGETS;
 export const DASHBOARD_WIDGET_KEYS = Object.keys(DASHBOARD_WIDGETS) as [DashboardWidget, ...DashboardWidget[]];

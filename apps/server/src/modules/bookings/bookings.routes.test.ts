@@ -283,6 +283,23 @@ describe('a booking’s life', () => {
     expect(codes(bad.body)).toEqual(['to:invalidStartEndTime']);
   });
 
+  it('gives the my-calendar widget my live bookings of the coming week, by start', async () => {
+    const m = await t.addMemberWith(tenantId, ['Resource.ViewResources']);
+    const mc = t.client(m, tenantId);
+    const desk = await resource(deskType);
+    const soon = ahead(2, '09:00');
+    const sooner = ahead(1, '15:00');
+    const later = ahead(9, '09:00');
+    for (const s of [soon, sooner, later]) expect((await book(mc, desk.id, s, plus(s, 60))).status).toBe(201);
+    const cancelled = (await book(mc, desk.id, ahead(3, '09:00'), plus(ahead(3, '09:00'), 60))).body;
+    await mc.post(`/api/v1/bookings/${cancelled.id}/cancel`);
+    await book(c, desk.id, ahead(4, '09:00'), plus(ahead(4, '09:00'), 60));
+    const res = await mc.get('/api/v1/dashboard/my-bookings');
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.map((b: Row) => b.start)).toEqual([sooner, soon]);
+    expect((await other.get('/api/v1/dashboard/my-bookings')).body.total).toBe(0);
+  });
+
   it('of another workspace answers 404', async () => {
     const desk = await resource(deskType);
     const start = ahead(21, '09:00');

@@ -4,6 +4,7 @@ import {
   bookingListSchema,
   bookingPolicySchema,
   bookingSchema,
+  DASHBOARD_WIDGETS,
   DEFAULT_BOOKING_POLICY,
   findTimesResultSchema,
   findTimesSchema,
@@ -24,6 +25,7 @@ import {
   getBooking,
   getTypePolicy,
   listBookings,
+  myNextBookings,
   setTypePolicy,
   type BookingDeps,
 } from './bookings.service';
@@ -140,5 +142,15 @@ export function registerBookingRoutes(router: Router, deps: BookingDeps): void {
     schemas: { params, body: bookingPolicySchema, response: resourceTypePolicySchema },
     example: { ...DEFAULT_BOOKING_POLICY, bufferAfterMinutes: 15 },
     handler: (ctx, { params: p, body }) => setTypePolicy(ctx, p.id, body),
+  });
+  router.tenant({
+    method: 'GET',
+    url: '/api/v1/dashboard/my-bookings',
+    summary: 'My next bookings: running now, today and the coming days (a week ahead, at most 10)',
+    tags: ['Dashboard'],
+    permission: DASHBOARD_WIDGETS.myCalendar,
+    readOnly: true,
+    schemas: { response: bookingListSchema },
+    handler: (ctx) => myNextBookings(ctx, deps),
   });
 }

@@ -177,6 +177,15 @@ export async function listBookings(ctx: TenantContext, deps: BookingDeps, q: Boo
   return { data: rows.map((r) => toBooking(ctx, now.getTime(), r)), total };
 }
 
+// The "my calendar" widget (Dashboard.ViewMyCalendar): my live bookings running now or starting
+// within a week, the first 10 by start.
+export const MY_NEXT_BOOKINGS_DAYS = 7;
+export function myNextBookings(ctx: TenantContext, deps: BookingDeps): Promise<BookingList> {
+  const now = deps.now();
+  const to = new Date(now.getTime() + MY_NEXT_BOOKINGS_DAYS * 86_400_000).toISOString();
+  return listBookings(ctx, deps, { mine: true, from: now.toISOString(), to, limit: 10 });
+}
+
 // The booking, locked; its booker or a manager may change it, anyone else is refused.
 async function lockOwn(ctx: TenantContext, id: string): Promise<repo.LockedBooking> {
   const b = await repo.lockBooking(ctx, id);

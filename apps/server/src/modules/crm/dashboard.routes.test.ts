@@ -29,6 +29,7 @@ describe('dashboard', () => {
         'myProjects',
         'myTaskCalendar',
         'myResources',
+        'myCalendar',
       ],
       customized: false,
     });
@@ -47,6 +48,7 @@ describe('dashboard', () => {
       'myProjects',
       'myTaskCalendar',
       'myResources',
+      'myCalendar',
     ]);
     const denied = await rc.put('/api/v1/core/dashboard/layout', { widgets: ['pipelineByMonth'] });
     expect(denied.status).toBe(403);

@@ -9,6 +9,7 @@ import {
   resourceEntity,
   taskEntity,
   teamEntity,
+  type BookingList,
   type DashboardWidget,
   type EntityRecord,
   type MyProjects,
@@ -32,6 +33,7 @@ import { formatMoney } from '../../platform/i18n/number-format';
 import { definitionOf, recordPath } from '../../platform/entity/web-entity';
 import { EmptyState } from '../../platform/feedback/empty-state';
 import { useAccess } from '../../platform/permissions/use-access';
+import { BOOKINGS_PATH } from '../bookings';
 import { MY_TASK_CALENDAR_PATH } from '../projects';
 
 type Layout = { widgets: DashboardWidget[]; customized: boolean };
@@ -363,6 +365,33 @@ function MyResourcesList() {
   );
 }
 
+// My calendar: my next bookings (running now, today and the coming week), each with its
+// resource, when and where; the Bookings page has the whole calendar.
+function MyCalendarList() {
+  const { t } = useTranslation();
+  const q = useData<BookingList>('myCalendar', '/api/v1/dashboard/my-bookings');
+  return (
+    <WidgetCard widget="myCalendar" loading={q.isPending} error={q.isError}>
+      {q.data?.data.length === 0 ? (
+        <EmptyState description={t('dashboard.widget.noBookings')} />
+      ) : (
+        <ul className="plain-list widget-rows" aria-label={t('dashboard.widget.myCalendar')}>
+          {(q.data?.data ?? []).map((b) => (
+            <li key={b.id} className="widget-row">
+              <span>
+                <Link to={`${resourceEntity.web.path}/${b.resource.id}`}>{b.resource.title}</Link>{' '}
+                <Typography.Text type="secondary">{[b.title, b.location?.title].filter(Boolean).join(' · ')}</Typography.Text>
+              </span>
+              <Typography.Text type="secondary">{`${formatDate(b.start, 'dateTime')} – ${formatDate(b.end, 'time')}`}</Typography.Text>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link to={BOOKINGS_PATH}>{t('dashboard.widget.allBookings')}</Link>
+    </WidgetCard>
+  );
+}
+
 const RENDER: Record<DashboardWidget, () => ReactNode> = {
   myOpenOpportunities: () => <MyOpenOpportunities />,
   pipelineByMonth: () => <PipelineByMonthChart />,
@@ -372,6 +401,7 @@ const RENDER: Record<DashboardWidget, () => ReactNode> = {
   myProjects: () => <MyProjectsList />,
   myTaskCalendar: () => <MyTaskCalendarAgenda />,
   myResources: () => <MyResourcesList />,
+  myCalendar: () => <MyCalendarList />,
 };
 
 // The widgets the user chose, in their order, and the dialog that chooses and orders them.
