@@ -42,13 +42,13 @@ export const useResourceFloorMaps = (resourceId: string) =>
     queryFn: () => apiRequest<ResourceFloorMaps>(FLOOR_MAP_PATHS.ofResource(resourceId), {}, resourceFloorMapsSchema),
   });
 
-export const useFloorMaps = (locationId: string) =>
-  useQuery(
-    queryOptions({
-      queryKey: floorMapKeys.ofLocation(locationId),
-      queryFn: () => apiRequest<FloorMapList>(FLOOR_MAP_PATHS.ofLocation(locationId), {}, floorMapListSchema),
-    }),
-  );
+export const floorMapListQuery = (locationId: string) =>
+  queryOptions({
+    queryKey: floorMapKeys.ofLocation(locationId),
+    queryFn: () => apiRequest<FloorMapList>(FLOOR_MAP_PATHS.ofLocation(locationId), {}, floorMapListSchema),
+  });
+
+export const useFloorMaps = (locationId: string) => useQuery(floorMapListQuery(locationId));
 
 export const useFloorMap = (id: string | undefined) =>
   useQuery({

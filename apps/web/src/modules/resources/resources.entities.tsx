@@ -4,11 +4,13 @@ import { lazy, Suspense } from 'react';
 import type { WebEntity } from '../../platform/entity/web-entity';
 import { BookResourceAction } from '../bookings';
 import { CheckOutActions, HolderBanner } from './check-out';
+import { FloorMapsPreload, loadFloorMapsTab } from './floor-maps-preload';
 import { ResourceFloorLink } from './resource-floor-link';
 import { AttributesEditor, OpeningHoursEditor } from './structured-editors';
 
-// the floor maps (Konva) are their own chunk: a location's page loads them when the tab opens
-const FloorMapsTab = lazy(async () => ({ default: (await import('./floor-maps-tab')).FloorMapsTab }));
+// the floor maps (Konva) are their own chunk: a location's page starts loading it (and the floors)
+// when it opens, and the tab shows it
+const FloorMapsTab = lazy(async () => ({ default: (await loadFloorMapsTab()).FloorMapsTab }));
 
 // The asset catalogue on the web: the kinds' lists, record pages, forms and settings come from
 // the engine; a location adds its floor maps (the editor and the live map), a resource check-out
@@ -17,6 +19,7 @@ export const RESOURCES_ENTITIES: WebEntity[] = [
   {
     definition: locationEntity,
     editors: { openingHours: OpeningHoursEditor },
+    banner: (record) => <FloorMapsPreload record={record} />,
     tabs: [
       {
         key: 'floor-maps',
