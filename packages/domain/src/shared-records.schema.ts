@@ -251,6 +251,8 @@ export const NOTIFICATION_CAUSES = [
   // notification rules (#14)
   'assigned',
   'stageChanged',
+  // workplace booking: a booking nobody checked in was released (the booker is told)
+  'bookingReleased',
 ] as const;
 export type NotificationCause = (typeof NOTIFICATION_CAUSES)[number];
 export const notificationSchema = z.object({

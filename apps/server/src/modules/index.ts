@@ -2,7 +2,7 @@ import type { ModuleDeps } from '../platform/module';
 import type { Router } from '../platform/router';
 import { registerAdminModule } from './admin';
 import { liveBookingStates, refuseCheckOutOfBookedItem, registerBookingsModule } from './bookings';
-import { registerCoreModule } from './core';
+import { memberNotifier, registerCoreModule } from './core';
 import { registerCrmModule } from './crm';
 import { registerProjectsModule } from './projects';
 import { announceResourceChanged, registerResourcesModule } from './resources';
@@ -17,5 +17,21 @@ export async function registerModules(router: Router, deps: ModuleDeps): Promise
   // what is booked and checked in (bookings know; resources ask)
   await registerResourcesModule(router, deps, { beforeCheckOut: refuseCheckOutOfBookedItem, bookingStates: liveBookingStates });
   // a booking made, cancelled, checked in or out changes its resource's live state: open maps hear it
-  await registerBookingsModule(router, deps, { changed: announceResourceChanged });
+  // and a booking released by the auto-release job tells its booker
+  const notifyMembers = memberNotifier(router, deps);
+  await registerBookingsModule(router, deps, {
+    changed: announceResourceChanged,
+    released: async (ctx, rows) => {
+      for (const b of rows)
+        await notifyMembers(ctx, {
+          recipients: [b.bookerId],
+          kind: 'Followed',
+          cause: 'bookingReleased',
+          entityKind: 'Resource',
+          entityId: b.resourceId,
+          body: `Booked from ${b.start} (UTC); not checked in within the grace period, so the time is free again.`,
+          mail: true,
+        });
+    },
+  });
 }

@@ -149,6 +149,7 @@ describe('find-times and the create check', () => {
     incrementMinutes: fc.constantFrom(5, 15, 30, 45, 60),
     withinOpeningHours: fc.boolean(),
     sharedCapacity: fc.boolean(),
+    checkInGraceMinutes: fc.constantFrom(15, null),
   });
   const hoursArb = fc.constantFrom<OpeningHours | null>(null, WEEKDAYS, EVERY_DAY, [
     { day: 'sun', open: '00:00', close: '04:00' },

@@ -245,3 +245,35 @@ export async function bookedNowByOther(ctx: TenantScope, resourceId: string, mem
     limit 1`);
   return res.rows[0]?.bookerId;
 }
+
+// The workspaces, a batch at a time after a given id (the auto-release job's walk).
+export async function workspaceIds(db: TenantScope['db'], after: string | null, limit: number): Promise<string[]> {
+  const res = await db.execute<{ id: string }>(
+    after
+      ? sql`select id from tenants where id > ${after}::uuid order by id limit ${limit}`
+      : sql`select id from tenants order by id limit ${limit}`,
+  );
+  return res.rows.map((r) => r.id);
+}
+
+export async function enterWorkspace(db: TenantScope['db'], tenantId: string): Promise<void> {
+  await db.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
+}
+
+// Releases the bookings still Booked whose type's check-in grace has passed (15 minutes when the
+// type has no policy or a policy saved without the setting; a null grace never releases). One
+// UPDATE … WHERE status = 'Booked' … RETURNING: of two workers, the second finds the row no
+// longer Booked once the first commits, so each booking is released exactly once.
+export type ReleasedBooking = { id: string; bookerId: string; resourceId: string; start: string };
+export async function releaseNoShows(ctx: TenantScope, now: Date): Promise<ReleasedBooking[]> {
+  const res = await ctx.db.execute<ReleasedBooking>(sql`
+    update bookings b set status = 'Released', version = b.version + 1, updated_at = now()
+    from resources r
+    left join booking_policies p on p.tenant_id = r.tenant_id and p.resource_type_id = r.resource_type_id
+    where b.tenant_id = ${ctx.tenantId} and b.status = 'Booked'
+      and r.tenant_id = b.tenant_id and r.id = b.resource_id
+      and coalesce(jsonb_typeof(p.policy -> 'checkInGraceMinutes'), 'number') <> 'null'
+      and b.starts_at + make_interval(mins => coalesce((p.policy ->> 'checkInGraceMinutes')::int, 15)) <= ${now.toISOString()}::timestamptz
+    returning b.id, b.booker_id as "bookerId", b.resource_id as "resourceId", ${iso('b.starts_at')} as start`);
+  return res.rows;
+}

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type Client, type TestApp } from '../../../test/harness';
 
 // Workplace booking (issue 22): create under the type's policy with each refusal's code, no
@@ -16,6 +16,18 @@ let deskType: string;
 let roomType: string;
 let parkingType: string;
 let berlin: string;
+const DEFAULT_POLICY = {
+  minLeadMinutes: 0,
+  maxLeadMinutes: 90 * 1440,
+  bufferBeforeMinutes: 0,
+  bufferAfterMinutes: 0,
+  minDurationMinutes: 15,
+  maxDurationMinutes: null,
+  fixedDurationMinutes: null,
+  incrementMinutes: 15,
+  withinOpeningHours: true,
+  sharedCapacity: false,
+};
 
 type Row = { id: string; [k: string]: unknown };
 const MIN = 60_000;
@@ -388,5 +400,62 @@ describe('checking out a booked item', () => {
     expect((await c.post(`/api/v1/resources/${unbooked.id}/check-out`, {})).body.code).toBe('alreadyCheckedOut');
     const toBooker = await c.post(`/api/v1/resources/${laptop.id}/check-out`, { holderId: memberId });
     expect(toBooker.status, toBooker.text).toBe(200);
+  });
+});
+
+// The platform reads the time through Date; only Date is faked, so timers and sockets run on.
+async function at<T>(iso: string, fn: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(iso));
+  try {
+    return await fn();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+describe('auto-release', () => {
+  const JOB = 'bookings.auto-release';
+  const run = () => t.app.atrium.jobs.runSystemTask(JOB);
+  const statusOf = async (id: string) => (await c.get(`/api/v1/bookings/${id}`)).body.status as string;
+
+  it('releases a booking nobody checked in within the grace, exactly once with two workers, and frees its time', async () => {
+    const type = (await post(c, '/api/v1/resource-types', { name: 'Hot desk', bookableMode: 'Bookable' })).id;
+    const keep = (await post(c, '/api/v1/resource-types', { name: 'Lab bench', bookableMode: 'Bookable' })).id;
+    const never = await c.put(`/api/v1/resource-types/${keep}/booking-policy`, { ...DEFAULT_POLICY, checkInGraceMinutes: null });
+    expect(never.status, never.text).toBe(200);
+    const bad = await c.put(`/api/v1/resource-types/${keep}/booking-policy`, { ...DEFAULT_POLICY, checkInGraceMinutes: -1 });
+    expect(codes(bad.body)).toEqual(['checkInGraceMinutes:tooSmall']);
+    const desk = await resource(type);
+    const other = await resource(type);
+    const bench = await resource(keep);
+    const start = ahead(30, '09:00');
+    const noShow = (await book(member, desk.id, start, plus(start, 60))).body;
+    const shown = (await book(member, other.id, start, plus(start, 60))).body;
+    const kept = (await book(member, bench.id, start, plus(start, 60))).body;
+    await at(plus(start, -5), async () => expect((await member.post(`/api/v1/bookings/${shown.id}/check-in`)).status).toBe(200));
+
+    // 14 minutes after the start: still inside the default 15-minute grace
+    await at(plus(start, 14), run);
+    expect(await statusOf(noShow.id)).toBe('Booked');
+    const [a, b] = await at(plus(start, 15), () => Promise.all([run(), run()]));
+    const counts = [a, b].map((m) => Number(/(\d+) bookings released/.exec(String(m))?.[1] ?? 0));
+    expect(counts.reduce((x, y) => x + y, 0)).toBe(1);
+    expect(await statusOf(noShow.id)).toBe('Released');
+    // the booker is told, once (the member's bookings of the earlier tests, all before this
+    // clock, were released by the first run)
+    const inbox = await member.get('/api/v1/core/notifications?pageSize=100');
+    const told = (inbox.body.data as { cause: string; entityId: string; title: string }[]).filter(
+      (n) => n.cause === 'bookingReleased' && n.entityId === desk.id,
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]?.title).toContain('was released: nobody checked in');
+    expect(await statusOf(shown.id)).toBe('CheckedIn');
+    expect(await statusOf(kept.id)).toBe('Booked');
+    await at(plus(start, 600), run);
+    expect(await statusOf(kept.id)).toBe('Booked');
+    // its time is free again for someone else
+    const again = await at(plus(start, 16), () => book(c, desk.id, plus(start, 30), plus(start, 60)));
+    expect(again.status, again.text).toBe(201);
   });
 });

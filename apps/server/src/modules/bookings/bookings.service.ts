@@ -14,6 +14,8 @@ import {
   type ResourceTypePolicy,
 } from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
+import type { Database } from '../../platform/database';
+import type { JobRuntime } from '../../platform/jobs/job-runtime';
 import { PG_CODES, pgErrorCode } from '../../platform/db-errors';
 import { AppError, accessDenied, fieldError, notFound } from '../../platform/errors';
 import { blockedRange, evaluateBooking, freeStartsIn, type PolicyPlace, type PolicyRefusal } from './booking-policy.util';
@@ -184,6 +186,68 @@ export function myNextBookings(ctx: TenantContext, deps: BookingDeps): Promise<B
   const now = deps.now();
   const to = new Date(now.getTime() + MY_NEXT_BOOKINGS_DAYS * 86_400_000).toISOString();
   return listBookings(ctx, deps, { mine: true, from: now.toISOString(), to, limit: 10 });
+}
+
+// Auto-release (decision 093): every minute, in each workspace, the bookings nobody checked in
+// within their type's grace become Released; their time is free again and the live map hears
+// of it. Time comes from the module's clock.
+export const AUTO_RELEASE_JOB = 'bookings.auto-release';
+const WORKSPACE_BATCH = 100;
+export type AutoReleaseDeps = BookingDeps & {
+  database: Database;
+  released?: (ctx: TenantContext, released: repo.ReleasedBooking[]) => Promise<void>;
+};
+
+export async function releaseNoShows(deps: AutoReleaseDeps): Promise<string> {
+  const now = deps.now();
+  const failures: string[] = [];
+  let after: string | null = null;
+  let released = 0;
+  for (;;) {
+    const ids: string[] = await repo.workspaceIds(deps.database.db, after, WORKSPACE_BATCH);
+    for (const tenantId of ids) {
+      try {
+        released += await deps.database.db.transaction(async (tx) => {
+          await repo.enterWorkspace(tx, tenantId);
+          const ctx = systemContext(tenantId, tx);
+          const rows = await repo.releaseNoShows(ctx, now);
+          for (const resourceId of new Set(rows.map((r) => r.resourceId))) await deps.changed?.(ctx, resourceId);
+          if (rows.length > 0) await deps.released?.(ctx, rows);
+          return rows.length;
+        });
+      } catch (err) {
+        failures.push(`${tenantId}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    if (ids.length < WORKSPACE_BATCH) break;
+    after = ids.at(-1) ?? null;
+  }
+  if (failures.length > 0) throw new Error(`auto-release failed: ${failures.slice(0, 5).join('; ')}`);
+  return `${released} bookings released`;
+}
+
+const NIL = '00000000-0000-0000-0000-000000000000';
+// the job's context in a workspace: no member, no permission (RLS confines it to the workspace)
+function systemContext(tenantId: string, db: TenantContext['db']): TenantContext {
+  return {
+    tenantId,
+    tenantUserId: NIL,
+    user: { id: NIL, email: '', name: 'Atrium' },
+    role: 'system',
+    permissions: new Set(),
+    plans: [],
+    db,
+  };
+}
+
+export function registerAutoReleaseJob(jobs: JobRuntime, deps: AutoReleaseDeps): void {
+  jobs.schedule({
+    name: AUTO_RELEASE_JOB,
+    cron: '* * * * *',
+    idempotency:
+      "One UPDATE … WHERE status = 'Booked' … RETURNING per workspace: a booking released by one run (or worker) is no longer Booked for another, so it is released, and its booker told, once.",
+    run: () => releaseNoShows(deps),
+  });
 }
 
 // The booking, locked; its booker or a manager may change it, anyone else is refused.

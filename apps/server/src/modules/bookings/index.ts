@@ -3,21 +3,27 @@ import { registerCaptions } from '../../platform/captions';
 import type { ModuleDeps } from '../../platform/module';
 import type { Router } from '../../platform/router';
 import { BOOKINGS_CAPTIONS } from './bookings.captions';
+import type { ReleasedBooking } from './bookings.repository';
 import { registerBookingRoutes } from './bookings.routes';
 import { bookingStatesAt } from './booking-states.service';
-import { assertNotBookedByOther, systemClock } from './bookings.service';
+import { assertNotBookedByOther, registerAutoReleaseJob, systemClock } from './bookings.service';
 
 export { bookings } from './bookings.table';
 
 // Workplace booking (issue 22): bookings under one policy engine, find-times, no double booking.
-// `hooks.changed` hears of every booking made, cancelled, checked in or out (the live map).
+// `hooks.changed` hears of every booking made, cancelled, checked in or out (the live map);
+// `hooks.released` of the bookings the auto-release job released (their bookers are told).
 export async function registerBookingsModule(
   router: Router,
-  _deps: ModuleDeps,
-  hooks: { changed?: (ctx: TenantContext, resourceId: string) => Promise<void> } = {},
+  deps: ModuleDeps,
+  hooks: {
+    changed?: (ctx: TenantContext, resourceId: string) => Promise<void>;
+    released?: (ctx: TenantContext, released: ReleasedBooking[]) => Promise<void>;
+  } = {},
 ): Promise<void> {
   registerCaptions(BOOKINGS_CAPTIONS);
-  registerBookingRoutes(router, { now: systemClock, ...hooks });
+  registerBookingRoutes(router, { now: systemClock, ...(hooks.changed ? { changed: hooks.changed } : {}) });
+  registerAutoReleaseJob(deps.jobs, { now: systemClock, database: deps.database, ...hooks });
 }
 
 // For the asset catalogue's live floor map: booked and checked-in resources right now.

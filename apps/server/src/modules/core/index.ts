@@ -15,6 +15,19 @@ import { MAIL_CAPTIONS } from './mail.captions';
 import { registerProfileRoutes } from './profile.routes';
 import { registerSavedViewRoutes } from './saved-views.routes';
 import { registerSharedRecordRoutes } from './shared-records';
+import { blobStoreFor } from '../../platform/blobs/blob-store';
+import { entityRegistry } from '../../platform/entity';
+import type { TenantContext } from '../../platform/context';
+import { notify, type NotifyInput } from './notifications.service';
+
+// In-app (and, asked for, e-mail) notifications for other modules, through the composition root
+// (the auto-release of bookings tells the booker).
+export function memberNotifier(router: Router, deps: ModuleDeps): (ctx: TenantContext, input: NotifyInput) => Promise<void> {
+  const shared = { config: deps.config, mailer: deps.mailer, blobs: blobStoreFor(deps.config), entities: entityRegistry(router) };
+  return async (ctx, input) => {
+    await notify(ctx, shared, input);
+  };
+}
 
 export async function registerCoreModule(router: Router, deps: ModuleDeps): Promise<void> {
   const captions = [

@@ -31,6 +31,8 @@ function englishTitle(cause: NotificationCause, actor: string, kind: EntityKind,
   switch (cause) {
     case 'mentionedInNote':
       return `${actor} mentioned you in a note on ${what}`;
+    case 'bookingReleased':
+      return `Your booking of ${what} was released: nobody checked in`;
     case 'addedAsCollaborator':
       return `${actor} added you as a collaborator on ${what}`;
     case 'noteAdded':

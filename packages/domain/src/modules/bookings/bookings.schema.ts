@@ -34,6 +34,9 @@ export const bookingPolicySchema = z.strictObject({
   // false: one booking at a time whatever the capacity (a room holds one meeting); true: up to
   // the resource's capacity at once (a parking deck, a hot-desk zone)
   sharedCapacity: z.boolean({ error: invalid }),
+  // a booking not checked in this long after its start is released by the auto-release job
+  // (null: never); a policy saved before this setting existed has the default
+  checkInGraceMinutes: minutes(DAY).nullable().default(15),
 });
 export type BookingPolicy = z.infer<typeof bookingPolicySchema>;
 export const bookingPolicyOverridesSchema = bookingPolicySchema.partial();
@@ -50,6 +53,7 @@ export const DEFAULT_BOOKING_POLICY: BookingPolicy = {
   incrementMinutes: 15,
   withinOpeningHours: true,
   sharedCapacity: false,
+  checkInGraceMinutes: 15,
 };
 
 // the type's policy with a page's (or any more specific policy's) values laid over it
