@@ -204,6 +204,8 @@ describe('housekeeping', () => {
   it('runs the system tasks on a schedule', async () => {
     const schedules = await t.sql<{ name: string; cron: string }>(`select name, cron from pgboss.schedule order by name`);
     expect(schedules).toEqual([
+      // no-shows released after their check-in grace (workplace booking)
+      { name: 'bookings.auto-release', cron: '* * * * *' },
       { name: 'housekeeping.tenants', cron: '17 * * * *' },
       { name: 'identity.expired-sessions', cron: '23 * * * *' },
       { name: 'mail.outbox', cron: '* * * * *' },
