@@ -55,6 +55,27 @@ export async function ownerAndStranger(t: TestApp): Promise<{ c: Client; other: 
   return { c: t.client(owner, tenantId), other: t.client(stranger, (await t.createTenant(stranger)).id), tenantId };
 }
 
+// The owner (named Olivia Owner), a member whose role holds exactly `permissions` (plus the
+// default ones) and a stranger in a workspace of their own, with their clients and membership ids:
+// the cast of a module's route tests.
+export async function ownerMemberAndStranger(
+  t: TestApp,
+  permissions: readonly string[],
+): Promise<{ c: Client; member: Client; other: Client; tenantId: string; ownerId: string; memberId: string }> {
+  const owner = await t.createUser({ name: 'Olivia Owner' });
+  const tenantId = (await t.createTenant(owner)).id;
+  const m = await t.addMemberWith(tenantId, permissions);
+  const stranger = await t.createUser();
+  return {
+    c: t.client(owner, tenantId),
+    member: t.client(m, tenantId),
+    other: t.client(stranger, (await t.createTenant(stranger)).id),
+    tenantId,
+    ownerId: await t.tenantUserIdOf(tenantId, owner.id),
+    memberId: m.tenantUserId,
+  };
+}
+
 export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 20_000, describe?: () => string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type Client, type TestApp } from '../../../test/harness';
+import { createTestApp, ownerMemberAndStranger, type Client, type TestApp } from '../../../test/harness';
 
 // Workplace booking (issue 22): create under the type's policy with each refusal's code, no
 // double booking (the exclusion constraint, a locked count for shared capacity, the 100-way
@@ -63,15 +63,7 @@ const book = (client: Client, resourceId: string, start: string, end: string, he
 
 beforeAll(async () => {
   t = await createTestApp();
-  const owner = await t.createUser({ name: 'Olivia Owner' });
-  tenantId = (await t.createTenant(owner)).id;
-  c = t.client(owner, tenantId);
-  ownerId = await t.tenantUserIdOf(tenantId, owner.id);
-  const m = await t.addMemberWith(tenantId, ['Resource.ViewResources']);
-  memberId = m.tenantUserId;
-  member = t.client(m, tenantId);
-  const stranger = await t.createUser();
-  other = t.client(stranger, (await t.createTenant(stranger)).id);
+  ({ c, member, other, tenantId, ownerId, memberId } = await ownerMemberAndStranger(t, ['Resource.ViewResources']));
   deskType = (await post(c, '/api/v1/resource-types', { name: 'Desk', bookableMode: 'Bookable', capacityDefault: 1 })).id;
   roomType = (await post(c, '/api/v1/resource-types', { name: 'Room', bookableMode: 'Both', capacityDefault: 8 })).id;
   parkingType = (await post(c, '/api/v1/resource-types', { name: 'Parking deck', bookableMode: 'Bookable', capacityDefault: 2 })).id;

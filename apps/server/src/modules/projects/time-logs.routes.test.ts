@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type Client, type TestApp } from '../../../test/harness';
+import { createTestApp, ownerMemberAndStranger, type Client, type TestApp } from '../../../test/harness';
 
 // Time tracking (Plan.TaskWorklog): time logs on tasks, totals per task, project and member,
 // the project's CSV, and one running timer per member.
@@ -14,16 +14,8 @@ type Task = { id: string; number: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const owner = await t.createUser({ name: 'Olivia Owner' });
-  tenantId = (await t.createTenant(owner)).id;
-  c = t.client(owner, tenantId);
-  ownerId = await t.tenantUserIdOf(tenantId, owner.id);
-  // sees projects and tasks but manages none
-  const m = await t.addMemberWith(tenantId, ['Project.ViewProjects']);
-  memberId = m.tenantUserId;
-  member = t.client(m, tenantId);
-  const stranger = await t.createUser();
-  other = t.client(stranger, (await t.createTenant(stranger)).id);
+  // the member sees projects and tasks but manages none
+  ({ c, member, other, tenantId, ownerId, memberId } = await ownerMemberAndStranger(t, ['Project.ViewProjects']));
 });
 afterAll(async () => t.close());
 

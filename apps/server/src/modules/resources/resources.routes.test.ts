@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Client, type TestApp } from '../../../test/harness';
+import { createTestApp, ownerMemberAndStranger, type Client, type TestApp } from '../../../test/harness';
 
 // The asset catalogue (issue 21): locations with a time zone and opening hours (Free Workplace:
 // one), resource types with a bookable mode, resources with a capacity from their type, and
@@ -27,15 +27,7 @@ const activities = async (id: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  const owner = await t.createUser({ name: 'Olivia Owner' });
-  tenantId = (await t.createTenant(owner)).id;
-  c = t.client(owner, tenantId);
-  ownerId = await t.tenantUserIdOf(tenantId, owner.id);
-  const m = await t.addMemberWith(tenantId, ['Resource.ViewResources']);
-  memberId = m.tenantUserId;
-  viewer = t.client(m, tenantId);
-  const stranger = await t.createUser();
-  other = t.client(stranger, (await t.createTenant(stranger)).id);
+  ({ c, member: viewer, other, tenantId, ownerId, memberId } = await ownerMemberAndStranger(t, ['Resource.ViewResources']));
 });
 afterAll(async () => t?.close());
 
