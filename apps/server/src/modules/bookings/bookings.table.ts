@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -88,6 +89,38 @@ export const bookingPolicies = pgTable(
       columns: [t.tenantId, t.resourceTypeId],
       foreignColumns: [resourceTypeKey.tenantId, resourceTypeKey.id],
       name: 'booking_policies_type_fk',
+    }).onDelete('cascade'),
+  ],
+);
+
+// A secret iCalendar feed URL (decision 094): a member's own bookings (resource_id null) or one
+// resource's. The URL's token names its workspace; only its SHA-256 is stored, so the URL is
+// shown once. Revoking it sets revoked_at: the URL answers 404 from then on.
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    ownerId: uuid('owner_id').notNull(),
+    resourceId: uuid('resource_id'),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('calendar_feeds_token_idx').on(t.tokenHash),
+    index('calendar_feeds_owner_idx').on(t.tenantId, t.ownerId),
+    foreignKey({
+      columns: [t.tenantId, t.ownerId],
+      foreignColumns: [tenantUsers.tenantId, tenantUsers.id],
+      name: 'calendar_feeds_owner_fk',
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.resourceId],
+      foreignColumns: [resourceKey.tenantId, resourceKey.id],
+      name: 'calendar_feeds_resource_fk',
     }).onDelete('cascade'),
   ],
 );
