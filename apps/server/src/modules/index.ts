@@ -4,6 +4,7 @@ import { registerAdminModule } from './admin';
 import { liveBookingStates, refuseCheckOutOfBookedItem, registerBookingsModule } from './bookings';
 import { memberNotifier, registerCoreModule } from './core';
 import { registerCrmModule } from './crm';
+import { registerHelpdeskModule } from './helpdesk';
 import { registerProjectsModule } from './projects';
 import { announceResourceChanged, registerResourcesModule } from './resources';
 
@@ -13,6 +14,7 @@ export async function registerModules(router: Router, deps: ModuleDeps): Promise
   await registerCoreModule(router, deps);
   await registerCrmModule(router, deps);
   await registerProjectsModule(router, deps);
+  await registerHelpdeskModule(router, deps);
   // a check-out of an item booked now by someone else is refused, and the live floor map shows
   // what is booked and checked in (bookings know; resources ask)
   await registerResourcesModule(router, deps, { beforeCheckOut: refuseCheckOutOfBookedItem, bookingStates: liveBookingStates });

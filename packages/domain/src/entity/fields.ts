@@ -122,6 +122,8 @@ function field(
 
 const string = () => z.string({ error: 'validation' }).trim();
 
+export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+
 // Dates a person could mean; year 0 or 10000 is a typing error, not a date (and PostgreSQL
 // refuses year 0).
 export const SANE_YEARS = { min: 1000, max: 9999 } as const;
@@ -237,6 +239,13 @@ export const fields = {
       },
     );
   },
+  // A URL part (an article's, a helpdesk portal's): lower-case letters, digits and inner hyphens;
+  // too long is `slugMaxLength`, another shape `slugInvalid` (spec §5). Left empty, the module
+  // makes one from the title; `slugAlreadyExists` is the module's check.
+  slug: (opts: Options & { max: number }) =>
+    field('text', 'text', string().max(opts.max, { error: 'slugMaxLength' }).regex(SLUG_PATTERN, { error: 'slugInvalid' }), opts, {
+      max: opts.max,
+    }),
   // A many-to-one link to another record (or to one of the same kind, e.g. a parent). The key
   // ends in Id; rows also carry the linked record as { id, title } under the key without Id.
   reference: (target: EntityKind, opts: Options & { onDelete: ReferenceDeleteRule }) =>

@@ -10,7 +10,16 @@ import { rowTagsSql } from './row-tags';
 // a title, an expanded reference or a joined sort can name other tables beside it.
 export const T = sql.raw('t');
 
-const HIDDEN_COLUMNS = new Set(['tenantId', 'searchText', 'customSearch', 'createdBy', 'updatedBy', 'deletedAt', 'deletedBy']);
+const HIDDEN_COLUMNS = new Set([
+  'tenantId',
+  'searchText',
+  'customSearch',
+  'searchVector',
+  'createdBy',
+  'updatedBy',
+  'deletedAt',
+  'deletedBy',
+]);
 
 export const tableOf = (ent: RegisteredEntity): SQL => sql`${sql.identifier(ent.tableName)}`;
 

@@ -2,6 +2,7 @@ import type { BuiltinField, EntityDefinition } from '@atrium/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   foreignKey,
   index,
@@ -91,6 +92,43 @@ export function duplicateKeyValue(f: BuiltinField, value: string): string | null
   return v === '' ? null : v;
 }
 
+// A full-text document in the record's own language (an article's): the text fields weighted A
+// (the title) to D, HTML tags removed, stemmed by the PostgreSQL text search configuration that
+// the language field's value names (`configs`; others: simple). A generated column with a GIN
+// index, so a search is one index look-up and a write keeps it current.
+export type FullText = {
+  languageField: string;
+  configs: Record<string, string>;
+  weights: readonly { field: string; weight: 'A' | 'B' | 'C' | 'D' }[];
+};
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const REGCONFIG = /^[a-z_]+$/;
+
+export function fullTextSql(definition: EntityDefinition, fullText: FullText): string {
+  const column = (key: string) => {
+    const f = definition.fields[key];
+    if (!f || f.kind === 'reference') throw new Error(`${definition.kind}: full-text field ${key} must be a text field`);
+    return `"${f.column}"`;
+  };
+  const document = (config: string) => {
+    if (!REGCONFIG.test(config)) throw new Error(`${definition.kind}: ${config} is not a text search configuration name`);
+    return fullText.weights
+      .map(
+        (w) =>
+          `setweight(to_tsvector('${config}'::regconfig, regexp_replace(coalesce(${column(w.field)}, ''), '<[^>]*>', ' ', 'g')), '${w.weight}')`,
+      )
+      .join(' || ');
+  };
+  const language = column(fullText.languageField);
+  const cases = Object.entries(fullText.configs)
+    .map(([value, config]) => {
+      if (!REGCONFIG.test(value)) throw new Error(`${definition.kind}: language value ${value} is not plain`);
+      return `when '${value}' then ${document(config)}`;
+    })
+    .join(' ');
+  return `case ${language} ${cases} else ${document('simple')} end`;
+}
+
 type Columns = Record<string, ExtraConfigColumn>;
 const get = (t: Columns, key: string): ExtraConfigColumn => {
   const c = t[key];
@@ -103,6 +141,8 @@ type EntityTableOptions = {
   references?: Record<string, PgTable>;
   // more indexes for the module's own queries; `col` gives a column by field name
   indexes?: (col: (key: string) => ExtraConfigColumn) => IndexBuilder[];
+  // a `search_vector` column for ranked full-text search (never served on rows)
+  fullText?: FullText;
 };
 
 // The table of an entity kind, derived from its definition: one column per built-in field, the
@@ -117,6 +157,7 @@ export function entityTable(name: string, definition: EntityDefinition, opts: En
   columns.searchText = text('search_text').generatedAlwaysAs(sql.raw(searchTextSql(definition)));
   // values of custom fields, for the search; atrium_search_values() is defined in migration 0006
   columns.customSearch = text('custom_search').generatedAlwaysAs(sql`atrium_fold(atrium_search_values(custom_fields))`);
+  if (opts.fullText) columns.searchVector = tsvector('search_vector').generatedAlwaysAs(sql.raw(fullTextSql(definition, opts.fullText)));
 
   return pgTable(name, columns, (table) => {
     const t = table as unknown as Columns;
@@ -173,6 +214,7 @@ export function entityTable(name: string, definition: EntityDefinition, opts: En
         .on(tenant, get(t, 'deletedAt'))
         .where(sql`deleted_at is not null`),
       ...(sortColumns.length > 0 ? [index(`${name}_sort_idx`).on(tenant, ...sortColumns, get(t, 'id'))] : []),
+      ...(opts.fullText ? [index(`${name}_search_vector_idx`).using('gin', tenant, get(t, 'searchVector'))] : []),
       ...(opts.indexes?.((key) => get(t, key)) ?? []),
     ];
   });

@@ -1,0 +1,89 @@
+import { articleEntity, helpdeskEntity, REQUEST_MESSAGE_KINDS, requestEntity, TEXT_SEARCH_CONFIGS, topicEntity } from '@atrium/domain';
+import { sql } from 'drizzle-orm';
+import { check, foreignKey, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { entityTable } from '../../platform/entity';
+import { tenantColumns } from '../../platform/table-helpers';
+import { tenantUsers } from '../admin';
+import { contacts } from '../crm';
+import { tasks } from '../projects';
+
+export const helpdesks = entityTable('helpdesks', helpdeskEntity, {
+  // the portal's address part is the helpdesk's own in the workspace (the engine checks first)
+  indexes: (col) => [uniqueIndex('helpdesks_portal_slug_key').on(col('tenantId'), col('portalSlug'))],
+});
+export const topics = entityTable('topics', topicEntity, { references: { Helpdesk: helpdesks, User: tenantUsers } });
+export const articles = entityTable('articles', articleEntity, {
+  references: { Helpdesk: helpdesks, Topic: topics },
+  // ranked search in the article's language: the title weighs most
+  fullText: {
+    languageField: 'language',
+    configs: TEXT_SEARCH_CONFIGS,
+    weights: [
+      { field: 'title', weight: 'A' },
+      { field: 'content', weight: 'B' },
+    ],
+  },
+  indexes: (col) => [uniqueIndex('articles_helpdesk_slug_key').on(col('tenantId'), col('helpdeskId'), col('slug'))],
+});
+export const requests = entityTable('requests', requestEntity, {
+  references: { Helpdesk: helpdesks, Contact: contacts, Topic: topics, Task: tasks, User: tenantUsers },
+});
+
+const key = (t: unknown) => t as { tenantId: AnyPgColumn; id: AnyPgColumn };
+
+// Slugs a helpdesk's portal or an article had before (spec §5: an old slug redirects). `scopeId`
+// is the article's helpdesk, or the helpdesk itself; a slug taken again by a record of the same
+// scope stops redirecting (the module removes the row).
+export const helpdeskOldSlugs = pgTable(
+  'helpdesk_old_slugs',
+  {
+    ...tenantColumns(),
+    entityKind: text('entity_kind', { enum: ['Helpdesk', 'Article'] }).notNull(),
+    scopeId: uuid('scope_id').notNull(),
+    slug: text('slug').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('helpdesk_old_slugs_key').on(t.tenantId, t.entityKind, t.scopeId, t.slug),
+    index('helpdesk_old_slugs_entity_idx').on(t.tenantId, t.entityId),
+    check('helpdesk_old_slugs_kind_check', sql`entity_kind in ('Helpdesk', 'Article')`),
+  ],
+);
+
+// A request's conversation: the requester's messages (inbound), agents' replies (outbound,
+// mailed with threading headers) and internal notes. Removed with the request.
+export const requestMessages = pgTable(
+  'request_messages',
+  {
+    ...tenantColumns(),
+    requestId: uuid('request_id').notNull(),
+    kind: text('kind', { enum: REQUEST_MESSAGE_KINDS }).notNull(),
+    body: text('body').notNull(),
+    // a member's id as it was when written (a member who leaves keeps their name on the message)
+    authorId: uuid('author_id'),
+    authorName: text('author_name'),
+    fromAddress: text('from_address'),
+    toAddress: text('to_address'),
+    messageId: text('message_id'),
+    inReplyTo: text('in_reply_to'),
+    references: text('references'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.requestId],
+      foreignColumns: [key(requests).tenantId, key(requests).id],
+      name: 'request_messages_request_fk',
+    }).onDelete('cascade'),
+    index('request_messages_request_idx').on(t.tenantId, t.requestId, t.createdAt),
+    // a reply mailed in threads by the Message-ID it answers
+    uniqueIndex('request_messages_message_id_key')
+      .on(t.tenantId, t.messageId)
+      .where(sql`message_id is not null`),
+    check('request_messages_kind_check', sql`kind in ('inbound', 'outbound', 'note')`),
+    check('request_messages_body_check', sql`length(body) between 1 and 100000`),
+  ],
+);

@@ -1,0 +1,35 @@
+// What the helpdesk adds to the shared enumerations (ERROR_CODES), collected by
+// ../module-enumerations.ts. No imports: the shared schemas load this file early.
+
+// an article is written as a Draft and shown on the portal once Published (spec §4)
+export const ARTICLE_STATUSES = ['Draft', 'Published'] as const;
+// who may read an article: everybody, signed-in portal users, or agents only (issue 23)
+export const ARTICLE_VISIBILITIES = ['Public', 'Portal', 'Internal'] as const;
+// the language an article is written in; its full-text index stems words in that language
+export const ARTICLE_LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl'] as const;
+export type ArticleLanguage = (typeof ARTICLE_LANGUAGES)[number];
+// PostgreSQL's text search configuration for each language (simple: no stemming)
+export const TEXT_SEARCH_CONFIGS: Record<ArticleLanguage, string> = {
+  en: 'english',
+  de: 'german',
+  fr: 'french',
+  es: 'spanish',
+  it: 'italian',
+  nl: 'dutch',
+};
+// how a request reached the helpdesk: written by an agent, submitted on the portal, or mailed
+export const REQUEST_CHANNELS = ['Agent', 'Portal', 'Email'] as const;
+// a message of a request's conversation: from the requester, an agent's reply (mailed), or an
+// internal note (never mailed, never on the portal)
+export const REQUEST_MESSAGE_KINDS = ['inbound', 'outbound', 'note'] as const;
+export type RequestMessageKind = (typeof REQUEST_MESSAGE_KINDS)[number];
+// a helpdesk's code prefixes its request numbers (HELP-12), like a project's its task keys
+export const HELPDESK_CODE_PATTERN = /^[A-Z][A-Z0-9]{1,9}$/;
+// a request's stages unless the workspace changes them
+export const REQUEST_STAGE_NAMES = ['New', 'Open', 'Waiting', 'Resolved'] as const;
+
+// an agent reply to a request without anybody to mail (no requester e-mail): noRecipient;
+// a request that already has a task: alreadyHasTask
+export const HELPDESK_ERROR_CODES = ['noRecipient', 'alreadyHasTask'] as const;
+// a request's activity: a reply mailed, a note written, a task made or linked
+export const HELPDESK_ACTIVITY_ACTIONS = ['replied', 'noted', 'taskLinked'] as const;

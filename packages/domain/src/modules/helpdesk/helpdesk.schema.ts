@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { ARTICLE_STATUSES, ARTICLE_VISIBILITIES, REQUEST_MESSAGE_KINDS } from './helpdesk.enumerations';
+
+// A message of a request's conversation as the API serves it.
+export const requestMessageSchema = z.object({
+  id: z.uuid(),
+  requestId: z.uuid(),
+  kind: z.enum(REQUEST_MESSAGE_KINDS),
+  body: z.string(),
+  authorId: z.uuid().nullable(),
+  authorName: z.string().nullable(),
+  fromAddress: z.string().nullable(),
+  toAddress: z.string().nullable(),
+  // the Internet Message-ID of a mailed message (inbound or outbound)
+  messageId: z.string().nullable(),
+  inReplyTo: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type RequestMessage = z.infer<typeof requestMessageSchema>;
+export const requestMessagesSchema = z.object({ data: z.array(requestMessageSchema) });
+export type RequestMessages = z.infer<typeof requestMessagesSchema>;
+
+// An agent's reply (mailed to the requester from the helpdesk's sender address) or an internal
+// note (never mailed, never shown on the portal).
+export const requestMessageWriteSchema = z.strictObject({
+  kind: z.enum(['reply', 'note'], { error: 'invalidOption' }),
+  body: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(20000, { error: 'maxLength' }),
+});
+export type RequestMessageWrite = z.infer<typeof requestMessageWriteSchema>;
+
+// Make a task of a request in a project of the workspace, or link an existing task.
+export const requestTaskSchema = z.union([
+  z.strictObject({ projectId: z.uuid({ error: 'validation' }) }),
+  z.strictObject({ taskId: z.uuid({ error: 'validation' }) }),
+]);
+export type RequestTask = z.infer<typeof requestTaskSchema>;
+export const requestTaskResultSchema = z.object({
+  requestId: z.uuid(),
+  task: z.object({ id: z.uuid(), title: z.string(), number: z.string() }),
+});
+export type RequestTaskResult = z.infer<typeof requestTaskResultSchema>;
+
+// Full-text search of a helpdesk's knowledge base: ranked, with highlighted snippets (<mark>).
+export const articleSearchSchema = z.strictObject({
+  q: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(200, { error: 'maxLength' }),
+  helpdeskId: z.uuid({ error: 'validation' }).optional(),
+  // agents see drafts too when asked; the portal sees only published articles
+  status: z.enum(ARTICLE_STATUSES, { error: 'invalidOption' }).optional(),
+  limit: z.coerce
+    .number({ error: 'validation' })
+    .int({ error: 'validation' })
+    .min(1, { error: 'tooSmall' })
+    .max(50, { error: 'tooBig' })
+    .default(20),
+});
+export type ArticleSearch = z.infer<typeof articleSearchSchema>;
+export const articleHitSchema = z.object({
+  id: z.uuid(),
+  helpdeskId: z.uuid(),
+  title: z.string(),
+  slug: z.string(),
+  status: z.enum(ARTICLE_STATUSES),
+  visibility: z.enum(ARTICLE_VISIBILITIES),
+  rank: z.number(),
+  // the matched words wrapped in <mark>…</mark>; the rest is plain text (HTML tags removed)
+  snippet: z.string(),
+});
+export type ArticleHit = z.infer<typeof articleHitSchema>;
+export const articleSearchResultSchema = z.object({ data: z.array(articleHitSchema) });
+export type ArticleSearchResult = z.infer<typeof articleSearchResultSchema>;
+
+// An article read by its slug: `movedFrom` names the old slug asked for when it has moved, so
+// the caller goes on to the current one.
+export const articleBySlugQuerySchema = z.strictObject({ helpdeskId: z.uuid({ error: 'validation' }) });
