@@ -29,6 +29,8 @@ export const ENTITY_KINDS = [
   'Screen',
   'Core',
   'Campaign',
+  // not in the spec's enumeration: campaigns' segments are records of their own (decision 095)
+  'Segment',
   'Default',
   'Plan',
   'Filter',

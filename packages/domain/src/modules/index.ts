@@ -1,10 +1,12 @@
 import type { EntityDefinition } from '../entity/define-entity';
+import { campaignEntity, segmentEntity } from './campaigns';
 import { contactEntity, customQueryEntity, leadEntity, opportunityEntity, organizationEntity, teamEntity } from './crm';
 import { articleEntity, helpdeskEntity, requestEntity, topicEntity } from './helpdesk';
 import { projectEntity, projectTemplateEntity, taskEntity, taskScheduleEntity } from './projects';
 import { locationEntity, resourceEntity, resourceTypeEntity } from './resources';
 
 export * from './bookings';
+export * from './campaigns';
 export * from './crm';
 export * from './helpdesk';
 export * from './projects';
@@ -27,6 +29,8 @@ export const ENTITY_DEFINITIONS: readonly EntityDefinition[] = [
   locationEntity,
   resourceTypeEntity,
   resourceEntity,
+  segmentEntity,
+  campaignEntity,
   helpdeskEntity,
   topicEntity,
   articleEntity,

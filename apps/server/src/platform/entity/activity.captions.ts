@@ -28,7 +28,7 @@ const en = {
   'activity.feed.Email': 'Email',
   'activity.feed.Check-In': 'Check-In',
   'activity.feed.Check-Out': 'Check-Out',
-  'activity.feed.Campaign': 'Campaign',
+  'activity.feed.Campaign': 'Campaigns',
   'activity.action.tagged': '{{who}} added the tag {{title}}',
   'activity.action.untagged': '{{who}} removed the tag {{title}}',
   'activity.action.linked': '{{who}} linked {{title}}',

@@ -1,0 +1,67 @@
+import { campaignEntity, segmentEntity, type RecipientState, type SkipReason } from '@atrium/domain';
+import { sql } from 'drizzle-orm';
+import { check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { entityTable } from '../../platform/entity';
+import { contacts } from '../crm';
+
+export const segments = entityTable('segments', segmentEntity);
+export const campaigns = entityTable('campaigns', campaignEntity);
+// the key the campaign's own tables point at (an engine table's columns are typed loosely)
+const campaignKey = campaigns as unknown as { tenantId: AnyPgColumn; id: AnyPgColumn };
+const contactKey = contacts as unknown as { tenantId: AnyPgColumn; id: AnyPgColumn };
+
+// One row per campaign and contact, frozen when the campaign starts sending (decision 095): the
+// primary key makes a second freeze add nobody twice, and the sending job claims a row
+// (queued → sent in one UPDATE … WHERE state = 'queued') in the transaction that writes its
+// mail to the outbox, so a crash, a second worker or a resume never mails anyone twice.
+export const campaignRecipients = pgTable(
+  'campaign_recipients',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    campaignId: uuid('campaign_id').notNull(),
+    contactId: uuid('contact_id').notNull(),
+    state: text('state').$type<RecipientState>().notNull().default('queued'),
+    skipReason: text('skip_reason').$type<SkipReason>(),
+    // the address the mail went to (the contact's at that moment)
+    email: text('email'),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    clickedAt: timestamp('clicked_at', { withTimezone: true }),
+    bouncedAt: timestamp('bounced_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.campaignId, t.contactId] }),
+    // the job's claim: the next queued recipients of a campaign
+    index('campaign_recipients_state_idx').on(t.tenantId, t.campaignId, t.state),
+    // the workspace's hourly throttle: mails sent in the last hour
+    index('campaign_recipients_sent_idx').on(t.tenantId, t.sentAt),
+    index('campaign_recipients_contact_idx').on(t.tenantId, t.contactId),
+    check(
+      'campaign_recipients_state_check',
+      sql`${t.state} in ('queued', 'sent', 'skipped', 'opened', 'clicked', 'bounced', 'unsubscribed')`,
+    ),
+    foreignKey({
+      columns: [t.tenantId, t.campaignId],
+      foreignColumns: [campaignKey.tenantId, campaignKey.id],
+      name: 'campaign_recipients_campaign_fk',
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.contactId],
+      foreignColumns: [contactKey.tenantId, contactKey.id],
+      name: 'campaign_recipients_contact_fk',
+    }).onDelete('cascade'),
+  ],
+);
+
+// A workspace's campaign settings: how many campaign e-mails may go out per hour.
+export const campaignSettings = pgTable(
+  'campaign_settings',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    hourlyLimit: integer('hourly_limit').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId] }), check('campaign_settings_limit_check', sql`${t.hourlyLimit} > 0`)],
+);

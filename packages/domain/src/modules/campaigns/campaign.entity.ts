@@ -1,0 +1,59 @@
+import { defineEntity } from '../../entity/define-entity';
+import { fields } from '../../entity/fields';
+import { z } from 'zod';
+import { CAMPAIGN_STATUSES } from './campaigns.enumerations';
+
+export const CAMPAIGN_SEGMENTS_MAX = 20;
+
+// An e-mail campaign (spec §3, issue 24): a core e-mail template of contacts (merge fields)
+// sent to the contacts of its segments, now or at a scheduled time, by the sending job. Its
+// status and counters are the server's: they change through send, suspend and resume and as
+// recipients are mailed, open, click or unsubscribe.
+export const campaignEntity = defineEntity({
+  kind: 'Campaign',
+  module: 'campaigns',
+  basePath: '/api/v1/campaigns',
+  web: { path: '/campaigns', icon: 'NotificationOutlined' },
+  title: { fields: ['name'] },
+  fields: {
+    name: fields.text({ max: 200, required: true, quick: true }),
+    status: fields.enumeration(CAMPAIGN_STATUSES, { readOnly: true }),
+    segmentIds: fields.json(
+      z
+        .array(z.uuid({ error: 'validation' }))
+        .max(CAMPAIGN_SEGMENTS_MAX, { error: 'tooBig' })
+        .meta({ description: 'Segment ids. Rule `tooBig`: at most 20 segments.' }),
+    ),
+    // an e-mail template of contacts (core's email templates, entity kind Contact)
+    emailTemplateId: fields.text({
+      max: 36,
+      quick: true,
+      pattern: { regex: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, code: 'validation' },
+      example: '5f0c6c5e-8a0b-4f43-9d39-1f2b7f3e9a10',
+    }),
+    senderName: fields.text({ max: 100 }),
+    senderEmail: fields.email(),
+    scheduledAt: fields.dateTime(),
+    lastActionAt: fields.dateTime({ readOnly: true }),
+    recipients: fields.integer({ readOnly: true, min: 0 }),
+    sent: fields.integer({ readOnly: true, min: 0 }),
+    opened: fields.integer({ readOnly: true, min: 0 }),
+    clicked: fields.integer({ readOnly: true, min: 0 }),
+    bounced: fields.integer({ readOnly: true, min: 0 }),
+    unsubscribed: fields.integer({ readOnly: true, min: 0 }),
+  },
+  searchFields: ['name'],
+  defaultColumns: ['status', 'scheduledAt', 'recipients', 'sent', 'opened', 'clicked', 'unsubscribed'],
+  defaultSort: [{ field: 'updatedAt', order: 'desc' }],
+  savedViewKey: 'campaigns',
+  permissions: {
+    view: 'Campaign.ViewCampaigns',
+    create: 'Contact.ManageContacts',
+    manage: 'Contact.ManageContacts',
+    timeline: 'Campaign.ViewCampaigns',
+    settings: 'Contact.ManageSettings',
+    viewRestricted: 'Contact.ViewRestrictedFields',
+    manageRestricted: 'Contact.ManageRestrictedFields',
+  },
+  capabilities: { archive: true },
+});

@@ -1,0 +1,28 @@
+// Campaign statuses (issue 24): Draft until sent or scheduled; Sending while the job mails its
+// frozen recipients; Suspended stops it (resume continues where it stopped); Sent when every
+// recipient has been dealt with.
+export const CAMPAIGN_STATUSES = ['Draft', 'Scheduled', 'Sending', 'Suspended', 'Sent'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+// A recipient's state: queued when frozen; sent once its mail is in the outbox; skipped when the
+// contact was blocked, marked spam, unsubscribed or had no address at the moment it would have
+// gone out; then opened, clicked, bounced or unsubscribed as the contact reacts.
+export const RECIPIENT_STATES = ['queued', 'sent', 'skipped', 'opened', 'clicked', 'bounced', 'unsubscribed'] as const;
+export type RecipientState = (typeof RECIPIENT_STATES)[number];
+export const SKIP_REASONS = ['blocked', 'spam', 'unsubscribed', 'noEmail'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
+// What campaigns add to the shared enumerations, collected by ../module-enumerations.ts.
+// campaignNotEditable: a campaign sending or sent keeps its segments, template and sender.
+// campaignNotStartable: only a draft or scheduled campaign starts; it needs segments and a template.
+// campaignNotSuspendable / campaignNotSuspended: suspend stops a scheduled or sending campaign,
+// resume continues a suspended one. invalidSignature: a tracking link that was altered.
+export const CAMPAIGNS_ERROR_CODES = [
+  'campaignNotEditable',
+  'campaignNotStartable',
+  'campaignNotSuspendable',
+  'campaignNotSuspended',
+  'invalidSignature',
+] as const;
+// on a contact's timeline (feed type Campaign): mailed, clicked a link, unsubscribed
+export const CAMPAIGNS_ACTIVITY_ACTIONS = ['campaignSent', 'campaignClicked', 'campaignUnsubscribed'] as const;
