@@ -109,6 +109,9 @@ describe('captions', () => {
       'Agenda',
       // a floor map's shape
       'Polygon',
+      // the helpdesk's plural and a request's channel
+      'Helpdesks',
+      'Portal',
       '{{plural}}',
     ]);
     // every part's set, wherever it sits

@@ -1,11 +1,23 @@
+import { registerCaptions } from '../../platform/captions';
 import type { ModuleDeps } from '../../platform/module';
 import type { Router } from '../../platform/router';
+import { HELPDESK_CAPTIONS } from './helpdesk.captions';
 import { registerHelpdeskEntities } from './helpdesk.entities';
+import { registerHelpdeskRoutes } from './helpdesk.routes';
+import { articleHooks, helpdeskHooks, requestHooks, systemClock, topicHooks } from './helpdesk.service';
 
 export { helpdesks, requests } from './helpdesk.table';
 
-// The helpdesk (issue 23): helpdesks, topics, the knowledge base's articles and requests with
-// their conversation.
-export async function registerHelpdeskModule(router: Router, _deps: ModuleDeps): Promise<void> {
-  registerHelpdeskEntities(router);
+// The helpdesk (issue 23): helpdesks, topics, the knowledge base's articles with full-text
+// search, and requests with their conversation (replies through the mail outbox) and task.
+export async function registerHelpdeskModule(router: Router, deps: ModuleDeps): Promise<void> {
+  registerCaptions(HELPDESK_CAPTIONS);
+  const kinds = registerHelpdeskEntities(router, {
+    helpdesk: helpdeskHooks,
+    topic: topicHooks,
+    article: articleHooks,
+    // the request's hooks make a requester contact through the engine, so they need the kinds
+    request: requestHooks(() => kinds),
+  });
+  registerHelpdeskRoutes(router, { kinds, mailer: deps.mailer, config: deps.config, now: systemClock });
 }

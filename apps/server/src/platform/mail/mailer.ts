@@ -64,9 +64,10 @@ export function createMailer(config: Config, database: Database, log?: { warn: (
     },
   ) => {
     if (!transport) return;
-    const { Cc: cc, ...headers } = m.headers ?? {};
+    // a From header is the sender a module chose (a helpdesk's address); else the server's
+    const { Cc: cc, From: from, ...headers } = m.headers ?? {};
     await transport.sendMail({
-      from: config.mailFrom,
+      from: from ?? config.mailFrom,
       to: m.to,
       ...(cc ? { cc } : {}),
       subject: m.subject,

@@ -68,7 +68,3 @@ export const articleHitSchema = z.object({
 export type ArticleHit = z.infer<typeof articleHitSchema>;
 export const articleSearchResultSchema = z.object({ data: z.array(articleHitSchema) });
 export type ArticleSearchResult = z.infer<typeof articleSearchResultSchema>;
-
-// An article read by its slug: `movedFrom` names the old slug asked for when it has moved, so
-// the caller goes on to the current one.
-export const articleBySlugQuerySchema = z.strictObject({ helpdeskId: z.uuid({ error: 'validation' }) });

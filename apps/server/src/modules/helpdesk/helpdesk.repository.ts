@@ -1,0 +1,218 @@
+import type { ArticleHit, RequestMessage, RequestMessageKind } from '@atrium/domain';
+import { sql } from 'drizzle-orm';
+import type { TenantScope } from '../../platform/context';
+
+const LIVE = (alias: string) => sql.raw(`${alias}.deleted_at is null`);
+
+// Helpdesks of the workspace (archived ones too, not those in the recycle bin), counted under a
+// lock so two creates at once cannot both pass the plan's limit.
+export async function countHelpdesksLocked(ctx: TenantScope): Promise<number> {
+  await ctx.db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`helpdesks:${ctx.tenantId}`}, 0))`);
+  const res = await ctx.db.execute<{ n: number }>(sql`
+    select count(*)::int as n from helpdesks h where h.tenant_id = ${ctx.tenantId} and ${LIVE('h')}`);
+  return res.rows[0]?.n ?? 0;
+}
+
+// Is the portal slug another helpdesk's (in the recycle bin too: its row keeps the unique key)?
+export async function portalSlugTaken(ctx: TenantScope, slug: string, exceptId: string | null): Promise<boolean> {
+  const res = await ctx.db.execute(sql`
+    select 1 from helpdesks h where h.tenant_id = ${ctx.tenantId} and h.portal_slug = ${slug}
+      and (${exceptId}::uuid is null or h.id <> ${exceptId}::uuid) limit 1`);
+  return res.rows.length > 0;
+}
+
+export async function articleSlugTaken(ctx: TenantScope, helpdeskId: string, slug: string, exceptId: string | null): Promise<boolean> {
+  const res = await ctx.db.execute(sql`
+    select 1 from articles a where a.tenant_id = ${ctx.tenantId} and a.helpdesk_id = ${helpdeskId} and a.slug = ${slug}
+      and (${exceptId}::uuid is null or a.id <> ${exceptId}::uuid) limit 1`);
+  return res.rows.length > 0;
+}
+
+export type OldSlugKind = 'Helpdesk' | 'Article';
+
+// A slug left behind keeps pointing at its record; taken again in the same scope, it stops.
+export async function keepOldSlug(ctx: TenantScope, kind: OldSlugKind, scopeId: string, slug: string, entityId: string): Promise<void> {
+  await ctx.db.execute(sql`
+    insert into helpdesk_old_slugs (tenant_id, entity_kind, scope_id, slug, entity_id)
+    values (${ctx.tenantId}, ${kind}, ${scopeId}, ${slug}, ${entityId})
+    on conflict (tenant_id, entity_kind, scope_id, slug) do update set entity_id = excluded.entity_id, created_at = now()`);
+}
+
+export async function dropOldSlug(ctx: TenantScope, kind: OldSlugKind, scopeId: string, slug: string): Promise<void> {
+  await ctx.db.execute(sql`
+    delete from helpdesk_old_slugs where tenant_id = ${ctx.tenantId} and entity_kind = ${kind} and scope_id = ${scopeId} and slug = ${slug}`);
+}
+
+export async function dropOldSlugsOf(ctx: TenantScope, entityId: string): Promise<void> {
+  await ctx.db.execute(sql`delete from helpdesk_old_slugs where tenant_id = ${ctx.tenantId} and entity_id = ${entityId}`);
+}
+
+// The article of a helpdesk with this slug now, else the one that had it.
+export async function articleIdBySlug(
+  ctx: TenantScope,
+  helpdeskId: string,
+  slug: string,
+): Promise<{ id: string; moved: boolean } | undefined> {
+  const res = await ctx.db.execute<{ id: string; moved: boolean }>(sql`
+    select a.id, false as moved from articles a
+      where a.tenant_id = ${ctx.tenantId} and a.helpdesk_id = ${helpdeskId} and a.slug = ${slug} and ${LIVE('a')}
+    union all
+    select o.entity_id as id, true as moved from helpdesk_old_slugs o
+      where o.tenant_id = ${ctx.tenantId} and o.entity_kind = 'Article' and o.scope_id = ${helpdeskId} and o.slug = ${slug}
+    limit 1`);
+  return res.rows[0];
+}
+
+export async function helpdeskOf(
+  ctx: TenantScope,
+  id: string,
+): Promise<{ id: string; name: string; code: string; senderAddress: string | null } | undefined> {
+  const res = await ctx.db.execute<{ id: string; name: string; code: string; senderAddress: string | null }>(sql`
+    select h.id, h.name, h.code, h.sender_address as "senderAddress" from helpdesks h
+    where h.tenant_id = ${ctx.tenantId} and h.id = ${id} and ${LIVE('h')}`);
+  return res.rows[0];
+}
+
+export async function topicOf(
+  ctx: TenantScope,
+  id: string,
+): Promise<{ helpdeskId: string | null; defaultAssigneeId: string | null } | undefined> {
+  const res = await ctx.db.execute<{ helpdeskId: string | null; defaultAssigneeId: string | null }>(sql`
+    select t.helpdesk_id as "helpdeskId", t.default_assignee_id as "defaultAssigneeId" from topics t
+    where t.tenant_id = ${ctx.tenantId} and t.id = ${id} and ${LIVE('t')}`);
+  return res.rows[0];
+}
+
+export async function nextTopicPosition(ctx: TenantScope, helpdeskId: string): Promise<number> {
+  const res = await ctx.db.execute<{ n: number }>(sql`
+    select coalesce(max(t.position) + 1, 0)::int as n from topics t
+    where t.tenant_id = ${ctx.tenantId} and t.helpdesk_id = ${helpdeskId} and ${LIVE('t')}`);
+  return res.rows[0]?.n ?? 0;
+}
+
+// The live contact with this e-mail (the oldest when several share it).
+export async function contactByEmail(ctx: TenantScope, email: string): Promise<string | undefined> {
+  const res = await ctx.db.execute<{ id: string }>(sql`
+    select c.id from contacts c where c.tenant_id = ${ctx.tenantId} and lower(c.email) = lower(${email}) and ${LIVE('c')}
+    order by c.created_at limit 1`);
+  return res.rows[0]?.id;
+}
+
+export async function contactEmail(ctx: TenantScope, id: string): Promise<string | null | undefined> {
+  const res = await ctx.db.execute<{ email: string | null }>(sql`
+    select c.email from contacts c where c.tenant_id = ${ctx.tenantId} and c.id = ${id} and ${LIVE('c')}`);
+  return res.rows[0] ? res.rows[0].email : undefined;
+}
+
+export type ArticleStatusChange = { id: string; status: string; version: number };
+
+export async function setArticleStatus(
+  ctx: TenantScope,
+  id: string,
+  status: 'Draft' | 'Published',
+  at: Date | null,
+  by: string,
+): Promise<void> {
+  await ctx.db.execute(sql`
+    update articles set status = ${status}, published_at = ${at ? at.toISOString() : null}::timestamptz, version = version + 1,
+      updated_at = now(), updated_by = ${by}
+    where tenant_id = ${ctx.tenantId} and id = ${id}`);
+}
+
+export async function lockArticle(ctx: TenantScope, id: string): Promise<{ status: string } | undefined> {
+  const res = await ctx.db.execute<{ status: string }>(sql`
+    select a.status from articles a where a.tenant_id = ${ctx.tenantId} and a.id = ${id} and ${LIVE('a')} for update`);
+  return res.rows[0];
+}
+
+// Ranked full-text search (websearch syntax: words, "phrases", or, -not) in each article's own
+// language, with the matched words marked in a snippet of the text without its HTML.
+export async function searchArticles(
+  ctx: TenantScope,
+  q: string,
+  opts: { helpdeskId?: string | undefined; status?: string | undefined; visibilities?: readonly string[]; limit: number },
+): Promise<ArticleHit[]> {
+  const res = await ctx.db.execute<ArticleHit>(sql`
+    with hits as (
+      select a.id, a.helpdesk_id, a.title, a.slug, a.status, a.visibility, a.content, a.language,
+        ts_rank(a.search_vector, q.query) as rank, q.query
+      from articles a
+      cross join lateral (select websearch_to_tsquery(
+        (case a.language when 'de' then 'german' when 'fr' then 'french' when 'es' then 'spanish'
+          when 'it' then 'italian' when 'nl' then 'dutch' when 'en' then 'english' else 'simple' end)::regconfig, ${q}) as query) q
+      where a.tenant_id = ${ctx.tenantId} and ${LIVE('a')} and a.archived_at is null
+        and a.search_vector @@ q.query
+        and (${opts.helpdeskId ?? null}::uuid is null or a.helpdesk_id = ${opts.helpdeskId ?? null}::uuid)
+        and (${opts.status ?? null}::text is null or a.status = ${opts.status ?? null}::text)
+        ${opts.visibilities ? sql`and a.visibility = any(${sql.param([...opts.visibilities])}::text[])` : sql``}
+      order by rank desc, a.title
+      limit ${opts.limit}
+    )
+    select h.id, h.helpdesk_id as "helpdeskId", h.title, coalesce(h.slug, '') as slug, h.status, h.visibility, h.rank::float8 as rank,
+      ts_headline((case h.language when 'de' then 'german' when 'fr' then 'french' when 'es' then 'spanish'
+          when 'it' then 'italian' when 'nl' then 'dutch' when 'en' then 'english' else 'simple' end)::regconfig,
+        regexp_replace(coalesce(h.title, '') || '. ' || coalesce(h.content, ''), '<[^>]*>', ' ', 'g'), h.query,
+        'StartSel=<mark>, StopSel=</mark>, MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "') as snippet
+    from hits h order by h.rank desc, h.title`);
+  return res.rows.map((r) => ({ ...r, rank: Number(r.rank) }));
+}
+
+type MessageRow = Omit<RequestMessage, 'createdAt'> & { createdAt: Date | string };
+const messageColumns = sql`m.id, m.request_id as "requestId", m.kind, m.body, m.author_id as "authorId", m.author_name as "authorName",
+  m.from_address as "fromAddress", m.to_address as "toAddress", m.message_id as "messageId", m.in_reply_to as "inReplyTo", m.created_at as "createdAt"`;
+const toMessage = (r: MessageRow): RequestMessage => ({ ...r, createdAt: new Date(r.createdAt).toISOString() });
+
+export async function listMessages(ctx: TenantScope, requestId: string): Promise<RequestMessage[]> {
+  const res = await ctx.db.execute<MessageRow>(sql`
+    select ${messageColumns} from request_messages m where m.tenant_id = ${ctx.tenantId} and m.request_id = ${requestId}
+    order by m.created_at, m.id`);
+  return res.rows.map(toMessage);
+}
+
+export type MessageInsert = {
+  requestId: string;
+  kind: RequestMessageKind;
+  body: string;
+  authorId: string | null;
+  authorName: string | null;
+  fromAddress: string | null;
+  toAddress: string | null;
+  messageId: string | null;
+  inReplyTo: string | null;
+  references: string | null;
+};
+
+export async function insertMessage(ctx: TenantScope, m: MessageInsert): Promise<RequestMessage> {
+  const res = await ctx.db.execute<MessageRow>(sql`
+    insert into request_messages as m (tenant_id, request_id, kind, body, author_id, author_name, from_address, to_address, message_id, in_reply_to, "references")
+    values (${ctx.tenantId}, ${m.requestId}, ${m.kind}, ${m.body}, ${m.authorId}, ${m.authorName}, ${m.fromAddress}, ${m.toAddress},
+      ${m.messageId}, ${m.inReplyTo}, ${m.references})
+    returning ${messageColumns}`);
+  return toMessage(res.rows[0] as MessageRow);
+}
+
+// The last mailed message of a request's thread (in or out): a reply answers it.
+export async function lastMailedMessage(
+  ctx: TenantScope,
+  requestId: string,
+): Promise<{ messageId: string; references: string | null } | undefined> {
+  const res = await ctx.db.execute<{ messageId: string; references: string | null }>(sql`
+    select m.message_id as "messageId", m."references" from request_messages m
+    where m.tenant_id = ${ctx.tenantId} and m.request_id = ${requestId} and m.message_id is not null
+    order by m.created_at desc, m.id desc limit 1`);
+  return res.rows[0];
+}
+
+export async function setRequestTask(ctx: TenantScope, requestId: string, taskId: string, by: string): Promise<boolean> {
+  const res = await ctx.db.execute(sql`
+    update requests set task_id = ${taskId}, version = version + 1, updated_at = now(), updated_by = ${by}
+    where tenant_id = ${ctx.tenantId} and id = ${requestId} and task_id is null`);
+  return (res.rowCount ?? 0) > 0;
+}
+
+export async function memberName(ctx: TenantScope, tenantUserId: string): Promise<string | null> {
+  const res = await ctx.db.execute<{ name: string | null }>(sql`
+    select coalesce(nullif(u.name, ''), tu.email) as name from tenant_users tu left join users u on u.id = tu.user_id
+    where tu.tenant_id = ${ctx.tenantId} and tu.id = ${tenantUserId}`);
+  return res.rows[0]?.name ?? null;
+}

@@ -1,0 +1,304 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  ArticleSearch,
+  ArticleSearchResult,
+  EntityRecord,
+  RequestMessage,
+  RequestMessageWrite,
+  RequestTask,
+  RequestTaskResult,
+} from '@atrium/domain';
+import type { Config } from '../../platform/config';
+import type { TenantContext } from '../../platform/context';
+import { AppError, fieldError, notFound } from '../../platform/errors';
+import { publishRecordEvent } from '../../platform/events/live-events.service';
+import { createEntity, getEntity, recordActivities, type EntityHooks, type EntityRow } from '../../platform/entity';
+import type { Mailer } from '../../platform/mail/mailer';
+import { assertWithinPlanLimit } from '../admin';
+import type { HelpdeskKinds } from './helpdesk.entities';
+import * as repo from './helpdesk.repository';
+import { slugOf } from './helpdesk.util';
+
+export type Clock = () => Date;
+export const systemClock: Clock = () => new Date();
+export type HelpdeskDeps = { kinds: HelpdeskKinds; mailer: Mailer; config: Pick<Config, 'publicUrl' | 'mailFrom'>; now: Clock };
+
+const slugTaken = (field: string) => fieldError(field, 'slugAlreadyExists', `${field} is already taken`, 409);
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+// A helpdesk's portal slug: made from its name when left empty, unique in the workspace; the
+// one it had before keeps redirecting.
+async function helpdeskSlug(ctx: TenantContext, values: EntityRow, id: string | null): Promise<EntityRow> {
+  const slug = str(values.portalSlug) ?? slugOf(String(values.name ?? ''), 63);
+  if (!slug) throw fieldError('portalSlug', 'slugRequired', 'portalSlug is required (the name has no letters or digits to make one of)');
+  if (await repo.portalSlugTaken(ctx, slug, id)) throw slugTaken('portalSlug');
+  return { ...values, portalSlug: slug };
+}
+
+export const helpdeskHooks: EntityHooks = {
+  // Free Workplace and Free Helpdesk allow one helpdesk (spec §1): the second answers the plan's error
+  beforeCreate: async (ctx, values) => {
+    assertWithinPlanLimit(ctx, 'helpdesks', await repo.countHelpdesksLocked(ctx));
+    return helpdeskSlug(ctx, values, null);
+  },
+  beforeUpdate: (ctx, values, before) => helpdeskSlug(ctx, values, String(before.id)),
+  afterCreate: async (ctx, row) => repo.dropOldSlug(ctx, 'Helpdesk', ctx.tenantId, String(row.portalSlug)),
+  afterUpdate: async (ctx, row, before) => movedSlug(ctx, 'Helpdesk', ctx.tenantId, before.portalSlug, row.portalSlug, String(row.id)),
+  afterDelete: async (ctx, row) => repo.dropOldSlugsOf(ctx, String(row.id)),
+};
+
+async function movedSlug(
+  ctx: TenantContext,
+  kind: repo.OldSlugKind,
+  scopeId: string,
+  was: unknown,
+  now: unknown,
+  id: string,
+): Promise<void> {
+  if (was === now) return;
+  await repo.dropOldSlug(ctx, kind, scopeId, String(now));
+  if (typeof was === 'string' && was !== '') await repo.keepOldSlug(ctx, kind, scopeId, was, id);
+}
+
+// A topic left without a place goes last in its helpdesk.
+export const topicHooks: EntityHooks = {
+  beforeCreate: async (ctx, values) =>
+    values.position == null && typeof values.helpdeskId === 'string'
+      ? { ...values, position: await repo.nextTopicPosition(ctx, values.helpdeskId) }
+      : values,
+};
+
+// The topic of a record must be one of its helpdesk's.
+async function topicOfHelpdesk(ctx: TenantContext, values: EntityRow): Promise<{ defaultAssigneeId: string | null } | null> {
+  if (typeof values.topicId !== 'string') return null;
+  const topic = await repo.topicOf(ctx, values.topicId);
+  if (!topic) throw fieldError('topicId', 'notFound', 'topicId names no topic of this workspace');
+  if (topic.helpdeskId !== values.helpdeskId) throw fieldError('topicId', 'validation', 'topicId must be a topic of the same helpdesk');
+  return topic;
+}
+
+// An article's slug: made from its title when left empty, unique in its helpdesk; the old one
+// keeps redirecting.
+async function articleValues(ctx: TenantContext, values: EntityRow, id: string | null): Promise<EntityRow> {
+  await topicOfHelpdesk(ctx, values);
+  const slug = str(values.slug) ?? slugOf(String(values.title ?? ''), 200);
+  if (!slug) throw fieldError('slug', 'slugRequired', 'slug is required (the title has no letters or digits to make one of)');
+  if (await repo.articleSlugTaken(ctx, String(values.helpdeskId), slug, id)) throw slugTaken('slug');
+  return { ...values, slug };
+}
+
+export const articleHooks: EntityHooks = {
+  beforeCreate: (ctx, values) => articleValues(ctx, values, null),
+  beforeUpdate: (ctx, values, before) => articleValues(ctx, values, String(before.id)),
+  afterCreate: async (ctx, row) => repo.dropOldSlug(ctx, 'Article', String(row.helpdeskId), String(row.slug)),
+  afterUpdate: async (ctx, row, before) => {
+    // moved to another helpdesk: its old slugs there no longer apply
+    if (row.helpdeskId !== before.helpdeskId) await repo.dropOldSlugsOf(ctx, String(row.id));
+    await movedSlug(
+      ctx,
+      'Article',
+      String(row.helpdeskId),
+      row.helpdeskId === before.helpdeskId ? before.slug : null,
+      row.slug,
+      String(row.id),
+    );
+  },
+  afterDelete: async (ctx, row) => repo.dropOldSlugsOf(ctx, String(row.id)),
+};
+
+// A request's requester: the named contact (its e-mail fills requesterEmail), else the contact
+// with requesterEmail, else a new contact made from it. Its assignee: the topic's default one
+// when left empty.
+async function requestValues(ctx: TenantContext, kinds: HelpdeskKinds, values: EntityRow, creating: boolean): Promise<EntityRow> {
+  const topic = await topicOfHelpdesk(ctx, values);
+  let out = values;
+  if (typeof values.requesterId === 'string') {
+    const email = await repo.contactEmail(ctx, values.requesterId);
+    if (str(values.requesterEmail) === null && email) out = { ...out, requesterEmail: email };
+  } else if (typeof values.requesterEmail === 'string' && values.requesterEmail !== '') {
+    const found = await repo.contactByEmail(ctx, values.requesterEmail);
+    out = { ...out, requesterId: found ?? (await newContact(ctx, kinds, values.requesterEmail)) };
+  }
+  if (creating && out.assigneeId == null && topic?.defaultAssigneeId) out = { ...out, assigneeId: topic.defaultAssigneeId };
+  return out;
+}
+
+// The requester is made by the helpdesk, whatever the caller may do with contacts: the local
+// part of the address is the first name until somebody knows better.
+async function newContact(ctx: TenantContext, kinds: HelpdeskKinds, email: string): Promise<string> {
+  const contact = kinds.request.registry.get('Contact');
+  if (!contact) throw new Error('the Contact kind is not registered');
+  const firstName = email.split('@')[0]?.slice(0, 100) || email.slice(0, 100);
+  const row = await createEntity(ctx, contact, { firstName, email });
+  return String(row.id);
+}
+
+// `kinds`: read when a request is written (the kinds exist once the hooks are registered)
+export function requestHooks(kinds: () => HelpdeskKinds): EntityHooks {
+  return {
+    beforeCreate: (ctx, values) => requestValues(ctx, kinds(), values, true),
+    beforeUpdate: (ctx, values) => requestValues(ctx, kinds(), values, false),
+  };
+}
+
+// Publish (spec §4): the article shows on the portal from now on; unpublish takes it back to Draft.
+export async function setPublished(ctx: TenantContext, deps: HelpdeskDeps, id: string, published: boolean): Promise<EntityRecord> {
+  const locked = await repo.lockArticle(ctx, id);
+  if (!locked) throw notFound('Article');
+  const status = published ? 'Published' : 'Draft';
+  if (locked.status !== status) {
+    await repo.setArticleStatus(ctx, id, status, published ? deps.now() : null, ctx.tenantUserId);
+    await recordActivities(ctx, [
+      { entityKind: 'Article', entityId: id, type: 'Change', action: 'updated', before: { status: locked.status }, after: { status } },
+    ]);
+  }
+  const after = await getEntity(ctx, deps.kinds.article, id);
+  await publishRecordEvent(ctx, { kind: 'Article', id, version: Number(after.version), action: 'updated' });
+  return after as EntityRecord;
+}
+
+export async function searchArticles(ctx: TenantContext, query: ArticleSearch): Promise<ArticleSearchResult> {
+  return { data: await repo.searchArticles(ctx, query.q, { helpdeskId: query.helpdeskId, status: query.status, limit: query.limit }) };
+}
+
+// An article by its slug in a helpdesk; an old slug reads the article it moved to and names
+// itself in `movedFrom`, so the caller goes on to the current address.
+export async function articleBySlug(
+  ctx: TenantContext,
+  deps: HelpdeskDeps,
+  helpdeskId: string,
+  slug: string,
+): Promise<{ article: EntityRecord; movedFrom: string | null }> {
+  const found = await repo.articleIdBySlug(ctx, helpdeskId, slug);
+  if (!found) throw notFound('Article');
+  const article = (await getEntity(ctx, deps.kinds.article, found.id)) as EntityRecord;
+  return { article, movedFrom: found.moved ? slug : null };
+}
+
+export async function requestMessages(ctx: TenantContext, deps: HelpdeskDeps, requestId: string): Promise<{ data: RequestMessage[] }> {
+  await getEntity(ctx, deps.kinds.request, requestId);
+  return { data: await repo.listMessages(ctx, requestId) };
+}
+
+// References kept on a reply: the thread's root and the last few messages.
+const REFERENCES_KEPT = 10;
+
+// An agent's reply goes to the requester through the mail outbox, from the helpdesk's sender
+// address, threaded (Message-ID, In-Reply-To the last mailed message, References) so the answer
+// to it threads back into the request. An internal note is only stored: never mailed.
+export async function writeMessage(
+  ctx: TenantContext,
+  deps: HelpdeskDeps,
+  requestId: string,
+  body: RequestMessageWrite,
+): Promise<RequestMessage> {
+  const request = await getEntity(ctx, deps.kinds.request, requestId);
+  const authorName = (await repo.memberName(ctx, ctx.tenantUserId)) ?? ctx.user.name;
+  const base = { requestId, body: body.body, authorId: ctx.tenantUserId, authorName };
+  if (body.kind === 'note') {
+    const note = await repo.insertMessage(ctx, {
+      ...base,
+      kind: 'note',
+      fromAddress: null,
+      toAddress: null,
+      messageId: null,
+      inReplyTo: null,
+      references: null,
+    });
+    await recordActivities(ctx, [{ entityKind: 'Request', entityId: requestId, type: 'Note', action: 'noted', after: { id: note.id } }]);
+    return note;
+  }
+  const to = str(request.requesterEmail);
+  if (!to) throw new AppError(409, 'noRecipient', 'This request has no requester e-mail to reply to');
+  const helpdesk = await repo.helpdeskOf(ctx, String(request.helpdeskId));
+  if (!helpdesk) throw notFound('Helpdesk');
+  const host = new URL(deps.config.publicUrl).hostname || 'atrium.local';
+  const messageId = `<request.${randomUUID()}@${host}>`;
+  const root = `<request.${requestId}@${host}>`;
+  const previous = await repo.lastMailedMessage(ctx, requestId);
+  const chain = [
+    ...new Set([root, ...(previous?.references?.split(' ').filter(Boolean) ?? []), ...(previous ? [previous.messageId] : [])]),
+  ];
+  const references = chain.length > REFERENCES_KEPT ? [root, ...chain.slice(-(REFERENCES_KEPT - 1))] : chain;
+  const inReplyTo = previous?.messageId ?? root;
+  const from = helpdesk.senderAddress ? `${helpdesk.name} <${helpdesk.senderAddress}>` : deps.config.mailFrom;
+  const subject = `[${String(request.number)}] ${String(request.subject)}`.slice(0, 400);
+  const reply = await repo.insertMessage(ctx, {
+    ...base,
+    kind: 'outbound',
+    fromAddress: helpdesk.senderAddress ?? deps.config.mailFrom,
+    toAddress: to,
+    messageId,
+    inReplyTo,
+    references: references.join(' '),
+  });
+  await deps.mailer.enqueue(ctx.db, {
+    to,
+    subject: subject.startsWith('Re: ') ? subject : `Re: ${subject}`,
+    text: body.body,
+    messageId,
+    headers: {
+      From: from,
+      References: references.join(' '),
+      'In-Reply-To': inReplyTo,
+      ...(helpdesk.senderAddress ? { 'Reply-To': helpdesk.senderAddress } : {}),
+    },
+    attachments: [],
+  });
+  await recordActivities(ctx, [
+    { entityKind: 'Request', entityId: requestId, type: 'Email', action: 'replied', after: { id: reply.id, to, subject, messageId } },
+  ]);
+  deps.mailer.nudge();
+  return reply;
+}
+
+// A request becomes a task in a project of the workspace (made through the engine as the
+// caller, so the project's task rules and the caller's task permissions apply), or is linked to
+// an existing task. The request keeps the link (taskId); a task has at most the requests that
+// name it. A request that has a task answers 409 alreadyHasTask.
+export async function linkTask(ctx: TenantContext, deps: HelpdeskDeps, requestId: string, body: RequestTask): Promise<RequestTaskResult> {
+  const request = await getEntity(ctx, deps.kinds.request, requestId);
+  if (request.taskId) throw new AppError(409, 'alreadyHasTask', 'This request already has a task');
+  const taskKind = deps.kinds.request.registry.get('Task');
+  if (!taskKind) throw new Error('the Task kind is not registered');
+  let task: EntityRow;
+  if ('taskId' in body) {
+    task = await getEntity(ctx, taskKind, body.taskId).catch((err: unknown) => {
+      if (err instanceof AppError && err.status === 404)
+        throw fieldError('taskId', 'notFound', 'taskId names no task of this workspace', 404);
+      throw err;
+    });
+  } else {
+    const description = [
+      `From request ${String(request.number)}${request.requesterEmail ? ` (${String(request.requesterEmail)})` : ''}.`,
+      str(request.description),
+    ]
+      .filter(Boolean)
+      .join('\n\n');
+    task = await createEntity(
+      ctx,
+      taskKind,
+      {
+        name: String(request.subject).slice(0, 300),
+        projectId: body.projectId,
+        priority: request.priority ?? null,
+        description: description.slice(0, 20000),
+      },
+      { asCaller: true },
+    );
+  }
+  if (!(await repo.setRequestTask(ctx, requestId, String(task.id), ctx.tenantUserId)))
+    throw new AppError(409, 'alreadyHasTask', 'This request already has a task');
+  await recordActivities(ctx, [
+    {
+      entityKind: 'Request',
+      entityId: requestId,
+      type: 'Change',
+      action: 'taskLinked',
+      after: { id: String(task.id), title: String(task.title) },
+    },
+  ]);
+  const after = await getEntity(ctx, deps.kinds.request, requestId);
+  await publishRecordEvent(ctx, { kind: 'Request', id: requestId, version: Number(after.version), action: 'updated' });
+  return { requestId, task: { id: String(task.id), title: String(task.title), number: String(task.number ?? '') } };
+}
