@@ -51,9 +51,15 @@ export function openDatabase(url: string, poolSize = 10): Database {
   // The role is a startup option: no statement on any app connection ever runs as the owner.
   const app = new pg.Pool({ connectionString: url, max: poolSize, options: `-c role=${APP_ROLE}` });
   const identity = new pg.Pool({ connectionString: url, max: 3, options: `-c role=${IDENTITY_ROLE}` });
-  // An idle connection dropped by the server (restart, failover) must not crash the process;
-  // the pool replaces it on next use.
-  for (const pool of [admin, app, identity]) pool.on('error', () => {});
+  // A connection dropped by the server (restart, failover, shutdown) must not crash the process:
+  // an idle one is the pool's 'error', one checked out but between queries (a transaction
+  // waiting on the application) is its own client's 'error', which node would throw with no
+  // listener. The pool replaces an idle one; a checked-out one fails its next query and is
+  // dropped when released.
+  for (const pool of [admin, app, identity]) {
+    pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
+  }
   const db = drizzle({ client: app });
   return {
     url,

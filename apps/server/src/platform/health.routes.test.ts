@@ -55,3 +55,27 @@ describe('health and readiness', () => {
     expect(res.body.code).toBe('notFound');
   });
 });
+
+describe('a connection the database cuts', () => {
+  it('does not end the process when it was checked out and idle, and the pool serves on', async () => {
+    const crashes: unknown[] = [];
+    const onCrash = (err: unknown) => crashes.push(err);
+    process.on('uncaughtException', onCrash);
+    try {
+      for (const pool of [t.database.app, t.database.admin, t.database.identity]) {
+        // a transaction waiting on the application when the server goes (restart, failover)
+        const client = await pool.connect();
+        const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+        const lost = new Promise((resolve) => client.once('end', resolve));
+        await t.sql('select pg_terminate_backend($1)', [pid]);
+        await lost;
+        await expect(client.query('select 1')).rejects.toThrow();
+        client.release(true);
+        expect((await pool.query('select 1 as ok')).rows[0]).toEqual({ ok: 1 });
+      }
+      expect(crashes).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onCrash);
+    }
+  });
+});
