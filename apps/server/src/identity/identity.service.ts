@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/database';
 import type { Mailer } from '../platform/mail/mailer';
 import { forgetUser } from '../platform/tenancy';
+import { hashToken } from '../platform/tenant-token';
 import * as repo from './identity.repository';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password.util';
 
@@ -18,8 +19,6 @@ export type IdentityServiceDeps = { db: Db; mailer: Mailer; config: Config };
 
 export type SignInResult =
   { ok: true; userId: string } | { ok: false; reason: 'invalid' | 'unverified' } | { ok: false; reason: 'throttled'; waitSeconds: number };
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export class IdentityService {
   private lastSweep = 0;

@@ -19,7 +19,7 @@ import { createTxtResolver } from '../../platform/dns';
 
 export { tenants, tenantUsers, roles, subscriptions } from './admin.table';
 export { enterInvitedTenant, joinThroughInvite, tenantOf } from './tenants.service';
-export { hashToken, newInviteToken, parseInviteToken, resendInvite, type WorkspaceUsersDeps } from './workspace-users.service';
+export { resendInvite, type WorkspaceUsersDeps } from './workspace-users.service';
 export { assertWithinPlanLimit } from './subscriptions.service';
 
 export async function registerAdminModule(router: Router, deps: ModuleDeps): Promise<void> {

@@ -1,5 +1,4 @@
 import type { MyTenant, WorkspaceUser, WorkspaceUserCreate, WorkspaceUserList, WorkspaceUserUpdate } from '@atrium/domain';
-import { createHash, randomBytes } from 'node:crypto';
 import type { AuthUser, TenantContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
 import { AppError, fieldError, notFound } from '../../platform/errors';
@@ -9,23 +8,11 @@ import { toTenant } from './tenants.service';
 import * as repo from './workspace-users.repository';
 import type { WorkspaceUserRow } from './workspace-users.repository';
 import { escapeHtml } from '../../platform/html.util';
+import { hashToken, newTenantToken, parseTenantToken } from '../../platform/tenant-token';
 
 const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
 // how long an expired invitation stays listed before the clean-up removes it
 export const INVITATION_RETENTION_MS = 30 * 24 * 3600 * 1000;
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-// The token names its workspace, so accepting it can set the tenant before looking it up
-// (RLS stays on); the random part is the secret, stored only as a hash.
-export function newInviteToken(tenantId: string): string {
-  return `${tenantId}.${randomBytes(24).toString('base64url')}`;
-}
-
-export function parseInviteToken(token: string): { tenantId: string } | undefined {
-  const m = token.match(/^([0-9a-f-]{36})\.([\w-]{20,64})$/);
-  return m?.[1] ? { tenantId: m[1] } : undefined;
-}
 
 const invalidInvite = () => new AppError(400, 'invalidInviteLink', 'This invitation link is invalid or has expired');
 
@@ -92,12 +79,12 @@ export async function invite(ctx: TenantContext, deps: WorkspaceUsersDeps, input
     // inviting a pending invitee again sends a new invitation: a new token (the old link stops
     // working), a new expiry, the role now chosen (issue 12, defect 8)
     if (row.roleId !== input.roleId) await repo.setRole(ctx, row.tenantUserId, input.roleId);
-    const token = newInviteToken(ctx.tenantId);
+    const token = newTenantToken(ctx.tenantId);
     await repo.setInviteToken(ctx, row.tenantUserId, hashToken(token), new Date(Date.now() + INVITE_TTL_MS));
     await sendInvite(ctx, deps, email, token);
     return toDto(await load(ctx, row.tenantUserId));
   }
-  const token = newInviteToken(ctx.tenantId);
+  const token = newTenantToken(ctx.tenantId);
   const created = await repo.insertInvited(ctx, {
     email,
     roleId: input.roleId,
@@ -112,7 +99,7 @@ export async function invite(ctx: TenantContext, deps: WorkspaceUsersDeps, input
 export async function resendInvite(ctx: TenantContext, deps: WorkspaceUsersDeps, id: string): Promise<WorkspaceUser> {
   const row = await load(ctx, id);
   if (row.status !== 'invited') throw new AppError(409, 'alreadyMember', 'This user has already joined');
-  const token = newInviteToken(ctx.tenantId);
+  const token = newTenantToken(ctx.tenantId);
   await repo.setInviteToken(ctx, id, hashToken(token), new Date(Date.now() + INVITE_TTL_MS));
   await sendInvite(ctx, deps, row.email, token);
   return toDto(row);
@@ -135,7 +122,7 @@ export async function remove(ctx: TenantContext, id: string): Promise<void> {
 // Invitations are opened by people who are not members yet, so these run in their own
 // tenant transaction, with the tenant taken from the token.
 export async function describeInvite(db: Db, token: string): Promise<{ valid: boolean; tenantName?: string; email?: string }> {
-  const parsed = parseInviteToken(token);
+  const parsed = parseTenantToken(token);
   if (!parsed) return { valid: false };
   return db.transaction(async (tx) => {
     await tenantsRepository.setTenant(tx, parsed.tenantId);
@@ -148,7 +135,7 @@ export async function describeInvite(db: Db, token: string): Promise<{ valid: bo
 }
 
 export async function acceptInvite(db: Db, user: AuthUser, token: string): Promise<MyTenant> {
-  const parsed = parseInviteToken(token);
+  const parsed = parseTenantToken(token);
   if (!parsed) throw invalidInvite();
   return db.transaction(async (tx) => {
     await tenantsRepository.setTenant(tx, parsed.tenantId);

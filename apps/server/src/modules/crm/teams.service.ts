@@ -14,16 +14,8 @@ import type { AuthUser, TenantContext, TenantScope } from '../../platform/contex
 import type { Db } from '../../platform/database';
 import { getEntity, listColumns, listEntities, requireRecord, type EntityRow, type RegisteredEntity } from '../../platform/entity';
 import { accessDenied, AppError, fieldError, notFound } from '../../platform/errors';
-import {
-  enterInvitedTenant,
-  hashToken,
-  joinThroughInvite,
-  newInviteToken,
-  parseInviteToken,
-  resendInvite,
-  tenantOf,
-  type WorkspaceUsersDeps,
-} from '../admin';
+import { hashToken, newTenantToken, parseTenantToken } from '../../platform/tenant-token';
+import { enterInvitedTenant, joinThroughInvite, resendInvite, tenantOf, type WorkspaceUsersDeps } from '../admin';
 import * as repo from './teams.repository';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -97,7 +89,7 @@ export async function resendInvites(ctx: TenantContext, deps: TeamsDeps, teamId:
 // A new URL replaces the team's previous one (which stops working); only its hash is kept.
 export async function createInviteUrl(ctx: TenantContext, deps: TeamsDeps, teamId: string, days: number): Promise<TeamInviteUrl> {
   await team(ctx, teamId);
-  const token = newInviteToken(ctx.tenantId);
+  const token = newTenantToken(ctx.tenantId);
   const expiresAt = new Date(Date.now() + days * DAY_MS);
   await repo.setInviteLink(ctx, teamId, hashToken(token), expiresAt, ctx.tenantUserId);
   return { url: `${deps.publicUrl}/teams/join/${token}`, token, expiresAt: expiresAt.toISOString() };
@@ -123,7 +115,7 @@ export async function setPermissions(ctx: TenantContext, teamId: string, list: r
 }
 
 async function linkOf(tx: Db, token: string) {
-  const parsed = parseInviteToken(token);
+  const parsed = parseTenantToken(token);
   if (!parsed) return undefined;
   const scope = await enterInvitedTenant(tx, parsed.tenantId);
   const link = await repo.inviteLinkByHash(scope, hashToken(token));
