@@ -662,6 +662,8 @@ async function seedDemoBookings(call: Call, desks: string[], rooms: string[]): P
         start: at(from).toInstant().toString(),
         end: at(to).toInstant().toString(),
         title,
+        // demo bookings do not fill the mailbox with invitations
+        invite: false,
       });
     };
     await book(desks[(d * 3) % desks.length], '09:00', '17:00', 'Desk day');

@@ -100,6 +100,22 @@ const en = {
   'bookings.timeline.heldShort': 'Held by {{holder}}',
   'bookings.timeline.noResources': 'This location has no resources.',
   'bookings.timeline.capped': 'Only the first {{count}} resources are shown.',
+  'bookings.feeds.subscribe': 'Subscribe',
+  'bookings.feeds.titleMine': 'Subscribe to my bookings',
+  'bookings.feeds.titleResource': 'Subscribe to the bookings of {{resource}}',
+  'bookings.feeds.intro':
+    'A calendar app (Outlook, Google Calendar, Apple Calendar) subscribes to a secret address and shows these bookings, updated every few hours. Whoever has the address sees them: revoke it when it is no longer needed.',
+  'bookings.feeds.create': 'Make a new address',
+  'bookings.feeds.copyNow': 'Copy this address now: it is shown only once.',
+  'bookings.feeds.address': 'Calendar address',
+  'bookings.feeds.existing': 'Addresses in use',
+  'bookings.feeds.none': 'No address yet.',
+  'bookings.feeds.made': 'Made {{when}}',
+  'bookings.feeds.lastRead': 'last read {{when}}',
+  'bookings.feeds.neverRead': 'never read yet',
+  'bookings.feeds.revoke': 'Revoke',
+  'bookings.feeds.revokeConfirm': 'Calendar apps subscribed to this address will stop receiving the bookings. This cannot be undone.',
+  'bookings.feeds.revoked': 'The address was revoked',
 };
 
 const de: Record<keyof typeof en, string> = {
@@ -200,6 +216,23 @@ const de: Record<keyof typeof en, string> = {
   'bookings.timeline.heldShort': 'Bei {{holder}}',
   'bookings.timeline.noResources': 'Dieser Standort hat keine Ressourcen.',
   'bookings.timeline.capped': 'Nur die ersten {{count}} Ressourcen werden gezeigt.',
+  'bookings.feeds.subscribe': 'Abonnieren',
+  'bookings.feeds.titleMine': 'Meine Buchungen abonnieren',
+  'bookings.feeds.titleResource': 'Buchungen von {{resource}} abonnieren',
+  'bookings.feeds.intro':
+    'Eine Kalender-App (Outlook, Google Kalender, Apple Kalender) abonniert eine geheime Adresse und zeigt diese Buchungen, alle paar Stunden aktualisiert. Wer die Adresse hat, sieht sie: Widerrufen Sie sie, wenn sie nicht mehr gebraucht wird.',
+  'bookings.feeds.create': 'Neue Adresse erstellen',
+  'bookings.feeds.copyNow': 'Kopieren Sie diese Adresse jetzt: Sie wird nur einmal angezeigt.',
+  'bookings.feeds.address': 'Kalenderadresse',
+  'bookings.feeds.existing': 'Adressen in Gebrauch',
+  'bookings.feeds.none': 'Noch keine Adresse.',
+  'bookings.feeds.made': 'Erstellt {{when}}',
+  'bookings.feeds.lastRead': 'zuletzt gelesen {{when}}',
+  'bookings.feeds.neverRead': 'noch nie gelesen',
+  'bookings.feeds.revoke': 'Widerrufen',
+  'bookings.feeds.revokeConfirm':
+    'Kalender-Apps, die diese Adresse abonniert haben, erhalten die Buchungen nicht mehr. Das lässt sich nicht rückgängig machen.',
+  'bookings.feeds.revoked': 'Die Adresse wurde widerrufen',
 };
 
 export const BOOKINGS_CAPTIONS: CaptionSet = { en, de, errorCodes: [...BOOKINGS_ERROR_CODES, 'unavailableTimeSlot', 'pastDateTime'] };

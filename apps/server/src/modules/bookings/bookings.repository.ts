@@ -277,3 +277,12 @@ export async function releaseNoShows(ctx: TenantScope, now: Date): Promise<Relea
     returning b.id, b.booker_id as "bookerId", b.resource_id as "resourceId", ${iso('b.starts_at')} as start`);
   return res.rows;
 }
+
+// Where a member is written to: their sign-in e-mail and name (the invitation's attendee).
+export async function memberMailbox(ctx: TenantScope, tenantUserId: string): Promise<{ email: string; name: string } | undefined> {
+  const res = await ctx.db.execute<{ email: string; name: string }>(sql`
+    select coalesce(u.email, tu.email) as email, coalesce(u.name, tu.email) as name
+    from tenant_users tu left join users u on u.id = tu.user_id
+    where tu.tenant_id = ${ctx.tenantId} and tu.id = ${tenantUserId}`);
+  return res.rows[0];
+}

@@ -18,6 +18,7 @@ import type { Database } from '../../platform/database';
 import type { JobRuntime } from '../../platform/jobs/job-runtime';
 import { PG_CODES, pgErrorCode } from '../../platform/db-errors';
 import { AppError, accessDenied, fieldError, notFound } from '../../platform/errors';
+import { mailInvitation, type InvitationDeps } from './booking-invitations.service';
 import { blockedRange, evaluateBooking, freeStartsIn, type PolicyPlace, type PolicyRefusal } from './booking-policy.util';
 import * as repo from './bookings.repository';
 
@@ -26,7 +27,12 @@ export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
 // `changed`: told of each booking made, cancelled, checked in or out, in its transaction (the
 // composition root announces the resource's new live state to open floor maps with it)
-export type BookingDeps = { now: Clock; changed?: (ctx: TenantContext, resourceId: string) => Promise<void> };
+// `invitations`: where the .ics of each booking made or cancelled is mailed (to its booker)
+export type BookingDeps = {
+  now: Clock;
+  changed?: (ctx: TenantContext, resourceId: string) => Promise<void>;
+  invitations?: InvitationDeps;
+};
 
 const MINUTE = 60_000;
 const DAY = 1440 * MINUTE;
@@ -126,6 +132,7 @@ export async function createBooking(ctx: TenantContext, deps: BookingDeps, body:
       throw err;
     });
   await deps.changed?.(ctx, place.id);
+  if (deps.invitations && body.invite !== false) await mailInvitation(ctx, deps.invitations, id, 'REQUEST');
   return getBooking(ctx, deps, id);
 }
 
@@ -267,6 +274,7 @@ export async function cancelBooking(ctx: TenantContext, deps: BookingDeps, id: s
   if (b.status !== 'Booked' || Date.parse(b.end) <= now.getTime()) throw notActive(b, 'cancelled');
   await repo.cancelBooking(ctx, id, now);
   await deps.changed?.(ctx, b.resourceId);
+  if (deps.invitations) await mailInvitation(ctx, deps.invitations, id, 'CANCEL');
   return getBooking(ctx, deps, id);
 }
 

@@ -5,6 +5,7 @@ import type { Router } from '../../platform/router';
 import { BOOKINGS_CAPTIONS } from './bookings.captions';
 import type { ReleasedBooking } from './bookings.repository';
 import { registerBookingRoutes } from './bookings.routes';
+import { registerCalendarFeedRoutes } from './calendar-feeds.routes';
 import { bookingStatesAt } from './booking-states.service';
 import { assertNotBookedByOther, registerAutoReleaseJob, systemClock } from './bookings.service';
 
@@ -22,7 +23,10 @@ export async function registerBookingsModule(
   } = {},
 ): Promise<void> {
   registerCaptions(BOOKINGS_CAPTIONS);
-  registerBookingRoutes(router, { now: systemClock, ...(hooks.changed ? { changed: hooks.changed } : {}) });
+  const publicUrl = deps.config.publicUrl;
+  const invitations = { mailer: deps.mailer, publicUrl, sender: deps.config.mailFrom };
+  registerBookingRoutes(router, { now: systemClock, invitations, ...(hooks.changed ? { changed: hooks.changed } : {}) });
+  registerCalendarFeedRoutes(router, { now: systemClock, publicUrl });
   registerAutoReleaseJob(deps.jobs, { now: systemClock, database: deps.database, ...hooks });
 }
 

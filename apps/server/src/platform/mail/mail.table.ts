@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-// A file sent along: read from the blob store when the message is delivered.
-export type OutboxAttachment = { filename: string; contentType: string; blobKey: string };
+// A file sent along: read from the blob store when the message is delivered, or a small text
+// written with the message (an invitation's .ics).
+export type OutboxAttachment = { filename: string; contentType: string } & ({ blobKey: string } | { content: string });
 // Threading and other extra headers (In-Reply-To, References, Cc).
 export type OutboxHeaders = Record<string, string>;
 

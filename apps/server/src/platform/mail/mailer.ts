@@ -44,6 +44,7 @@ export function createMailer(config: Config, database: Database, log?: { warn: (
     const blobs = blobStoreFor(config);
     return Promise.all(
       list.map(async (a) => {
+        if ('content' in a) return { filename: a.filename, contentType: a.contentType, content: a.content };
         const content = await blobs.read(a.blobKey);
         // the document was deleted after the mail was written: the message cannot go out whole
         if (!content) throw new Error(`attachment ${a.filename} is gone`);

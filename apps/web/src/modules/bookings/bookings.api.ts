@@ -1,4 +1,13 @@
-import type { Booking, BookingCreate, BookingList, BookingListQuery, FindTimes, FindTimesResult } from '@atrium/domain';
+import type {
+  Booking,
+  BookingCreate,
+  BookingList,
+  BookingListQuery,
+  CalendarFeed,
+  CalendarFeedList,
+  FindTimes,
+  FindTimesResult,
+} from '@atrium/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -104,4 +113,30 @@ export function useRunBookingAction() {
       },
     );
   };
+}
+
+// Secret iCalendar feed URLs (decision 094): the caller's, of their own bookings (no resource)
+// or of one resource's; a new one's URL comes back once.
+export const feedKeys = { all: () => workspaceKey('bookings', 'feeds') };
+export function useCalendarFeeds(enabled: boolean) {
+  return useQuery({
+    queryKey: feedKeys.all(),
+    queryFn: () => apiRequest<CalendarFeedList>('/api/v1/calendar-feeds'),
+    enabled,
+  });
+}
+export function useCreateCalendarFeed() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (resourceId: string | null) =>
+      apiRequest<CalendarFeed>('/api/v1/calendar-feeds', { method: 'POST', body: resourceId ? { resourceId } : {} }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: feedKeys.all() }),
+  });
+}
+export function useRevokeCalendarFeed() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<void>(`/api/v1/calendar-feeds/${id}`, { method: 'DELETE' }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: feedKeys.all() }),
+  });
 }

@@ -8,6 +8,7 @@ import { displayTimeZone, formatDate } from '../../platform/dates/format-date';
 import { errorText } from '../../platform/feedback/form-errors';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { BookingCalendar, type CalendarScope } from './booking-calendar';
+import { CalendarFeedsButton } from './calendar-feeds';
 import { useBook, useChoices, useFindTimes, useMyBookings, useRunBookingAction } from './bookings.api';
 
 const DURATIONS = [30, 60, 120, 240, 480];
@@ -214,16 +215,19 @@ function CalendarCard() {
     <Card
       title={t('bookings.calendar.title')}
       extra={
-        <Select
-          aria-label={t('bookings.calendar.whose')}
-          style={{ minWidth: 180 }}
-          value={location ? scopeId : 'mine'}
-          onChange={setScopeId}
-          options={[
-            { value: 'mine', label: t('bookings.calendar.mine') },
-            ...(locations.data ?? []).map((l) => ({ value: l.id, label: l.name })),
-          ]}
-        />
+        <Space wrap>
+          <Select
+            aria-label={t('bookings.calendar.whose')}
+            style={{ minWidth: 180 }}
+            value={location ? scopeId : 'mine'}
+            onChange={setScopeId}
+            options={[
+              { value: 'mine', label: t('bookings.calendar.mine') },
+              ...(locations.data ?? []).map((l) => ({ value: l.id, label: l.name })),
+            ]}
+          />
+          {location ? null : <CalendarFeedsButton />}
+        </Space>
       }
     >
       <BookingCalendar

@@ -81,6 +81,8 @@ export const bookingCreateSchema = z.strictObject({
   title: z.string({ error: invalid }).trim().max(TITLE_MAX, { error: 'maxLength' }).optional(),
   notes: z.string({ error: invalid }).max(NOTES_MAX, { error: 'maxLength' }).optional(),
   bookerId: z.uuid({ error: invalid }).optional(),
+  // mail the booker an invitation (.ics) for their calendar app; on unless false
+  invite: z.boolean({ error: invalid }).optional(),
 });
 export type BookingCreate = z.infer<typeof bookingCreateSchema>;
 
@@ -169,3 +171,25 @@ export const findTimesResultSchema = z.object({
   suggestions: z.array(slotSchema.extend({ reason: z.enum(['later', 'sameType']) })),
 });
 export type FindTimesResult = z.infer<typeof findTimesResultSchema>;
+
+// A secret iCalendar feed URL (decision 094): the caller's own bookings, or one resource's.
+// Its URL is in the answer of the create call only; the list shows when each was last read.
+export const calendarFeedCreateSchema = z.strictObject({
+  resourceId: z.uuid({ error: invalid }).nullable().optional(),
+});
+export type CalendarFeedCreate = z.infer<typeof calendarFeedCreateSchema>;
+export const calendarFeedSchema = z.object({
+  id: z.uuid(),
+  resource: ref.nullable(),
+  createdAt: z.string(),
+  lastReadAt: z.string().nullable(),
+  // the secret address, in the create call's answer only
+  url: z.string().optional(),
+});
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+export const calendarFeedListSchema = z.object({ data: z.array(calendarFeedSchema) });
+export type CalendarFeedList = z.infer<typeof calendarFeedListSchema>;
+// how far a feed reaches: the last 30 days and the coming year, at most this many bookings
+export const CALENDAR_FEED_PAST_DAYS = 30;
+export const CALENDAR_FEED_AHEAD_DAYS = 366;
+export const CALENDAR_FEED_MAX_EVENTS = 2000;
