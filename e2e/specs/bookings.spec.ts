@@ -78,6 +78,36 @@ test.describe.serial('bookings', () => {
     await expect(page.locator('.ant-card').filter({ hasText: 'My bookings' }).getByText('Desk 7')).toBeVisible();
   });
 
+  test('subscribe a calendar app to my bookings, then revoke the address; the booking came with an invitation', async () => {
+    await page.goto('/bookings');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Subscribe to my bookings' });
+    await expect(dialog.getByText('No address yet.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Make a new address' }).click();
+    await expect(dialog.getByText('Copy this address now: it is shown only once.')).toBeVisible();
+    const address = await dialog.getByRole('textbox', { name: 'Calendar address' }).inputValue();
+    expect(address).toMatch(/\/calendar\.ics$/);
+    // what a calendar app reads: no sign-in, the booking of the resource's page
+    const feed = await page.request.get(new URL(new URL(address).pathname, page.url()).toString());
+    expect(feed.status()).toBe(200);
+    expect(feed.headers()['content-type']).toMatch(/^text\/calendar/);
+    expect(await feed.text()).toMatch(/BEGIN:VEVENT[\s\S]*Desk 7/);
+    await expect(dialog.getByText(/^Made .*, never read yet$/)).toHaveCount(1);
+
+    await dialog.getByRole('button', { name: /^Revoke: Made / }).click();
+    const sure = page.getByRole('dialog', { name: 'Revoke' });
+    await expect(sure.getByText(/will stop receiving the bookings/)).toBeVisible();
+    await sure.getByRole('button', { name: 'Revoke' }).click();
+    await expect(page.getByText('The address was revoked')).toBeVisible();
+    await expect(dialog.getByText('No address yet.')).toBeVisible();
+    expect((await page.request.get(new URL(new URL(address).pathname, page.url()).toString())).status()).toBe(404);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // the booking made on the resource's page was mailed with its .ics
+    await page.goto('/mailbox');
+    await expect(page.getByRole('row', { name: /Booked: Desk 7, / }).first()).toBeVisible();
+  });
+
   test('the page fits 390 px', async () => {
     await page.setViewportSize(PHONE);
     await page.goto('/bookings');

@@ -1,7 +1,7 @@
 import ical, { ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { BookingStatus } from '@atrium/domain';
 
-// iCalendar (RFC 5545) of bookings (decision 094): a feed (METHOD:PUBLISH) a calendar app
+// iCalendar (RFC 5545) of bookings (decision 096): a feed (METHOD:PUBLISH) a calendar app
 // subscribes to, and the invitation of one booking (METHOD:REQUEST, then CANCEL with the same
 // UID and a higher SEQUENCE) mailed to its booker. Times are written in UTC, exact in every zone.
 export type IcalBooking = {

@@ -3,7 +3,7 @@ import type { Mailer } from '../../platform/mail/mailer';
 import { bookingInvitation, bookingUid } from './booking-ical.util';
 import * as repo from './bookings.repository';
 
-// Invitations (decision 094): a booking made or cancelled is mailed to its booker with an .ics
+// Invitations (decision 096): a booking made or cancelled is mailed to its booker with an .ics
 // (METHOD:REQUEST, then CANCEL with the same UID), so it lands in their own calendar app. The
 // mail is written to the outbox in the booking's transaction: no booking, no mail.
 export type InvitationDeps = { mailer: Mailer; publicUrl: string; sender: string };

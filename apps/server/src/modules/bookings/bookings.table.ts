@@ -93,7 +93,7 @@ export const bookingPolicies = pgTable(
   ],
 );
 
-// A secret iCalendar feed URL (decision 094): a member's own bookings (resource_id null) or one
+// A secret iCalendar feed URL (decision 096): a member's own bookings (resource_id null) or one
 // resource's. The URL's token names its workspace; only its SHA-256 is stored, so the URL is
 // shown once. Revoking it sets revoked_at: the URL answers 404 from then on.
 export const calendarFeeds = pgTable(

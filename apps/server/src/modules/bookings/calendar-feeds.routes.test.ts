@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ownerMemberAndStranger, type Client, type TestApp } from '../../../test/harness';
 
-// iCalendar (issue 22, decision 094): secret feed URLs of a member's and a resource's bookings,
+// iCalendar (issue 22, decision 096): secret feed URLs of a member's and a resource's bookings,
 // read by a calendar app without signing in and revoked for good; the invitation mailed with
 // each booking made (METHOD:REQUEST) and cancelled (METHOD:CANCEL). Every .ics is read back
 // with an independent parser (ical.js).

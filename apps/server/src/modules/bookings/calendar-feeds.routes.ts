@@ -6,7 +6,7 @@ import { createFeed, feedCalendar, listFeeds, revokeFeed, type CalendarFeedDeps 
 const BASE = '/api/v1/calendar-feeds';
 const VIEW: Permission = 'Resource.ViewResources';
 
-// iCalendar feeds (issue 22, decision 094): the caller's secret feed URLs, and the public
+// iCalendar feeds (issue 22, decision 096): the caller's secret feed URLs, and the public
 // calendar each URL serves to a calendar app.
 export function registerCalendarFeedRoutes(router: Router, deps: CalendarFeedDeps): void {
   const common = { tags: ['Booking'], permission: VIEW };

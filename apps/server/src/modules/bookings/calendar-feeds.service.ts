@@ -15,7 +15,7 @@ import type { Clock } from './bookings.service';
 import * as bookingsRepo from './bookings.repository';
 import * as repo from './calendar-feeds.repository';
 
-// Secret iCalendar feeds (decision 094): a calendar app subscribes to a member's own bookings
+// Secret iCalendar feeds (decision 096): a calendar app subscribes to a member's own bookings
 // or to one resource's, by a URL that carries a workspace-naming secret instead of a sign-in.
 // The URL is shown once; revoking it makes it answer 404.
 export type CalendarFeedDeps = { now: Clock; publicUrl: string };

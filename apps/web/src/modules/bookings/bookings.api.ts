@@ -115,7 +115,7 @@ export function useRunBookingAction() {
   };
 }
 
-// Secret iCalendar feed URLs (decision 094): the caller's, of their own bookings (no resource)
+// Secret iCalendar feed URLs (decision 096): the caller's, of their own bookings (no resource)
 // or of one resource's; a new one's URL comes back once.
 export const feedKeys = { all: () => workspaceKey('bookings', 'feeds') };
 export function useCalendarFeeds(enabled: boolean) {

@@ -9,7 +9,7 @@ import { formatDate } from '../../platform/dates/format-date';
 import { errorText } from '../../platform/feedback/form-errors';
 import { useCalendarFeeds, useCreateCalendarFeed, useRevokeCalendarFeed } from './bookings.api';
 
-// "Subscribe" (issue 22, decision 094): secret iCalendar addresses of my bookings, or of one
+// "Subscribe" (issue 22, decision 096): secret iCalendar addresses of my bookings, or of one
 // resource's, for a calendar app — a new address is shown once to copy; each one in use says
 // when a calendar app last read it and can be revoked (confirmed first).
 export function CalendarFeedsButton({ resource }: { resource?: { id: string; title: string } }) {
@@ -102,10 +102,14 @@ function FeedsDialog({ resource, onClose }: { resource?: { id: string; title: st
                 </Button>,
               ]}
             >
-              {[
-                t('bookings.feeds.made', { when: formatDate(f.createdAt, 'dateTime') }),
-                f.lastReadAt ? t('bookings.feeds.lastRead', { when: formatDate(f.lastReadAt, 'dateTime') }) : t('bookings.feeds.neverRead'),
-              ].join(', ')}
+              <span>
+                {[
+                  t('bookings.feeds.made', { when: formatDate(f.createdAt, 'dateTime') }),
+                  f.lastReadAt
+                    ? t('bookings.feeds.lastRead', { when: formatDate(f.lastReadAt, 'dateTime') })
+                    : t('bookings.feeds.neverRead'),
+                ].join(', ')}
+              </span>
             </List.Item>
           )}
         />

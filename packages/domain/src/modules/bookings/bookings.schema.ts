@@ -172,7 +172,7 @@ export const findTimesResultSchema = z.object({
 });
 export type FindTimesResult = z.infer<typeof findTimesResultSchema>;
 
-// A secret iCalendar feed URL (decision 094): the caller's own bookings, or one resource's.
+// A secret iCalendar feed URL (decision 096): the caller's own bookings, or one resource's.
 // Its URL is in the answer of the create call only; the list shows when each was last read.
 export const calendarFeedCreateSchema = z.strictObject({
   resourceId: z.uuid({ error: invalid }).nullable().optional(),
