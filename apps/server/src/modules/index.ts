@@ -1,6 +1,7 @@
 import type { ModuleDeps } from '../platform/module';
 import type { Router } from '../platform/router';
 import { registerAdminModule } from './admin';
+import { registerCampaignsModule } from './campaigns';
 import { liveBookingStates, refuseCheckOutOfBookedItem, registerBookingsModule } from './bookings';
 import { memberNotifier, registerCoreModule } from './core';
 import { registerCrmModule } from './crm';
@@ -13,6 +14,7 @@ export async function registerModules(router: Router, deps: ModuleDeps): Promise
   await registerAdminModule(router, deps);
   await registerCoreModule(router, deps);
   await registerCrmModule(router, deps);
+  await registerCampaignsModule(router, deps);
   await registerProjectsModule(router, deps);
   await registerHelpdeskModule(router, deps);
   // a check-out of an item booked now by someone else is refused, and the live floor map shows

@@ -77,6 +77,9 @@ describe('captions', () => {
       'System',
       'Pro',
       'Filter {{n}}',
+      // campaigns: a segment and its filter are German words too
+      'Segment',
+      'Filter',
       'Uploads',
       'Tags',
       'Text',

@@ -20,6 +20,10 @@ import { entityRegistry } from '../../platform/entity';
 import type { TenantContext } from '../../platform/context';
 import { notify, type NotifyInput } from './notifications.service';
 
+// For campaigns: an e-mail template of a kind and core's merge of its fields into one mail.
+export { get as getEmailTemplate } from './emails.service';
+export { mailLayout, mergeFieldsOf, mergeValues, renderText } from './email-merge.util';
+
 // In-app (and, asked for, e-mail) notifications for other modules, through the composition root
 // (the auto-release of bookings tells the booker).
 export function memberNotifier(router: Router, deps: ModuleDeps): (ctx: TenantContext, input: NotifyInput) => Promise<void> {

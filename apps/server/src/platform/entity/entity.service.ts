@@ -84,6 +84,28 @@ export async function listEntities(
   return { data: rows.map((r) => present(loaded, r)), total };
 }
 
+// The condition a list's filters, search and tags put on the kind's rows (alias t, live rows of
+// the caller's workspace that the caller may see), for a module's own statement over the matches:
+// a campaign segment's count and its recipients frozen in one INSERT … SELECT (decision 095).
+// Unknown fields and operators are a 400 naming them, as in the list.
+export async function listCondition(
+  ctx: TenantContext,
+  ent: RegisteredEntity,
+  query: Pick<EntityListQuery, 'filters'> & Partial<Pick<EntityListQuery, 'search' | 'tags'>>,
+): Promise<ListCondition> {
+  const loaded = await load(ctx, ent, 'all');
+  const list: EntityListQuery = {
+    page: 1,
+    pageSize: 25,
+    filters: query.filters,
+    sort: [],
+    archived: false,
+    ...(query.search ? { search: query.search } : {}),
+    ...(query.tags?.length ? { tags: query.tags } : {}),
+  };
+  return compileListQuery(ctx, ent, loaded.fields, loaded.access, list).where;
+}
+
 export async function getEntity(ctx: TenantContext, ent: RegisteredEntity, id: string): Promise<EntityRow> {
   const row = await repo.findById(ctx, ent, id);
   if (!row) throw notFound(ent.definition.kind);

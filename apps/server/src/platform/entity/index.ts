@@ -26,7 +26,9 @@ export {
 export { visibilityRule } from './entity-sql';
 export { provideRecordCleanup, provideRecordTransfer, recordTransferred, type RecordRef } from './record-cleanup';
 export { lookup as lookupRecords, lookupPaths as lookupRecordPaths, titles as recordTitles, existingIds } from './entity.repository';
-export { createEntity, getEntity, listEntities } from './entity.service';
+export { createEntity, getEntity, listCondition, listEntities } from './entity.service';
+export type { ListCondition } from './list-query';
+export { allOf, anyOf, idIn, idNotIn } from './list-conditions.sql';
 export { entityRegistry, type EntityHooks, type EntityRow, type RegisteredEntity } from './entity-registry';
 export { activityFeed, recordActivities } from './activity.service';
 export { moveActivities } from './activity.repository';

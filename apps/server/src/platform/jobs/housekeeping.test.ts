@@ -206,6 +206,8 @@ describe('housekeeping', () => {
     expect(schedules).toEqual([
       // no-shows released after their check-in grace (workplace booking)
       { name: 'bookings.auto-release', cron: '* * * * *' },
+      // scheduled campaigns start and sending campaigns continue (after a throttle, a crash)
+      { name: 'campaigns.send', cron: '* * * * *' },
       { name: 'housekeeping.tenants', cron: '17 * * * *' },
       { name: 'identity.expired-sessions', cron: '23 * * * *' },
       { name: 'mail.outbox', cron: '* * * * *' },

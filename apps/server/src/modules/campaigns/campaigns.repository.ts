@@ -1,0 +1,265 @@
+import type { CampaignStatus, RecipientState, SkipReason } from '@atrium/domain';
+import { sql } from 'drizzle-orm';
+import type { TenantContext, TenantScope } from '../../platform/context';
+import type { ListCondition } from '../../platform/entity';
+
+// Statements of campaigns and segments beyond the engine's. Conditions over contacts come from
+// the engine (listCondition and its combinators) and name the contacts table `t`.
+
+export async function countContacts(ctx: TenantScope, where: ListCondition): Promise<number> {
+  const res = await ctx.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from contacts t where t.tenant_id = ${ctx.tenantId} and t.deleted_at is null and ${where}`,
+  );
+  return res.rows[0]?.n ?? 0;
+}
+
+export type LockedCampaign = {
+  id: string;
+  status: CampaignStatus;
+  segmentIds: string[] | null;
+  emailTemplateId: string | null;
+  senderName: string | null;
+  senderEmail: string | null;
+  scheduledAt: string | null;
+  recipients: number | null;
+  archived: boolean;
+};
+
+// The campaign, locked: a start, suspend or resume and the sending job's batches take turns.
+export async function lockCampaign(ctx: TenantScope, id: string, mode: 'update' | 'share' = 'update'): Promise<LockedCampaign | undefined> {
+  const res = await ctx.db.execute<LockedCampaign>(sql`
+    select id, coalesce(status, 'Draft') as status, segment_ids as "segmentIds", email_template_id as "emailTemplateId",
+      sender_name as "senderName", sender_email as "senderEmail", scheduled_at::text as "scheduledAt", recipients,
+      archived_at is not null as archived
+    from campaigns where tenant_id = ${ctx.tenantId} and id = ${id} and deleted_at is null
+    for ${mode === 'update' ? sql`update` : sql`share`}`);
+  return res.rows[0];
+}
+
+// Freezes the recipients: every contact matching now, once (the primary key skips repeats).
+export async function freezeRecipients(ctx: TenantScope, campaignId: string, where: ListCondition, now: Date): Promise<number> {
+  const res = await ctx.db.execute(sql`
+    insert into campaign_recipients (tenant_id, campaign_id, contact_id, queued_at)
+    select t.tenant_id, ${campaignId}::uuid, t.id, ${now.toISOString()}::timestamptz
+    from contacts t where t.tenant_id = ${ctx.tenantId} and t.deleted_at is null and ${where}
+    on conflict do nothing`);
+  return res.rowCount ?? 0;
+}
+
+export async function setStatus(ctx: TenantContext, id: string, status: CampaignStatus, now: Date, recipients?: number): Promise<void> {
+  await ctx.db.execute(sql`
+    update campaigns set status = ${status}, last_action_at = ${now.toISOString()}::timestamptz,
+      ${recipients === undefined ? sql`` : sql`recipients = ${recipients},`}
+      version = version + 1, updated_at = ${now.toISOString()}::timestamptz, updated_by = ${ctx.tenantUserId === NIL ? null : ctx.tenantUserId}
+    where tenant_id = ${ctx.tenantId} and id = ${id}`);
+}
+const NIL = '00000000-0000-0000-0000-000000000000';
+
+export type ClaimedRecipient = { contactId: string; state: 'sent' | 'skipped'; skipReason: SkipReason | null; email: string | null };
+
+// Claims the next queued recipients of a campaign (SKIP LOCKED: two workers take different
+// ones) and decides each by the contact's states at this moment: blocked, spam, unsubscribed or
+// without an address is skipped, anyone else is sent — in the transaction that writes their
+// mails to the outbox, so a recipient is sent exactly when its mail is written.
+export async function claimRecipients(ctx: TenantScope, campaignId: string, limit: number, now: Date): Promise<ClaimedRecipient[]> {
+  const at = now.toISOString();
+  const res = await ctx.db.execute<ClaimedRecipient>(sql`
+    with next as (
+      select r.contact_id from campaign_recipients r
+      where r.tenant_id = ${ctx.tenantId} and r.campaign_id = ${campaignId} and r.state = 'queued'
+      order by r.contact_id limit ${limit} for update skip locked
+    ), decided as (
+      select c.id, c.email, case
+        when c.blocked_at is not null then 'blocked'
+        when c.spam_at is not null then 'spam'
+        when c.unsubscribed_at is not null then 'unsubscribed'
+        when coalesce(trim(c.email), '') = '' then 'noEmail' end as reason
+      from next join contacts c on c.tenant_id = ${ctx.tenantId} and c.id = next.contact_id
+    )
+    update campaign_recipients r set
+      state = case when d.reason is null then 'sent' else 'skipped' end,
+      skip_reason = d.reason,
+      email = d.email,
+      sent_at = case when d.reason is null then ${at}::timestamptz end
+    from decided d
+    where r.tenant_id = ${ctx.tenantId} and r.campaign_id = ${campaignId} and r.contact_id = d.id
+    returning r.contact_id as "contactId", r.state, r.skip_reason as "skipReason", r.email`);
+  return res.rows;
+}
+
+export async function addCounts(
+  ctx: TenantScope,
+  id: string,
+  add: Partial<Record<'sent' | 'opened' | 'clicked' | 'bounced' | 'unsubscribed', number>>,
+  now: Date,
+): Promise<void> {
+  const sets = Object.entries(add)
+    .filter(([, n]) => n && n > 0)
+    .map(([k, n]) => sql`${sql.identifier(k)} = coalesce(${sql.identifier(k)}, 0) + ${n}`);
+  if (sets.length === 0) return;
+  await ctx.db.execute(sql`
+    update campaigns set ${sql.join(sets, sql`, `)}, last_action_at = ${now.toISOString()}::timestamptz
+    where tenant_id = ${ctx.tenantId} and id = ${id}`);
+}
+
+export async function queuedCount(ctx: TenantScope, campaignId: string): Promise<number> {
+  const res = await ctx.db.execute<{ n: number }>(sql`
+    select count(*)::int as n from campaign_recipients
+    where tenant_id = ${ctx.tenantId} and campaign_id = ${campaignId} and state = 'queued'`);
+  return res.rows[0]?.n ?? 0;
+}
+
+// One sender at a time per workspace, so that the hourly budget is read and spent in turn.
+export async function lockWorkspaceSending(ctx: TenantScope): Promise<void> {
+  await ctx.db.execute(sql`select pg_advisory_xact_lock(hashtext('campaigns.send:' || ${ctx.tenantId}))`);
+}
+
+export async function sentSince(ctx: TenantScope, since: Date): Promise<number> {
+  const res = await ctx.db.execute<{ n: number }>(sql`
+    select count(*)::int as n from campaign_recipients where tenant_id = ${ctx.tenantId} and sent_at > ${since.toISOString()}::timestamptz`);
+  return res.rows[0]?.n ?? 0;
+}
+
+export async function hourlyLimit(ctx: TenantScope): Promise<number | undefined> {
+  const res = await ctx.db.execute<{ n: number }>(sql`select hourly_limit as n from campaign_settings where tenant_id = ${ctx.tenantId}`);
+  return res.rows[0]?.n;
+}
+
+export async function saveHourlyLimit(ctx: TenantScope, limit: number): Promise<void> {
+  await ctx.db.execute(sql`
+    insert into campaign_settings (tenant_id, hourly_limit) values (${ctx.tenantId}, ${limit})
+    on conflict (tenant_id) do update set hourly_limit = excluded.hourly_limit, updated_at = now()`);
+}
+
+// Scheduled campaigns whose time has come, and campaigns still sending.
+export async function campaignsToWorkOn(ctx: TenantScope, now: Date): Promise<{ id: string; status: CampaignStatus }[]> {
+  const res = await ctx.db.execute<{ id: string; status: CampaignStatus }>(sql`
+    select id, status from campaigns
+    where tenant_id = ${ctx.tenantId} and deleted_at is null and archived_at is null
+      and (status = 'Sending' or (status = 'Scheduled' and scheduled_at <= ${now.toISOString()}::timestamptz))
+    order by scheduled_at nulls first, id`);
+  return res.rows;
+}
+
+export type RecipientRow = {
+  contactId: string;
+  name: string;
+  email: string | null;
+  state: RecipientState;
+  skipReason: SkipReason | null;
+  queuedAt: string;
+  sentAt: string | null;
+  openedAt: string | null;
+  clickedAt: string | null;
+  unsubscribedAt: string | null;
+};
+
+const iso = (col: string) => sql.raw(`to_char(r.${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+export async function recipientsPage(
+  ctx: TenantScope,
+  campaignId: string,
+  q: { page: number; pageSize: number; search?: string | undefined; state?: RecipientState | undefined },
+): Promise<{ rows: RecipientRow[]; total: number }> {
+  const conds = [sql`r.tenant_id = ${ctx.tenantId}`, sql`r.campaign_id = ${campaignId}`];
+  if (q.state) conds.push(sql`r.state = ${q.state}`);
+  if (q.search) conds.push(sql`c.search_text like atrium_fold(${`%${q.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`})`);
+  const res = await ctx.db.execute<RecipientRow & { total: number }>(sql`
+    select r.contact_id as "contactId", concat_ws(' ', c.first_name, c.last_name) as name, coalesce(r.email, c.email) as email,
+      r.state, r.skip_reason as "skipReason", ${iso('queued_at')} as "queuedAt", ${iso('sent_at')} as "sentAt",
+      ${iso('opened_at')} as "openedAt", ${iso('clicked_at')} as "clickedAt", ${iso('unsubscribed_at')} as "unsubscribedAt",
+      count(*) over ()::int as total
+    from campaign_recipients r join contacts c on c.tenant_id = r.tenant_id and c.id = r.contact_id
+    where ${sql.join(conds, sql` and `)}
+    order by c.last_name nulls last, c.first_name, r.contact_id
+    limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`);
+  const total = res.rows[0]?.total ?? 0;
+  return { rows: res.rows.map(({ total: _t, ...r }) => r), total };
+}
+
+export type StatusRow = {
+  id: string;
+  status: CampaignStatus;
+  lastActionAt: string | null;
+  states: Record<string, number> | null;
+};
+
+export async function statuses(ctx: TenantScope, ids: readonly string[]): Promise<StatusRow[]> {
+  const res = await ctx.db.execute<StatusRow>(sql`
+    select k.id, coalesce(k.status, 'Draft') as status,
+      to_char(k.last_action_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "lastActionAt",
+      (select jsonb_object_agg(s.state, s.n) from (
+        select state, count(*)::int as n from campaign_recipients r
+        where r.tenant_id = k.tenant_id and r.campaign_id = k.id group by state) s) as states
+    from campaigns k
+    where k.tenant_id = ${ctx.tenantId} and k.id = any(${sql.param(ids)}::uuid[]) and k.deleted_at is null`);
+  return res.rows;
+}
+
+// Tracking: the recipient's first click (or unsubscribe); true when this was the first.
+export async function markRecipient(
+  ctx: TenantScope,
+  campaignId: string,
+  contactId: string,
+  what: 'clicked' | 'unsubscribed',
+  now: Date,
+): Promise<boolean> {
+  const col = sql.raw(what === 'clicked' ? 'clicked_at' : 'unsubscribed_at');
+  // a click keeps an unsubscribe's state; an unsubscribe is the last word
+  const state = what === 'clicked' ? sql`case when state in ('sent', 'opened') then 'clicked' else state end` : sql`'unsubscribed'`;
+  const res = await ctx.db.execute(sql`
+    update campaign_recipients set ${col} = ${now.toISOString()}::timestamptz, state = ${state}
+    where tenant_id = ${ctx.tenantId} and campaign_id = ${campaignId} and contact_id = ${contactId}
+      and ${col} is null and state <> 'queued' and state <> 'skipped'`);
+  return (res.rowCount ?? 0) > 0;
+}
+
+export async function recipientExists(ctx: TenantScope, campaignId: string, contactId: string): Promise<boolean> {
+  const res = await ctx.db.execute(sql`
+    select 1 from campaign_recipients where tenant_id = ${ctx.tenantId} and campaign_id = ${campaignId} and contact_id = ${contactId}`);
+  return res.rows.length > 0;
+}
+
+// The contact unsubscribed from campaigns (the CRM's state); true when it was not before.
+export async function unsubscribeContact(ctx: TenantScope, contactId: string, now: Date): Promise<boolean> {
+  const res = await ctx.db.execute(sql`
+    update contacts set unsubscribed_at = ${now.toISOString()}::timestamptz, version = version + 1, updated_at = ${now.toISOString()}::timestamptz
+    where tenant_id = ${ctx.tenantId} and id = ${contactId} and unsubscribed_at is null`);
+  return (res.rowCount ?? 0) > 0;
+}
+
+export async function contactAddress(
+  ctx: TenantScope,
+  contactId: string,
+): Promise<{ email: string | null; unsubscribed: boolean } | undefined> {
+  const res = await ctx.db.execute<{ email: string | null; unsubscribed: boolean }>(sql`
+    select email, unsubscribed_at is not null as unsubscribed from contacts where tenant_id = ${ctx.tenantId} and id = ${contactId}`);
+  return res.rows[0];
+}
+
+export async function workspaceName(ctx: TenantScope): Promise<string> {
+  const res = await ctx.db.execute<{ name: string }>(sql`select name from tenants where id = ${ctx.tenantId}`);
+  return res.rows[0]?.name ?? '';
+}
+
+export async function enterWorkspace(db: TenantScope['db'], tenantId: string): Promise<void> {
+  await db.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
+}
+
+// Workspaces with campaigns to start or continue, a page at a time.
+export async function workspacesWithWork(db: TenantScope['db'], after: string | null, limit: number): Promise<string[]> {
+  const res = await db.execute<{ id: string }>(sql`
+    select id from tenants where ${after ? sql`id > ${after}::uuid` : sql`true`} order by id limit ${limit}`);
+  return res.rows.map((r) => r.id);
+}
+
+export async function segmentsOf(
+  ctx: TenantScope,
+  ids: readonly string[],
+): Promise<{ id: string; query: unknown; includedIds: unknown; excludedIds: unknown }[]> {
+  if (ids.length === 0) return [];
+  const res = await ctx.db.execute<{ id: string; query: unknown; includedIds: unknown; excludedIds: unknown }>(sql`
+    select id, query, included_ids as "includedIds", excluded_ids as "excludedIds" from segments
+    where tenant_id = ${ctx.tenantId} and id = any(${sql.param(ids)}::uuid[]) and deleted_at is null`);
+  return res.rows;
+}

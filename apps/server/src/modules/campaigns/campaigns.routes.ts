@@ -1,0 +1,224 @@
+import {
+  campaignEntity,
+  campaignRecipientSchema,
+  campaignRecipientsRequestSchema,
+  campaignSettingsSchema,
+  campaignStatusesRequestSchema,
+  campaignStatusSchema,
+  contactEntity,
+  customQueryFilterSchema,
+  entityListQuerySchema,
+  mergeFieldSchema,
+  pagedResponse,
+  segmentCountSchema,
+  segmentEntity,
+  unsubscribeInfoSchema,
+} from '@atrium/domain';
+import { z } from 'zod';
+import { EXAMPLE_ID, registerEntity, type RegisteredEntity } from '../../platform/entity';
+import type { Router } from '../../platform/router';
+import * as service from './campaigns.service';
+import type { CampaignDeps, CampaignKinds, PublicDeps } from './campaigns.service';
+import { campaigns, segments } from './campaigns.table';
+
+const idParams = z.strictObject({ id: z.uuid() });
+const lookupSchema = z.array(z.object({ value: z.uuid(), label: z.string() }));
+const pickedIds = z.array(z.uuid()).max(5000).nullish();
+
+// Segments and campaigns on the engine, and what they have beyond it (spec §7 Campaigns and
+// segments; issue 24): a segment's live count and recipients, lookups; a campaign's send,
+// schedule, suspend and resume, its recipients with their states, statuses, merge fields and the
+// workspace's sending limit; the public unsubscribe (RFC 8058 one-click too) and click tracking.
+export function registerCampaignRoutes(router: Router, contact: RegisteredEntity): CampaignKinds {
+  const segment = registerEntity(router, segmentEntity, {
+    table: segments,
+    hooks: {
+      beforeCreate: async (ctx, values) => service.checkSegment(ctx, { contact } as CampaignKinds, values),
+      beforeUpdate: async (ctx, values) => service.checkSegment(ctx, { contact } as CampaignKinds, values),
+    },
+    example: { name: 'Berlin contacts', query: { filters: [{ field: 'address', op: 'contains', value: 'Berlin' }] } },
+    patchExample: [{ op: 'replace', path: '/description', value: 'Everyone in Berlin' }],
+  });
+  const campaign = registerEntity(router, campaignEntity, {
+    table: campaigns,
+    hooks: service.campaignHooks,
+    example: { name: 'Spring newsletter', senderName: 'Globex', senderEmail: 'news@globex.test' },
+    patchExample: [{ op: 'replace', path: '/name', value: 'Spring newsletter 2027' }],
+  });
+  return { segment, campaign, contact };
+}
+
+export function registerSegmentRoutes(router: Router, kinds: CampaignKinds): void {
+  const s = segmentEntity.basePath;
+  router.tenant({
+    method: 'GET',
+    url: `${s}/search`,
+    summary: 'Segments whose name matches a search term, for a picker',
+    tags: ['Segment'],
+    permission: segmentEntity.permissions.view,
+    readOnly: true,
+    schemas: { query: z.object({ searchTerm: z.string().trim().max(200).optional() }), response: lookupSchema },
+    handler: (ctx, { query }) => service.lookups(ctx, kinds.segment, query.searchTerm),
+  });
+  router.tenant({
+    method: 'POST',
+    url: `${s}/campaign-lookups`,
+    summary: 'Campaigns whose name matches a search term, for a picker',
+    tags: ['Segment'],
+    permission: campaignEntity.permissions.view,
+    readOnly: true,
+    schemas: { body: z.strictObject({ search: z.string().trim().max(200).optional() }), response: lookupSchema },
+    example: { search: 'spring' },
+    handler: (ctx, { body }) => service.lookups(ctx, kinds.campaign, body.search),
+  });
+  router.tenant({
+    method: 'POST',
+    url: `${s}/count`,
+    summary: 'How many contacts a segment being edited holds now',
+    tags: ['Segment'],
+    permission: segmentEntity.permissions.view,
+    readOnly: true,
+    schemas: {
+      body: z.strictObject({ query: customQueryFilterSchema.nullish(), includedIds: pickedIds, excludedIds: pickedIds }),
+      response: segmentCountSchema,
+    },
+    example: { query: { filters: [{ field: 'address', op: 'contains', value: 'Berlin' }] } },
+    handler: (ctx, { body }) =>
+      service.previewCount(ctx, kinds, { query: body.query ?? null, includedIds: body.includedIds, excludedIds: body.excludedIds }),
+  });
+  router.tenant({
+    method: 'GET',
+    url: `${s}/:id/count`,
+    summary: 'How many contacts a segment holds now',
+    tags: ['Segment'],
+    permission: segmentEntity.permissions.view,
+    table: kinds.segment.tableName,
+    readOnly: true,
+    schemas: { params: idParams, response: segmentCountSchema },
+    handler: (ctx, { params }) => service.segmentCount(ctx, kinds, params.id),
+  });
+  router.tenant({
+    method: 'POST',
+    url: `${s}/:id/recipients`,
+    summary: 'The contacts a segment holds now, as the contacts list pages them',
+    tags: ['Segment'],
+    permission: contactEntity.permissions.view,
+    table: kinds.segment.tableName,
+    readOnly: true,
+    schemas: { params: idParams, body: entityListQuerySchema, response: pagedResponse(contactEntity.schemas.row) },
+    example: { page: 1, pageSize: 25 },
+    handler: (ctx, { params, body }) => service.segmentRecipients(ctx, kinds, params.id, body),
+  });
+}
+
+export function registerCampaignActionRoutes(router: Router, kinds: CampaignKinds, deps: CampaignDeps, publicDeps: PublicDeps): void {
+  const c = campaignEntity.basePath;
+  const action = (name: 'send' | 'schedule' | 'suspend' | 'resume', summary: string, run: typeof service.sendNow) =>
+    router.tenant({
+      method: 'PUT',
+      url: `${c}/:id/${name}`,
+      summary,
+      tags: ['Campaign'],
+      permission: campaignEntity.permissions.manage,
+      table: kinds.campaign.tableName,
+      schemas: { params: idParams, response: campaignEntity.schemas.row },
+      handler: (ctx, { params }) => run(ctx, kinds, deps, params.id),
+    });
+  action('send', 'Send a campaign now: its recipients are frozen and the sending job starts', service.sendNow);
+  action('schedule', 'Schedule a campaign for its scheduledAt', service.schedule);
+  action('suspend', 'Suspend a scheduled or sending campaign', service.suspend);
+  action('resume', 'Resume a suspended campaign where it stopped', service.resume);
+
+  router.tenant({
+    method: 'POST',
+    url: `${c}/:id/recipients`,
+    summary: "A campaign's recipients, each with its state and times",
+    tags: ['Campaign'],
+    permission: campaignEntity.permissions.view,
+    table: kinds.campaign.tableName,
+    readOnly: true,
+    schemas: { params: idParams, body: campaignRecipientsRequestSchema, response: pagedResponse(campaignRecipientSchema) },
+    example: { page: 1, pageSize: 25, state: 'sent' },
+    handler: (ctx, { params, body }) => service.recipients(ctx, kinds, params.id, body),
+  });
+  router.tenant({
+    method: 'POST',
+    url: `${c}/statuses`,
+    summary: 'The status and counters of campaigns',
+    tags: ['Campaign'],
+    permission: campaignEntity.permissions.view,
+    readOnly: true,
+    schemas: { body: campaignStatusesRequestSchema, response: z.array(campaignStatusSchema) },
+    example: { ids: [EXAMPLE_ID] },
+    handler: (ctx, { body }) => service.statuses(ctx, body.ids),
+  });
+  router.tenant({
+    method: 'GET',
+    url: `${c}/merge-fields`,
+    summary: "The merge fields a campaign's template can use (the contact's)",
+    tags: ['Campaign'],
+    permission: campaignEntity.permissions.view,
+    readOnly: true,
+    schemas: { response: z.array(mergeFieldSchema) },
+    handler: (ctx) => service.mergeFields(ctx, kinds),
+  });
+  router.tenant({
+    method: 'GET',
+    url: `${c}/settings`,
+    summary: "The workspace's campaign sending limit",
+    tags: ['Campaign'],
+    permission: campaignEntity.permissions.view,
+    readOnly: true,
+    schemas: { response: campaignSettingsSchema },
+    handler: (ctx) => service.settings(ctx),
+  });
+  router.tenant({
+    method: 'PUT',
+    url: `${c}/settings`,
+    summary: "Set the workspace's campaign sending limit (e-mails per hour)",
+    tags: ['Campaign'],
+    permission: campaignEntity.permissions.settings,
+    schemas: { body: campaignSettingsSchema, response: campaignSettingsSchema },
+    example: { hourlyLimit: 500 },
+    handler: (ctx, { body }) => service.saveSettings(ctx, body),
+  });
+
+  const token = z.strictObject({ token: z.string().min(1).max(300) });
+  router.public({
+    method: 'GET',
+    url: '/api/v1/public/campaigns/unsubscribe/:token',
+    summary: 'The unsubscribe page: whom a signed unsubscribe link names',
+    tags: ['Campaign'],
+    schemas: { params: token, response: unsubscribeInfoSchema },
+    paramsExample: { token: 'x.y' },
+    handler: (_ctx, { params }) => service.unsubscribeInfo(publicDeps, params.token),
+  });
+  router.public({
+    method: 'POST',
+    url: '/api/v1/public/campaigns/unsubscribe/:token',
+    summary: 'Unsubscribe through a signed link: the page, or one click (RFC 8058 List-Unsubscribe-Post)',
+    tags: ['Campaign'],
+    consumes: ['application/json', 'application/x-www-form-urlencoded'],
+    schemas: {
+      params: token,
+      body: z.looseObject({ 'List-Unsubscribe': z.string().max(100).optional() }).optional(),
+      response: unsubscribeInfoSchema,
+    },
+    paramsExample: { token: 'x.y' },
+    example: { 'List-Unsubscribe': 'One-Click' },
+    handler: (_ctx, { params }) => service.unsubscribe(publicDeps, params.token),
+  });
+  router.public({
+    method: 'GET',
+    url: '/api/v1/public/campaigns/click',
+    summary: 'A tracked link of a campaign mail: counts the click and redirects to its signed target',
+    tags: ['Campaign'],
+    schemas: {
+      query: z.strictObject({ r: z.string().min(1).max(200), u: z.string().min(1).max(2000), s: z.string().min(1).max(100) }),
+    },
+    handler: async (_ctx, { query, reply }) => {
+      const url = await service.click(publicDeps, query);
+      await reply.header('cache-control', 'no-store').redirect(url, 302);
+    },
+  });
+}

@@ -1,0 +1,488 @@
+import {
+  CAMPAIGN_HOURLY_LIMIT,
+  contactEntity,
+  customQueryFilterSchema,
+  type CampaignRecipientsRequest,
+  type CampaignSettings,
+  type CampaignStatusRow,
+  type EntityListQuery,
+  type ProblemField,
+  type UnsubscribeInfo,
+} from '@atrium/domain';
+import type { TenantContext } from '../../platform/context';
+import type { Database } from '../../platform/database';
+import { AppError, fieldError, notFound } from '../../platform/errors';
+import {
+  allOf,
+  anyOf,
+  getEntity,
+  getFields,
+  idIn,
+  idNotIn,
+  listCondition,
+  listEntities,
+  recordActivities,
+  type EntityRow,
+  type ListCondition,
+  type RegisteredEntity,
+} from '../../platform/entity';
+import { publishRecordEvent } from '../../platform/events/live-events.service';
+import type { JobType } from '../../platform/jobs/job.types';
+import type { Mailer } from '../../platform/mail/mailer';
+import { getEmailTemplate, mailLayout, mergeFieldsOf, mergeValues, renderText } from '../core';
+import {
+  clickLink,
+  rewriteLinks,
+  unsubscribeToken,
+  verifyClick,
+  verifyUnsubscribeToken,
+  type ClickLink,
+  type RecipientRef,
+} from './campaign-links.util';
+import * as repo from './campaigns.repository';
+
+export type Clock = () => Date;
+export const systemClock: Clock = () => new Date();
+export type CampaignKinds = { segment: RegisteredEntity; campaign: RegisteredEntity; contact: RegisteredEntity };
+// `kick`: starts the sending job for a campaign now (the every-minute task continues it anyway)
+export type CampaignDeps = {
+  now: Clock;
+  mailer: Mailer;
+  publicUrl: string;
+  secret: string;
+  batchSize: number;
+  kick?: JobType<{ campaignId: string }>;
+};
+
+const HOUR = 3600_000;
+type SegmentParts = { query: unknown; includedIds: unknown; excludedIds: unknown };
+const partsOf = (row: EntityRow): SegmentParts => ({ query: row.query, includedIds: row.includedIds, excludedIds: row.excludedIds });
+const ids = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+// ---- segments
+
+// A segment's contacts: (the query's matches or the contacts included by hand), less the
+// excluded ones — one condition on the contacts, compiled by the engine's list query.
+async function segmentCondition(ctx: TenantContext, kinds: CampaignKinds, s: SegmentParts): Promise<ListCondition> {
+  const parts: ListCondition[] = [];
+  const query = customQueryFilterSchema.safeParse(s.query);
+  if (s.query != null && query.success) parts.push(await listCondition(ctx, kinds.contact, query.data));
+  const included = ids(s.includedIds);
+  if (included.length > 0) parts.push(allOf([await listCondition(ctx, kinds.contact, { filters: [] }), idIn(included)]));
+  return allOf([anyOf(parts), idNotIn(ids(s.excludedIds))]);
+}
+
+// A query is checked by compiling it against the contacts: an unknown field or operator is a
+// 400 on `query.filters.N…`, as the contacts list would name it without the prefix.
+export async function checkSegment(ctx: TenantContext, kinds: CampaignKinds, values: EntityRow): Promise<void> {
+  const query = customQueryFilterSchema.safeParse(values.query);
+  if (values.query == null || !query.success) return;
+  try {
+    await listCondition(ctx, kinds.contact, query.data);
+  } catch (e) {
+    if (!(e instanceof AppError) || e.status !== 400) throw e;
+    const errors: ProblemField[] = (e.errors ?? []).map((f) => ({ ...f, field: `query.${f.field}` }));
+    throw new AppError(400, e.code, e.message, errors);
+  }
+}
+
+export async function segmentCount(ctx: TenantContext, kinds: CampaignKinds, id: string): Promise<{ count: number }> {
+  const row = await getEntity(ctx, kinds.segment, id);
+  return { count: await repo.countContacts(ctx, await segmentCondition(ctx, kinds, partsOf(row))) };
+}
+
+// The count of a segment being edited, before it is saved (the editor's live count).
+export async function previewCount(ctx: TenantContext, kinds: CampaignKinds, parts: SegmentParts): Promise<{ count: number }> {
+  await checkSegment(ctx, kinds, parts as EntityRow);
+  return { count: await repo.countContacts(ctx, await segmentCondition(ctx, kinds, parts)) };
+}
+
+export async function segmentRecipients(ctx: TenantContext, kinds: CampaignKinds, id: string, list: EntityListQuery) {
+  const row = await getEntity(ctx, kinds.segment, id);
+  return listEntities(ctx, kinds.contact, { ...list, archived: false }, [await segmentCondition(ctx, kinds, partsOf(row))]);
+}
+
+export async function lookups(ctx: TenantContext, ent: RegisteredEntity, search: string | undefined) {
+  const { data } = await listEntities(ctx, ent, {
+    page: 1,
+    pageSize: 50,
+    filters: [],
+    sort: [{ field: 'name', order: 'asc' }],
+    archived: false,
+    ...(search ? { search } : {}),
+  });
+  return data.map((r) => ({ value: String(r.id), label: String(r.title) }));
+}
+
+// ---- campaigns
+
+async function checkCampaign(ctx: TenantContext, values: EntityRow): Promise<void> {
+  const segmentIds = ids(values.segmentIds);
+  if (segmentIds.length > 0) {
+    const found = new Set((await repo.segmentsOf(ctx, segmentIds)).map((s) => s.id));
+    const missing = segmentIds.findIndex((id) => !found.has(id));
+    if (missing >= 0) throw fieldError(`segmentIds.${missing}`, 'notFound', 'There is no such segment');
+  }
+  const templateId = values.emailTemplateId;
+  if (typeof templateId === 'string' && templateId !== '') {
+    const template = await getEmailTemplate(ctx, templateId).catch((e: unknown) => {
+      if (e instanceof AppError && e.status === 404) throw fieldError('emailTemplateId', 'notFound', 'There is no such e-mail template');
+      throw e;
+    });
+    if (template.entityKind !== 'Contact')
+      throw fieldError('emailTemplateId', 'validation', `The template is for ${template.entityKind} records, not contacts`);
+  }
+}
+
+export const campaignHooks = {
+  beforeCreate: async (ctx: TenantContext, values: EntityRow): Promise<EntityRow> => {
+    await checkCampaign(ctx, values);
+    return { ...values, status: 'Draft', recipients: 0, sent: 0, opened: 0, clicked: 0, bounced: 0, unsubscribed: 0 };
+  },
+  beforeUpdate: async (ctx: TenantContext, values: EntityRow, before: EntityRow): Promise<void> => {
+    if (before.status === 'Sending' || before.status === 'Sent')
+      throw new AppError(409, 'campaignNotEditable', `A campaign that is ${String(before.status)} cannot be changed`);
+    await checkCampaign(ctx, values);
+  },
+};
+
+async function lockOrFail(ctx: TenantContext, id: string): Promise<repo.LockedCampaign> {
+  const c = await repo.lockCampaign(ctx, id);
+  if (!c) throw notFound('Campaign');
+  return c;
+}
+
+function assertStartable(c: repo.LockedCampaign): void {
+  if (c.archived || (c.status !== 'Draft' && c.status !== 'Scheduled'))
+    throw new AppError(409, 'campaignNotStartable', `A campaign that is ${c.archived ? 'archived' : c.status} cannot be started`);
+  if (ids(c.segmentIds).length === 0)
+    throw new AppError(409, 'campaignNotStartable', 'Pick at least one segment first', [
+      { field: 'segmentIds', code: 'required', message: 'Pick at least one segment' },
+    ]);
+  if (!c.emailTemplateId)
+    throw new AppError(409, 'campaignNotStartable', 'Pick an e-mail template first', [
+      { field: 'emailTemplateId', code: 'required', message: 'Pick an e-mail template' },
+    ]);
+}
+
+// Recipients are frozen when sending starts: the contacts of its segments at that moment.
+async function freeze(ctx: TenantContext, kinds: CampaignKinds, c: repo.LockedCampaign, now: Date): Promise<number> {
+  const segments = await repo.segmentsOf(ctx, ids(c.segmentIds));
+  const where = anyOf(await Promise.all(segments.map((s) => segmentCondition(ctx, kinds, s))));
+  await repo.freezeRecipients(ctx, c.id, where, now);
+  return (await repo.statuses(ctx, [c.id])).reduce((n, s) => n + Object.values(s.states ?? {}).reduce((a, b) => a + b, 0), 0);
+}
+
+async function announce(ctx: TenantContext, kinds: CampaignKinds, id: string): Promise<EntityRow> {
+  const row = await getEntity(ctx, kinds.campaign, id);
+  await publishRecordEvent(ctx, { kind: 'Campaign', id, version: Number(row.version), action: 'updated' });
+  return row;
+}
+
+export async function sendNow(ctx: TenantContext, kinds: CampaignKinds, deps: CampaignDeps, id: string): Promise<EntityRow> {
+  const c = await lockOrFail(ctx, id);
+  assertStartable(c);
+  const now = deps.now();
+  const recipients = await freeze(ctx, kinds, c, now);
+  await repo.setStatus(ctx, id, 'Sending', now, recipients);
+  await deps.kick?.enqueue(ctx, { campaignId: id });
+  return announce(ctx, kinds, id);
+}
+
+export async function schedule(ctx: TenantContext, kinds: CampaignKinds, deps: CampaignDeps, id: string): Promise<EntityRow> {
+  const c = await lockOrFail(ctx, id);
+  assertStartable(c);
+  const now = deps.now();
+  if (!c.scheduledAt || Date.parse(c.scheduledAt) <= now.getTime())
+    throw new AppError(409, 'campaignNotStartable', 'Set a schedule in the future first', [
+      { field: 'scheduledAt', code: 'pastDateTime', message: 'The schedule must lie in the future' },
+    ]);
+  await repo.setStatus(ctx, id, 'Scheduled', now);
+  return announce(ctx, kinds, id);
+}
+
+export async function suspend(ctx: TenantContext, kinds: CampaignKinds, deps: CampaignDeps, id: string): Promise<EntityRow> {
+  const c = await lockOrFail(ctx, id);
+  if (c.status !== 'Sending' && c.status !== 'Scheduled')
+    throw new AppError(409, 'campaignNotSuspendable', `A campaign that is ${c.status} cannot be suspended`);
+  await repo.setStatus(ctx, id, 'Suspended', deps.now());
+  return announce(ctx, kinds, id);
+}
+
+// A suspended campaign continues with the recipients still queued (nobody is frozen twice or
+// mailed twice); one suspended before its schedule came is scheduled again.
+export async function resume(ctx: TenantContext, kinds: CampaignKinds, deps: CampaignDeps, id: string): Promise<EntityRow> {
+  const c = await lockOrFail(ctx, id);
+  if (c.status !== 'Suspended') throw new AppError(409, 'campaignNotSuspended', `A campaign that is ${c.status} cannot be resumed`);
+  const frozen = (c.recipients ?? 0) > 0;
+  await repo.setStatus(ctx, id, frozen ? 'Sending' : 'Scheduled', deps.now());
+  if (frozen) await deps.kick?.enqueue(ctx, { campaignId: id });
+  return announce(ctx, kinds, id);
+}
+
+export async function recipients(ctx: TenantContext, kinds: CampaignKinds, id: string, q: CampaignRecipientsRequest) {
+  await getEntity(ctx, kinds.campaign, id);
+  const { rows, total } = await repo.recipientsPage(ctx, id, q);
+  return { data: rows, total };
+}
+
+export async function statuses(ctx: TenantContext, ids: readonly string[]): Promise<CampaignStatusRow[]> {
+  const rows = await repo.statuses(ctx, ids);
+  return rows.map((r) => {
+    const s = r.states ?? {};
+    const n = (k: string) => s[k] ?? 0;
+    // a clicked recipient was sent and opened too; an unsubscribed one was sent
+    const sent = n('sent') + n('opened') + n('clicked') + n('bounced') + n('unsubscribed');
+    return {
+      id: r.id,
+      status: r.status,
+      recipients: Object.values(s).reduce((a, b) => a + b, 0),
+      queued: n('queued'),
+      sent,
+      opened: n('opened') + n('clicked'),
+      clicked: n('clicked'),
+      bounced: n('bounced'),
+      unsubscribed: n('unsubscribed'),
+      skipped: n('skipped'),
+      lastActionAt: r.lastActionAt,
+    };
+  });
+}
+
+export async function mergeFields(ctx: TenantContext, kinds: CampaignKinds) {
+  const custom = await getFields(ctx, kinds.contact);
+  return mergeFieldsOf(contactEntity, custom);
+}
+
+export async function settings(ctx: TenantContext): Promise<CampaignSettings> {
+  return { hourlyLimit: (await repo.hourlyLimit(ctx)) ?? CAMPAIGN_HOURLY_LIMIT.default };
+}
+
+export async function saveSettings(ctx: TenantContext, body: CampaignSettings): Promise<CampaignSettings> {
+  await repo.saveHourlyLimit(ctx, body.hourlyLimit);
+  return settings(ctx);
+}
+
+// ---- sending
+
+export type BatchResult = { sent: number; skipped: number; done: boolean; throttled: boolean };
+
+const linkBase = (deps: CampaignDeps) => deps.publicUrl.replace(/\/$/, '');
+export const unsubscribeUrl = (deps: CampaignDeps, ref: RecipientRef) =>
+  `${linkBase(deps)}/api/v1/public/campaigns/unsubscribe/${encodeURIComponent(unsubscribeToken(deps.secret, ref))}`;
+export const unsubscribePageUrl = (deps: CampaignDeps, ref: RecipientRef) =>
+  `${linkBase(deps)}/unsubscribe/${encodeURIComponent(unsubscribeToken(deps.secret, ref))}`;
+const trackedUrl = (deps: CampaignDeps, ref: RecipientRef, url: string) => {
+  const l = clickLink(deps.secret, ref, url);
+  return `${linkBase(deps)}/api/v1/public/campaigns/click?${new URLSearchParams(l).toString()}`;
+};
+
+// One batch of a campaign, in the caller's transaction: the workspace's sending lock, the
+// campaign locked (a suspend waits for the batch, and the batch sees a suspend), the hourly
+// budget, then each claimed recipient decided and its mail written to the outbox. A crash
+// before the commit leaves every recipient of the batch queued and no mail written.
+export async function sendBatch(ctx: TenantContext, kinds: CampaignKinds, deps: CampaignDeps, campaignId: string): Promise<BatchResult> {
+  await repo.lockWorkspaceSending(ctx);
+  const c = await repo.lockCampaign(ctx, campaignId);
+  if (!c || c.status !== 'Sending') return { sent: 0, skipped: 0, done: true, throttled: false };
+  const now = deps.now();
+  const limit = (await repo.hourlyLimit(ctx)) ?? CAMPAIGN_HOURLY_LIMIT.default;
+  const budget = limit - (await repo.sentSince(ctx, new Date(now.getTime() - HOUR)));
+  if (budget <= 0) return { sent: 0, skipped: 0, done: false, throttled: true };
+  const claimed = await repo.claimRecipients(ctx, campaignId, Math.min(deps.batchSize, budget), now);
+  if (claimed.length === 0) {
+    if ((await repo.queuedCount(ctx, campaignId)) === 0) {
+      await repo.setStatus(ctx, campaignId, 'Sent', now);
+      await announce(ctx, kinds, campaignId);
+    }
+    return { sent: 0, skipped: 0, done: true, throttled: false };
+  }
+  const template = await getEmailTemplate(ctx, c.emailTemplateId ?? '');
+  const workspace = await repo.workspaceName(ctx);
+  const host = new URL(deps.publicUrl).hostname || 'atrium.local';
+  const sent = claimed.filter((r) => r.state === 'sent');
+  for (const r of sent) {
+    const ref = { tenantId: ctx.tenantId, campaignId, contactId: r.contactId };
+    const contact = await getEntity(ctx, kinds.contact, r.contactId);
+    const values = mergeValues(contactEntity, contact, {
+      senderName: c.senderName ?? workspace,
+      senderEmail: c.senderEmail ?? '',
+      workspaceName: workspace,
+    });
+    const subject = renderText(template.subject, values)
+      .replace(/[\r\n]+/g, ' ')
+      .trim();
+    const body = rewriteLinks(renderText(template.body, values), (url) => trackedUrl(deps, ref, url));
+    const text = `${body}\n\n--\nUnsubscribe from these e-mails: ${unsubscribePageUrl(deps, ref)}`;
+    await deps.mailer.enqueue(ctx.db, {
+      to: r.email ?? '',
+      subject,
+      text,
+      html: mailLayout(text, workspace),
+      messageId: `<campaign.${campaignId}.${r.contactId}@${host}>`,
+      headers: {
+        'List-Unsubscribe': `<${unsubscribeUrl(deps, ref)}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        ...(c.senderEmail ? { 'Reply-To': c.senderEmail } : {}),
+      },
+      attachments: [],
+    });
+  }
+  if (sent.length > 0) {
+    await recordActivities(
+      ctx,
+      sent.map((r) => ({
+        entityKind: 'Contact' as const,
+        entityId: r.contactId,
+        type: 'Campaign' as const,
+        action: 'campaignSent' as const,
+        after: { campaignId, title: template.subject },
+      })),
+    );
+    deps.mailer.nudge();
+  }
+  await repo.addCounts(ctx, campaignId, { sent: sent.length }, now);
+  return { sent: sent.length, skipped: claimed.length - sent.length, done: false, throttled: false };
+}
+
+// ---- the every-minute task: scheduled campaigns whose time has come start, campaigns still
+// sending continue (after a throttle, a crash or a restart), a batch per transaction.
+
+export type TaskDeps = CampaignDeps & {
+  kinds: CampaignKinds;
+  database: Database;
+  // batches per campaign and run, so that one campaign does not hold the task for long
+  maxBatches: number;
+};
+
+const NIL = '00000000-0000-0000-0000-000000000000';
+// the task's (and the public pages') context in a workspace: no member, no permission (RLS
+// confines it to the workspace)
+function systemContext(tenantId: string, db: TenantContext['db']): TenantContext {
+  return {
+    tenantId,
+    tenantUserId: NIL,
+    user: { id: NIL, email: '', name: 'Atrium' },
+    role: 'system',
+    permissions: new Set(),
+    plans: [],
+    db,
+  };
+}
+
+// one transaction inside a workspace
+export function inWorkspace<T>(database: Database, tenantId: string, fn: (ctx: TenantContext) => Promise<T>): Promise<T> {
+  return database.db.transaction(async (tx) => {
+    await repo.enterWorkspace(tx, tenantId);
+    return fn(systemContext(tenantId, tx));
+  });
+}
+const WORKSPACE_BATCH = 100;
+
+export async function runCampaigns(deps: TaskDeps): Promise<string> {
+  let after: string | null = null;
+  let mailed = 0;
+  const failures: string[] = [];
+  for (;;) {
+    const tenants = await repo.workspacesWithWork(deps.database.db, after, WORKSPACE_BATCH);
+    for (const tenantId of tenants) {
+      try {
+        const work = await inWorkspace(deps.database, tenantId, (ctx) => repo.campaignsToWorkOn(ctx, deps.now()));
+        for (const w of work) {
+          if (w.status === 'Scheduled') {
+            await inWorkspace(deps.database, tenantId, async (ctx) => {
+              const c = await repo.lockCampaign(ctx, w.id);
+              if (!c || c.status !== 'Scheduled') return;
+              const now = deps.now();
+              await repo.setStatus(ctx, w.id, 'Sending', now, await freeze(ctx, deps.kinds, c, now));
+            });
+          }
+          for (let i = 0; i < deps.maxBatches; i++) {
+            const r = await inWorkspace(deps.database, tenantId, (ctx) => sendBatch(ctx, deps.kinds, deps, w.id));
+            mailed += r.sent;
+            if (r.done || r.throttled) break;
+          }
+        }
+      } catch (err) {
+        failures.push(`${tenantId}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    if (tenants.length < WORKSPACE_BATCH) break;
+    after = tenants.at(-1) ?? null;
+  }
+  if (failures.length > 0) throw new Error(`campaigns failed: ${failures.slice(0, 5).join('; ')}`);
+  return `${mailed} campaign e-mails written`;
+}
+
+// ---- tracking (public: the workspace comes from the signed reference)
+
+export type PublicDeps = CampaignDeps & { kinds: CampaignKinds; database: Database };
+
+function refOf(deps: CampaignDeps, token: string): RecipientRef {
+  const ref = verifyUnsubscribeToken(deps.secret, token);
+  if (!ref) throw fieldError('token', 'invalidSignature', 'This link is not valid');
+  return ref;
+}
+
+export async function unsubscribeInfo(deps: PublicDeps, token: string): Promise<UnsubscribeInfo> {
+  const ref = refOf(deps, token);
+  return inWorkspace(deps.database, ref.tenantId, async (ctx) => {
+    const contact = await repo.contactAddress(ctx, ref.contactId);
+    if (!contact || !(await repo.recipientExists(ctx, ref.campaignId, ref.contactId))) throw notFound('Recipient');
+    return { workspaceName: await repo.workspaceName(ctx), email: maskEmail(contact.email ?? ''), unsubscribed: contact.unsubscribed };
+  });
+}
+
+// The contact is unsubscribed from every campaign of the workspace (the CRM's state), the
+// recipient marked, the campaign counted, the contact's timeline told. Twice is once.
+export async function unsubscribe(deps: PublicDeps, token: string): Promise<UnsubscribeInfo> {
+  const ref = refOf(deps, token);
+  await inWorkspace(deps.database, ref.tenantId, async (ctx) => {
+    if (!(await repo.recipientExists(ctx, ref.campaignId, ref.contactId))) throw notFound('Recipient');
+    const now = deps.now();
+    if (await repo.markRecipient(ctx, ref.campaignId, ref.contactId, 'unsubscribed', now))
+      await repo.addCounts(ctx, ref.campaignId, { unsubscribed: 1 }, now);
+    if (await repo.unsubscribeContact(ctx, ref.contactId, now)) {
+      await recordActivities(ctx, [
+        {
+          entityKind: 'Contact',
+          entityId: ref.contactId,
+          type: 'Campaign',
+          action: 'campaignUnsubscribed',
+          after: { campaignId: ref.campaignId },
+        },
+      ]);
+      const row = await getEntity(ctx, deps.kinds.contact, ref.contactId);
+      await publishRecordEvent(ctx, { kind: 'Contact', id: ref.contactId, version: Number(row.version), action: 'updated' });
+    }
+  });
+  return unsubscribeInfo(deps, token);
+}
+
+// Where a tracked click goes: its own target, only when the signature holds over it.
+export async function click(deps: PublicDeps, link: ClickLink): Promise<string> {
+  const ok = verifyClick(deps.secret, link);
+  if (!ok) throw fieldError('s', 'invalidSignature', 'This link is not valid');
+  const { ref, url } = ok;
+  await inWorkspace(deps.database, ref.tenantId, async (ctx) => {
+    const now = deps.now();
+    if (await repo.markRecipient(ctx, ref.campaignId, ref.contactId, 'clicked', now)) {
+      await repo.addCounts(ctx, ref.campaignId, { clicked: 1 }, now);
+      await recordActivities(ctx, [
+        {
+          entityKind: 'Contact',
+          entityId: ref.contactId,
+          type: 'Campaign',
+          action: 'campaignClicked',
+          after: { campaignId: ref.campaignId, url },
+        },
+      ]);
+    }
+  });
+  return url;
+}
+
+function maskEmail(email: string): string {
+  const [name = '', domain = ''] = email.split('@');
+  return domain ? `${name.slice(0, 1)}${'•'.repeat(Math.max(1, Math.min(name.length - 1, 6)))}@${domain}` : '';
+}

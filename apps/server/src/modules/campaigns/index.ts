@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { registerCaptions } from '../../platform/captions';
+import { entityRegistry } from '../../platform/entity';
+import type { ModuleDeps } from '../../platform/module';
+import type { Router } from '../../platform/router';
+import { CAMPAIGNS_CAPTIONS } from './campaigns.captions';
+import { registerCampaignActionRoutes, registerCampaignRoutes, registerSegmentRoutes } from './campaigns.routes';
+import { runCampaigns, sendBatch, systemClock, type CampaignDeps } from './campaigns.service';
+
+export { campaigns, segments, campaignRecipients } from './campaigns.table';
+
+export const CAMPAIGN_SEND_JOB = 'campaigns.send';
+// recipients per transaction of the sending job
+const BATCH_SIZE = 50;
+
+// Campaigns and segments (issue 24, decision 095): segments of contacts by the contacts list's
+// filter language, campaigns mailed by a job that claims each recipient before its mail is
+// written, with a per-workspace hourly limit, and signed unsubscribe and click links.
+export async function registerCampaignsModule(router: Router, deps: ModuleDeps): Promise<void> {
+  registerCaptions(CAMPAIGNS_CAPTIONS);
+  const contact = entityRegistry(router).get('Contact');
+  if (!contact) throw new Error('campaigns need the CRM module registered first');
+  const base = {
+    now: systemClock,
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+    secret: deps.config.sessionSecret,
+    batchSize: BATCH_SIZE,
+  };
+  const kinds = registerCampaignRoutes(router, contact);
+  registerSegmentRoutes(router, kinds);
+  const kick = deps.jobs.define<{ campaignId: string }, { sent: number }>({
+    type: CAMPAIGN_SEND_JOB,
+    payload: z.strictObject({ campaignId: z.uuid() }),
+    idempotency:
+      "Each step claims a batch of queued recipients (UPDATE … WHERE state = 'queued', SKIP LOCKED) and writes their mails to the outbox in the same transaction: a step that did not commit left them queued and wrote nothing, so a retry mails nobody twice.",
+    handler: (job) =>
+      job.steps(async (ctx, checkpoint) => {
+        const r = await sendBatch(ctx, kinds, base, job.payload.campaignId);
+        const sent = (checkpoint?.sent ?? 0) + r.sent;
+        return { checkpoint: { sent }, progress: { done: sent }, finished: r.done || r.throttled };
+      }),
+  });
+  const full: CampaignDeps = { ...base, kick };
+  registerCampaignActionRoutes(router, kinds, full, { ...base, kinds, database: deps.database });
+  deps.jobs.schedule({
+    name: CAMPAIGN_SEND_JOB,
+    cron: '* * * * *',
+    idempotency:
+      'Scheduled campaigns start under their row lock (status Scheduled → Sending once); recipients are claimed as in the job, so a run beside the job or another worker mails nobody twice.',
+    run: () => runCampaigns({ ...base, kinds, database: deps.database, maxBatches: 20 }),
+  });
+}
