@@ -97,5 +97,8 @@ export const SAVED_VIEW_KEYS = [
   // ours: the asset catalogue's locations and resource types have list pages too (decision 091)
   'locations',
   'resource-types',
+  // ours: a helpdesk's topics and its knowledge base's articles have list pages too (decision 094)
+  'topics',
+  'articles',
 ] as const;
 export type SavedViewKey = (typeof SAVED_VIEW_KEYS)[number];

@@ -1,12 +1,13 @@
 import { BookFromMapDialog } from '../modules/bookings';
 import { CRM_ENTITIES } from '../modules/crm';
+import { HELPDESK_ENTITIES } from '../modules/helpdesk';
 import { PROJECTS_ENTITIES } from '../modules/projects';
 import { registerFloorMapBooking, RESOURCES_ENTITIES } from '../modules/resources';
 import { registerWebEntities, webEntities, type WebEntity } from '../platform/entity/web-entity';
 
 // Every kind with pages. Its list, record and settings pages (app/entity-pages.tsx) and its
 // navigation entries (app/navigation.ts) come from its definition; nothing is listed by hand per kind.
-registerWebEntities([...CRM_ENTITIES, ...PROJECTS_ENTITIES, ...RESOURCES_ENTITIES]);
+registerWebEntities([...CRM_ENTITIES, ...PROJECTS_ENTITIES, ...RESOURCES_ENTITIES, ...HELPDESK_ENTITIES]);
 // the live floor map's "Book" opens the bookings module's dialog (resources expose the slot)
 registerFloorMapBooking(BookFromMapDialog);
 

@@ -27,6 +27,7 @@ export const articleEntity = defineEntity({
   searchFields: ['title', 'slug'],
   defaultColumns: ['helpdeskId', 'topicId', 'status', 'visibility', 'language'],
   defaultSort: [{ field: 'title', order: 'asc' }],
+  savedViewKey: 'articles',
   permissions: helpdeskModulePermissions({
     view: 'Helpdesk.View',
     create: 'Helpdesk.ManageKnowledgeBase',

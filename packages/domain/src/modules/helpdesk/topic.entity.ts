@@ -20,6 +20,7 @@ export const topicEntity = defineEntity({
   searchFields: ['name'],
   defaultColumns: ['helpdeskId', 'position', 'defaultAssigneeId'],
   defaultSort: [{ field: 'position', order: 'asc' }],
+  savedViewKey: 'topics',
   permissions: helpdeskModulePermissions({ view: 'Helpdesk.View', create: 'Helpdesk.Manage', manage: 'Helpdesk.Manage' }),
   capabilities: {},
 });

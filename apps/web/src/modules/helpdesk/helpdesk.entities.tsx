@@ -1,0 +1,27 @@
+import { articleEntity, helpdeskEntity, requestEntity, topicEntity } from '@atrium/domain';
+import type { WebEntity } from '../../platform/entity/web-entity';
+import { ArticleSearchButton, PublishActions } from './article-actions';
+import { RequestConversation } from './request-conversation';
+import { MakeTaskAction, RequestTaskBanner } from './request-task';
+
+// The helpdesk on the web: the kinds' lists, record pages, forms and settings come from the
+// engine; an article adds publish / unpublish and the knowledge base's search, a request its
+// conversation (reply, internal note) and "Make a task".
+export const HELPDESK_ENTITIES: WebEntity[] = [
+  { definition: helpdeskEntity },
+  { definition: topicEntity },
+  { definition: articleEntity, actions: (record) => <PublishActions record={record} />, listActions: () => <ArticleSearchButton /> },
+  {
+    definition: requestEntity,
+    actions: (record) => <MakeTaskAction record={record} />,
+    banner: (record) => <RequestTaskBanner record={record} />,
+    tabs: [
+      {
+        key: 'conversation',
+        labelKey: 'helpdesk.conversation',
+        permission: requestEntity.permissions.view,
+        render: (record) => <RequestConversation record={record} />,
+      },
+    ],
+  },
+];
