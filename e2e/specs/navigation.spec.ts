@@ -35,6 +35,7 @@ test('modules fold in the navigation, and Settings is one page with its own sect
     'Customers',
     'Work',
     'Workplace',
+    'Helpdesks',
   ]);
   await sections.getByRole('link', { name: 'Roles and permissions' }).click();
   await expect(page.getByRole('heading', { name: 'Roles and permissions', level: 1 })).toBeVisible();
