@@ -71,5 +71,7 @@ test.describe.serial('helpdesk', () => {
     await page.getByRole('main').getByRole('link', { name: 'Cannot sign in' }).click();
     await expect(page).toHaveURL(/\/tasks\//);
     await expect(page.getByRole('heading', { name: 'Cannot sign in', level: 1 })).toBeVisible();
+    // and the task shows the request among its linked records
+    await expect(page.getByLabel('Linked records', { exact: true }).getByText('Cannot sign in', { exact: true })).toBeVisible();
   });
 });

@@ -1,3 +1,4 @@
+import type { EntityKind } from '@atrium/domain';
 import type { Router } from '../../platform/router';
 import type { ModuleDeps } from '../../platform/module';
 import { registerCaptions } from '../../platform/captions';
@@ -19,6 +20,7 @@ import { blobStoreFor } from '../../platform/blobs/blob-store';
 import { entityRegistry } from '../../platform/entity';
 import type { TenantContext } from '../../platform/context';
 import { notify, type NotifyInput } from './notifications.service';
+import { link as linkEntities } from './linked-entities.service';
 
 // For campaigns: an e-mail template of a kind and core's merge of its fields into one mail.
 export { get as getEmailTemplate } from './emails.service';
@@ -30,6 +32,16 @@ export function memberNotifier(router: Router, deps: ModuleDeps): (ctx: TenantCo
   const shared = { config: deps.config, mailer: deps.mailer, blobs: blobStoreFor(deps.config), entities: entityRegistry(router) };
   return async (ctx, input) => {
     await notify(ctx, shared, input);
+  };
+}
+
+// Links two records for other modules (a request and its task: each shows the other among its
+// linked records), through the shared feature's own rules: the caller must be able to change both.
+export type RecordLinker = (ctx: TenantContext, a: { kind: EntityKind; id: string }, b: { kind: EntityKind; id: string }) => Promise<void>;
+export function recordLinker(router: Router, deps: ModuleDeps): RecordLinker {
+  const shared = { config: deps.config, mailer: deps.mailer, blobs: blobStoreFor(deps.config), entities: entityRegistry(router) };
+  return async (ctx, a, b) => {
+    await linkEntities(ctx, shared, { entityKind: a.kind, entityId: a.id, linkedKind: b.kind, linkedId: b.id });
   };
 }
 

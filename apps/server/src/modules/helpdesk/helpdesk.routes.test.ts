@@ -232,7 +232,10 @@ describe('requests', () => {
     expect(made.body.task).toMatchObject({ number: 'FIX-1', title: 'Cannot sign in' });
     const request = (await c.get(`/api/v1/requests/${requestId}`)).body;
     expect(request.task).toEqual({ id: made.body.task.id, title: 'Cannot sign in' });
-    // the task side: its requests, by the list's filter
+    // the task side: the request among its linked records, and its requests by the list's filter
+    const links = await c.post('/api/v1/core/linked-entities/list', { entityKind: 'Task', entityId: made.body.task.id });
+    expect(links.status, links.text).toBe(200);
+    expect(links.body.data.map((l: Row) => l.entityId)).toEqual([requestId]);
     const ofTask = await c.post('/api/v1/requests/list', { filters: [{ field: 'taskId', op: 'eq', value: made.body.task.id }] });
     expect(ofTask.body.data.map((r: Row) => r.id)).toEqual([requestId]);
     const twice = await c.post(`/api/v1/requests/${requestId}/task`, { projectId: project.id });

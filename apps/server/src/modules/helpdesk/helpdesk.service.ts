@@ -15,13 +15,21 @@ import { publishRecordEvent } from '../../platform/events/live-events.service';
 import { createEntity, getEntity, recordActivities, type EntityHooks, type EntityRow } from '../../platform/entity';
 import type { Mailer } from '../../platform/mail/mailer';
 import { assertWithinPlanLimit } from '../admin';
+import type { RecordLinker } from '../core';
 import type { HelpdeskKinds } from './helpdesk.entities';
 import * as repo from './helpdesk.repository';
 import { slugOf } from './helpdesk.util';
 
 export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
-export type HelpdeskDeps = { kinds: HelpdeskKinds; mailer: Mailer; config: Pick<Config, 'publicUrl' | 'mailFrom'>; now: Clock };
+// `linkRecords`: core's linked records, so a request and its task each show the other
+export type HelpdeskDeps = {
+  kinds: HelpdeskKinds;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl' | 'mailFrom'>;
+  now: Clock;
+  linkRecords: RecordLinker;
+};
 
 const slugTaken = (field: string) => fieldError(field, 'slugAlreadyExists', `${field} is already taken`, 409);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -289,6 +297,7 @@ export async function linkTask(ctx: TenantContext, deps: HelpdeskDeps, requestId
   }
   if (!(await repo.setRequestTask(ctx, requestId, String(task.id), ctx.tenantUserId)))
     throw new AppError(409, 'alreadyHasTask', 'This request already has a task');
+  await deps.linkRecords(ctx, { kind: 'Request', id: requestId }, { kind: 'Task', id: String(task.id) });
   await recordActivities(ctx, [
     {
       entityKind: 'Request',

@@ -1,4 +1,5 @@
 import { registerCaptions } from '../../platform/captions';
+import { recordLinker } from '../core';
 import type { ModuleDeps } from '../../platform/module';
 import type { Router } from '../../platform/router';
 import { HELPDESK_CAPTIONS } from './helpdesk.captions';
@@ -19,5 +20,11 @@ export async function registerHelpdeskModule(router: Router, deps: ModuleDeps): 
     // the request's hooks make a requester contact through the engine, so they need the kinds
     request: requestHooks(() => kinds),
   });
-  registerHelpdeskRoutes(router, { kinds, mailer: deps.mailer, config: deps.config, now: systemClock });
+  registerHelpdeskRoutes(router, {
+    kinds,
+    mailer: deps.mailer,
+    config: deps.config,
+    now: systemClock,
+    linkRecords: recordLinker(router, deps),
+  });
 }
