@@ -230,6 +230,40 @@ test.describe.serial('floor maps', () => {
     await expect(page.locator('.floor-map-states').getByRole('link', { name: 'Desk 1' })).toBeVisible();
   });
 
+  // issue 22: a QR code per resource, a printable sheet per floor, the code opens the check-in
+  test("print the floor's check-in QR codes; a desk's code checks in to my booking of it", async () => {
+    await page.goto(`/locations/${ids.locationId}`);
+    await page.getByRole('tab', { name: 'Floor maps' }).click();
+    await page.getByRole('button', { name: 'Check-in QR codes' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Check-in QR codes: Ground floor' })).toBeVisible();
+    const code = page.getByRole('img', { name: 'Check-in QR code of Desk 1' });
+    await expect(code).toBeVisible();
+    const url = (await code.getAttribute('data-url')) ?? '';
+    expect(url).toMatch(new RegExp(`/check-in/${ids.desk}$`));
+    await expect(page.getByRole('button', { name: 'Print' })).toBeEnabled();
+    await expectAccessible(page, 'check-in QR codes of a floor');
+
+    // my booking of the desk from the coming quarter hour: its check-in is open now
+    const quarter = 15 * 60_000;
+    if (Math.ceil(Date.now() / quarter) * quarter - Date.now() < 10_000) await page.waitForTimeout(11_000);
+    const start = Math.ceil(Date.now() / quarter) * quarter;
+    const api = await signedInApi(page, tenantId);
+    await api.post(
+      '/api/v1/bookings',
+      { resourceId: ids.desk, start: new Date(start).toISOString(), end: new Date(start + quarter).toISOString(), invite: false },
+      { status: 201 },
+    );
+    await page.goto(new URL(url).pathname);
+    await expect(page.getByRole('heading', { level: 1, name: 'Check in at Desk 1' })).toBeVisible();
+    await expect(page.getByText(/^Your booking: /)).toBeVisible();
+    await page.getByRole('button', { name: 'Check in', exact: true }).click();
+    await expect(page.getByText('Checked in', { exact: true })).toBeVisible();
+    await expect(page.getByText(/^You are checked in since /)).toBeVisible();
+    await page.getByRole('button', { name: 'Check out', exact: true }).click();
+    await expect(page.getByText('Checked out', { exact: true })).toBeVisible();
+    await expect(page.getByText(/^You have no booking of Desk 1 now\./)).toBeVisible();
+  });
+
   // issue 22: bookings tell the live map (through the composition root) what is booked now
   test('a desk booked in another browser turns "booked" on the live map, and free again when cancelled', async ({ signedIn }) => {
     await page.setViewportSize({ width: 1280, height: 800 });

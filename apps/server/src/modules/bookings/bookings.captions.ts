@@ -116,6 +116,19 @@ const en = {
   'bookings.feeds.revoke': 'Revoke',
   'bookings.feeds.revokeConfirm': 'Calendar apps subscribed to this address will stop receiving the bookings. This cannot be undone.',
   'bookings.feeds.revoked': 'The address was revoked',
+  'bookings.checkInPage.title': 'Check in at {{resource}}',
+  'bookings.checkInPage.yours': 'Your booking: {{when}}',
+  'bookings.checkInPage.checkedIn': 'You are checked in since {{since}}.',
+  'bookings.checkInPage.none': 'You have no booking of {{resource}} now. Check-in opens 15 minutes before a booking starts.',
+  'bookings.checkInPage.unknown': 'This resource does not exist, or you cannot see it.',
+  'bookings.qrSheet.heading': 'Check-in QR codes',
+  'bookings.qrSheet.title': 'Check-in QR codes: {{floor}}',
+  'bookings.qrSheet.print': 'Print',
+  'bookings.qrSheet.hint': 'Put each code on its desk or room: scanning it opens the check-in of the booking there.',
+  'bookings.qrSheet.empty': 'No resource is placed on this floor yet.',
+  'bookings.qrSheet.unknown': 'This floor does not exist, or you cannot see it.',
+  'bookings.qrSheet.codeOf': 'Check-in QR code of {{resource}}',
+  'bookings.qrSheet.scan': 'Scan to check in',
 };
 
 const de: Record<keyof typeof en, string> = {
@@ -233,6 +246,19 @@ const de: Record<keyof typeof en, string> = {
   'bookings.feeds.revokeConfirm':
     'Kalender-Apps, die diese Adresse abonniert haben, erhalten die Buchungen nicht mehr. Das lässt sich nicht rückgängig machen.',
   'bookings.feeds.revoked': 'Die Adresse wurde widerrufen',
+  'bookings.checkInPage.title': 'Einchecken: {{resource}}',
+  'bookings.checkInPage.yours': 'Ihre Buchung: {{when}}',
+  'bookings.checkInPage.checkedIn': 'Sie sind seit {{since}} eingecheckt.',
+  'bookings.checkInPage.none': 'Sie haben jetzt keine Buchung von {{resource}}. Das Einchecken öffnet 15 Minuten vor Beginn einer Buchung.',
+  'bookings.checkInPage.unknown': 'Diese Ressource gibt es nicht, oder Sie können sie nicht sehen.',
+  'bookings.qrSheet.heading': 'QR-Codes zum Einchecken',
+  'bookings.qrSheet.title': 'QR-Codes zum Einchecken: {{floor}}',
+  'bookings.qrSheet.print': 'Drucken',
+  'bookings.qrSheet.hint': 'Bringen Sie jeden Code an seinem Platz oder Raum an: Wer ihn scannt, checkt dort in die Buchung ein.',
+  'bookings.qrSheet.empty': 'Auf dieser Etage ist noch keine Ressource platziert.',
+  'bookings.qrSheet.unknown': 'Diese Etage gibt es nicht, oder Sie können sie nicht sehen.',
+  'bookings.qrSheet.codeOf': 'QR-Code zum Einchecken für {{resource}}',
+  'bookings.qrSheet.scan': 'Scannen zum Einchecken',
 };
 
 export const BOOKINGS_CAPTIONS: CaptionSet = { en, de, errorCodes: [...BOOKINGS_ERROR_CODES, 'unavailableTimeSlot', 'pastDateTime'] };

@@ -1,9 +1,9 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { locationEntity, type EntityRecord, type FloorMapCreate } from '@atrium/domain';
+import { DeleteOutlined, PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
+import { floorQrSheetPath, locationEntity, type EntityRecord, type FloorMapCreate } from '@atrium/domain';
 import { App, Button, Empty, Form, Input, InputNumber, Modal, Segmented, Select, Space, Spin } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../platform/api/api-error';
 import { useConfirm } from '../../platform/confirm/confirm-modal';
 import { errorText } from '../../platform/feedback/form-errors';
@@ -112,6 +112,11 @@ export function FloorMapsTab({ record }: { record: EntityRecord }) {
           <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
             {t('floorMaps.addFloor')}
           </Button>
+        )}
+        {map.data && map.data.placements.length > 0 && (
+          <Link to={floorQrSheetPath(map.data.id)}>
+            <Button icon={<QrcodeOutlined />}>{t('floorMaps.qrCodes')}</Button>
+          </Link>
         )}
         {canEdit && map.data && (
           <Button danger icon={<DeleteOutlined />} onClick={() => void remove()}>
