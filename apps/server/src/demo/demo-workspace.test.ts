@@ -99,6 +99,15 @@ describe('the demo workspace', () => {
       new Set(['Desk', 'Meeting room']),
     );
 
+    // the helpdesk (issue 23): published articles found by search, requests from the customers,
+    // one answered, one a task of the office refresh
+    const hits = (await c.post('/api/v1/articles/search', { q: 'password', status: 'Published' })).body.data;
+    expect(hits.map((h: { title: string }) => h.title)).toContain('Resetting your password');
+    const requests = (await c.post('/api/v1/requests/list', { sort: [{ field: 'number', order: 'asc' }] })).body;
+    expect(requests.data.map((r: { number: string }) => r.number)).toEqual(['SUP-1', 'SUP-2', 'SUP-3']);
+    expect(requests.data[0].requester).toMatchObject({ title: 'Maria Anders' });
+    expect(requests.data[2].task).toMatchObject({ title: 'Single sign-on for the Munich store' });
+
     // a second start leaves it alone
     expect(await seedDemoWorkspace(t.app, t.database, t.config)).toMatchObject({ created: false });
     expect((await c.post('/api/v1/contacts/list', {})).body.total).toBe(21);

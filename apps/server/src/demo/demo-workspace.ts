@@ -3,6 +3,7 @@ import type { App } from '../app';
 import { ensureLocalAccount, localAccessToken } from '../identity';
 import type { Config } from '../platform/config';
 import type { Database } from '../platform/database';
+import { seedDemoHelpdesk } from './demo-helpdesk';
 
 // `npm run demo` (decision 029): a workspace full of believable customer data, so that a new
 // user meets a living product. Everything goes through the public API in the demo user's name —
@@ -476,6 +477,7 @@ export async function seedDemoWorkspace(app: App, database: Database, config: Co
   }
   await seedDemoProjects(call, { organization: orgIds.get('nw'), contact: contactIds.get('Anders') });
   await seedDemoResources(call);
+  await seedDemoHelpdesk(call);
   return { created: true, ...result };
 }
 
