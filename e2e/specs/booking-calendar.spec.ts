@@ -136,6 +136,46 @@ test.describe.serial('booking calendar', () => {
     await expect(region.locator('.rbc-event')).toHaveCount(2);
   });
 
+  test('a booking moves and resizes by dragging; the policy refuses a taken time and it stays', async () => {
+    const region = await openLocationDay();
+    const slots = region.locator('.rbc-day-slot .rbc-time-slot');
+    await slots.nth(48).scrollIntoViewIfNeeded();
+    const y = async (n: number) => (await slots.nth(n).boundingBox())!.y;
+    const standUp = region.locator('.rbc-event').filter({ hasText: 'Stand-up' });
+    const drag = async (from: { x: number; y: number }, dy: number) => {
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(from.x, from.y + dy / 2, { steps: 5 });
+      await page.mouse.move(from.x, from.y + dy, { steps: 5 });
+      // the calendar follows the pointer once per frame: let it take the last position
+      await page.waitForTimeout(150);
+      await page.mouse.up();
+    };
+    const box = async () => (await standUp.boundingBox())!;
+
+    // 10:00 – 11:00 dragged two hours down: 12:00 – 13:00
+    let b = await box();
+    await drag({ x: b.x + b.width / 2, y: b.y + 8 }, (await y(48)) - (await y(40)));
+    await expect(page.getByText(/^Desk 9 is now booked for you: .*12:00 PM – 01:00 PM$/)).toBeVisible();
+    await expect(standUp).toContainText('12:00 PM – 1:00 PM');
+
+    // its lower edge dragged down: it ends later (on the quarter hour the edge snaps to)
+    b = await box();
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+    const edge = (await standUp.locator('.rbc-addons-dnd-resize-ns-anchor').last().boundingBox())!;
+    await drag({ x: edge.x + edge.width / 2, y: edge.y + edge.height / 2 }, (await y(54)) - (await y(52)));
+    const resized = page.getByText(/^Desk 9 is now booked for you: .*12:00 PM – 01:(15|30|45) PM$/);
+    await expect(resized).toBeVisible();
+    const end = /01:(\d\d) PM$/.exec((await resized.textContent()) ?? '')![1];
+    await expect(standUp).toContainText(`12:00 PM – 1:${end} PM`);
+
+    // onto the 14:00 booking: refused, and it stays where it was
+    b = await box();
+    await drag({ x: b.x + b.width / 2, y: b.y + 8 }, (await y(56)) - (await y(48)));
+    await expect(page.getByText('Unavailable time slot').first()).toBeVisible();
+    await expect(standUp).toContainText(`12:00 PM – 1:${end} PM`);
+  });
+
   test("a resource's page has its calendar", async () => {
     await page.goto(`/resources/${deskId}`);
     await page.getByRole('button', { name: 'schedule Calendar' }).click();

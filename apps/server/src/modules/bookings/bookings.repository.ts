@@ -82,13 +82,21 @@ export async function lockResource(ctx: TenantScope, id: string): Promise<void> 
 export type Block = { resourceId: string; from: number; until: number };
 
 // The time the live bookings of these resources hold (widened by their buffers) in a window.
-export async function liveBlocks(ctx: TenantScope, resourceIds: readonly string[], from: Date, until: Date): Promise<Block[]> {
+// A booking being moved leaves its own time out (`exceptId`).
+export async function liveBlocks(
+  ctx: TenantScope,
+  resourceIds: readonly string[],
+  from: Date,
+  until: Date,
+  exceptId?: string,
+): Promise<Block[]> {
   if (resourceIds.length === 0) return [];
   const res = await ctx.db.execute<{ resourceId: string; from: string; until: string }>(sql`
     select b.resource_id as "resourceId", ${iso('b.blocked_from')} as "from", ${iso('b.blocked_until')} as "until"
     from bookings b
     where b.tenant_id = ${ctx.tenantId} and ${inIdList(sql`b.resource_id`, resourceIds)} and ${LIVE}
-      and b.blocked_from < ${until.toISOString()} and b.blocked_until > ${from.toISOString()}`);
+      and b.blocked_from < ${until.toISOString()} and b.blocked_until > ${from.toISOString()}
+      ${exceptId ? sql`and b.id <> ${exceptId}` : sql``}`);
   return res.rows.map((r) => ({ resourceId: r.resourceId, from: Date.parse(r.from), until: Date.parse(r.until) }));
 }
 
@@ -194,6 +202,18 @@ const touch = sql.raw(`version = version + 1, updated_at = now()`);
 
 export async function cancelBooking(ctx: TenantScope, id: string, at: Date): Promise<void> {
   await ctx.db.execute(sql`update bookings set status = 'Cancelled', cancelled_at = ${at.toISOString()}, ${touch}
+    where tenant_id = ${ctx.tenantId} and id = ${id}`);
+}
+
+// A booking moved or resized: its new range and the time it holds; the exclusion constraint
+// refuses it where another live booking of an exclusive resource holds that time.
+export async function moveBooking(
+  ctx: TenantScope,
+  id: string,
+  b: Pick<NewBooking, 'startsAt' | 'endsAt' | 'blockedFrom' | 'blockedUntil' | 'exclusive'>,
+): Promise<void> {
+  await ctx.db.execute(sql`update bookings set starts_at = ${b.startsAt.toISOString()}, ends_at = ${b.endsAt.toISOString()},
+      blocked_from = ${b.blockedFrom.toISOString()}, blocked_until = ${b.blockedUntil.toISOString()}, exclusive = ${b.exclusive}, ${touch}
     where tenant_id = ${ctx.tenantId} and id = ${id}`);
 }
 

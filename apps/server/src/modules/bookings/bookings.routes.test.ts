@@ -316,6 +316,57 @@ describe('a booking’s life', () => {
   });
 });
 
+describe('moving a booking', () => {
+  it('moves and resizes under the same policy, past its own time, never onto another’s; a refusal changes nothing', async () => {
+    const desk = await resource(deskType);
+    const start = ahead(21, '09:00');
+    const b = (await book(member, desk.id, start, plus(start, 60))).body;
+    await book(c, desk.id, plus(start, 180), plus(start, 240));
+    const move = (client: Client, s: string, e: string) => client.post(`/api/v1/bookings/${b.id}/move`, { start: s, end: e });
+
+    // half an hour later, overlapping its own old time
+    const later = await move(member, plus(start, 30), plus(start, 90));
+    expect(later.status, later.text).toBe(200);
+    expect(later.body).toMatchObject({ start: plus(start, 30), end: plus(start, 90), version: b.version + 1, status: 'Booked' });
+    // resized to two hours, up to the other booking
+    expect((await move(member, plus(start, 30), plus(start, 180))).body.end).toBe(plus(start, 180));
+    const kept = (await member.get(`/api/v1/bookings/${b.id}`)).body;
+
+    const onto = await move(member, plus(start, 150), plus(start, 210));
+    expect(onto.status).toBe(409);
+    expect(onto.body.code).toBe('unavailableTimeSlot');
+    const refusals = await move(member, plus(start, 31), plus(start, 35));
+    expect(refusals.status).toBe(400);
+    expect(codes(refusals.body)).toEqual(['end:durationTooShort', 'end:notOnIncrement', 'start:notOnIncrement']);
+    expect(codes((await move(member, ahead(-1, '09:00'), ahead(-1, '10:00'))).body)).toEqual(['start:pastDateTime']);
+    expect(codes((await member.post(`/api/v1/bookings/${b.id}/move`, { start, extra: 1 })).body)).toEqual([
+      'end:required',
+      'extra:unknownField',
+    ]);
+    expect((await member.get(`/api/v1/bookings/${b.id}`)).body).toMatchObject({ start: kept.start, end: kept.end, version: kept.version });
+
+    // only its booker or a manager; another workspace's is 404; a cancelled one is not moved
+    const m2 = t.client(await t.addMemberWith(tenantId, ['Resource.ViewResources']), tenantId);
+    expect((await move(m2, start, plus(start, 60))).status).toBe(403);
+    expect((await move(other, start, plus(start, 60))).status).toBe(404);
+    expect((await move(c, start, plus(start, 60))).status).toBe(200);
+    await c.post(`/api/v1/bookings/${b.id}/cancel`);
+    expect((await move(member, start, plus(start, 60))).body.code).toBe('bookingNotActive');
+  });
+
+  it('counts a shared resource’s other bookings only', async () => {
+    const deck = await resource(parkingType);
+    const start = ahead(22, '09:00');
+    const a = (await book(member, deck.id, start, plus(start, 60))).body;
+    await book(c, deck.id, plus(start, 60), plus(start, 120));
+    await book(c, deck.id, plus(start, 60), plus(start, 120));
+    // capacity 2: its own hour is no obstacle, the next hour held twice is
+    expect((await member.post(`/api/v1/bookings/${a.id}/move`, { start, end: plus(start, 45) })).status).toBe(200);
+    const full = await member.post(`/api/v1/bookings/${a.id}/move`, { start, end: plus(start, 90) });
+    expect(full.body.code).toBe('unavailableTimeSlot');
+  });
+});
+
 describe('find-times', () => {
   it('offers free slots ranked earliest first then by the smallest sufficient capacity, and books one', async () => {
     const roomsType = (await post(c, '/api/v1/resource-types', { name: 'Meeting room', bookableMode: 'Bookable' })).id;

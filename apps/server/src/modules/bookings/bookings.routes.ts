@@ -2,6 +2,7 @@ import {
   bookingCreateSchema,
   bookingListQuerySchema,
   bookingListSchema,
+  bookingMoveSchema,
   bookingPolicySchema,
   bookingSchema,
   DASHBOARD_WIDGETS,
@@ -25,6 +26,7 @@ import {
   getBooking,
   getTypePolicy,
   listBookings,
+  moveBooking,
   myNextBookings,
   setTypePolicy,
   type BookingDeps,
@@ -109,6 +111,17 @@ export function registerBookingRoutes(router: Router, deps: BookingDeps): void {
       handler: (ctx, { params: p }) => act(ctx, deps, p.id),
     });
   change('cancel', 'Cancel a booking that has not ended: its time is free again; 409 bookingNotActive otherwise', cancelBooking);
+  router.tenant({
+    ...common,
+    method: 'POST',
+    url: `${BASE}/:id/move`,
+    summary:
+      "Move or resize a booking that is Booked and not over to [start, end): its type's policy decides (400 with each refusal's code), a time someone else holds is 409 unavailableTimeSlot; 409 bookingNotActive once checked in, cancelled or over",
+    table: 'bookings',
+    schemas: { params, body: bookingMoveSchema, response: bookingSchema },
+    example: { start: exampleStart, end: exampleEnd },
+    handler: (ctx, { params: p, body }) => moveBooking(ctx, deps, p.id, body),
+  });
   change(
     'check-in',
     'Check in to a booking, from 15 minutes before its start until its end; 409 checkInNotOpen outside that, bookingNotActive when not booked',

@@ -7,6 +7,7 @@ import {
   type BookingCreate,
   type BookingList,
   type BookingListQuery,
+  type BookingMove,
   type BookingPolicy,
   type FindTimes,
   type FindTimesResult,
@@ -275,6 +276,45 @@ export async function cancelBooking(ctx: TenantContext, deps: BookingDeps, id: s
   await repo.cancelBooking(ctx, id, now);
   await deps.changed?.(ctx, b.resourceId);
   if (deps.invitations) await mailInvitation(ctx, deps.invitations, id, 'CANCEL');
+  return getBooking(ctx, deps, id);
+}
+
+// Move or resize a booking not yet begun to be used (Booked, not over): the same policy
+// engine and the same database guarantee as a new booking decide; its own time does not stand
+// in its way. The booker is sent the updated invitation.
+export async function moveBooking(ctx: TenantContext, deps: BookingDeps, id: string, body: BookingMove): Promise<Booking> {
+  const b = await lockOwn(ctx, id);
+  const now = deps.now();
+  if (b.status !== 'Booked' || Date.parse(b.end) <= now.getTime()) throw notActive(b, 'moved');
+  const place = await repo.resourcePlace(ctx, b.resourceId);
+  if (!place) throw notFound('Booking');
+  assertBookable(place);
+  const policy = policyOf(place.policy);
+  const start = Date.parse(body.start);
+  const end = Date.parse(body.end);
+  const answer = evaluateBooking(policy, placeOf(place), now.getTime(), start, end);
+  if (!answer.allowed) throw refused(answer.refusals);
+  const blocked = blockedRange(policy, start, end);
+  const exclusive = isExclusive(policy, place.capacity);
+  if (!exclusive) {
+    await repo.lockResource(ctx, place.id);
+    const held = await repo.liveBlocks(ctx, [place.id], new Date(blocked.from), new Date(blocked.until), id);
+    if (held.length >= (place.capacity ?? 1)) throw unavailable();
+  }
+  await repo
+    .moveBooking(ctx, id, {
+      startsAt: new Date(start),
+      endsAt: new Date(end),
+      blockedFrom: new Date(blocked.from),
+      blockedUntil: new Date(blocked.until),
+      exclusive,
+    })
+    .catch((err: unknown) => {
+      if (pgErrorCode(err) === PG_CODES.exclusionViolation) throw unavailable();
+      throw err;
+    });
+  await deps.changed?.(ctx, place.id);
+  if (deps.invitations) await mailInvitation(ctx, deps.invitations, id, 'REQUEST');
   return getBooking(ctx, deps, id);
 }
 

@@ -4,6 +4,8 @@ import { Alert, App, Button, Descriptions, Modal, Radio, Select, Skeleton, Space
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Calendar, dayjsLocalizer, Views, type SlotInfo, type View } from 'react-big-calendar';
+import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../platform/api/api-client';
@@ -15,7 +17,7 @@ import { useAccess } from '../../platform/permissions/use-access';
 import './booking-calendar.css';
 import { BookingTimeline } from './booking-timeline';
 import { bookingWhen, fromWall, toWall } from './booking-zone';
-import { useBook, useBookingsIn, useRunBookingAction } from './bookings.api';
+import { useBook, useBookingsIn, useMoveBooking, useRunBookingAction } from './bookings.api';
 
 const localizer = dayjsLocalizer(dayjs);
 export type CalendarView = 'day' | 'week' | 'work_week' | 'month' | 'agenda' | 'timeline';
@@ -31,6 +33,8 @@ export type CalendarScope =
 const DayHeader = ({ label }: { label: string }) => <span>{label}</span>;
 
 type BookingEvent = { id: string; title: string; start: Date; end: Date; booking: Booking };
+// the calendar with drag to move and resize (react-big-calendar's own add-on)
+const DragCalendar = withDragAndDrop<BookingEvent>(Calendar);
 
 // the wall-time span a view shows around a date, a day wider on each side
 function viewSpan(date: Date, view: CalendarView): { from: Date; to: Date } {
@@ -103,6 +107,19 @@ export function BookingCalendar({ scope, label }: { scope: CalendarScope; label:
     noEventsInRange: t('bookings.calendar.empty'),
     showMore: (count: number) => t('bookings.calendar.more', { count }),
   };
+  const { message } = App.useApp();
+  const move = useMoveBooking();
+  // a booking of mine not yet begun to be used moves and resizes by dragging in the time views
+  // (the server's policy decides; a refusal is said and the booking stays where it was)
+  const movable = (e: BookingEvent) => view !== 'month' && e.booking.status === 'Booked' && e.booking.mayCancel;
+  const onMove = ({ event, start, end }: EventInteractionArgs<BookingEvent>) =>
+    move.mutate(
+      { id: event.id, start: fromWall(new Date(start), zone), end: fromWall(new Date(end), zone) },
+      {
+        onSuccess: (b) => void message.success(t('bookings.moved', { resource: b.resource.title, when: bookingWhen(b, zone) })),
+        onError: (e) => void message.error(isApiError(e) ? errorText(t, e.code) : t('errorCodes.internalServerError')),
+      },
+    );
   const onSlot = (s: SlotInfo) => {
     // a day of the month drills into that day; a time range books
     if (view === 'month') {
@@ -154,7 +171,7 @@ export function BookingCalendar({ scope, label }: { scope: CalendarScope; label:
       ) : view === 'timeline' && scope.kind === 'location' ? (
         <BookingTimeline locationId={scope.locationId} zone={zone} date={date} bookings={bookings.data?.data ?? []} onPick={setPicked} />
       ) : (
-        <Calendar<BookingEvent>
+        <DragCalendar
           localizer={localizer}
           culture={dayjs.locale()}
           events={events}
@@ -177,6 +194,11 @@ export function BookingCalendar({ scope, label }: { scope: CalendarScope; label:
           scrollToTime={dayjs(date).hour(8).minute(0).toDate()}
           onSelectSlot={onSlot}
           onSelectEvent={(e) => setPicked(e.booking)}
+          draggableAccessor={movable}
+          resizableAccessor={movable}
+          resizable
+          onEventDrop={onMove}
+          onEventResize={onMove}
           eventPropGetter={(e) => ({ className: `booking-event booking-${e.booking.status}` })}
           style={{ minHeight: 640 }}
         />

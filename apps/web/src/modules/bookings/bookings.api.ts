@@ -3,6 +3,7 @@ import type {
   BookingCreate,
   BookingList,
   BookingListQuery,
+  BookingMove,
   CalendarFeed,
   CalendarFeedList,
   FindTimes,
@@ -69,6 +70,16 @@ export function useBook() {
     mutationFn: (b: BookingCreate) =>
       apiRequest<Booking>('/api/v1/bookings', { method: 'POST', body: b, headers: { 'idempotency-key': crypto.randomUUID() } }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: bookingKeys.all() }),
+  });
+}
+
+// Move or resize a booking (the server's policy decides, as for a new one).
+export function useMoveBooking() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: BookingMove & { id: string }) =>
+      apiRequest<Booking>(`/api/v1/bookings/${id}/move`, { method: 'POST', body }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: bookingKeys.all() }),
   });
 }
 

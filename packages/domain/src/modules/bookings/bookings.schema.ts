@@ -86,6 +86,10 @@ export const bookingCreateSchema = z.strictObject({
 });
 export type BookingCreate = z.infer<typeof bookingCreateSchema>;
 
+// Move or resize a booking: its new [start, end), under the same policy as a new one.
+export const bookingMoveSchema = z.strictObject({ start: instant, end: instant });
+export type BookingMove = z.infer<typeof bookingMoveSchema>;
+
 const ref = z.object({ id: z.uuid(), title: z.string() });
 export const bookingSchema = z.object({
   id: z.uuid(),
