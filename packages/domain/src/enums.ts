@@ -97,6 +97,8 @@ export const SAVED_VIEW_KEYS = [
   // ours: the asset catalogue's locations and resource types have list pages too (decision 091)
   'locations',
   'resource-types',
+  // ours: campaigns' segments have a list page (decision 095)
+  'segments',
   // ours: a helpdesk's topics and its knowledge base's articles have list pages too (decision 094)
   'topics',
   'articles',

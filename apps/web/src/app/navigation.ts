@@ -28,7 +28,11 @@ const entityNavEntries = (): NavEntry[] =>
     labelKey: `${e.definition.captionKey}.plural`,
     icon: e.definition.web.icon,
     // a kind with a role scope: also for those who see some of its records through a role only
-    rule: { permissions: [e.definition.permissions.view], ...(e.definition.roleScope ? { viaRoles: true } : {}) },
+    rule: {
+      permissions: [e.definition.permissions.view],
+      ...(e.definition.roleScope ? { viaRoles: true } : {}),
+      ...(e.hiddenBy ? { hiddenBy: e.hiddenBy } : {}),
+    },
     group: e.definition.module,
   }));
 

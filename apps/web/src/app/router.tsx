@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 // a module's routes file, not its door: the door brings its kinds' definitions (decision 025)
 import { BOOKINGS_ROUTES } from '../modules/bookings/bookings.routes';
+import { CAMPAIGNS_PUBLIC_ROUTES } from '../modules/campaigns/campaigns.routes';
 import { CRM_PUBLIC_ROUTES } from '../modules/crm/crm.routes';
 import { PROJECTS_ROUTES } from '../modules/projects/projects.routes';
 import { AccessDeniedPage } from '../platform/errors/access-denied.page';
@@ -24,6 +25,7 @@ export const routes: RouteObject[] = [
       { path: '/', ...page(() => import('../modules/landing/landing.page')) },
       { path: '/workspaces/invite/:token', ...page(() => import('../modules/workspaces/invitation.page')) },
       ...CRM_PUBLIC_ROUTES,
+      ...CAMPAIGNS_PUBLIC_ROUTES,
       {
         element: <RequireSession />,
         children: [

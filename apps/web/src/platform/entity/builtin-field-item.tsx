@@ -97,9 +97,10 @@ export function BuiltinFieldItem({
   const { t } = useTranslation();
   const f = definition.fields[name];
   if (!f) return null;
-  if (f.kind === 'json') {
-    // a structured value is edited by its kind's own editor, or not on the form at all
-    const Editor = webEntityOf(definition.kind)?.editors?.[name];
+  // a structured value is edited by its kind's own editor, or not on the form at all; a plain
+  // one (a campaign's template id) may have its kind's editor too (a picker)
+  const Editor = webEntityOf(definition.kind)?.editors?.[name];
+  if (f.kind === 'json' || Editor) {
     return Editor ? (
       <Form.Item name={name} label={t(f.label)} rules={rulesOf(f, t)}>
         <Editor disabled={disabled} />

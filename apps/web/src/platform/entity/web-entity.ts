@@ -1,4 +1,11 @@
-import { ENTITY_DEFINITIONS, type EntityDefinition, type EntityKind, type EntityRecord, type Permission } from '@atrium/domain';
+import {
+  ENTITY_DEFINITIONS,
+  type EntityDefinition,
+  type EntityKind,
+  type EntityRecord,
+  type FeatureFlags,
+  type Permission,
+} from '@atrium/domain';
 import type { ComponentType, ReactNode } from 'react';
 import type { EntityListRequest } from './list-definition';
 
@@ -21,6 +28,8 @@ export type WebEntity = {
   // form inputs of the kind's structured (json) fields that the definition puts on the form
   // (`form: true`), keyed by field: a location's opening hours, a resource's attributes
   editors?: Record<string, ComponentType<StructuredEditorProps>>;
+  // the plan's feature flag that hides the kind's navigation entry (hideCampaigns)
+  hiddenBy?: keyof Pick<FeatureFlags, 'hideDevices' | 'hideBookings' | 'hideCampaigns'>;
   // a kind whose records own roles (roleScope): the caller's permissions in one of them, the
   // workspace's merged with their role there (the pages of the record and of its children follow them)
   rolePermissions?: {

@@ -23,6 +23,7 @@ export const campaignEntity = defineEntity({
         .array(z.uuid({ error: 'validation' }))
         .max(CAMPAIGN_SEGMENTS_MAX, { error: 'tooBig' })
         .meta({ description: 'Segment ids. Rule `tooBig`: at most 20 segments.' }),
+      { form: true },
     ),
     // an e-mail template of contacts (core's email templates, entity kind Contact)
     emailTemplateId: fields.text({

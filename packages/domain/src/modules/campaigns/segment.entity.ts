@@ -23,13 +23,14 @@ export const segmentEntity = defineEntity({
   fields: {
     name: fields.text({ max: 100, required: true, quick: true }),
     description: fields.longText({ max: 2000, quick: true }),
-    query: fields.json(customQueryFilterSchema),
+    query: fields.json(customQueryFilterSchema, { form: true }),
     includedIds: fields.json(pickedContacts),
     excludedIds: fields.json(pickedContacts),
   },
   searchFields: ['name', 'description'],
   defaultColumns: ['description', 'updatedAt'],
   defaultSort: [{ field: 'name', order: 'asc' }],
+  savedViewKey: 'segments',
   permissions: {
     view: 'Contact.ViewContacts',
     create: 'Contact.ManageContacts',

@@ -1,0 +1,152 @@
+import { PauseCircleOutlined, PlayCircleOutlined, ScheduleOutlined, SendOutlined } from '@ant-design/icons';
+import { campaignEntity, RECIPIENT_STATES, type CampaignRecipient, type EntityRecord, type RecipientState } from '@atrium/domain';
+import { Alert, App, Button, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { isApiError } from '../../platform/api/api-error';
+import { formatDate } from '../../platform/dates/format-date';
+import { useEntityText } from '../../platform/entity/entity-text';
+import { errorText } from '../../platform/feedback/form-errors';
+import { useAccess } from '../../platform/permissions/use-access';
+import { LiveCount } from './campaign-editors';
+import { useCampaignAction, useCampaignRecipients, useSegmentCount, useSegmentRecipients, type CampaignAction } from './campaigns.api';
+
+const STATE_COLORS: Record<RecipientState, string> = {
+  queued: 'default',
+  sent: 'blue',
+  skipped: 'orange',
+  opened: 'cyan',
+  clicked: 'green',
+  bounced: 'red',
+  unsubscribed: 'magenta',
+};
+
+// Send now, schedule, suspend and resume on a campaign's page, as its status allows; sending
+// is confirmed first, a refusal shows its own words.
+export function CampaignActions({ record }: { record: EntityRecord }) {
+  const { t } = useEntityText(campaignEntity);
+  const { can } = useAccess();
+  const { message, modal } = App.useApp();
+  const call = useCampaignAction(record.id);
+  if (!can({ permissions: [campaignEntity.permissions.manage] })) return null;
+  const run = (action: CampaignAction) =>
+    call.mutateAsync(action).catch((e: unknown) => {
+      void message.error(isApiError(e) ? errorText(t, e.code) : t('errorCodes.internalServerError'));
+    });
+  const status = String(record.status ?? 'Draft');
+  const startable = status === 'Draft' || status === 'Scheduled';
+  return (
+    <Space wrap>
+      {startable ? (
+        <Button
+          type="primary"
+          icon={<SendOutlined />}
+          loading={call.isPending && call.variables === 'send'}
+          onClick={() =>
+            modal.confirm({
+              title: t('campaigns.send'),
+              content: t('campaigns.sendConfirm', { name: String(record.title ?? '') }),
+              okText: t('campaigns.send'),
+              onOk: () => run('send'),
+            })
+          }
+        >
+          {t('campaigns.send')}
+        </Button>
+      ) : null}
+      {status === 'Draft' && record.scheduledAt ? (
+        <Button icon={<ScheduleOutlined />} loading={call.isPending && call.variables === 'schedule'} onClick={() => void run('schedule')}>
+          {t('campaigns.schedule')}
+        </Button>
+      ) : null}
+      {status === 'Sending' || status === 'Scheduled' ? (
+        <Button icon={<PauseCircleOutlined />} loading={call.isPending && call.variables === 'suspend'} onClick={() => void run('suspend')}>
+          {t('campaigns.suspend')}
+        </Button>
+      ) : null}
+      {status === 'Suspended' ? (
+        <Button icon={<PlayCircleOutlined />} loading={call.isPending && call.variables === 'resume'} onClick={() => void run('resume')}>
+          {t('campaigns.resume')}
+        </Button>
+      ) : null}
+    </Space>
+  );
+}
+
+const when = (v: string | null) => (v ? formatDate(v, 'dateTime') : '');
+
+// A campaign's recipients with their state and times, filterable by state; refreshed while it sends.
+export function CampaignRecipients({ record }: { record: EntityRecord }) {
+  const { t } = useEntityText(campaignEntity);
+  const [page, setPage] = useState(1);
+  const [state, setState] = useState<RecipientState | undefined>();
+  const list = useCampaignRecipients(record.id, page, state);
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Select
+        aria-label={t('campaigns.campaign.field.status')}
+        allowClear
+        placeholder={t('campaigns.campaign.field.status')}
+        style={{ minWidth: 200 }}
+        value={state}
+        onChange={(v: RecipientState | undefined) => {
+          setState(v);
+          setPage(1);
+        }}
+        options={RECIPIENT_STATES.map((s) => ({ value: s, label: t(`campaigns.state.${s}`) }))}
+      />
+      <Table<CampaignRecipient>
+        rowKey="contactId"
+        size="small"
+        scroll={{ x: true }}
+        loading={list.isPending}
+        dataSource={list.data?.data ?? []}
+        pagination={{ current: page, pageSize: 25, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+        columns={[
+          { key: 'name', title: t('entity.name'), render: (_, r) => <Link to={`/contacts/${r.contactId}`}>{r.name}</Link> },
+          { key: 'email', title: t('crm.contact.field.email'), dataIndex: 'email' },
+          {
+            key: 'state',
+            title: t('campaigns.campaign.field.status'),
+            render: (_, r) => (
+              <Tag color={STATE_COLORS[r.state]}>
+                {t(`campaigns.state.${r.state}`)}
+                {r.skipReason ? ` (${t(`campaigns.skip.${r.skipReason}`)})` : ''}
+              </Tag>
+            ),
+          },
+          { key: 'sentAt', title: t('campaigns.campaign.field.sent'), render: (_, r) => when(r.sentAt) },
+          { key: 'clickedAt', title: t('campaigns.campaign.field.clicked'), render: (_, r) => when(r.clickedAt) },
+          { key: 'unsubscribedAt', title: t('campaigns.campaign.field.unsubscribed'), render: (_, r) => when(r.unsubscribedAt) },
+        ]}
+      />
+    </Space>
+  );
+}
+
+// A segment's live count above its panels.
+export function SegmentCountBanner({ record }: { record: EntityRecord }) {
+  const count = useSegmentCount(record.id, Number(record.version));
+  return <Alert type="info" style={{ marginBottom: 16 }} message={<LiveCount count={count.data?.count} pending={count.isPending} />} />;
+}
+
+// The contacts a segment holds now.
+export function SegmentRecipients({ record }: { record: EntityRecord }) {
+  const { t } = useEntityText(campaignEntity);
+  const [page, setPage] = useState(1);
+  const list = useSegmentRecipients(record.id, page, Number(record.version));
+  return (
+    <Table<EntityRecord>
+      rowKey="id"
+      size="small"
+      scroll={{ x: true }}
+      loading={list.isPending}
+      dataSource={list.data?.data ?? []}
+      pagination={{ current: page, pageSize: 25, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+      columns={[
+        { key: 'name', title: t('entity.name'), render: (_, r) => <Link to={`/contacts/${r.id}`}>{String(r.title ?? '')}</Link> },
+        { key: 'email', title: t('crm.contact.field.email'), render: (_, r) => String(r.email ?? '') },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '../support/signed-in.fixture';
+import { CampaignPages } from '../pages/campaigns.pages';
+import { MailboxPage } from '../pages/identity.pages';
+import { chooseOption, expectAccessible } from '../pages/shell.pages';
+import { signedInApi } from '../support/signed-in-api';
+
+// Campaigns and segments (issue 24): a dynamic segment built with the filter builder and its
+// live count, a campaign sent to it, the mail in the local mailbox, its unsubscribe link, and
+// the recipient's state on the campaign.
+test('a dynamic segment, a campaign sent to it, its mail and its unsubscribe link', async ({ workspace: { page } }) => {
+  test.setTimeout(180_000);
+  const api = await signedInApi(page);
+  const town = `Town${randomUUID().slice(0, 8)}`;
+  const ada = `ada-${randomUUID().slice(0, 8)}@example.org`;
+  const bob = `bob-${randomUUID().slice(0, 8)}@example.org`;
+  await api.createContact({ firstName: 'Ada', lastName: 'Lovelace', email: ada, address: `1 Main Street, ${town}` });
+  await api.createContact({ firstName: 'Bob', lastName: 'Builder', email: bob, address: `2 Main Street, ${town}` });
+  await api.createContact({
+    firstName: 'Cy',
+    lastName: 'Elsewhere',
+    email: `cy-${randomUUID().slice(0, 8)}@example.org`,
+    address: 'Far away',
+  });
+  await api.post('/api/v1/core/email-templates', {
+    entityKind: 'Contact',
+    name: 'Autumn news',
+    subject: 'Autumn news for {{firstName}}',
+    body: 'Hello {{firstName}},\n\nour autumn offers are here: https://example.com/autumn',
+  });
+  const pages = new CampaignPages(page);
+
+  // the segment: a filter on the address, counted live
+  await pages.segments.openList();
+  await pages.segments.create({ Name: `${town} contacts` });
+  await pages.addSegmentFilter('Address', 'contains', town);
+  await expect(pages.segments.form().getByTestId('segment-count')).toHaveText('2 contacts');
+  await pages.save();
+  await expect(page.getByRole('alert').getByText('2 contacts')).toBeVisible();
+  await pages.segments.tab('Recipients');
+  await expect(page.getByRole('link', { name: 'Ada Lovelace' })).toBeVisible();
+  await expectAccessible(page, 'segment page');
+
+  // the campaign: the segment (with its count) and the template, then send now
+  await pages.campaigns.openList();
+  await pages.campaigns.create({ Name: 'Autumn campaign' });
+  const form = pages.campaigns.form();
+  await form.getByLabel('Segments', { exact: true }).click();
+  await chooseOption(page, `${town} contacts`);
+  await expect(form.getByText(`${town} contacts: 2 contacts`)).toBeVisible();
+  await form.getByLabel('E-mail template', { exact: true }).click();
+  await chooseOption(page, 'Autumn news');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Send now' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Send now' }).click();
+  await pages.campaigns.tab('Recipients');
+  await expect(async () => {
+    await page.reload();
+    await pages.campaigns.tab('Recipients');
+    await expect(page.getByRole('row', { name: /Ada Lovelace/ }).getByText('Sent')).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 60_000 });
+  const campaignUrl = page.url();
+
+  // the mail in the local mailbox, and its unsubscribe link
+  const mailbox = new MailboxPage(page);
+  await mailbox.openLatestTo(ada, /Autumn news for Ada/);
+  await expect(page.getByText('/api/v1/public/campaigns/click?')).toBeVisible();
+  await mailbox.followLink(/\/unsubscribe\//);
+  await expect(page.getByRole('heading', { name: 'Unsubscribe' })).toBeVisible();
+  await expectAccessible(page, 'unsubscribe page');
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByText(/You are unsubscribed/)).toBeVisible();
+
+  // the recipient's state on the campaign
+  await page.goto(campaignUrl);
+  await pages.campaigns.tab('Recipients');
+  await expect(page.getByRole('row', { name: /Ada Lovelace/ }).getByText('Unsubscribed')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Bob Builder/ }).getByText('Sent')).toBeVisible();
+});
+
+test('the feature flag hideCampaigns hides Campaigns and Segments', async ({ workspace: { page } }) => {
+  await page.goto('/dashboard');
+  const nav = page.getByRole('navigation');
+  await expect(nav.getByRole('link', { name: 'Campaigns' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Segments' })).toBeVisible();
+  // the deployment's flags as the server would answer them with hideCampaigns set
+  await page.route('**/api/v1/admin/features', async (route) => {
+    const flags = (await (await route.fetch()).json()) as Record<string, boolean>;
+    await route.fulfill({ json: { ...flags, hideCampaigns: true } });
+  });
+  await page.reload();
+  await expect(nav.getByRole('link', { name: 'Contacts' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Campaigns' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Segments' })).toHaveCount(0);
+  await page.unroute('**/api/v1/admin/features');
+});
