@@ -1,26 +1,31 @@
 import { expect, test, type Page } from '../support/signed-in.fixture';
 import { KnowledgeBasePage, RequestPage } from '../pages/helpdesk.pages';
 import { MailboxPage } from '../pages/identity.pages';
+import { expectAccessible } from '../pages/shell.pages';
+import { PHONE, horizontalOverflow } from '../pages/site-map.pages';
 import { signedInApi } from '../support/signed-in-api';
 
 // Issue 23, browser tests: an article written, published and found by the knowledge base's
-// full-text search; an agent answers a request from its page and the reply arrives in the local
+// full-text search, and by an anonymous visitor on the public portal at 390 px; an agent answers a request from its page and the reply arrives in the local
 // mailbox (the captured outbox), an internal note never does; the request becomes a task.
 test.describe.serial('helpdesk', () => {
   test.describe.configure({ timeout: 120_000 });
   let page: Page;
+  let tenantId: string;
+  let helpdeskId: string;
   let request: { id: string; subject: string; number: string };
   const requester = `ada-${Date.now()}@example.com`;
 
   test.beforeAll(async ({ signedIn }) => {
-    let tenantId: string;
     ({ page, tenantId } = await signedIn.workspace());
     const api = await signedInApi(page, tenantId);
     const helpdesk = await api.post<{ id: string }>('/api/v1/helpdesks', {
+      portalSlug: 'help',
       name: 'Customer support',
       code: 'HELP',
       senderAddress: 'support@example.com',
     });
+    helpdeskId = helpdesk.id;
     request = await api.post('/api/v1/requests', {
       subject: 'Cannot sign in',
       helpdeskId: helpdesk.id,
@@ -73,5 +78,32 @@ test.describe.serial('helpdesk', () => {
     await expect(page.getByRole('heading', { name: 'Cannot sign in', level: 1 })).toBeVisible();
     // and the task shows the request among its linked records
     await expect(page.getByLabel('Linked records', { exact: true }).getByText('Cannot sign in', { exact: true })).toBeVisible();
+  });
+
+  test('an anonymous visitor finds the published article on the portal at 390 px', async ({ browser }) => {
+    const api = await signedInApi(page, tenantId);
+    const etag = (await api.send('GET', `/api/v1/helpdesks/${helpdeskId}`)).headers().etag ?? '';
+    await api.send('PATCH', `/api/v1/helpdesks/${helpdeskId}`, [{ op: 'replace', path: '/portalEnabled', value: true }], {
+      'content-type': 'application/json-patch+json',
+      'if-match': etag,
+    });
+    const workspace = (await api.get<{ id: string; slug: string }[]>('/api/v1/admin/tenants')).find((w) => w.id === tenantId)?.slug ?? '';
+    const visitor = await (await browser.newContext({ viewport: PHONE })).newPage();
+    await visitor.goto(`/portal/${workspace}/help`);
+    await expect(visitor.getByRole('heading', { name: 'Customer support', level: 1 })).toBeVisible();
+    await expectAccessible(visitor, 'portal home, 390 px');
+    await visitor.getByRole('searchbox', { name: 'Search the knowledge base' }).fill('forgotten password');
+    await visitor.getByRole('searchbox', { name: 'Search the knowledge base' }).press('Enter');
+    const hit = visitor.getByRole('link', { name: 'Resetting forgotten passwords' });
+    await expect(hit).toBeVisible();
+    await expect(visitor.locator('mark').first()).toBeVisible();
+    expect(await horizontalOverflow(visitor)).toEqual({ scrollWidth: 390, innerWidth: 390 });
+    await hit.click();
+    await expect(visitor.getByRole('heading', { name: 'Resetting forgotten passwords', level: 1 })).toBeVisible();
+    await expectAccessible(visitor, 'portal article, 390 px');
+    // an address that is no portal says so
+    await visitor.goto(`/portal/${workspace}/nothing-here`);
+    await expect(visitor.getByText('There is no help centre at this address')).toBeVisible();
+    await visitor.context().close();
   });
 });

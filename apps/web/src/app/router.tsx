@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { BOOKINGS_ROUTES } from '../modules/bookings/bookings.routes';
 import { CAMPAIGNS_PUBLIC_ROUTES } from '../modules/campaigns/campaigns.routes';
 import { CRM_PUBLIC_ROUTES } from '../modules/crm/crm.routes';
+import { HELPDESK_PUBLIC_ROUTES } from '../modules/helpdesk/portal.routes';
 import { PROJECTS_ROUTES } from '../modules/projects/projects.routes';
 import { AccessDeniedPage } from '../platform/errors/access-denied.page';
 import { RequireAccess } from './guards/require-access';
@@ -25,6 +26,7 @@ export const routes: RouteObject[] = [
       { path: '/', ...page(() => import('../modules/landing/landing.page')) },
       { path: '/workspaces/invite/:token', ...page(() => import('../modules/workspaces/invitation.page')) },
       ...CRM_PUBLIC_ROUTES,
+      ...HELPDESK_PUBLIC_ROUTES,
       ...CAMPAIGNS_PUBLIC_ROUTES,
       {
         element: <RequireSession />,

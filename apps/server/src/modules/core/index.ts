@@ -25,6 +25,8 @@ import { link as linkEntities } from './linked-entities.service';
 // For campaigns: an e-mail template of a kind and core's merge of its fields into one mail.
 export { get as getEmailTemplate } from './emails.service';
 export { mailLayout, mergeFieldsOf, mergeValues, renderText } from './email-merge.util';
+// For the helpdesk's portal: an article's HTML cleaned as a note's is (the editor's tags only).
+export { sanitizeNote } from './notes.sanitizer';
 
 // In-app (and, asked for, e-mail) notifications for other modules, through the composition root
 // (the auto-release of bookings tells the booker).

@@ -4,6 +4,7 @@ import type { ModuleDeps } from '../../platform/module';
 import type { Router } from '../../platform/router';
 import { HELPDESK_CAPTIONS } from './helpdesk.captions';
 import { registerHelpdeskEntities } from './helpdesk.entities';
+import { registerHelpdeskPortalRoutes } from './helpdesk-portal.routes';
 import { registerHelpdeskRoutes } from './helpdesk.routes';
 import { articleHooks, helpdeskHooks, requestHooks, systemClock, topicHooks } from './helpdesk.service';
 
@@ -27,4 +28,5 @@ export async function registerHelpdeskModule(router: Router, deps: ModuleDeps): 
     now: systemClock,
     linkRecords: recordLinker(router, deps),
   });
+  registerHelpdeskPortalRoutes(router);
 }

@@ -1,6 +1,6 @@
 import { CloudUploadOutlined, RollbackOutlined } from '@ant-design/icons';
 import { articleEntity, type EntityRecord } from '@atrium/domain';
-import { App, Button, Input, List, Modal, Space, Tag, Typography } from 'antd';
+import { App, Button, Input, List, Modal, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../platform/api/api-error';
@@ -8,6 +8,7 @@ import { useEntityText } from '../../platform/entity/entity-text';
 import { errorText } from '../../platform/feedback/form-errors';
 import { useAccess } from '../../platform/permissions/use-access';
 import { useArticleSearch, usePublishArticle } from './helpdesk.api';
+import { MarkedSnippet } from './marked-snippet';
 
 // "Publish" on a draft article, "Unpublish" (confirmed first) on a published one
 // (Helpdesk.PublishArticles).
@@ -56,16 +57,6 @@ export function PublishActions({ record }: { record: EntityRecord }) {
   );
 }
 
-// ts_headline's snippet: the matched words come wrapped in <mark>; everything else is text
-function Snippet({ text }: { text: string }) {
-  const parts = text.split(/(<mark>.*?<\/mark>)/g);
-  return (
-    <Typography.Text type="secondary">
-      {parts.map((p, i) => (p.startsWith('<mark>') ? <mark key={i}>{p.slice(6, -7)}</mark> : <span key={i}>{p}</span>))}
-    </Typography.Text>
-  );
-}
-
 // The knowledge base's full-text search from the articles' list: ranked hits with the matched
 // words marked, each opening its article.
 export function ArticleSearchButton() {
@@ -96,7 +87,7 @@ export function ArticleSearchButton() {
                       <Tag>{t(`helpdesk.article.field.status.${hit.status}`)}</Tag>
                     </Space>
                   }
-                  description={<Snippet text={hit.snippet} />}
+                  description={<MarkedSnippet text={hit.snippet} />}
                 />
               </List.Item>
             )}

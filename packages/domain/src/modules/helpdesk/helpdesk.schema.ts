@@ -68,3 +68,37 @@ export const articleHitSchema = z.object({
 export type ArticleHit = z.infer<typeof articleHitSchema>;
 export const articleSearchResultSchema = z.object({ data: z.array(articleHitSchema) });
 export type ArticleSearchResult = z.infer<typeof articleSearchResultSchema>;
+
+// The public portal of a helpdesk (no sign-in): /portal/<workspace slug>/<portal slug>. Only a
+// helpdesk with its portal on answers, and only its published articles visible to everyone.
+export const portalParamsSchema = z.object({
+  workspace: z.string().min(1).max(63),
+  helpdesk: z.string().min(1).max(63),
+});
+export const portalArticleLinkSchema = z.object({ title: z.string(), slug: z.string(), topic: z.string().nullable() });
+export const portalHomeSchema = z.object({
+  name: z.string(),
+  description: z.string().nullable(),
+  // the portal's current slug: a visitor who came by an old one goes on to it
+  slug: z.string(),
+  topics: z.array(z.object({ name: z.string(), articles: z.array(portalArticleLinkSchema) })),
+  articles: z.array(portalArticleLinkSchema),
+});
+export type PortalHome = z.infer<typeof portalHomeSchema>;
+export const portalSearchSchema = z.strictObject({
+  q: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(200, { error: 'maxLength' }),
+});
+export const portalHitSchema = z.object({ title: z.string(), slug: z.string(), snippet: z.string(), rank: z.number() });
+export const portalSearchResultSchema = z.object({ data: z.array(portalHitSchema) });
+export type PortalSearchResult = z.infer<typeof portalSearchResultSchema>;
+export const portalArticleSchema = z.object({
+  title: z.string(),
+  slug: z.string(),
+  // sanitized HTML: the tags and attributes of the rich text editor only
+  html: z.string(),
+  topic: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+  // the old slug asked for when the article has moved: the page goes on to `slug`
+  movedFrom: z.string().nullable(),
+});
+export type PortalArticle = z.infer<typeof portalArticleSchema>;

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import type { TenantScope } from '../../platform/context';
+import type { Db } from '../../platform/database';
+
+// The workspace a portal address names, by its slug (a global table), entered for this
+// transaction: every later statement is inside that tenant (RLS).
+export async function enterWorkspaceBySlug(db: Db, slug: string): Promise<string | undefined> {
+  const res = await db.execute<{ id: string }>(sql`select t.id from tenants t where t.slug = ${slug}`);
+  const id = res.rows[0]?.id;
+  if (id) await db.execute(sql`select set_config('app.tenant_id', ${id}, true)`);
+  return id;
+}
+
+export type PortalHelpdesk = { id: string; name: string; description: string | null; slug: string };
+
+// A helpdesk with its portal on, by its portal slug now or one it had.
+export async function portalHelpdesk(ctx: TenantScope, slug: string): Promise<PortalHelpdesk | undefined> {
+  const res = await ctx.db.execute<PortalHelpdesk>(sql`
+    select h.id, h.name, h.description, h.portal_slug as slug from helpdesks h
+    where h.tenant_id = ${ctx.tenantId} and h.deleted_at is null and h.archived_at is null and h.portal_enabled
+      and (h.portal_slug = ${slug} or h.id = (select o.entity_id from helpdesk_old_slugs o
+        where o.tenant_id = ${ctx.tenantId} and o.entity_kind = 'Helpdesk' and o.scope_id = ${ctx.tenantId} and o.slug = ${slug}))
+    order by (h.portal_slug = ${slug}) desc limit 1`);
+  return res.rows[0];
+}
+
+const PUBLIC_ARTICLE = sql.raw(`a.deleted_at is null and a.archived_at is null and a.status = 'Published' and a.visibility = 'Public'`);
+
+export async function portalArticles(
+  ctx: TenantScope,
+  helpdeskId: string,
+  limit: number,
+): Promise<{ title: string; slug: string; topic: string | null; topicPosition: number | null }[]> {
+  const res = await ctx.db.execute<{ title: string; slug: string; topic: string | null; topicPosition: number | null }>(sql`
+    select a.title, a.slug, t.name as topic, t.position as "topicPosition" from articles a
+    left join topics t on t.tenant_id = a.tenant_id and t.id = a.topic_id and t.deleted_at is null
+    where a.tenant_id = ${ctx.tenantId} and a.helpdesk_id = ${helpdeskId} and ${PUBLIC_ARTICLE}
+    order by a.published_at desc nulls last, a.title limit ${limit}`);
+  return res.rows;
+}
+
+export type PortalArticleRow = {
+  title: string;
+  slug: string;
+  content: string | null;
+  topic: string | null;
+  publishedAt: Date | string | null;
+};
+
+export async function portalArticleBySlug(
+  ctx: TenantScope,
+  helpdeskId: string,
+  slug: string,
+): Promise<(PortalArticleRow & { moved: boolean }) | undefined> {
+  const res = await ctx.db.execute<PortalArticleRow & { moved: boolean }>(sql`
+    select a.title, a.slug, a.content, t.name as topic, a.published_at as "publishedAt", a.slug <> ${slug} as moved
+    from articles a
+    left join topics t on t.tenant_id = a.tenant_id and t.id = a.topic_id and t.deleted_at is null
+    where a.tenant_id = ${ctx.tenantId} and a.helpdesk_id = ${helpdeskId} and ${PUBLIC_ARTICLE}
+      and (a.slug = ${slug} or a.id = (select o.entity_id from helpdesk_old_slugs o
+        where o.tenant_id = ${ctx.tenantId} and o.entity_kind = 'Article' and o.scope_id = ${helpdeskId} and o.slug = ${slug}))
+    order by (a.slug = ${slug}) desc limit 1`);
+  return res.rows[0];
+}

@@ -1,0 +1,69 @@
+import type { PortalArticle, PortalHome, PortalSearchResult } from '@atrium/domain';
+import type { Db } from '../../platform/database';
+import { notFound } from '../../platform/errors';
+import { sanitizeNote } from '../core';
+import * as portalRepo from './helpdesk-portal.repository';
+import * as repo from './helpdesk.repository';
+
+type Scope = { tenantId: string; db: Db };
+type Address = { workspace: string; helpdesk: string };
+
+// The public portal (issue 23), no sign-in: a workspace's helpdesk by the workspace's slug and
+// the portal's, only with its portal on, and of its knowledge base only the published articles
+// visible to everyone. Anything else answers 404, as an unknown address does.
+async function withPortal<T>(
+  db: Db,
+  address: Address,
+  then: (scope: Scope, helpdesk: portalRepo.PortalHelpdesk) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const tenantId = await portalRepo.enterWorkspaceBySlug(tx, address.workspace);
+    if (!tenantId) throw notFound('Helpdesk');
+    const scope = { tenantId, db: tx };
+    const helpdesk = await portalRepo.portalHelpdesk(scope, address.helpdesk);
+    if (!helpdesk) throw notFound('Helpdesk');
+    return then(scope, helpdesk);
+  });
+}
+
+export async function portalHome(db: Db, address: Address): Promise<PortalHome> {
+  return withPortal(db, address, async (scope, helpdesk) => {
+    const articles = await portalRepo.portalArticles(scope, helpdesk.id, 200);
+    const byTopic = new Map<string, { position: number; articles: PortalHome['articles'] }>();
+    for (const a of articles) {
+      if (!a.topic) continue;
+      const entry = byTopic.get(a.topic) ?? { position: a.topicPosition ?? 0, articles: [] };
+      entry.articles.push({ title: a.title, slug: a.slug, topic: a.topic });
+      byTopic.set(a.topic, entry);
+    }
+    return {
+      name: helpdesk.name,
+      description: helpdesk.description,
+      slug: helpdesk.slug,
+      topics: [...byTopic.entries()].sort((x, y) => x[1].position - y[1].position).map(([name, e]) => ({ name, articles: e.articles })),
+      articles: articles.slice(0, 10).map((a) => ({ title: a.title, slug: a.slug, topic: a.topic })),
+    };
+  });
+}
+
+export async function portalSearch(db: Db, address: Address, q: string): Promise<PortalSearchResult> {
+  return withPortal(db, address, async (scope, helpdesk) => {
+    const hits = await repo.searchArticles(scope, q, { helpdeskId: helpdesk.id, status: 'Published', visibilities: ['Public'], limit: 20 });
+    return { data: hits.map((h) => ({ title: h.title, slug: h.slug, snippet: h.snippet, rank: h.rank })) };
+  });
+}
+
+export async function portalArticle(db: Db, address: Address, slug: string): Promise<PortalArticle> {
+  return withPortal(db, address, async (scope, helpdesk) => {
+    const row = await portalRepo.portalArticleBySlug(scope, helpdesk.id, slug);
+    if (!row) throw notFound('Article');
+    return {
+      title: row.title,
+      slug: row.slug,
+      html: sanitizeNote(row.content ?? '').html,
+      topic: row.topic,
+      publishedAt: row.publishedAt ? new Date(row.publishedAt).toISOString() : null,
+      movedFrom: row.moved ? slug : null,
+    };
+  });
+}
