@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '../support/signed-in.fixture';
 import { CampaignPages } from '../pages/campaigns.pages';
+import { ContactDetailPage } from '../pages/contacts.pages';
 import { MailboxPage } from '../pages/identity.pages';
+import { horizontalOverflow, PHONE } from '../pages/site-map.pages';
 import { chooseOption, expectAccessible } from '../pages/shell.pages';
 import { signedInApi } from '../support/signed-in-api';
 
@@ -14,7 +16,7 @@ test('a dynamic segment, a campaign sent to it, its mail and its unsubscribe lin
   const town = `Town${randomUUID().slice(0, 8)}`;
   const ada = `ada-${randomUUID().slice(0, 8)}@example.org`;
   const bob = `bob-${randomUUID().slice(0, 8)}@example.org`;
-  await api.createContact({ firstName: 'Ada', lastName: 'Lovelace', email: ada, address: `1 Main Street, ${town}` });
+  const adaContact = await api.createContact({ firstName: 'Ada', lastName: 'Lovelace', email: ada, address: `1 Main Street, ${town}` });
   await api.createContact({ firstName: 'Bob', lastName: 'Builder', email: bob, address: `2 Main Street, ${town}` });
   await api.createContact({
     firstName: 'Cy',
@@ -77,6 +79,17 @@ test('a dynamic segment, a campaign sent to it, its mail and its unsubscribe lin
   await pages.campaigns.tab('Recipients');
   await expect(page.getByRole('row', { name: /Ada Lovelace/ }).getByText('Unsubscribed')).toBeVisible();
   await expect(page.getByRole('row', { name: /Bob Builder/ }).getByText('Sent')).toBeVisible();
+  await expectAccessible(page, 'campaign recipients');
+  // at 390 px the campaign's page keeps to the screen (the recipients table scrolls inside)
+  await page.setViewportSize(PHONE);
+  await expect(page.getByRole('row', { name: /Ada Lovelace/ })).toBeVisible();
+  expect(await horizontalOverflow(page)).toEqual({ scrollWidth: 390, innerWidth: 390 });
+
+  // the contact's timeline: the campaign's mail and the unsubscribe
+  const detail = new ContactDetailPage(page);
+  await detail.open(adaContact.id, 'Ada Lovelace');
+  await expect(detail.activity().getByText('Campaign e-mail sent: Autumn news for Ada')).toBeVisible();
+  await expect(detail.activity().getByText('Unsubscribed from campaigns')).toBeVisible();
 });
 
 test('the feature flag hideCampaigns hides Campaigns and Segments', async ({ workspace: { page } }) => {

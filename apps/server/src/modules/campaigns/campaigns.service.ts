@@ -301,6 +301,7 @@ export async function sendBatch(ctx: TenantContext, kinds: CampaignKinds, deps: 
   const workspace = await repo.workspaceName(ctx);
   const host = new URL(deps.publicUrl).hostname || 'atrium.local';
   const sent = claimed.filter((r) => r.state === 'sent');
+  const subjects = new Map<string, string>();
   for (const r of sent) {
     const ref = { tenantId: ctx.tenantId, campaignId, contactId: r.contactId };
     const contact = await getEntity(ctx, kinds.contact, r.contactId);
@@ -312,6 +313,7 @@ export async function sendBatch(ctx: TenantContext, kinds: CampaignKinds, deps: 
     const subject = renderText(template.subject, values)
       .replace(/[\r\n]+/g, ' ')
       .trim();
+    subjects.set(r.contactId, subject);
     const body = rewriteLinks(renderText(template.body, values), (url) => trackedUrl(deps, ref, url));
     const text = `${body}\n\n--\nUnsubscribe from these e-mails: ${unsubscribePageUrl(deps, ref)}`;
     await deps.mailer.enqueue(ctx.db, {
@@ -336,7 +338,7 @@ export async function sendBatch(ctx: TenantContext, kinds: CampaignKinds, deps: 
         entityId: r.contactId,
         type: 'Campaign' as const,
         action: 'campaignSent' as const,
-        after: { campaignId, title: template.subject },
+        after: { campaignId, title: subjects.get(r.contactId) ?? template.subject },
       })),
     );
     deps.mailer.nudge();
