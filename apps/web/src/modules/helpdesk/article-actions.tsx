@@ -21,11 +21,7 @@ export function PublishActions({ record }: { record: EntityRecord }) {
     onError: (e) => void message.error(isApiError(e) ? errorText(t, e.code) : t('errorCodes.internalServerError')),
   });
   const published = record.status === 'Published';
-  const state = (
-    <Tag color={published ? 'green' : 'default'}>
-      {t(published ? 'helpdesk.article.field.status.Published' : 'helpdesk.article.field.status.Draft')}
-    </Tag>
-  );
+  const state = <Tag>{t(published ? 'helpdesk.article.field.status.Published' : 'helpdesk.article.field.status.Draft')}</Tag>;
   if (!can({ permissions: ['Helpdesk.PublishArticles'] })) return state;
   if (!published)
     return (

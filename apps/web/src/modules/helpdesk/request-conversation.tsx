@@ -8,8 +8,6 @@ import { errorText } from '../../platform/feedback/form-errors';
 import { useAccess } from '../../platform/permissions/use-access';
 import { useRequestMessages, useWriteMessage } from './helpdesk.api';
 
-const KIND_COLOR: Record<RequestMessage['kind'], string> = { inbound: 'blue', outbound: 'green', note: 'gold' };
-
 // A request's conversation, oldest first: its first message, the requester's mails, the agents'
 // replies and the internal notes (marked as never sent); below, a reply (mailed to the requester)
 // or an internal note.
@@ -38,7 +36,7 @@ export function RequestConversation({ record }: { record: EntityRecord }) {
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       {first && (
-        <Card size="small" title={<Tag color="blue">{t('helpdesk.conversation.inbound')}</Tag>}>
+        <Card size="small" title={<Tag>{t('helpdesk.conversation.inbound')}</Tag>}>
           <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{first}</Typography.Paragraph>
         </Card>
       )}
@@ -52,7 +50,7 @@ export function RequestConversation({ record }: { record: EntityRecord }) {
             <List.Item.Meta
               title={
                 <Space wrap>
-                  <Tag color={KIND_COLOR[m.kind]}>{label(m)}</Tag>
+                  <Tag>{label(m)}</Tag>
                   <Typography.Text type="secondary">
                     {m.authorName ?? m.fromAddress ?? ''} · {formatDate(m.createdAt, 'dateTime')}
                   </Typography.Text>
