@@ -229,7 +229,7 @@ describe('notes: permissions', () => {
     expect((await c.post('/api/v1/core/notes/list', { ...contact })).status).toBe(200);
     expect((await c.post('/api/v1/core/notes', { ...contact, body: 'no' })).status).toBe(403);
     // a kind no module has registered yet has no notes at all
-    expect((await c.post('/api/v1/core/notes/list', { entityKind: 'Helpdesk', entityId: randomUUID() })).status).toBe(400);
+    expect((await c.post('/api/v1/core/notes/list', { entityKind: 'Device', entityId: randomUUID() })).status).toBe(400);
   });
 
   it("another workspace's note answers 404", async () => {
