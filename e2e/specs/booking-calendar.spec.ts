@@ -174,6 +174,23 @@ test.describe.serial('booking calendar', () => {
     await drag({ x: b.x + b.width / 2, y: b.y + 8 }, (await y(56)) - (await y(48)));
     await expect(page.getByText('Unavailable time slot').first()).toBeVisible();
     await expect(standUp).toContainText(`12:00 PM – 1:${end} PM`);
+
+    // without a mouse: its details change the time, typed; the policy's refusal shows in place
+    await standUp.click();
+    const details = page.getByRole('dialog', { name: 'Desk 9' });
+    await details.getByRole('button', { name: 'Change time' }).click();
+    const endInput = details.getByLabel('Ends');
+    const typed = async (hhmm: string) => {
+      const value = await endInput.inputValue();
+      await endInput.fill(value.replace(/\d\d:\d\d( [AP]M)?$/, hhmm));
+      await endInput.press('Tab');
+      await details.getByRole('button', { name: 'Save the new time' }).click();
+    };
+    await typed('14:30');
+    await expect(details.getByRole('alert')).toContainText('Unavailable time slot');
+    await typed('13:45');
+    await expect(page.getByText(/^Desk 9 is now booked for you: .*12:00 PM – 01:45 PM$/)).toBeVisible();
+    await expect(standUp).toContainText('12:00 PM – 1:45 PM');
   });
 
   test("a resource's page has its calendar", async () => {

@@ -1,7 +1,7 @@
 import { resourceEntity, type Booking, type EntityRecord } from '@atrium/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Descriptions, Modal, Radio, Select, Skeleton, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Alert, App, Button, DatePicker, Descriptions, Modal, Radio, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Calendar, dayjsLocalizer, Views, type SlotInfo, type View } from 'react-big-calendar';
 import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
@@ -11,7 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../platform/api/api-client';
 import { isApiError } from '../../platform/api/api-error';
 import { workspaceKey } from '../../platform/api/query-keys';
-import { dateFormat } from '../../platform/dates/format-date';
+import { dateFormat, typedDateFormats } from '../../platform/dates/format-date';
+import { useProfile } from '../../platform/profile/profile.api';
 import { errorText } from '../../platform/feedback/form-errors';
 import { useAccess } from '../../platform/permissions/use-access';
 import './booking-calendar.css';
@@ -213,6 +214,7 @@ export function BookingCalendar({ scope, label }: { scope: CalendarScope; label:
 export function BookingDetails({ booking, zone, onClose }: { booking: Booking | null; zone: string | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const run = useRunBookingAction();
+  const [changing, setChanging] = useState(false);
   const b = booking;
   const act = (action: 'cancel' | 'check-in' | 'check-out') => b && void run(b, action, onClose);
   return (
@@ -231,15 +233,64 @@ export function BookingDetails({ booking, zone, onClose }: { booking: Booking | 
           <Space wrap style={{ marginTop: 16 }}>
             {b.mayCheckIn && <Button onClick={() => act('check-in')}>{t('bookings.checkIn')}</Button>}
             {b.mayCheckOut && <Button onClick={() => act('check-out')}>{t('bookings.checkOut')}</Button>}
+            {b.mayCancel && b.status === 'Booked' && <Button onClick={() => setChanging(true)}>{t('bookings.changeTime')}</Button>}
             {b.mayCancel && (
               <Button danger onClick={() => act('cancel')}>
                 {t('bookings.cancel')}
               </Button>
             )}
           </Space>
+          {changing && <ChangeTime booking={b} zone={zone} onDone={onClose} />}
         </>
       )}
     </Modal>
+  );
+}
+
+// The keyboard's way to move or resize a booking (the calendar drags): a new start and end in
+// the calendar's zone, the server's policy deciding; its refusal is shown under the fields.
+function ChangeTime({ booking, zone, onDone }: { booking: Booking; zone: string | undefined; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const move = useMoveBooking();
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs(toWall(booking.start, zone)), dayjs(toWall(booking.end, zone))]);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const culture = useProfile().data?.culture ?? navigator.language;
+  const submit = () => {
+    setRefusal(null);
+    move.mutate(
+      { id: booking.id, start: fromWall(range[0].toDate(), zone), end: fromWall(range[1].toDate(), zone) },
+      {
+        onSuccess: (b) => {
+          void message.success(t('bookings.moved', { resource: b.resource.title, when: bookingWhen(b, zone) }));
+          onDone();
+        },
+        onError: (e) => setRefusal(isApiError(e) ? errorText(t, e.code) : t('errorCodes.internalServerError')),
+      },
+    );
+  };
+  return (
+    <Space direction="vertical" style={{ width: '100%', marginTop: 16 }}>
+      <Space wrap>
+        {(['start', 'end'] as const).map((edge, i) => (
+          <DatePicker
+            key={edge}
+            aria-label={t(edge === 'start' ? 'bookings.calendar.from' : 'bookings.calendar.until')}
+            showTime={{ format: 'HH:mm', minuteStep: 5 }}
+            // picked or typed (in the format on screen, the culture's digits or ISO), kept at once
+            format={typedDateFormats(true, culture)}
+            needConfirm={false}
+            allowClear={false}
+            value={range[i]}
+            onChange={(d: Dayjs | null) => d && setRange(i === 0 ? [d, range[1]] : [range[0], d])}
+          />
+        ))}
+      </Space>
+      {refusal && <Alert type="error" showIcon role="alert" message={refusal} />}
+      <Button type="primary" loading={move.isPending} onClick={submit}>
+        {t('bookings.saveTime')}
+      </Button>
+    </Space>
   );
 }
 
