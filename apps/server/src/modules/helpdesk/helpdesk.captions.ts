@@ -104,6 +104,7 @@ const en = {
   'activity.action.replied': '{{who}} replied',
   'activity.action.noted': '{{who}} added an internal note',
   'activity.action.taskLinked': '{{who}} linked the task {{title}}',
+  'activity.action.stageFollowedTask': 'The task {{title}} moved, and the request with it',
 };
 
 const de: Record<keyof typeof en, string> = {
@@ -206,6 +207,7 @@ const de: Record<keyof typeof en, string> = {
   'activity.action.replied': '{{who}} hat geantwortet',
   'activity.action.noted': '{{who}} hat eine interne Notiz hinzugefügt',
   'activity.action.taskLinked': '{{who}} hat die Aufgabe {{title}} verknüpft',
+  'activity.action.stageFollowedTask': 'Die Aufgabe {{title}} hat sich bewegt, und die Anfrage mit ihr',
 };
 
 export const HELPDESK_CAPTIONS: CaptionSet = { en, de, activityActions: HELPDESK_ACTIVITY_ACTIONS, errorCodes: HELPDESK_ERROR_CODES };

@@ -216,3 +216,33 @@ export async function memberName(ctx: TenantScope, tenantUserId: string): Promis
     where tu.tenant_id = ${ctx.tenantId} and tu.id = ${tenantUserId}`);
   return res.rows[0]?.name ?? null;
 }
+
+// A stage's type (Open, InProgress, Won, Lost, Closed).
+export async function stageType(ctx: TenantScope, stageId: string): Promise<string | undefined> {
+  const res = await ctx.db.execute<{ stageType: string }>(sql`
+    select s.stage_type as "stageType" from workflow_stages s where s.tenant_id = ${ctx.tenantId} and s.id = ${stageId}`);
+  return res.rows[0]?.stageType;
+}
+
+export type TaskRequest = { id: string; stageId: string | null; stageType: string | null; target: string | null };
+
+// The requests of a task, each with the stage it would move to: the first stage of the given
+// types in its own workflow (the one its current stage belongs to), by the stages' order.
+export async function requestsOfTask(ctx: TenantScope, taskId: string, targetTypes: readonly string[]): Promise<TaskRequest[]> {
+  const res = await ctx.db.execute<TaskRequest>(sql`
+    select r.id, r.workflow_stage_id as "stageId", s.stage_type as "stageType",
+      (select t.id from workflow_stages t where t.tenant_id = r.tenant_id and t.workflow_id = s.workflow_id
+        and t.stage_type = any(${sql.param([...targetTypes])}::text[]) order by t.sort_order collate "C", t.id limit 1) as target
+    from requests r
+    left join workflow_stages s on s.tenant_id = r.tenant_id and s.id = r.workflow_stage_id
+    where r.tenant_id = ${ctx.tenantId} and r.task_id = ${taskId} and r.deleted_at is null
+    for update of r`);
+  return res.rows;
+}
+
+export async function setRequestStage(ctx: TenantScope, requestId: string, stageId: string): Promise<number> {
+  const res = await ctx.db.execute<{ version: number }>(sql`
+    update requests set workflow_stage_id = ${stageId}, version = version + 1, updated_at = now()
+    where tenant_id = ${ctx.tenantId} and id = ${requestId} returning version`);
+  return Number(res.rows[0]?.version ?? 0);
+}

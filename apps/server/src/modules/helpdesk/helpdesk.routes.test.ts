@@ -252,5 +252,31 @@ describe('requests', () => {
     expect((await c.post(`/api/v1/requests/${third.id}/task`, { projectId: 'nope' })).status).toBe(400);
     expect((await other.post(`/api/v1/requests/${third.id}/task`, { projectId: project.id })).status).toBe(404);
     expect(await count('select count(*) as n from tasks where tenant_id = $1', [tenantId])).toBe(1);
+
+    // the request's stage follows its task: closed → Resolved, reopened → Open; both requests of the task
+    const taskId = made.body.task.id as string;
+    const stageOf = async (id: string) => ((await c.get(`/api/v1/requests/${id}`)).body.workflowStage as string) ?? '';
+    const stageName = async (id: string) =>
+      (await t.sql<{ name: string }>('select name from workflow_stages where id = $1', [await stageOf(id)]))[0]?.name;
+    const taskStage = async (type: string) =>
+      (
+        await t.sql<{ id: string }>(
+          `select s.id from workflow_stages s join tasks k on k.tenant_id = s.tenant_id and k.id = $1
+           join workflow_stages c on c.id = k.workflow_stage_id where s.workflow_id = c.workflow_id and s.stage_type = $2 order by s.sort_order limit 1`,
+          [taskId, type],
+        )
+      )[0]?.id;
+    expect(await stageName(requestId)).toBe('New');
+    await patch(c, `/api/v1/tasks/${taskId}`, [{ op: 'replace', path: '/workflowStage', value: await taskStage('Closed') }]);
+    expect([await stageName(requestId), await stageName(another.id)]).toEqual(['Resolved', 'Resolved']);
+    await patch(c, `/api/v1/tasks/${taskId}`, [{ op: 'replace', path: '/workflowStage', value: await taskStage('Open') }]);
+    expect([await stageName(requestId), await stageName(another.id)]).toEqual(['Open', 'Open']);
+    // a request's own move leaves the task alone
+    const before = (await c.get(`/api/v1/tasks/${taskId}`)).body.workflowStage;
+    const resolved = (
+      await t.sql<{ id: string }>(`select id from workflow_stages where tenant_id = $1 and name = 'Resolved'`, [tenantId])
+    )[0]?.id;
+    await patch(c, `/api/v1/requests/${requestId}`, [{ op: 'replace', path: '/workflowStage', value: resolved }]);
+    expect((await c.get(`/api/v1/tasks/${taskId}`)).body.workflowStage).toBe(before);
   });
 });

@@ -12,7 +12,14 @@ import type { Config } from '../../platform/config';
 import type { TenantContext } from '../../platform/context';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { publishRecordEvent } from '../../platform/events/live-events.service';
-import { createEntity, getEntity, recordActivities, type EntityHooks, type EntityRow } from '../../platform/entity';
+import {
+  createEntity,
+  getEntity,
+  recordActivities,
+  type EntityHooks,
+  type EntityRow,
+  type RecordChangeListener,
+} from '../../platform/entity';
 import type { Mailer } from '../../platform/mail/mailer';
 import { assertWithinPlanLimit } from '../admin';
 import type { RecordLinker } from '../core';
@@ -311,3 +318,36 @@ export async function linkTask(ctx: TenantContext, deps: HelpdeskDeps, requestId
   await publishRecordEvent(ctx, { kind: 'Request', id: requestId, version: Number(after.version), action: 'updated' });
   return { requestId, task: { id: String(task.id), title: String(task.title), number: String(task.number ?? '') } };
 }
+
+const CLOSED_STAGES = ['Closed', 'Won', 'Lost'];
+const isClosed = (type: string | null | undefined) => CLOSED_STAGES.includes(type ?? '');
+
+// A request's stage follows its task (issue 23): the task closed, its open requests move to the
+// first closed stage of their workflow (Resolved); the task reopened, its closed requests move
+// to the first stage in progress (Open). A request's own moves do not touch the task.
+export const followTaskStage: RecordChangeListener = async (ctx, ent, before, after) => {
+  if (ent.definition.kind !== 'Task' || !before || before.workflowStage === after.workflowStage) return;
+  if (typeof after.workflowStage !== 'string') return;
+  const [was, now] = [
+    typeof before.workflowStage === 'string' ? await repo.stageType(ctx, before.workflowStage) : undefined,
+    await repo.stageType(ctx, after.workflowStage),
+  ];
+  if (isClosed(was) === isClosed(now)) return;
+  const closing = isClosed(now);
+  const taskId = String(after.id);
+  for (const r of await repo.requestsOfTask(ctx, taskId, closing ? ['Closed'] : ['InProgress'])) {
+    if (isClosed(r.stageType) === closing || !r.target || r.target === r.stageId) continue;
+    const version = await repo.setRequestStage(ctx, r.id, r.target);
+    await recordActivities(ctx, [
+      {
+        entityKind: 'Request',
+        entityId: r.id,
+        type: 'Change',
+        action: 'stageFollowedTask',
+        before: { id: r.stageId },
+        after: { id: taskId, title: String(after.title ?? '') },
+      },
+    ]);
+    await publishRecordEvent(ctx, { kind: 'Request', id: r.id, version, action: 'updated' });
+  }
+};

@@ -1,4 +1,5 @@
 import { registerCaptions } from '../../platform/captions';
+import { provideRecordChangeListener } from '../../platform/entity';
 import { recordLinker } from '../core';
 import type { ModuleDeps } from '../../platform/module';
 import type { Router } from '../../platform/router';
@@ -6,7 +7,7 @@ import { HELPDESK_CAPTIONS } from './helpdesk.captions';
 import { registerHelpdeskEntities } from './helpdesk.entities';
 import { registerHelpdeskPortalRoutes } from './helpdesk-portal.routes';
 import { registerHelpdeskRoutes } from './helpdesk.routes';
-import { articleHooks, helpdeskHooks, requestHooks, systemClock, topicHooks } from './helpdesk.service';
+import { articleHooks, followTaskStage, helpdeskHooks, requestHooks, systemClock, topicHooks } from './helpdesk.service';
 
 export { helpdesks, requests } from './helpdesk.table';
 
@@ -29,4 +30,6 @@ export async function registerHelpdeskModule(router: Router, deps: ModuleDeps): 
     linkRecords: recordLinker(router, deps),
   });
   registerHelpdeskPortalRoutes(router);
+  // a request's stage follows its task's (closed, reopened)
+  provideRecordChangeListener('helpdesk-task-stage', followTaskStage);
 }

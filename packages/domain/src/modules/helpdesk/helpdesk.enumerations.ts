@@ -31,5 +31,6 @@ export const REQUEST_STAGE_NAMES = ['New', 'Open', 'Waiting', 'Resolved'] as con
 // an agent reply to a request without anybody to mail (no requester e-mail): noRecipient;
 // a request that already has a task: alreadyHasTask
 export const HELPDESK_ERROR_CODES = ['noRecipient', 'alreadyHasTask'] as const;
-// a request's activity: a reply mailed, a note written, a task made or linked
-export const HELPDESK_ACTIVITY_ACTIONS = ['replied', 'noted', 'taskLinked'] as const;
+// a request's activity: a reply mailed, a note written, a task made or linked, the request's
+// stage moved because its task was closed or reopened
+export const HELPDESK_ACTIVITY_ACTIONS = ['replied', 'noted', 'taskLinked', 'stageFollowedTask'] as const;
