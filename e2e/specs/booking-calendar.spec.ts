@@ -215,6 +215,7 @@ test.describe.serial('booking calendar', () => {
     await page.goto('/dashboard');
     const nav = page.getByRole('navigation');
     await expect(nav.getByRole('link', { name: 'Bookings' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'My calendar' })).toBeVisible();
     // the deployment's flags as the server would answer them with hideBookings set
     await page.route('**/api/v1/admin/features', async (route) => {
       const flags = (await (await route.fetch()).json()) as Record<string, boolean>;
@@ -223,6 +224,14 @@ test.describe.serial('booking calendar', () => {
     await page.reload();
     await expect(nav.getByRole('link', { name: 'Locations' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Bookings' })).toHaveCount(0);
+    // and the dashboard's My calendar with it
+    await expect(
+      page
+        .getByRole('heading', { name: 'My tasks' })
+        .or(page.getByRole('heading', { name: 'Recently changed' }))
+        .first(),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'My calendar' })).toHaveCount(0);
     await page.unroute('**/api/v1/admin/features');
   });
 

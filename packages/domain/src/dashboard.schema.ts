@@ -15,6 +15,10 @@ export const DASHBOARD_WIDGETS = {
   myCalendar: 'Dashboard.ViewMyCalendar',
 } as const satisfies Record<string, Permission | null>;
 export type DashboardWidget = keyof typeof DASHBOARD_WIDGETS;
+// widgets a deployment's feature flag hides with the module they belong to
+export const DASHBOARD_WIDGETS_HIDDEN_BY: Partial<Record<DashboardWidget, 'hideBookings' | 'hideCampaigns' | 'hideDevices'>> = {
+  myCalendar: 'hideBookings',
+};
 export const DASHBOARD_WIDGET_KEYS = Object.keys(DASHBOARD_WIDGETS) as [DashboardWidget, ...DashboardWidget[]];
 
 export const dashboardLayoutSchema = z.strictObject({

@@ -2,6 +2,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, LayoutOutlined } from '@ant-design/
 import {
   CURRENT_USER,
   DASHBOARD_WIDGETS,
+  DASHBOARD_WIDGETS_HIDDEN_BY,
   DASHBOARD_WIDGET_KEYS,
   opportunityEntity,
   PRIORITY_COLORS,
@@ -423,9 +424,11 @@ export function DashboardWidgets() {
   });
   const available = DASHBOARD_WIDGET_KEYS.filter((w) => {
     const needs = DASHBOARD_WIDGETS[w];
-    return needs === null || can({ permissions: [needs] });
+    const hiddenBy = DASHBOARD_WIDGETS_HIDDEN_BY[w];
+    return can({ permissions: needs === null ? [] : [needs], ...(hiddenBy ? { hiddenBy } : {}) });
   });
-  const shown = layout.data?.widgets ?? [];
+  // a widget whose module a feature flag hides is not shown, whatever the saved layout says
+  const shown = (layout.data?.widgets ?? []).filter((w) => available.includes(w));
   // the dialog lists the chosen widgets in their order, then the others
   const order = editing ? [...editing, ...available.filter((w) => !editing.includes(w))] : [];
   const moveBy = (w: DashboardWidget, by: -1 | 1) => {
