@@ -5,6 +5,10 @@ import { expectAccessible } from '../pages/shell.pages';
 import { PHONE, horizontalOverflow } from '../pages/site-map.pages';
 import { signedInApi } from '../support/signed-in-api';
 
+// a project's tasks on the board (as task-board.spec opens it)
+const boardPath = (projectId: string) =>
+  `/tasks?v=&m=board&f=${encodeURIComponent(JSON.stringify([{ field: 'projectId', op: 'eq', value: projectId }]))}`;
+
 // Issue 23, browser tests: an article written, published and found by the knowledge base's
 // full-text search, and by an anonymous visitor on the public portal at 390 px; an agent answers a request from its page and the reply arrives in the local
 // mailbox (the captured outbox), an internal note never does; the request becomes a task.
@@ -13,6 +17,7 @@ test.describe.serial('helpdesk', () => {
   let page: Page;
   let tenantId: string;
   let helpdeskId: string;
+  let projectId: string;
   let request: { id: string; subject: string; number: string };
   const requester = `ada-${Date.now()}@example.com`;
 
@@ -32,7 +37,7 @@ test.describe.serial('helpdesk', () => {
       requesterEmail: requester,
       description: 'The sign-in page says my password is wrong.',
     });
-    await api.post('/api/v1/projects', { name: 'Support fixes', code: 'FIX' });
+    projectId = (await api.post<{ id: string }>('/api/v1/projects', { name: 'Support fixes', code: 'FIX' })).id;
   });
   test.afterAll(async () => page?.context().close());
 
@@ -66,7 +71,7 @@ test.describe.serial('helpdesk', () => {
     await expect(page.getByText('Checked the logs')).toHaveCount(0);
   });
 
-  test('the request becomes a task in a project', async () => {
+  test('the request becomes a task in a project, and follows its stage', async () => {
     const r = new RequestPage(page);
     await r.open(request.id, request.subject);
     await r.makeTask('Support fixes');
@@ -78,6 +83,19 @@ test.describe.serial('helpdesk', () => {
     await expect(page.getByRole('heading', { name: 'Cannot sign in', level: 1 })).toBeVisible();
     // and the task shows the request among its linked records
     await expect(page.getByLabel('Linked records', { exact: true }).getByText('Cannot sign in', { exact: true })).toBeVisible();
+    // the task is done (moved on its project's board by keyboard): the request follows to Resolved
+    await page.goto(boardPath(projectId));
+    const board = page.getByRole('list', { name: 'Tasks by stage' });
+    await board.getByRole('group', { name: /Cannot sign in/ }).focus();
+    for (const stage of ['In progress', 'In review', 'Done']) {
+      await page.keyboard.press('Shift+ArrowRight');
+      await expect(page.getByRole('status').filter({ hasText: /moved/ })).toHaveText(/moved to /);
+      await expect(
+        board.getByRole('listitem', { name: new RegExp(`^${stage}`) }).getByRole('group', { name: /Cannot sign in/ }),
+      ).toBeFocused();
+    }
+    await r.open(request.id, request.subject);
+    await expect(page.locator('form').getByText('Resolved', { exact: true })).toBeVisible();
   });
 
   test('an anonymous visitor finds the published article on the portal at 390 px', async ({ browser }) => {
