@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '../support/signed-in.fixture';
 import { CampaignPages } from '../pages/campaigns.pages';
+import { pickRecord } from '../pages/entity.pages';
 import { ContactDetailPage } from '../pages/contacts.pages';
 import { MailboxPage } from '../pages/identity.pages';
 import { horizontalOverflow, PHONE } from '../pages/site-map.pages';
@@ -54,6 +55,12 @@ test('a dynamic segment, a campaign sent to it, its mail and its unsubscribe lin
   await chooseOption(page, 'Autumn news');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved').first()).toBeVisible();
+  // the mail as Ada would get it, and a test of it to me
+  await pages.campaigns.tab('Preview');
+  await pickRecord(page, page.getByLabel('Preview as', { exact: true }), 'Ada Lovelace');
+  await expect(page.getByText('Autumn news for Ada')).toBeVisible();
+  await page.getByRole('button', { name: 'Send a test to me' }).click();
+  await expect(page.getByText(/^Test sent to /)).toBeVisible();
   await page.getByRole('button', { name: 'Send now' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Send now' }).click();
   await pages.campaigns.tab('Recipients');

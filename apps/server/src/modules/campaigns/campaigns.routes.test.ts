@@ -212,6 +212,22 @@ describe('campaigns', () => {
     expect((await c.get(`/api/v1/campaigns/${k.id}`)).body.status).toBe('Sent');
   });
 
+  it('send a test as a chosen contact to the caller only, writing no recipient', async () => {
+    const s = await segment({ includedIds: [] });
+    const k = await campaign([s.id]);
+    const anna = (await c.post('/api/v1/contacts/list', { search: 'Anna' })).body.data[0] as Row;
+    const res = await c.put(`/api/v1/campaigns/${k.id}/test`, { contactId: anna.id });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.subject).toBe('[Test] Spring news for Anna');
+    const [mail] = await outbox(res.body.to);
+    expect(mail).toMatchObject({ subject: '[Test] Spring news for Anna' });
+    expect(await states(k.id)).toEqual({});
+    const missing = await c.put(`/api/v1/campaigns/${k.id}/test`, { contactId: '5f0c6c5e-8a0b-4f43-9d39-1f2b7f3e9a10' });
+    expect(codes(missing.body)).toEqual(['contactId:notFound']);
+    expect((await other.put(`/api/v1/campaigns/${k.id}/test`, { contactId: anna.id })).status).toBe(404);
+    expect((await viewer.put(`/api/v1/campaigns/${k.id}/test`, { contactId: anna.id })).status).toBe(403);
+  });
+
   it('keep to the hourly limit and continue in the next hour', async () => {
     expect((await c.put('/api/v1/campaigns/settings', { hourlyLimit: 0 })).status).toBe(400);
     expect((await c.put('/api/v1/campaigns/settings', { hourlyLimit: 1 })).body).toEqual({ hourlyLimit: 1 });

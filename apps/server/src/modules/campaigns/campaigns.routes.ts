@@ -130,6 +130,21 @@ export function registerCampaignActionRoutes(router: Router, kinds: CampaignKind
   action('resume', 'Resume a suspended campaign where it stopped', service.resume);
 
   router.tenant({
+    method: 'PUT',
+    url: `${c}/:id/test`,
+    summary: "Send a campaign's mail, as a chosen contact would get it, to the caller only",
+    tags: ['Campaign'],
+    permission: campaignEntity.permissions.manage,
+    table: kinds.campaign.tableName,
+    schemas: {
+      params: idParams,
+      body: z.strictObject({ contactId: z.uuid() }),
+      response: z.object({ to: z.string(), subject: z.string() }),
+    },
+    example: { contactId: EXAMPLE_ID },
+    handler: (ctx, { params, body }) => service.sendTest(ctx, kinds, deps, params.id, body.contactId),
+  });
+  router.tenant({
     method: 'POST',
     url: `${c}/:id/recipients`,
     summary: "A campaign's recipients, each with its state and times",

@@ -9,6 +9,7 @@ import {
   type ProblemField,
   type UnsubscribeInfo,
 } from '@atrium/domain';
+import { randomUUID } from 'node:crypto';
 import type { TenantContext } from '../../platform/context';
 import type { Database } from '../../platform/database';
 import { AppError, fieldError, notFound } from '../../platform/errors';
@@ -277,6 +278,71 @@ const trackedUrl = (deps: CampaignDeps, ref: RecipientRef, url: string) => {
   return `${linkBase(deps)}/api/v1/public/campaigns/click?${new URLSearchParams(l).toString()}`;
 };
 
+type MailSource = {
+  campaign: repo.LockedCampaign;
+  template: { subject: string; body: string };
+  workspace: string;
+};
+
+// One recipient's mail: the template merged with the contact's fields, its links tracked, the
+// unsubscribe link under the text and in the RFC 8058 headers.
+async function composeMail(ctx: TenantContext, kinds: CampaignKinds, deps: CampaignDeps, src: MailSource, contactId: string) {
+  const c = src.campaign;
+  const ref = { tenantId: ctx.tenantId, campaignId: c.id, contactId };
+  const contact = await getEntity(ctx, kinds.contact, contactId);
+  const values = mergeValues(contactEntity, contact, {
+    senderName: c.senderName ?? src.workspace,
+    senderEmail: c.senderEmail ?? '',
+    workspaceName: src.workspace,
+  });
+  const subject = renderText(src.template.subject, values)
+    .replace(/[\r\n]+/g, ' ')
+    .trim();
+  const body = rewriteLinks(renderText(src.template.body, values), (url) => trackedUrl(deps, ref, url));
+  const text = `${body}\n\n--\nUnsubscribe from these e-mails: ${unsubscribePageUrl(deps, ref)}`;
+  const host = new URL(deps.publicUrl).hostname || 'atrium.local';
+  return {
+    subject,
+    text,
+    html: mailLayout(text, src.workspace),
+    messageId: `<campaign.${c.id}.${contactId}@${host}>`,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribeUrl(deps, ref)}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      ...(c.senderEmail ? { 'Reply-To': c.senderEmail } : {}),
+    },
+    attachments: [],
+  };
+}
+
+// A test of a campaign: its mail as one chosen contact would get it, sent to the caller only;
+// no recipient is written and nothing is counted. Its own Message-ID, so it is never taken for
+// the contact's real mail.
+export async function sendTest(
+  ctx: TenantContext,
+  kinds: CampaignKinds,
+  deps: CampaignDeps,
+  id: string,
+  contactId: string,
+): Promise<{ to: string; subject: string }> {
+  const c = await lockOrFail(ctx, id);
+  if (!c.emailTemplateId)
+    throw new AppError(409, 'campaignNotStartable', 'Pick an e-mail template first', [
+      { field: 'emailTemplateId', code: 'required', message: 'Pick an e-mail template' },
+    ]);
+  await getEntity(ctx, kinds.contact, contactId).catch((e: unknown) => {
+    if (e instanceof AppError && e.status === 404) throw fieldError('contactId', 'notFound', 'There is no such contact');
+    throw e;
+  });
+  const template = await getEmailTemplate(ctx, c.emailTemplateId);
+  const mail = await composeMail(ctx, kinds, deps, { campaign: c, template, workspace: await repo.workspaceName(ctx) }, contactId);
+  const subject = `[Test] ${mail.subject}`;
+  const host = new URL(deps.publicUrl).hostname || 'atrium.local';
+  await deps.mailer.enqueue(ctx.db, { ...mail, subject, to: ctx.user.email, messageId: `<campaign-test.${randomUUID()}@${host}>` });
+  deps.mailer.nudge();
+  return { to: ctx.user.email, subject };
+}
+
 // One batch of a campaign, in the caller's transaction: the workspace's sending lock, the
 // campaign locked (a suspend waits for the batch, and the batch sees a suspend), the hourly
 // budget, then each claimed recipient decided and its mail written to the outbox. A crash
@@ -299,36 +365,12 @@ export async function sendBatch(ctx: TenantContext, kinds: CampaignKinds, deps: 
   }
   const template = await getEmailTemplate(ctx, c.emailTemplateId ?? '');
   const workspace = await repo.workspaceName(ctx);
-  const host = new URL(deps.publicUrl).hostname || 'atrium.local';
   const sent = claimed.filter((r) => r.state === 'sent');
   const subjects = new Map<string, string>();
   for (const r of sent) {
-    const ref = { tenantId: ctx.tenantId, campaignId, contactId: r.contactId };
-    const contact = await getEntity(ctx, kinds.contact, r.contactId);
-    const values = mergeValues(contactEntity, contact, {
-      senderName: c.senderName ?? workspace,
-      senderEmail: c.senderEmail ?? '',
-      workspaceName: workspace,
-    });
-    const subject = renderText(template.subject, values)
-      .replace(/[\r\n]+/g, ' ')
-      .trim();
-    subjects.set(r.contactId, subject);
-    const body = rewriteLinks(renderText(template.body, values), (url) => trackedUrl(deps, ref, url));
-    const text = `${body}\n\n--\nUnsubscribe from these e-mails: ${unsubscribePageUrl(deps, ref)}`;
-    await deps.mailer.enqueue(ctx.db, {
-      to: r.email ?? '',
-      subject,
-      text,
-      html: mailLayout(text, workspace),
-      messageId: `<campaign.${campaignId}.${r.contactId}@${host}>`,
-      headers: {
-        'List-Unsubscribe': `<${unsubscribeUrl(deps, ref)}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        ...(c.senderEmail ? { 'Reply-To': c.senderEmail } : {}),
-      },
-      attachments: [],
-    });
+    const mail = await composeMail(ctx, kinds, deps, { campaign: c, template, workspace }, r.contactId);
+    subjects.set(r.contactId, mail.subject);
+    await deps.mailer.enqueue(ctx.db, { ...mail, to: r.email ?? '' });
   }
   if (sent.length > 0) {
     await recordActivities(

@@ -2,6 +2,7 @@ import { campaignEntity, segmentEntity } from '@atrium/domain';
 import type { WebEntity } from '../../platform/entity/web-entity';
 import { SegmentQueryEditor, SegmentsPicker, TemplatePicker } from './campaign-editors';
 import { CampaignActions, CampaignRecipients, SegmentCountBanner, SegmentRecipients } from './campaign-panels';
+import { CampaignPreview } from './campaign-preview';
 
 // Campaigns and segments on the web: lists, record pages and forms from the engine; a segment's
 // filter builder with its live count and its contacts, a campaign's segments (each counted),
@@ -20,6 +21,9 @@ export const CAMPAIGNS_ENTITIES: WebEntity[] = [
     hiddenBy: 'hideCampaigns',
     editors: { segmentIds: SegmentsPicker, emailTemplateId: TemplatePicker },
     actions: (record) => <CampaignActions record={record} />,
-    tabs: [{ key: 'recipients', labelKey: 'campaigns.recipients', render: (record) => <CampaignRecipients record={record} /> }],
+    tabs: [
+      { key: 'recipients', labelKey: 'campaigns.recipients', render: (record) => <CampaignRecipients record={record} /> },
+      { key: 'preview', labelKey: 'campaigns.preview', render: (record) => <CampaignPreview record={record} /> },
+    ],
   },
 ];
