@@ -1,9 +1,6 @@
-import { execFile, fork, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import {
   entityListQuerySchema,
   projectEntity,
@@ -14,10 +11,8 @@ import {
   type EntityListQueryInput,
 } from '@atrium/domain';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { importJWK, SignJWT } from 'jose';
 import pg from 'pg';
-import { API_AUDIENCE } from '../src/identity/keys';
-import { REPO_ROOT, SERVER_ROOT } from '../src/platform/config';
+import { SERVER_ROOT } from '../src/platform/config';
 import type { TenantContext } from '../src/platform/context';
 import { migrateDatabase } from '../src/platform/database';
 import { startEmbeddedPostgres } from '../src/platform/embedded-postgres';
@@ -35,7 +30,9 @@ import {
   projectTemplates,
   tasks,
 } from '../src/modules/projects/projects.table';
+import { must, startApi, stopApi, type Api } from './api-process';
 import { load1, timed } from './measure';
+import { writeBenchSection } from './report';
 import { seedTenant } from './seed';
 import { BOARD_RANK_STEP, copyTasks, day, insertChain, resetChain, WORKSTREAM, type TaskSeed } from './seed-projects';
 
@@ -43,7 +40,6 @@ import { BOARD_RANK_STEP, copyTasks, day, insertChain, resetChain, WORKSTREAM, t
 // tasks filtered on a custom field against the engine's own statements run directly, a board move
 // against its UPDATE, and the automatic reschedule of a chain of 200 blocking tasks. One embedded
 // PostgreSQL in a temporary directory; writes the work-management section of docs/benchmarks.md.
-const run = promisify(execFile);
 const LATENCY_RUNS = Number(process.env.BENCH_RUNS ?? 400);
 const WARMUP = 50;
 const TASKS = Number(process.env.BENCH_TASKS ?? 100_000);
@@ -73,77 +69,6 @@ type Row = {
   load: number;
   target: string;
 };
-type Answer = { status: number; text: string; etag: string };
-type Api = {
-  child: ChildProcess;
-  publicUrl: string;
-  request: (method: string, url: string, body?: unknown, extra?: Record<string, string>) => Promise<Answer>;
-};
-
-// The API in its own process (bench/server.ts, as run.ts starts it), with a token of the
-// workspace's admin signed by the server's own key.
-async function startApi(dir: string, url: string, db: pg.Client, tenant: { id: string; userId: string }, traced: boolean): Promise<Api> {
-  const port = await freePort();
-  const publicUrl = `http://127.0.0.1:${port}`;
-  const child = fork(path.join(SERVER_ROOT, 'bench/server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: publicUrl,
-      DATA_DIR: dir,
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-      ...(traced ? { BENCH_TRACE: '1' } : {}),
-    },
-    stdio: ['ignore', openSync(path.join(dir, 'server.log'), 'a'), 'inherit', 'ipc'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  const [key] = (await db.query<{ jwk: { kid: string } }>('select jwk from identity.idp_keys where active limit 1')).rows;
-  if (!key) throw new Error('no signing key');
-  const token = await new SignJWT({ scope: 'openid profile email' })
-    .setProtectedHeader({ alg: 'RS256', kid: key.jwk.kid, typ: 'at+jwt' })
-    .setIssuer(`${publicUrl}/idp`)
-    .setAudience(API_AUDIENCE)
-    .setSubject(tenant.userId)
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(await importJWK(key.jwk, 'RS256'));
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const headers = { authorization: `Bearer ${token}`, 'x-tenant-id': tenant.id, 'content-type': 'application/json' };
-  const request = (method: string, to: string, body?: unknown, extra: Record<string, string> = {}) =>
-    new Promise<Answer>((resolve, reject) => {
-      const req = http.request(`${publicUrl}${to}`, { method, agent, headers: { ...headers, ...extra } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString(), etag: String(res.headers.etag ?? '') }),
-        );
-      });
-      req.on('error', reject);
-      req.end(body === undefined ? undefined : JSON.stringify(body));
-    });
-  child.once('exit', () => agent.destroy());
-  return { child, publicUrl, request };
-}
-
-async function stopApi(api: Api | undefined): Promise<void> {
-  if (!api || api.child.exitCode !== null) return;
-  api.child.kill('SIGTERM');
-  await new Promise((r) => api.child.once('exit', r));
-}
-
-// A call the seed depends on: anything but the expected status stops the bench.
-async function must(api: Api, method: string, url: string, body: unknown, status = 200): Promise<Record<string, unknown>> {
-  const res = await api.request(method, url, body);
-  if (res.status !== status) throw new Error(`${method} ${url} answered ${res.status}: ${res.text}`);
-  return JSON.parse(res.text || '{}') as Record<string, unknown>;
-}
-
 async function stagesOf(db: pg.Client, tenantId: string, projectId: string): Promise<string[]> {
   const rows = await db.query<{ id: string }>(
     `select s.id from workflow_stages s join workflows w on w.tenant_id = s.tenant_id and w.id = s.workflow_id
@@ -482,16 +407,7 @@ async function main() {
       `Targets ${pass ? 'all met' : '**not all met**'} in this run (${runSeconds.toFixed(0)} s in all). Command: \`npm run bench\` (root), or \`npx tsx bench/projects.ts\` in apps/server; \`BENCH_RUNS\` changes the sample size, \`BENCH_TASKS\` the number of tasks, \`BENCH_EXPLAIN=1\` prints the list statement's plan.`,
       '<!-- projects-bench:end -->',
     ].join('\n');
-    const file = path.join(REPO_ROOT, 'docs/benchmarks.md');
-    const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-    const marked = /<!-- projects-bench:start -->[\s\S]*<!-- projects-bench:end -->/;
-    const next = marked.test(current) ? current.replace(marked, section) : `${current.trimEnd()}\n\n${section}\n`;
-    if (!process.env.BENCH_NO_WRITE) {
-      writeFileSync(file, next);
-      // the note stays as the repository's formatter (and its lint) wants it
-      await run(path.join(REPO_ROOT, 'node_modules/.bin/prettier'), ['--write', '--log-level', 'warn', file]).catch(() => {});
-      log(`wrote ${path.relative(REPO_ROOT, file)}`);
-    }
+    await writeBenchSection('projects-bench', section, log);
     log(`targets ${pass ? 'met' : 'NOT met'}; ${runSeconds.toFixed(0)} s`);
     await db.end();
   } catch (e) {

@@ -1,5 +1,5 @@
 import { execFile, fork } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +16,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { importJWK, SignJWT } from 'jose';
 import pg from 'pg';
 import { API_AUDIENCE } from '../src/identity/keys';
-import { REPO_ROOT, SERVER_ROOT } from '../src/platform/config';
+import { SERVER_ROOT } from '../src/platform/config';
 import { migrateDatabase } from '../src/platform/database';
 import { startEmbeddedPostgres } from '../src/platform/embedded-postgres';
 import { freePort } from '../src/platform/free-port';
@@ -31,6 +31,7 @@ import { organizationContacts } from '../src/modules/crm/organization-contacts.t
 import { rowTags, taggedWith } from '../src/modules/core/tags.repository';
 import { getRequest, httpLoad } from './http-load';
 import { cpuSplit, load1, ppidOf, timed } from './measure';
+import { writeBenchSection } from './report';
 import { seedTenant, SEGMENTS, type SeededTenant } from './seed';
 
 // npm run bench: contacts on the entity engine against raw SQL and pgbench, on one embedded
@@ -472,17 +473,7 @@ async function main() {
       "Commands: `npm run bench` (root; runs `tsx bench/run.ts` in apps/server). `BENCH_RUNS` and `BENCH_SECONDS` change the sample sizes; `BENCH_TRACE=1` prints the per-request breakdown of each call, `BENCH_CPU_PROF=dir` writes a CPU profile of the server, `BENCH_EXPLAIN=1` the plans of the list statements, `BENCH_LOG_LEVEL` the server's log level. pgbench: `pgbench -i -q -s 10` then `pgbench -S -n -c 8 -j 2 -T 10` against the same database.",
       '<!-- contacts-bench:end -->',
     ].join('\n');
-    const file = path.join(REPO_ROOT, 'docs/benchmarks.md');
-    const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-    const next = /<!-- contacts-bench:start -->[\s\S]*<!-- contacts-bench:end -->/.test(current)
-      ? current.replace(/<!-- contacts-bench:start -->[\s\S]*<!-- contacts-bench:end -->/, section)
-      : `${current.trimEnd()}\n\n${section}\n`;
-    if (!process.env.BENCH_NO_WRITE) {
-      writeFileSync(file, next);
-      // the note stays as the repository's formatter (and its lint) wants it
-      await run(path.join(REPO_ROOT, 'node_modules/.bin/prettier'), ['--write', '--log-level', 'warn', file]).catch(() => {});
-      log(`wrote ${path.relative(REPO_ROOT, file)}`);
-    }
+    await writeBenchSection('contacts-bench', section, log);
     log(`targets ${pass ? 'met' : 'NOT met'}`);
     agent.destroy();
     await db.end();

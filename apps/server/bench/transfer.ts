@@ -1,28 +1,17 @@
 import { fork } from 'node:child_process';
-import {
-  createReadStream,
-  createWriteStream,
-  existsSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { importJWK, SignJWT } from 'jose';
 import pg from 'pg';
 import { API_AUDIENCE } from '../src/identity/keys';
-import { REPO_ROOT, SERVER_ROOT } from '../src/platform/config';
+import { SERVER_ROOT } from '../src/platform/config';
 import { migrateDatabase } from '../src/platform/database';
 import { startEmbeddedPostgres } from '../src/platform/embedded-postgres';
 import { freePort } from '../src/platform/free-port';
 import { load1 } from './measure';
+import { writeBenchSection } from './report';
 import { seedTenant } from './seed';
 
 // npm run bench, part 2 (issue 14): import 100,000 contacts from a CSV end to end over HTTP
@@ -34,7 +23,6 @@ const EXPORT_ROUNDS = 3;
 const TARGET = { importShare: 0.25, exportShare: 0.5 };
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
-const run = promisify(execFile);
 
 // Resident memory of a process (kB): now, and the highest it has been.
 function memoryOf(pid: number): { rss: number; hwm: number } {
@@ -332,15 +320,7 @@ async function main() {
       'Commands: `npm run bench` runs this after the contacts bench; `npx tsx bench/transfer.ts` in apps/server runs it alone; `BENCH_IMPORT_ROWS` changes the row count.',
       '<!-- transfer-bench:end -->',
     ].join('\n');
-    const file = path.join(REPO_ROOT, 'docs/benchmarks.md');
-    const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-    const pattern = /<!-- transfer-bench:start -->[\s\S]*<!-- transfer-bench:end -->/;
-    const next = pattern.test(current) ? current.replace(pattern, section) : `${current.trimEnd()}\n\n${section}\n`;
-    if (!process.env.BENCH_NO_WRITE) {
-      writeFileSync(file, next);
-      await run(path.join(REPO_ROOT, 'node_modules/.bin/prettier'), ['--write', '--log-level', 'warn', file]).catch(() => {});
-      log(`wrote ${path.relative(REPO_ROOT, file)}`);
-    }
+    await writeBenchSection('transfer-bench', section, log);
     log(`import/export targets ${importOk && exportOk && heapFlat ? 'met' : 'NOT met'}`);
     await db.end();
   } catch (e) {

@@ -1,0 +1,87 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { openSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { importJWK, SignJWT } from 'jose';
+import type pg from 'pg';
+import { API_AUDIENCE } from '../src/identity/keys';
+import { SERVER_ROOT } from '../src/platform/config';
+import { freePort } from '../src/platform/free-port';
+
+export type Answer = { status: number; text: string; etag: string };
+export type Api = {
+  child: ChildProcess;
+  publicUrl: string;
+  headers: Record<string, string>;
+  request: (method: string, url: string, body?: unknown, extra?: Record<string, string>) => Promise<Answer>;
+};
+
+// The API in its own process (bench/server.ts), with a token of the workspace's admin signed by
+// the server's own key; requests one at a time over one keep-alive connection.
+export async function startApi(
+  dir: string,
+  url: string,
+  db: pg.Client,
+  tenant: { id: string; userId: string },
+  traced: boolean,
+): Promise<Api> {
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const child = fork(path.join(SERVER_ROOT, 'bench/server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: publicUrl,
+      DATA_DIR: dir,
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      ...(traced ? { BENCH_TRACE: '1' } : {}),
+    },
+    stdio: ['ignore', openSync(path.join(dir, 'server.log'), 'a'), 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  const [key] = (await db.query<{ jwk: { kid: string } }>('select jwk from identity.idp_keys where active limit 1')).rows;
+  if (!key) throw new Error('no signing key');
+  const token = await new SignJWT({ scope: 'openid profile email' })
+    .setProtectedHeader({ alg: 'RS256', kid: key.jwk.kid, typ: 'at+jwt' })
+    .setIssuer(`${publicUrl}/idp`)
+    .setAudience(API_AUDIENCE)
+    .setSubject(tenant.userId)
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(await importJWK(key.jwk, 'RS256'));
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const headers = { authorization: `Bearer ${token}`, 'x-tenant-id': tenant.id, 'content-type': 'application/json' };
+  const request = (method: string, to: string, body?: unknown, extra: Record<string, string> = {}) =>
+    new Promise<Answer>((resolve, reject) => {
+      const req = http.request(`${publicUrl}${to}`, { method, agent, headers: { ...headers, ...extra } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString(), etag: String(res.headers.etag ?? '') }),
+        );
+      });
+      req.on('error', reject);
+      req.end(body === undefined ? undefined : JSON.stringify(body));
+    });
+  child.once('exit', () => agent.destroy());
+  return { child, publicUrl, headers, request };
+}
+
+export async function stopApi(api: Api | undefined): Promise<void> {
+  if (!api || api.child.exitCode !== null) return;
+  api.child.kill('SIGTERM');
+  await new Promise((r) => api.child.once('exit', r));
+}
+
+// A call the seed depends on: anything but the expected status stops the bench.
+export async function must(api: Api, method: string, url: string, body: unknown, status = 200): Promise<Record<string, unknown>> {
+  const res = await api.request(method, url, body);
+  if (res.status !== status) throw new Error(`${method} ${url} answered ${res.status}: ${res.text}`);
+  return JSON.parse(res.text || '{}') as Record<string, unknown>;
+}
