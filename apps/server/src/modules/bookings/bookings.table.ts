@@ -41,6 +41,8 @@ export const bookings = pgTable(
     // one booking at a time (true), or up to the resource's capacity (the policy's sharedCapacity)
     exclusive: boolean('exclusive').notNull().default(true),
     status: text('status').notNull().default('Booked'),
+    // the bookings made together (a room, its hosts and equipment for one meeting), all or none
+    groupId: uuid('group_id'),
     title: text('title'),
     notes: text('notes'),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
@@ -64,6 +66,9 @@ export const bookings = pgTable(
     }).onDelete('cascade'),
     index('bookings_resource_idx').on(t.tenantId, t.resourceId, t.startsAt),
     index('bookings_booker_idx').on(t.tenantId, t.bookerId, t.startsAt),
+    index('bookings_group_idx')
+      .on(t.tenantId, t.groupId)
+      .where(sql`${t.groupId} is not null`),
     check(
       'bookings_range_check',
       sql`${t.endsAt} > ${t.startsAt} and ${t.blockedFrom} <= ${t.startsAt} and ${t.blockedUntil} >= ${t.endsAt}`,
