@@ -27,6 +27,7 @@ export const PUBLIC_PAGES: SitePage[] = [
   { path: '/idp/forgot-password', label: 'forgot password' },
   { path: '/workspaces/invite/not-a-real-token', label: 'invalid invitation' },
   { path: '/teams/join/not-a-real-token', label: 'invalid team invite link' },
+  { path: '/unsubscribe/not-a-real-token', label: 'invalid unsubscribe link' },
   { path: '/mailbox', label: 'local mailbox' },
   { path: '/no/such/page', label: 'not found, signed out' },
 ];

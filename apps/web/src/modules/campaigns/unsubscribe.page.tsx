@@ -28,17 +28,17 @@ export default function UnsubscribePage() {
   return (
     <main style={{ maxWidth: 560, margin: '48px auto', padding: '0 16px' }}>
       <Card>
+        <Typography.Title level={1} style={{ fontSize: 24 }}>
+          {t('campaigns.unsubscribe.title')}
+        </Typography.Title>
         {info.isPending ? (
           <Spin />
         ) : info.isError || done.isError ? (
-          <Result status="warning" title={t('campaigns.unsubscribe.invalid')} />
+          <Result status="warning" subTitle={t('campaigns.unsubscribe.invalid')} />
         ) : data?.unsubscribed ? (
-          <Result status="success" title={t('campaigns.unsubscribe.title')} subTitle={t('campaigns.unsubscribe.done', vars)} />
+          <Result status="success" subTitle={t('campaigns.unsubscribe.done', vars)} />
         ) : (
           <>
-            <Typography.Title level={1} style={{ fontSize: 24 }}>
-              {t('campaigns.unsubscribe.title')}
-            </Typography.Title>
             <Typography.Paragraph>{t('campaigns.unsubscribe.text', vars)}</Typography.Paragraph>
             <Button type="primary" loading={done.isPending} onClick={() => done.mutate()}>
               {t('campaigns.unsubscribe.action')}
