@@ -98,7 +98,7 @@ test.describe.serial('helpdesk', () => {
     await expect(page.locator('form').getByText('Resolved', { exact: true })).toBeVisible();
   });
 
-  test('an anonymous visitor finds the published article on the portal at 390 px', async ({ browser }) => {
+  test('an anonymous visitor finds the published article on the portal and asks a question, at 390 px', async ({ browser }) => {
     const api = await signedInApi(page, tenantId);
     const etag = (await api.send('GET', `/api/v1/helpdesks/${helpdeskId}`)).headers().etag ?? '';
     await api.send('PATCH', `/api/v1/helpdesks/${helpdeskId}`, [{ op: 'replace', path: '/portalEnabled', value: true }], {
@@ -119,6 +119,19 @@ test.describe.serial('helpdesk', () => {
     await hit.click();
     await expect(visitor.getByRole('heading', { name: 'Resetting forgotten passwords', level: 1 })).toBeVisible();
     await expectAccessible(visitor, 'portal article, 390 px');
+    // the visitor asks a question: the browser solves the captcha, the request is numbered
+    await visitor.goto(`/portal/${workspace}/help`);
+    await visitor.getByRole('link', { name: 'Ask us' }).click();
+    await expect(visitor.getByRole('heading', { name: 'Send us your question', level: 1 })).toBeVisible();
+    await visitor.getByLabel('Your e-mail').fill('visitor@example.com');
+    await visitor.getByLabel('Subject').fill('Where is my invoice?');
+    await visitor.getByLabel('Your question').fill('I cannot find the November invoice.');
+    expect(await horizontalOverflow(visitor)).toEqual({ scrollWidth: 390, innerWidth: 390 });
+    await expectAccessible(visitor, 'portal request form, 390 px');
+    await visitor.getByRole('button', { name: 'Send' }).click();
+    await expect(visitor.getByText(/we received your request HELP-\d+/)).toBeVisible({ timeout: 30_000 });
+    const requests = await api.post<{ data: { subject: string; channel: string }[] }>('/api/v1/requests/list', { search: 'invoice' });
+    expect(requests.data.map((r) => [r.subject, r.channel])).toEqual([['Where is my invoice?', 'Portal']]);
     // an address that is no portal says so
     await visitor.goto(`/portal/${workspace}/nothing-here`);
     await expect(visitor.getByText('There is no help centre at this address')).toBeVisible();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ownerMemberAndStranger, type Client, type TestApp } from '../../../test/harness';
+import { solve } from './portal-captcha.util';
 
 // The helpdesk's public portal (issue 23): no sign-in; only a helpdesk with its portal on, only
 // its published public articles (a draft, a portal-users-only and an internal article never show,
@@ -91,5 +92,47 @@ describe('the public portal', () => {
     await patch(`/api/v1/articles/${list.id}`, [{ op: 'replace', path: '/slug', value: 'password-reset' }]);
     const old = await anonymous.get(`${base()}/support/articles/resetting-your-password`);
     expect(old.body).toMatchObject({ slug: 'password-reset', movedFrom: 'resetting-your-password' });
+  });
+
+  it('takes an anonymous request with a solved captcha, and refuses a wrong or reused-late one', async () => {
+    const captcha = (await anonymous.get(`${base()}/support/captcha`)).body as { challenge: string; difficulty: number };
+    expect(captcha.difficulty).toBe(16);
+    const body = { email: 'Visitor@Example.com', subject: 'Locked out', message: 'Since this morning.' };
+    const wrong = await anonymous.post(`${base()}/support/requests`, { ...body, captcha: { challenge: captcha.challenge, nonce: 'x' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors.map((e: { field: string; code: string }) => `${e.field}:${e.code}`)).toEqual(['captcha:captchaInvalid']);
+    const forged = `${Date.now() + 60_000}.AAAAAAAAAAAAAAAA.${'A'.repeat(43)}`;
+    expect(
+      (await anonymous.post(`${base()}/support/requests`, { ...body, captcha: { challenge: forged, nonce: solve(forged, 16) } })).status,
+    ).toBe(400);
+    const bad = await anonymous.post(`${base()}/support/requests`, {
+      email: 'nope',
+      subject: '',
+      message: 'x',
+      captcha: { challenge: 'a', nonce: '1' },
+    });
+    expect(bad.body.errors.map((e: { field: string; code: string }) => `${e.field}:${e.code}`).sort()).toEqual([
+      'email:invalidEmail',
+      'subject:required',
+    ]);
+    expect(Number((await t.sql<{ n: string }>('select count(*) as n from requests', []))[0]?.n)).toBe(0);
+
+    const sent = await anonymous.post(`${base()}/support/requests`, {
+      ...body,
+      captcha: { challenge: captcha.challenge, nonce: solve(captcha.challenge, 16) },
+    });
+    expect(sent.status, sent.text).toBe(201);
+    expect(sent.body).toEqual({ number: 'SUP-1' });
+    const request = (await c.post('/api/v1/requests/list', {})).body.data[0];
+    expect(request).toMatchObject({
+      subject: 'Locked out',
+      requesterEmail: 'visitor@example.com',
+      channel: 'Portal',
+      description: 'Since this morning.',
+    });
+    expect(request.requester).toMatchObject({ title: 'visitor' });
+    // a portal that is off takes none
+    await patch(`/api/v1/helpdesks/${helpdeskId}`, [{ op: 'replace', path: '/portalEnabled', value: false }]);
+    expect((await anonymous.get(`${base()}/support/captcha`)).status).toBe(404);
   });
 });

@@ -1,9 +1,22 @@
-import type { PortalArticle, PortalHome, PortalSearchResult } from '@atrium/domain';
+import {
+  CAPTCHA_DIFFICULTY_BITS,
+  CAPTCHA_TTL_MS,
+  type PortalArticle,
+  type PortalCaptcha,
+  type PortalHome,
+  type PortalRequest,
+  type PortalRequestResult,
+  type PortalSearchResult,
+} from '@atrium/domain';
+import type { TenantContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
-import { notFound } from '../../platform/errors';
+import { fieldError, notFound } from '../../platform/errors';
+import { createEntity } from '../../platform/entity';
 import { sanitizeNote } from '../core';
 import * as portalRepo from './helpdesk-portal.repository';
+import type { HelpdeskKinds } from './helpdesk.entities';
 import * as repo from './helpdesk.repository';
+import { newChallenge, solves } from './portal-captcha.util';
 
 type Scope = { tenantId: string; db: Db };
 type Address = { workspace: string; helpdesk: string };
@@ -65,5 +78,46 @@ export async function portalArticle(db: Db, address: Address, slug: string): Pro
       publishedAt: row.publishedAt ? new Date(row.publishedAt).toISOString() : null,
       movedFrom: row.moved ? slug : null,
     };
+  });
+}
+
+export type PortalDeps = { kinds: HelpdeskKinds; secret: string; now: () => Date };
+
+// A challenge for the portal's request form (only where there is a portal to send it to).
+export async function portalCaptcha(db: Db, deps: PortalDeps, address: Address): Promise<PortalCaptcha> {
+  return withPortal(db, address, async () => ({
+    challenge: newChallenge(deps.secret, deps.now().getTime(), CAPTCHA_TTL_MS),
+    difficulty: CAPTCHA_DIFFICULTY_BITS,
+  }));
+}
+
+const NIL = '00000000-0000-0000-0000-000000000000';
+// the portal's context in the workspace: nobody signed in, no permission (RLS confines it)
+const visitorContext = (scope: Scope): TenantContext => ({
+  tenantId: scope.tenantId,
+  tenantUserId: NIL,
+  user: { id: NIL, email: '', name: 'Portal' },
+  role: 'system',
+  permissions: new Set(),
+  plans: [],
+  db: scope.db,
+});
+
+// An anonymous visitor's request (channel Portal): the proof of work first (400 captchaInvalid
+// on `captcha`, nothing written), then a request like an agent's — numbered, the requester
+// contact found or made, the message its first one.
+export async function submitPortalRequest(db: Db, deps: PortalDeps, address: Address, body: PortalRequest): Promise<PortalRequestResult> {
+  if (!solves(deps.secret, body.captcha.challenge, body.captcha.nonce, CAPTCHA_DIFFICULTY_BITS, deps.now().getTime()))
+    throw fieldError('captcha', 'captchaInvalid', 'captcha: the answer does not solve a current challenge');
+  return withPortal(db, address, async (scope, helpdesk) => {
+    const ctx = visitorContext(scope);
+    const row = await createEntity(ctx, deps.kinds.request, {
+      subject: body.subject,
+      helpdeskId: helpdesk.id,
+      requesterEmail: body.email,
+      description: body.message,
+    });
+    await repo.setRequestChannel(ctx, String(row.id), 'Portal');
+    return { number: String(row.number) };
   });
 }

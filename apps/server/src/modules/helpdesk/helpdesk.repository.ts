@@ -246,3 +246,7 @@ export async function setRequestStage(ctx: TenantScope, requestId: string, stage
     where tenant_id = ${ctx.tenantId} and id = ${requestId} returning version`);
   return Number(res.rows[0]?.version ?? 0);
 }
+
+export async function setRequestChannel(ctx: TenantScope, requestId: string, channel: string): Promise<void> {
+  await ctx.db.execute(sql`update requests set channel = ${channel} where tenant_id = ${ctx.tenantId} and id = ${requestId}`);
+}

@@ -29,7 +29,7 @@ export async function registerHelpdeskModule(router: Router, deps: ModuleDeps): 
     now: systemClock,
     linkRecords: recordLinker(router, deps),
   });
-  registerHelpdeskPortalRoutes(router);
+  registerHelpdeskPortalRoutes(router, { kinds, secret: deps.config.sessionSecret, now: systemClock });
   // a request's stage follows its task's (closed, reopened)
   provideRecordChangeListener('helpdesk-task-stage', followTaskStage);
 }

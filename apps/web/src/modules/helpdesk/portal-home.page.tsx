@@ -35,6 +35,7 @@ export default function PortalHomePage() {
               {home.data.name}
             </Typography.Title>
             {home.data.description && <Typography.Paragraph>{home.data.description}</Typography.Paragraph>}
+            <Link to={`/portal/${workspace}/${current ?? helpdesk}/ask`}>{t('helpdesk.portal.ask')}</Link>
           </div>
           <Input.Search aria-label={label} placeholder={label} size="large" allowClear enterButton onSearch={setQ} />
           {q.trim() ? (

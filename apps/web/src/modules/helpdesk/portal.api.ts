@@ -1,6 +1,7 @@
-import type { PortalArticle, PortalHome, PortalSearchResult } from '@atrium/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { PortalArticle, PortalCaptcha, PortalHome, PortalRequest, PortalRequestResult, PortalSearchResult } from '@atrium/domain';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../platform/api/api-client';
+import { solveChallenge } from './portal-captcha';
 
 // The public portal's calls: no session, no workspace header.
 const base = (workspace: string, helpdesk: string) =>
@@ -32,5 +33,20 @@ export function usePortalArticle(workspace: string, helpdesk: string, slug: stri
     queryKey: ['portal', workspace, helpdesk, 'article', slug],
     queryFn: () => apiRequest<PortalArticle>(`${base(workspace, helpdesk)}/articles/${encodeURIComponent(slug)}`, anonymous),
     retry: false,
+  });
+}
+
+// Sends a visitor's request: a fresh challenge, solved here, then the form.
+export function usePortalRequest(workspace: string, helpdesk: string) {
+  return useMutation({
+    mutationFn: async (body: Omit<PortalRequest, 'captcha'>) => {
+      const captcha = await apiRequest<PortalCaptcha>(`${base(workspace, helpdesk)}/captcha`, anonymous);
+      const nonce = await solveChallenge(captcha.challenge, captcha.difficulty);
+      return apiRequest<PortalRequestResult>(`${base(workspace, helpdesk)}/requests`, {
+        method: 'POST',
+        body: { ...body, captcha: { challenge: captcha.challenge, nonce } },
+        ...anonymous,
+      });
+    },
   });
 }

@@ -30,7 +30,12 @@ export const REQUEST_STAGE_NAMES = ['New', 'Open', 'Waiting', 'Resolved'] as con
 
 // an agent reply to a request without anybody to mail (no requester e-mail): noRecipient;
 // a request that already has a task: alreadyHasTask
-export const HELPDESK_ERROR_CODES = ['noRecipient', 'alreadyHasTask'] as const;
+// a portal request whose proof of work is missing, wrong or expired: captchaInvalid
+export const HELPDESK_ERROR_CODES = ['noRecipient', 'alreadyHasTask', 'captchaInvalid'] as const;
+// the portal's proof of work: leading zero bits of SHA-256(challenge:nonce), and how long a
+// challenge holds
+export const CAPTCHA_DIFFICULTY_BITS = 16;
+export const CAPTCHA_TTL_MS = 10 * 60_000;
 // a request's activity: a reply mailed, a note written, a task made or linked, the request's
 // stage moved because its task was closed or reopened
 export const HELPDESK_ACTIVITY_ACTIONS = ['replied', 'noted', 'taskLinked', 'stageFollowedTask'] as const;

@@ -102,3 +102,26 @@ export const portalArticleSchema = z.object({
   movedFrom: z.string().nullable(),
 });
 export type PortalArticle = z.infer<typeof portalArticleSchema>;
+
+// The portal's self-hosted captcha: a signed challenge, and the visitor's browser finds a nonce
+// whose SHA-256 of `challenge:nonce` starts with `difficulty` zero bits (about 65,000 tries).
+export const portalCaptchaSchema = z.object({ challenge: z.string(), difficulty: z.number().int() });
+export type PortalCaptcha = z.infer<typeof portalCaptchaSchema>;
+// An anonymous visitor's request: the requester's address, a subject and the message.
+export const portalRequestSchema = z.strictObject({
+  email: z
+    .string({ error: 'required' })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: 'required' })
+    .max(254, { error: 'maxLength' })
+    .email({ error: 'invalidEmail' }),
+  subject: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(300, { error: 'maxLength' }),
+  message: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(20000, { error: 'maxLength' }),
+  captcha: z
+    .strictObject({ challenge: z.string().min(1).max(300), nonce: z.string().min(1).max(40) })
+    .meta({ description: 'Rule `captchaInvalid`: the nonce must solve the challenge from …/captcha, within its ten minutes.' }),
+});
+export type PortalRequest = z.infer<typeof portalRequestSchema>;
+export const portalRequestResultSchema = z.object({ number: z.string() });
+export type PortalRequestResult = z.infer<typeof portalRequestResultSchema>;
