@@ -8,7 +8,6 @@ import {
   type PortalRequestResult,
   type PortalSearchResult,
 } from '@atrium/domain';
-import type { TenantContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
 import { fieldError, notFound } from '../../platform/errors';
 import { createEntity } from '../../platform/entity';
@@ -16,6 +15,7 @@ import { sanitizeNote } from '../core';
 import * as portalRepo from './helpdesk-portal.repository';
 import type { HelpdeskKinds } from './helpdesk.entities';
 import * as repo from './helpdesk.repository';
+import { systemContext } from './helpdesk.util';
 import { newChallenge, solves } from './portal-captcha.util';
 
 type Scope = { tenantId: string; db: Db };
@@ -91,18 +91,6 @@ export async function portalCaptcha(db: Db, deps: PortalDeps, address: Address):
   }));
 }
 
-const NIL = '00000000-0000-0000-0000-000000000000';
-// the portal's context in the workspace: nobody signed in, no permission (RLS confines it)
-const visitorContext = (scope: Scope): TenantContext => ({
-  tenantId: scope.tenantId,
-  tenantUserId: NIL,
-  user: { id: NIL, email: '', name: 'Portal' },
-  role: 'system',
-  permissions: new Set(),
-  plans: [],
-  db: scope.db,
-});
-
 // An anonymous visitor's request (channel Portal): the proof of work first (400 captchaInvalid
 // on `captcha`, nothing written), then a request like an agent's — numbered, the requester
 // contact found or made, the message its first one.
@@ -110,7 +98,7 @@ export async function submitPortalRequest(db: Db, deps: PortalDeps, address: Add
   if (!solves(deps.secret, body.captcha.challenge, body.captcha.nonce, CAPTCHA_DIFFICULTY_BITS, deps.now().getTime()))
     throw fieldError('captcha', 'captchaInvalid', 'captcha: the answer does not solve a current challenge');
   return withPortal(db, address, async (scope, helpdesk) => {
-    const ctx = visitorContext(scope);
+    const ctx = systemContext(scope.tenantId, scope.db, 'Portal');
     const row = await createEntity(ctx, deps.kinds.request, {
       subject: body.subject,
       helpdeskId: helpdesk.id,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ownerMemberAndStranger, type Client, type TestApp } from '../../../test/harness';
+import { publishDueArticles } from './helpdesk.service';
 
 // The helpdesk (issue 23): helpdesks (Free plan: one), topics, articles (slugs and their
 // redirects, publish, full-text search in the article's language with snippets), requests (a
@@ -159,6 +160,29 @@ describe('articles', () => {
     expect(empty.status).toBe(400);
     expect(codes(empty.body)).toEqual(['q:required']);
     expect(codes((await c.post('/api/v1/articles/search', { q: 'x', limit: 500 })).body)).toEqual(['limit:tooBig']);
+  });
+});
+
+describe('scheduled publishing', () => {
+  it('publishes a draft once its publishAt has come, at that time, and only once', async () => {
+    const due = new Date(Date.now() - 60_000).toISOString();
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const now = await post(c, '/api/v1/articles', { title: 'Scheduled now', helpdeskId, publishAt: due });
+    const tomorrow = await post(c, '/api/v1/articles', { title: 'Scheduled later', helpdeskId, publishAt: later });
+    const bad = await c.post('/api/v1/articles', { title: 'Bad time', helpdeskId, publishAt: 'soon' });
+    expect(bad.status).toBe(400);
+    expect([...new Set(codes(bad.body))]).toEqual(['publishAt:validation']);
+    const deps = { database: t.database, now: () => new Date() };
+    expect(await publishDueArticles(deps)).toMatch(/^[1-9]\d* articles published$/);
+    const published = (await c.get(`/api/v1/articles/${now.id}`)).body;
+    expect(published).toMatchObject({ status: 'Published', publishAt: null });
+    expect(Date.parse(published.publishedAt)).toBe(Date.parse(due));
+    expect((await c.get(`/api/v1/articles/${tomorrow.id}`)).body).toMatchObject({ status: 'Draft' });
+    expect(await publishDueArticles(deps)).toBe('0 articles published');
+    // unpublished, it stays a draft (the schedule is spent)
+    await c.post(`/api/v1/articles/${now.id}/unpublish`, {});
+    await publishDueArticles(deps);
+    expect((await c.get(`/api/v1/articles/${now.id}`)).body.status).toBe('Draft');
   });
 });
 

@@ -23,7 +23,13 @@ export const articles = entityTable('articles', articleEntity, {
       { field: 'content', weight: 'B' },
     ],
   },
-  indexes: (col) => [uniqueIndex('articles_helpdesk_slug_key').on(col('tenantId'), col('helpdeskId'), col('slug'))],
+  indexes: (col) => [
+    uniqueIndex('articles_helpdesk_slug_key').on(col('tenantId'), col('helpdeskId'), col('slug')),
+    // the scheduled-publishing job reads only drafts with a time
+    index('articles_publish_at_idx')
+      .on(col('tenantId'), col('publishAt'))
+      .where(sql`status = 'Draft' and publish_at is not null`),
+  ],
 });
 export const requests = entityTable('requests', requestEntity, {
   references: { Helpdesk: helpdesks, Contact: contacts, Topic: topics, Task: tasks, User: tenantUsers },

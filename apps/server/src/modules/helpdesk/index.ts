@@ -7,7 +7,15 @@ import { HELPDESK_CAPTIONS } from './helpdesk.captions';
 import { registerHelpdeskEntities } from './helpdesk.entities';
 import { registerHelpdeskPortalRoutes } from './helpdesk-portal.routes';
 import { registerHelpdeskRoutes } from './helpdesk.routes';
-import { articleHooks, followTaskStage, helpdeskHooks, requestHooks, systemClock, topicHooks } from './helpdesk.service';
+import {
+  articleHooks,
+  followTaskStage,
+  helpdeskHooks,
+  registerScheduledPublishJob,
+  requestHooks,
+  systemClock,
+  topicHooks,
+} from './helpdesk.service';
 
 export { helpdesks, requests } from './helpdesk.table';
 
@@ -32,4 +40,6 @@ export async function registerHelpdeskModule(router: Router, deps: ModuleDeps): 
   registerHelpdeskPortalRoutes(router, { kinds, secret: deps.config.sessionSecret, now: systemClock });
   // a request's stage follows its task's (closed, reopened)
   provideRecordChangeListener('helpdesk-task-stage', followTaskStage);
+  // drafts published at their publishAt
+  registerScheduledPublishJob(deps.jobs, { database: deps.database, now: systemClock });
 }

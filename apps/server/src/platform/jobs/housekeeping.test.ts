@@ -208,6 +208,8 @@ describe('housekeeping', () => {
       { name: 'bookings.auto-release', cron: '* * * * *' },
       // scheduled campaigns start and sending campaigns continue (after a throttle, a crash)
       { name: 'campaigns.send', cron: '* * * * *' },
+      // drafts published at their publishAt (helpdesk's knowledge base)
+      { name: 'helpdesk.scheduled-publish', cron: '* * * * *' },
       { name: 'housekeeping.tenants', cron: '17 * * * *' },
       { name: 'identity.expired-sessions', cron: '23 * * * *' },
       { name: 'mail.outbox', cron: '* * * * *' },

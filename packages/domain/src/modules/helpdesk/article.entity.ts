@@ -22,6 +22,8 @@ export const articleEntity = defineEntity({
     visibility: fields.enumeration(ARTICLE_VISIBILITIES, { defaultValue: 'Public', quick: true }),
     status: fields.enumeration(ARTICLE_STATUSES, { defaultValue: 'Draft', readOnly: true }),
     publishedAt: fields.dateTime({ readOnly: true }),
+    // a draft is published by the every-minute job once this time has come (scheduled publishing)
+    publishAt: fields.dateTime(),
     content: fields.longText({ max: 200000 }),
   },
   searchFields: ['title', 'slug'],

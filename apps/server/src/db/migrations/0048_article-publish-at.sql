@@ -1,0 +1,2 @@
+ALTER TABLE "articles" ADD COLUMN "publish_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "articles_publish_at_idx" ON "articles" USING btree ("tenant_id","publish_at") WHERE status = 'Draft' and publish_at is not null;
