@@ -66,6 +66,7 @@ test.describe.serial('booking calendar', () => {
       { status: 201 },
     );
     await api.post(`/api/v1/resources/${laptopId}/check-out`, {}, { status: 200 });
+    await api.post('/api/v1/resources', { name: 'Room 2', resourceTypeId: desk.id, locationId: location.id }, { status: 201 });
   });
 
   async function openLocationDay() {
@@ -120,7 +121,8 @@ test.describe.serial('booking calendar', () => {
     let dialog = page.getByRole('dialog', { name: 'Book this time' });
     await dialog.getByLabel('Resource').click();
     await chooseOption(page, 'Desk 9');
-    await expect(dialog.getByText(/09:30 AM – 10:15 AM/)).toBeVisible();
+    // several may be chosen: a click beside the list closes it
+    await dialog.getByText(/09:30 AM – 10:15 AM/).click();
     await dialog.getByRole('button', { name: 'Book' }).click();
     await expect(dialog.getByRole('alert')).toContainText('Unavailable time slot');
     await dialog.getByRole('button', { name: 'Keep it' }).click();
@@ -131,6 +133,7 @@ test.describe.serial('booking calendar', () => {
     await expect(dialog.getByText(/02:00 PM – 02:15 PM/)).toBeVisible();
     await dialog.getByLabel('Resource').click();
     await chooseOption(page, 'Desk 9');
+    await dialog.getByText(/02:00 PM – 02:15 PM/).click();
     await dialog.getByRole('button', { name: 'Book' }).click();
     await expect(page.getByText('Desk 9 is booked for you')).toBeVisible();
     await expect(region.locator('.rbc-event')).toHaveCount(2);
@@ -191,6 +194,37 @@ test.describe.serial('booking calendar', () => {
     await typed('13:45');
     await expect(page.getByText(/^Desk 9 is now booked for you: .*12:00 PM – 01:45 PM$/)).toBeVisible();
     await expect(standUp).toContainText('12:00 PM – 1:45 PM');
+  });
+
+  test('one meeting books several resources together, or none', async () => {
+    const region = await openLocationDay();
+    const slots = region.locator('.rbc-day-slot .rbc-time-slot');
+    // a drag over the day's slots from one quarter hour to another (the slots under bookings too)
+    const pick = async (first: number, last: number) => {
+      await slots.nth(last).scrollIntoViewIfNeeded();
+      const from = (await slots.nth(first).boundingBox())!;
+      const to = (await slots.nth(last).boundingBox())!;
+      await page.mouse.move(from.x + 10, from.y + 2);
+      await page.mouse.down();
+      await page.mouse.move(from.x + 10, to.y + to.height - 2, { steps: 8 });
+      await page.mouse.up();
+      const dialog = page.getByRole('dialog', { name: 'Book this time' });
+      await dialog.getByLabel('Resource').click();
+      await chooseOption(page, 'Desk 9');
+      await dialog.getByLabel('Resource').click();
+      await chooseOption(page, 'Room 2');
+      await dialog.getByText(/ – /).first().click();
+      await dialog.getByRole('button', { name: 'Book' }).click();
+      return dialog;
+    };
+    // 11:30 – 12:15 runs into the stand-up: refused for Desk 9, and Room 2 is not booked either
+    const refused = await pick(11 * 4 + 2, 12 * 4);
+    await expect(refused.getByRole('alert')).toContainText('Desk 9: Unavailable time slot');
+    await refused.getByRole('button', { name: 'Keep it' }).click();
+    await pick(16 * 4, 16 * 4 + 1);
+    await expect(page.getByText('Desk 9, Room 2 are booked for you')).toBeVisible();
+    await expect(region.locator('.rbc-event').filter({ hasText: '4:00 PM – 4:30 PM' })).toHaveCount(2);
+    await expect(region.locator('.rbc-event').filter({ hasText: 'Room 2' })).toHaveCount(1);
   });
 
   test("a resource's page has its calendar", async () => {

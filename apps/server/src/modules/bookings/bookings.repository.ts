@@ -110,13 +110,14 @@ export type NewBooking = {
   exclusive: boolean;
   title: string | null;
   notes: string | null;
+  groupId?: string;
 };
 
 export async function insertBooking(ctx: TenantContext, b: NewBooking): Promise<string> {
   const res = await ctx.db.execute<{ id: string }>(sql`
-    insert into bookings (tenant_id, resource_id, booker_id, starts_at, ends_at, blocked_from, blocked_until, exclusive, title, notes, created_by)
+    insert into bookings (tenant_id, resource_id, booker_id, starts_at, ends_at, blocked_from, blocked_until, exclusive, title, notes, group_id, created_by)
     values (${ctx.tenantId}, ${b.resourceId}, ${b.bookerId}, ${b.startsAt.toISOString()}, ${b.endsAt.toISOString()},
-      ${b.blockedFrom.toISOString()}, ${b.blockedUntil.toISOString()}, ${b.exclusive}, ${b.title}, ${b.notes}, ${ctx.tenantUserId})
+      ${b.blockedFrom.toISOString()}, ${b.blockedUntil.toISOString()}, ${b.exclusive}, ${b.title}, ${b.notes}, ${b.groupId ?? null}, ${ctx.tenantUserId})
     returning id`);
   const id = res.rows[0]?.id;
   if (!id) throw new Error('insert into bookings returned no row');
@@ -136,6 +137,7 @@ export type BookingRow = {
   timeZone: string | null;
   bookerId: string;
   bookerName: string;
+  groupId: string | null;
   start: string;
   end: string;
   status: BookingStatus;
@@ -149,6 +151,7 @@ export type BookingRow = {
 
 export type BookingFilter = {
   id?: string;
+  groupId?: string;
   bookerId?: string;
   resourceId?: string;
   locationId?: string;
@@ -161,6 +164,7 @@ export type BookingFilter = {
 export async function bookingRows(ctx: TenantScope, f: BookingFilter): Promise<{ rows: BookingRow[]; total: number }> {
   const where: SQL[] = [sql`b.tenant_id = ${ctx.tenantId}`, sql`r.deleted_at is null`];
   if (f.id) where.push(sql`b.id = ${f.id}`);
+  if (f.groupId) where.push(sql`b.group_id = ${f.groupId}`);
   if (f.bookerId) where.push(sql`b.booker_id = ${f.bookerId}`);
   if (f.resourceId) where.push(sql`b.resource_id = ${f.resourceId}`);
   if (f.locationId) where.push(sql`r.location_id = ${f.locationId}`);
@@ -170,7 +174,7 @@ export async function bookingRows(ctx: TenantScope, f: BookingFilter): Promise<{
   const res = await ctx.db.execute<BookingRow & { total: number }>(sql`
     select b.id, b.version, b.resource_id as "resourceId", r.name as "resourceTitle", r.capacity,
       t.id as "typeId", t.name as "typeTitle", l.id as "locationId", l.name as "locationTitle", l.time_zone as "timeZone",
-      b.booker_id as "bookerId", coalesce(u.name, tu.email, '') as "bookerName",
+      b.booker_id as "bookerId", coalesce(u.name, tu.email, '') as "bookerName", b.group_id as "groupId",
       ${iso('b.starts_at')} as start, ${iso('b.ends_at')} as "end", b.status, b.title, b.notes,
       ${iso('b.checked_in_at')} as "checkedInAt", ${iso('b.checked_out_at')} as "checkedOutAt",
       ${iso('b.cancelled_at')} as "cancelledAt", ${iso('b.created_at')} as "createdAt",

@@ -316,6 +316,53 @@ describe('a booking’s life', () => {
   });
 });
 
+describe('one meeting, several resources', () => {
+  it('books them all under their own policies in one group, or none, naming the item refused', async () => {
+    const room = await resource(roomType);
+    const desk = await resource(deskType);
+    const spare = await resource(deskType);
+    const start = ahead(23, '10:00');
+    const made = await member.post('/api/v1/bookings/groups', {
+      resourceIds: [room.id, desk.id],
+      start,
+      end: plus(start, 60),
+      title: 'Review',
+    });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body.bookings.map((b: Row) => b.resource)).toEqual([
+      expect.objectContaining({ id: room.id }),
+      expect.objectContaining({ id: desk.id }),
+    ]);
+    expect(made.body.bookings.every((b: Row) => b.groupId === made.body.groupId && b.title === 'Review')).toBe(true);
+
+    // the desk is taken then: nothing of the second meeting is written
+    const before = await live();
+    const clash = await member.post('/api/v1/bookings/groups', { resourceIds: [spare.id, desk.id], start, end: plus(start, 60) });
+    expect(clash.status).toBe(409);
+    expect(codes(clash.body)).toEqual(['resourceIds.1:unavailableTimeSlot']);
+    expect(await live()).toBe(before);
+
+    // every refusal of every item at once; bad input named
+    const refusals = await member.post('/api/v1/bookings/groups', {
+      resourceIds: [spare.id, '00000000-0000-4000-8000-000000000000'],
+      start: plus(start, 5),
+      end: plus(start, 65),
+    });
+    expect(refusals.status).toBe(400);
+    expect(codes(refusals.body)).toEqual(['resourceIds.0:notOnIncrement', 'resourceIds.1:notFound']);
+    const bad = await member.post('/api/v1/bookings/groups', { resourceIds: [desk.id, desk.id], start, end: plus(start, 60) });
+    expect(codes(bad.body)).toEqual(['resourceIds:duplicateKey']);
+    expect(codes((await member.post('/api/v1/bookings/groups', { resourceIds: [desk.id], start, end: plus(start, 60) })).body)).toEqual([
+      'resourceIds:minimumItems',
+    ]);
+    expect(await live()).toBe(before);
+    // another workspace's resources are not found
+    expect(
+      codes((await other.post('/api/v1/bookings/groups', { resourceIds: [room.id, desk.id], start, end: plus(start, 60) })).body),
+    ).toEqual(['resourceIds.0:notFound', 'resourceIds.1:notFound']);
+  });
+});
+
 describe('moving a booking', () => {
   it('moves and resizes under the same policy, past its own time, never onto another’s; a refusal changes nothing', async () => {
     const desk = await resource(deskType);

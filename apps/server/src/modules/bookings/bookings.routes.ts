@@ -1,5 +1,7 @@
 import {
   bookingCreateSchema,
+  bookingGroupCreateSchema,
+  bookingGroupSchema,
   bookingListQuerySchema,
   bookingListSchema,
   bookingMoveSchema,
@@ -12,6 +14,7 @@ import {
   resourceTypeEntity,
   resourceTypePolicySchema,
   type Booking,
+  type BookingGroup,
   type Permission,
 } from '@atrium/domain';
 import { z } from 'zod';
@@ -22,6 +25,7 @@ import {
   checkInBooking,
   checkOutBooking,
   createBooking,
+  createBookingGroup,
   findTimes,
   getBooking,
   getTypePolicy,
@@ -35,6 +39,7 @@ import {
 const BASE = '/api/v1/bookings';
 const VIEW: Permission = 'Resource.ViewResources';
 const EXAMPLE_RESOURCE = '0b9e8c1e-4c1b-4d8e-9a51-2f0c0e7b1a11';
+const EXAMPLE_HOST = '5d0f3b2a-7c4e-4f1a-8b6d-9e2c1a0f3b44';
 
 // Workplace booking (issue 22): book a resource, see and change bookings, find free times, and
 // each resource type's booking policy. Any member who sees resources may book them for
@@ -65,6 +70,28 @@ export function registerBookingRoutes(router: Router, deps: BookingDeps): void {
       }
       const created = await createBooking(ctx, deps, body);
       if (key) await storeIdempotentAnswer(ctx, 'Booking:create', key, { status: 201, body: created, headers: {} });
+      return created;
+    },
+  });
+  router.tenant({
+    ...common,
+    method: 'POST',
+    url: `${BASE}/groups`,
+    summary:
+      "Book several resources for one meeting (a room, its hosts, equipment) for the same [start, end), all or none (Idempotency-Key supported): each under its own type's policy (400 with every refusal on resourceIds.N), a time someone holds on any of them 409 unavailableTimeSlot on its resourceIds.N",
+    status: 201,
+    idempotencyKey: true,
+    schemas: { body: bookingGroupCreateSchema, response: bookingGroupSchema },
+    example: { resourceIds: [EXAMPLE_RESOURCE, EXAMPLE_HOST], start: exampleStart, end: exampleEnd, title: 'Quarterly review' },
+    handler: async (ctx, { body, request, reply }) => {
+      const key = idempotencyKeyOf(request.headers['idempotency-key']);
+      const stored = key ? await claimIdempotencyKey(ctx, 'Booking:createGroup', key, body) : undefined;
+      if (stored) {
+        reply.header('idempotent-replayed', 'true');
+        return stored.body as BookingGroup;
+      }
+      const created = await createBookingGroup(ctx, deps, body);
+      if (key) await storeIdempotentAnswer(ctx, 'Booking:createGroup', key, { status: 201, body: created, headers: {} });
       return created;
     },
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   bookingPolicySchema,
   DEFAULT_BOOKING_POLICY,
@@ -5,6 +6,9 @@ import {
   openingHoursSchema,
   type Booking,
   type BookingCreate,
+  type BookingGroup,
+  type BookingGroupCreate,
+  type ErrorCode,
   type BookingList,
   type BookingListQuery,
   type BookingMove,
@@ -75,9 +79,9 @@ function refused(refusals: readonly PolicyRefusal[]): AppError {
   return new AppError(400, refusals[0]!.code, errors.map((e) => e.message).join('; '), errors);
 }
 
-const unavailable = (): AppError =>
+const unavailable = (field = 'start'): AppError =>
   new AppError(409, 'unavailableTimeSlot', 'This time slot is not available: the resource is booked then', [
-    { field: 'start', code: 'unavailableTimeSlot', message: 'start: the resource is booked at this time' },
+    { field, code: 'unavailableTimeSlot', message: `${field}: the resource is booked at this time` },
   ]);
 
 function assertBookable(p: repo.ResourcePlace): void {
@@ -103,38 +107,106 @@ export async function createBooking(ctx: TenantContext, deps: BookingDeps, body:
   const place = await repo.resourcePlace(ctx, body.resourceId);
   if (!place) throw fieldError('resourceId', 'notFound', 'resourceId names no resource of this workspace');
   assertBookable(place);
-  const policy = policyOf(place.policy);
-  const now = deps.now();
   const start = Date.parse(body.start);
   const end = Date.parse(body.end);
-  const answer = evaluateBooking(policy, placeOf(place), now.getTime(), start, end);
-  if (!answer.allowed) throw refused(answer.refusals);
-  const blocked = blockedRange(policy, start, end);
-  const exclusive = isExclusive(policy, place.capacity);
-  if (!exclusive) {
-    await repo.lockResource(ctx, place.id);
-    const held = await repo.liveBlocks(ctx, [place.id], new Date(blocked.from), new Date(blocked.until));
-    if (held.length >= (place.capacity ?? 1)) throw unavailable();
-  }
-  const id = await repo
-    .insertBooking(ctx, {
-      resourceId: place.id,
-      bookerId,
-      startsAt: new Date(start),
-      endsAt: new Date(end),
-      blockedFrom: new Date(blocked.from),
-      blockedUntil: new Date(blocked.until),
-      exclusive,
-      title: body.title || null,
-      notes: body.notes || null,
-    })
-    .catch((err: unknown) => {
-      if (pgErrorCode(err) === PG_CODES.exclusionViolation) throw unavailable();
-      throw err;
-    });
+  const answer = allowed(place, deps.now().getTime(), start, end);
+  if ('refusals' in answer) throw refused(answer.refusals);
+  const id = await write(ctx, answer, { bookerId, start, end, title: body.title || null, notes: body.notes || null });
   await deps.changed?.(ctx, place.id);
   if (deps.invitations && body.invite !== false) await mailInvitation(ctx, deps.invitations, id, 'REQUEST');
   return getBooking(ctx, deps, id);
+}
+
+type Allowed = { place: repo.ResourcePlace; policy: BookingPolicy; blocked: { from: number; until: number }; exclusive: boolean };
+
+// What the type's policy says of [start, end) on this resource (the same evaluateBooking
+// find-times asks), and the time a booking would hold.
+function allowed(place: repo.ResourcePlace, now: number, start: number, end: number): Allowed | { refusals: readonly PolicyRefusal[] } {
+  const policy = policyOf(place.policy);
+  const answer = evaluateBooking(policy, placeOf(place), now, start, end);
+  if (!answer.allowed) return { refusals: answer.refusals };
+  return { place, policy, blocked: blockedRange(policy, start, end), exclusive: isExclusive(policy, place.capacity) };
+}
+
+// Writes an allowed booking; the database decides the rest — the exclusion constraint for an
+// exclusive resource, a locked count for a shared one — so two bookings of one time can never
+// both be written. `field` names the refused item in the 409's error.
+async function write(
+  ctx: TenantContext,
+  a: Allowed,
+  b: { bookerId: string; start: number; end: number; title: string | null; notes: string | null; groupId?: string },
+  field = 'start',
+): Promise<string> {
+  if (!a.exclusive) {
+    await repo.lockResource(ctx, a.place.id);
+    const held = await repo.liveBlocks(ctx, [a.place.id], new Date(a.blocked.from), new Date(a.blocked.until));
+    if (held.length >= (a.place.capacity ?? 1)) throw unavailable(field);
+  }
+  return repo
+    .insertBooking(ctx, {
+      resourceId: a.place.id,
+      bookerId: b.bookerId,
+      startsAt: new Date(b.start),
+      endsAt: new Date(b.end),
+      blockedFrom: new Date(a.blocked.from),
+      blockedUntil: new Date(a.blocked.until),
+      exclusive: a.exclusive,
+      title: b.title,
+      notes: b.notes,
+      ...(b.groupId ? { groupId: b.groupId } : {}),
+    })
+    .catch((err: unknown) => {
+      if (pgErrorCode(err) === PG_CODES.exclusionViolation) throw unavailable(field);
+      throw err;
+    });
+}
+
+// One meeting, several resources (decision 093): each resource under its own type's policy —
+// every refusal of every item answered at once, each on resourceIds.N — then written in one
+// transaction in the order of their ids (two meetings sharing resources lock them alike): a
+// time someone holds on any of them undoes all (409 on its resourceIds.N).
+export async function createBookingGroup(ctx: TenantContext, deps: BookingDeps, body: BookingGroupCreate): Promise<BookingGroup> {
+  const start = Date.parse(body.start);
+  const end = Date.parse(body.end);
+  const now = deps.now().getTime();
+  const errors: { field: string; code: ErrorCode; message: string }[] = [];
+  const items: { index: number; answer: Allowed }[] = [];
+  for (const [index, resourceId] of body.resourceIds.entries()) {
+    const field = `resourceIds.${index}`;
+    const place = await repo.resourcePlace(ctx, resourceId);
+    if (!place) {
+      errors.push({ field, code: 'notFound', message: `${field} names no resource of this workspace` });
+      continue;
+    }
+    try {
+      assertBookable(place);
+    } catch (e) {
+      if (e instanceof AppError) errors.push({ field, code: e.code, message: e.message });
+      continue;
+    }
+    const answer = allowed(place, now, start, end);
+    if ('refusals' in answer)
+      for (const r of answer.refusals) errors.push({ field, code: r.code, message: `${place.title}: ${r.field} ${REFUSAL_TEXT[r.code]}` });
+    else items.push({ index, answer });
+  }
+  if (errors.length > 0)
+    throw new AppError(
+      errors.some((e) => e.code === 'notBookable') ? 409 : 400,
+      errors[0]!.code,
+      errors.map((e) => e.message).join('; '),
+      errors,
+    );
+  const groupId = randomUUID();
+  const ids: string[] = [];
+  for (const { index, answer } of [...items].sort((a, b) => (a.answer.place.id < b.answer.place.id ? -1 : 1))) {
+    const made = { bookerId: ctx.tenantUserId, start, end, title: body.title || null, notes: body.notes || null, groupId };
+    ids[index] = await write(ctx, answer, made, `resourceIds.${index}`);
+  }
+  for (const { answer } of items) await deps.changed?.(ctx, answer.place.id);
+  if (deps.invitations && body.invite !== false) for (const id of ids) await mailInvitation(ctx, deps.invitations, id, 'REQUEST');
+  const { rows } = await repo.bookingRows(ctx, { groupId, limit: body.resourceIds.length });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { groupId, bookings: ids.map((id) => toBooking(ctx, now, byId.get(id)!)) };
 }
 
 function toBooking(ctx: TenantContext, now: number, r: repo.BookingRow): Booking {
@@ -148,6 +220,7 @@ function toBooking(ctx: TenantContext, now: number, r: repo.BookingRow): Booking
     resourceType: r.typeId ? { id: r.typeId, title: r.typeTitle ?? '' } : null,
     location: r.locationId ? { id: r.locationId, title: r.locationTitle ?? '', timeZone: r.timeZone ?? 'UTC' } : null,
     booker: { id: r.bookerId, title: r.bookerName },
+    groupId: r.groupId,
     start: r.start,
     end: r.end,
     status: r.status,
@@ -289,13 +362,11 @@ export async function moveBooking(ctx: TenantContext, deps: BookingDeps, id: str
   const place = await repo.resourcePlace(ctx, b.resourceId);
   if (!place) throw notFound('Booking');
   assertBookable(place);
-  const policy = policyOf(place.policy);
   const start = Date.parse(body.start);
   const end = Date.parse(body.end);
-  const answer = evaluateBooking(policy, placeOf(place), now.getTime(), start, end);
-  if (!answer.allowed) throw refused(answer.refusals);
-  const blocked = blockedRange(policy, start, end);
-  const exclusive = isExclusive(policy, place.capacity);
+  const answer = allowed(place, now.getTime(), start, end);
+  if ('refusals' in answer) throw refused(answer.refusals);
+  const { blocked, exclusive } = answer;
   if (!exclusive) {
     await repo.lockResource(ctx, place.id);
     const held = await repo.liveBlocks(ctx, [place.id], new Date(blocked.from), new Date(blocked.until), id);

@@ -2,7 +2,7 @@ import { resourceEntity, type Booking, type EntityRecord } from '@atrium/domain'
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, DatePicker, Descriptions, Modal, Radio, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Calendar, dayjsLocalizer, Views, type SlotInfo, type View } from 'react-big-calendar';
 import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
@@ -18,7 +18,7 @@ import { useAccess } from '../../platform/permissions/use-access';
 import './booking-calendar.css';
 import { BookingTimeline } from './booking-timeline';
 import { bookingWhen, fromWall, toWall } from './booking-zone';
-import { useBook, useBookingsIn, useMoveBooking, useRunBookingAction } from './bookings.api';
+import { useBook, useBookGroup, useBookingsIn, useMoveBooking, useRunBookingAction } from './bookings.api';
 
 const localizer = dayjsLocalizer(dayjs);
 export type CalendarView = 'day' | 'week' | 'work_week' | 'month' | 'agenda' | 'timeline';
@@ -310,40 +310,57 @@ function BookSlot({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const book = useBook();
-  const [resourceId, setResourceId] = useState<string | null>(scope.kind === 'resource' ? scope.resourceId : null);
+  const bookGroup = useBookGroup();
+  // one resource, or several for one meeting (a room, its hosts, equipment): all or none
+  const [chosen, setChosen] = useState<{ value: string; label: string }[]>(
+    scope.kind === 'resource' ? [{ value: scope.resourceId, label: scope.title }] : [],
+  );
+  const [search, setSearch] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const body = {
     pageSize: 100,
     sort: [{ field: 'name', order: 'asc' as const }],
-    filters: scope.kind === 'location' ? [{ field: 'locationId', op: 'eq' as const, value: scope.locationId }] : [],
+    filters: [
+      ...(scope.kind === 'location' ? [{ field: 'locationId', op: 'eq' as const, value: scope.locationId }] : []),
+      // beyond the first 100 by name, a typed part of the name finds the others
+      ...(search.trim() ? [{ field: 'name', op: 'contains' as const, value: search.trim() }] : []),
+    ],
   };
   const resources = useQuery({
     queryKey: workspaceKey('bookings', 'slot-resources', body),
     queryFn: () => apiRequest<{ data: EntityRecord[] }>(`${resourceEntity.basePath}/list`, { method: 'POST', body }),
     enabled: scope.kind !== 'resource',
+    placeholderData: (previous) => previous,
   });
   const start = fromWall(slot.start, zone);
   const end = fromWall(slot.end, zone);
-  const resourceTitle =
-    scope.kind === 'resource' ? scope.title : String(resources.data?.data.find((r) => r.id === resourceId)?.title ?? '');
-  const submit = () => {
-    if (!resourceId) return setRefusal(t('bookings.calendar.chooseResource'));
-    setRefusal(null);
-    book.mutate(
-      { resourceId, start, end },
-      {
-        onSuccess: () => {
-          void message.success(t('bookings.booked', { resource: resourceTitle }));
-          onClose();
-        },
-        onError: (e) =>
-          setRefusal(
-            isApiError(e)
-              ? [errorText(t, e.code), ...e.fieldErrors.filter((f) => f.code !== e.code).map((f) => errorText(t, f.code, f))].join(' ')
-              : t('errorCodes.internalServerError'),
-          ),
-      },
+  const names = chosen.map((c) => c.label).join(', ');
+  const failed = (e: unknown) =>
+    setRefusal(
+      isApiError(e)
+        ? [
+            errorText(t, e.code),
+            ...e.fieldErrors
+              .filter((f) => f.code !== e.code || /^resourceIds\.\d+$/.test(f.field))
+              .map((f) => {
+                const item = /^resourceIds\.(\d+)$/.exec(f.field);
+                const text = errorText(t, f.code, f);
+                return item ? `${chosen[Number(item[1])]?.label ?? ''}: ${text}` : text;
+              }),
+          ].join(' ')
+        : t('errorCodes.internalServerError'),
     );
+  const done = () => {
+    void message.success(
+      chosen.length === 1 ? t('bookings.booked', { resource: names }) : t('bookings.bookedSeveral', { resources: names }),
+    );
+    onClose();
+  };
+  const submit = () => {
+    if (chosen.length === 0) return setRefusal(t('bookings.calendar.chooseResource'));
+    setRefusal(null);
+    if (chosen.length === 1) book.mutate({ resourceId: chosen[0]!.value, start, end }, { onSuccess: done, onError: failed });
+    else bookGroup.mutate({ resourceIds: chosen.map((c) => c.value), start, end }, { onSuccess: done, onError: failed });
   };
   return (
     <Modal
@@ -352,7 +369,7 @@ function BookSlot({
       okText={t('bookings.book')}
       cancelText={t('bookings.keep')}
       onOk={submit}
-      okButtonProps={{ loading: book.isPending }}
+      okButtonProps={{ loading: book.isPending || bookGroup.isPending }}
       onCancel={onClose}
       destroyOnHidden
     >
@@ -360,17 +377,28 @@ function BookSlot({
       {scope.kind === 'resource' ? (
         <Typography.Paragraph strong>{scope.title}</Typography.Paragraph>
       ) : (
-        <Select
-          aria-label={t('bookings.calendar.resource')}
-          placeholder={t('bookings.calendar.resource')}
-          style={{ width: '100%' }}
-          showSearch
-          optionFilterProp="label"
-          loading={resources.isLoading}
-          value={resourceId}
-          onChange={setResourceId}
-          options={(resources.data?.data ?? []).map((r) => ({ value: r.id, label: String(r.title ?? '') }))}
-        />
+        <>
+          <Select
+            mode="multiple"
+            labelInValue
+            aria-label={t('bookings.calendar.resource')}
+            placeholder={t('bookings.calendar.resource')}
+            style={{ width: '100%' }}
+            showSearch
+            filterOption={false}
+            onSearch={setSearch}
+            loading={resources.isFetching}
+            value={chosen}
+            onChange={(v: { value: string; label: ReactNode }[]) => {
+              setChosen(v.map((o) => ({ value: o.value, label: String(o.label) })));
+              setSearch('');
+            }}
+            options={(resources.data?.data ?? []).map((r) => ({ value: r.id, label: String(r.title ?? '') }))}
+          />
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+            {t('bookings.calendar.several')}
+          </Typography.Paragraph>
+        </>
       )}
       {refusal && <Alert role="alert" style={{ marginTop: 16 }} type="error" showIcon message={refusal} />}
     </Modal>

@@ -1,6 +1,8 @@
 import type {
   Booking,
   BookingCreate,
+  BookingGroup,
+  BookingGroupCreate,
   BookingList,
   BookingListQuery,
   BookingMove,
@@ -69,6 +71,20 @@ export function useBook() {
   return useMutation({
     mutationFn: (b: BookingCreate) =>
       apiRequest<Booking>('/api/v1/bookings', { method: 'POST', body: b, headers: { 'idempotency-key': crypto.randomUUID() } }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: bookingKeys.all() }),
+  });
+}
+
+// One meeting, several resources, all or none.
+export function useBookGroup() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (b: BookingGroupCreate) =>
+      apiRequest<BookingGroup>('/api/v1/bookings/groups', {
+        method: 'POST',
+        body: b,
+        headers: { 'idempotency-key': crypto.randomUUID() },
+      }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: bookingKeys.all() }),
   });
 }

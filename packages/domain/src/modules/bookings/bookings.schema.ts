@@ -86,6 +86,25 @@ export const bookingCreateSchema = z.strictObject({
 });
 export type BookingCreate = z.infer<typeof bookingCreateSchema>;
 
+// One meeting, several resources (a room, the people hosting it, equipment): booked together
+// for the same [start, end), each under its own type's policy and the database's guarantee —
+// all of them or none. The booker is the caller.
+export const BOOKING_GROUP_MAX = 20;
+export const bookingGroupCreateSchema = z.strictObject({
+  resourceIds: z
+    .array(z.uuid({ error: invalid }))
+    .min(2, { error: 'minimumItems' })
+    .max(BOOKING_GROUP_MAX, { error: 'maxItems' })
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'duplicateKey' })
+    .meta({ uniqueItems: true }),
+  start: instant,
+  end: instant,
+  title: z.string({ error: invalid }).trim().max(TITLE_MAX, { error: 'maxLength' }).optional(),
+  notes: z.string({ error: invalid }).max(NOTES_MAX, { error: 'maxLength' }).optional(),
+  invite: z.boolean({ error: invalid }).optional(),
+});
+export type BookingGroupCreate = z.infer<typeof bookingGroupCreateSchema>;
+
 // Move or resize a booking: its new [start, end), under the same policy as a new one.
 export const bookingMoveSchema = z.strictObject({ start: instant, end: instant });
 export type BookingMove = z.infer<typeof bookingMoveSchema>;
@@ -98,6 +117,8 @@ export const bookingSchema = z.object({
   resourceType: ref.nullable(),
   location: ref.extend({ timeZone: z.string() }).nullable(),
   booker: ref,
+  // the bookings made together with it share this id (null for a booking of its own)
+  groupId: z.uuid().nullable(),
   start: z.string(),
   end: z.string(),
   status: z.enum(BOOKING_STATUSES),
@@ -131,6 +152,8 @@ export const bookingListQuerySchema = z.strictObject({
 export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
 export const bookingListSchema = z.object({ data: z.array(bookingSchema), total: z.number().int() });
 export type BookingList = z.infer<typeof bookingListSchema>;
+export const bookingGroupSchema = z.object({ groupId: z.uuid(), bookings: z.array(bookingSchema) });
+export type BookingGroup = z.infer<typeof bookingGroupSchema>;
 
 // find-times: the free slots of a duration in a window across the matching bookable resources.
 export const FIND_TIMES_MAX_WINDOW_DAYS = 31;
