@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, test } from '../support/signed-in.fixture';
 import { CampaignPages } from '../pages/campaigns.pages';
 import { pickRecord } from '../pages/entity.pages';
@@ -87,6 +88,13 @@ test('a dynamic segment, a campaign sent to it, its mail and its unsubscribe lin
   await expect(page.getByRole('row', { name: /Ada Lovelace/ }).getByText('Unsubscribed')).toBeVisible();
   await expect(page.getByRole('row', { name: /Bob Builder/ }).getByText('Sent')).toBeVisible();
   await expectAccessible(page, 'campaign recipients');
+  // the recipients' history as a file
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('campaign-recipients.csv');
+  const csv = readFileSync(await file.path(), 'utf8');
+  expect(csv).toContain(`Ada Lovelace,${ada},unsubscribed`);
   // at 390 px the campaign's page keeps to the screen (the recipients table scrolls inside)
   await page.setViewportSize(PHONE);
   await expect(page.getByRole('row', { name: /Ada Lovelace/ })).toBeVisible();

@@ -159,7 +159,8 @@ const iso = (col: string) => sql.raw(`to_char(r.${col} at time zone 'UTC', 'YYYY
 export async function recipientsPage(
   ctx: TenantScope,
   campaignId: string,
-  q: { page: number; pageSize: number; search?: string | undefined; state?: RecipientState | undefined },
+  // pageSize null: every recipient (the CSV export)
+  q: { page: number; pageSize: number | null; search?: string | undefined; state?: RecipientState | undefined },
 ): Promise<{ rows: RecipientRow[]; total: number }> {
   const conds = [sql`r.tenant_id = ${ctx.tenantId}`, sql`r.campaign_id = ${campaignId}`];
   if (q.state) conds.push(sql`r.state = ${q.state}`);
@@ -172,7 +173,7 @@ export async function recipientsPage(
     from campaign_recipients r join contacts c on c.tenant_id = r.tenant_id and c.id = r.contact_id
     where ${sql.join(conds, sql` and `)}
     order by c.last_name nulls last, c.first_name, r.contact_id
-    limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`);
+    ${q.pageSize === null ? sql`` : sql`limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`}`);
   const total = res.rows[0]?.total ?? 0;
   return { rows: res.rows.map(({ total: _t, ...r }) => r), total };
 }

@@ -177,6 +177,21 @@ describe('campaigns', () => {
     expect(done).toMatchObject({ status: 'Sent', sent: 2, recipients: 3 });
     const statuses = await c.post('/api/v1/campaigns/statuses', { ids: [k.id] });
     expect(statuses.body[0]).toMatchObject({ status: 'Sent', sent: 2, skipped: 1, queued: 0 });
+    const csv = await c.get(`/api/v1/campaigns/${k.id}/recipients.csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe('Name,E-mail,State,Skipped because,Queued,Sent,Clicked,Unsubscribed');
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l.split(',').slice(1, 4).join(','))
+        .sort(),
+    ).toEqual(['anna@berlin.test,sent,', 'ben@berlin.test,skipped,blocked', 'cem@berlin.test,sent,']);
+    expect((await other.get(`/api/v1/campaigns/${k.id}/recipients.csv`)).status).toBe(404);
     const recipients = await c.post(`/api/v1/campaigns/${k.id}/recipients`, { state: 'skipped' });
     expect(recipients.body.data).toEqual([expect.objectContaining({ email: 'ben@berlin.test', skipReason: 'blocked' })]);
     const [mail] = await outbox('anna@berlin.test');

@@ -157,6 +157,24 @@ export function registerCampaignActionRoutes(router: Router, kinds: CampaignKind
     handler: (ctx, { params, body }) => service.recipients(ctx, kinds, params.id, body),
   });
   router.tenant({
+    method: 'GET',
+    url: `${c}/:id/recipients.csv`,
+    summary: "A campaign's recipients with their state and times as a CSV file with a header row",
+    tags: ['Campaign'],
+    permission: campaignEntity.permissions.view,
+    table: kinds.campaign.tableName,
+    readOnly: true,
+    schemas: { params: idParams, query: campaignRecipientsRequestSchema.pick({ search: true, state: true }) },
+    produces: ['text/csv'],
+    handler: async (ctx, { params, query, reply }) => {
+      const csv = await service.recipientsCsv(ctx, kinds, params.id, query);
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', `attachment; filename="campaign-recipients-${params.id}.csv"`);
+      reply.header('cache-control', 'no-store');
+      await reply.send(csv);
+    },
+  });
+  router.tenant({
     method: 'POST',
     url: `${c}/statuses`,
     summary: 'The status and counters of campaigns',

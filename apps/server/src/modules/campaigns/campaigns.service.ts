@@ -10,6 +10,7 @@ import {
   type UnsubscribeInfo,
 } from '@atrium/domain';
 import { randomUUID } from 'node:crypto';
+import { stringify } from 'csv-stringify/sync';
 import type { TenantContext } from '../../platform/context';
 import type { Database } from '../../platform/database';
 import { AppError, fieldError, notFound } from '../../platform/errors';
@@ -28,6 +29,7 @@ import {
   type RegisteredEntity,
 } from '../../platform/entity';
 import { publishRecordEvent } from '../../platform/events/live-events.service';
+import { safeCell } from '../../platform/import-export/tabular-file.util';
 import type { JobType } from '../../platform/jobs/job.types';
 import type { Mailer } from '../../platform/mail/mailer';
 import { getEmailTemplate, mailLayout, mergeFieldsOf, mergeValues, renderText } from '../core';
@@ -225,6 +227,30 @@ export async function recipients(ctx: TenantContext, kinds: CampaignKinds, id: s
   await getEntity(ctx, kinds.campaign, id);
   const { rows, total } = await repo.recipientsPage(ctx, id, q);
   return { data: rows, total };
+}
+
+// Every recipient with its state and times as CSV (header row, spreadsheet formulas guarded).
+export async function recipientsCsv(
+  ctx: TenantContext,
+  kinds: CampaignKinds,
+  id: string,
+  q: Pick<CampaignRecipientsRequest, 'search' | 'state'>,
+): Promise<string> {
+  await getEntity(ctx, kinds.campaign, id);
+  const { rows } = await repo.recipientsPage(ctx, id, { page: 1, pageSize: null, search: q.search, state: q.state });
+  return stringify(
+    rows.map((r) => [
+      safeCell(r.name),
+      safeCell(r.email),
+      r.state,
+      r.skipReason ?? '',
+      r.queuedAt,
+      r.sentAt ?? '',
+      r.clickedAt ?? '',
+      r.unsubscribedAt ?? '',
+    ]),
+    { header: true, columns: ['Name', 'E-mail', 'State', 'Skipped because', 'Queued', 'Sent', 'Clicked', 'Unsubscribed'], bom: true },
+  );
 }
 
 export async function statuses(ctx: TenantContext, ids: readonly string[]): Promise<CampaignStatusRow[]> {

@@ -1,4 +1,4 @@
-import { PauseCircleOutlined, PlayCircleOutlined, ScheduleOutlined, SendOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PauseCircleOutlined, PlayCircleOutlined, ScheduleOutlined, SendOutlined } from '@ant-design/icons';
 import { campaignEntity, RECIPIENT_STATES, type CampaignRecipient, type EntityRecord, type RecipientState } from '@atrium/domain';
 import { Alert, App, Button, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { isApiError } from '../../platform/api/api-error';
 import { formatDate } from '../../platform/dates/format-date';
 import { useEntityText } from '../../platform/entity/entity-text';
 import { errorText } from '../../platform/feedback/form-errors';
+import { saveFile } from '../../platform/import-export/import-export.api';
 import { useAccess } from '../../platform/permissions/use-access';
 import { LiveCount } from './campaign-editors';
 import { useCampaignAction, useCampaignRecipients, useSegmentCount, useSegmentRecipients, type CampaignAction } from './campaigns.api';
@@ -81,20 +82,26 @@ export function CampaignRecipients({ record }: { record: EntityRecord }) {
   const [page, setPage] = useState(1);
   const [state, setState] = useState<RecipientState | undefined>();
   const list = useCampaignRecipients(record.id, page, state);
+  const csv = `${campaignEntity.basePath}/${record.id}/recipients.csv${state ? `?state=${state}` : ''}`;
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Select
-        aria-label={t('campaigns.campaign.field.status')}
-        allowClear
-        placeholder={t('campaigns.campaign.field.status')}
-        style={{ minWidth: 200 }}
-        value={state}
-        onChange={(v: RecipientState | undefined) => {
-          setState(v);
-          setPage(1);
-        }}
-        options={RECIPIENT_STATES.map((s) => ({ value: s, label: t(`campaigns.state.${s}`) }))}
-      />
+      <Space wrap>
+        <Select
+          aria-label={t('campaigns.campaign.field.status')}
+          allowClear
+          placeholder={t('campaigns.campaign.field.status')}
+          style={{ minWidth: 200 }}
+          value={state}
+          onChange={(v: RecipientState | undefined) => {
+            setState(v);
+            setPage(1);
+          }}
+          options={RECIPIENT_STATES.map((s) => ({ value: s, label: t(`campaigns.state.${s}`) }))}
+        />
+        <Button icon={<DownloadOutlined />} onClick={() => void saveFile(csv, 'campaign-recipients.csv')}>
+          {t('campaigns.exportCsv')}
+        </Button>
+      </Space>
       <Table<CampaignRecipient>
         rowKey="contactId"
         size="small"
