@@ -96,8 +96,14 @@ export const useLocationResources = (locationId: string) =>
 const loadPlanImage = async (id: string): Promise<HTMLImageElement> => {
   const blob = await (await apiFetch(FLOOR_MAP_PATHS.image(id))).blob();
   const img = new window.Image();
-  img.src = URL.createObjectURL(blob);
-  await img.decode();
+  const url = URL.createObjectURL(blob);
+  img.src = url;
+  try {
+    await img.decode();
+  } finally {
+    // the loaded image keeps its pixels; the blob behind the address is not held for the session
+    URL.revokeObjectURL(url);
+  }
   return img;
 };
 
