@@ -13,12 +13,10 @@ import {
   findTimesSchema,
   resourceTypeEntity,
   resourceTypePolicySchema,
-  type Booking,
-  type BookingGroup,
   type Permission,
 } from '@atrium/domain';
 import { z } from 'zod';
-import { claimIdempotencyKey, idempotencyKeyOf, storeIdempotentAnswer } from '../../platform/entity';
+import { createOnce } from '../../platform/entity';
 import type { Router } from '../../platform/router';
 import {
   cancelBooking,
@@ -61,17 +59,7 @@ export function registerBookingRoutes(router: Router, deps: BookingDeps): void {
     idempotencyKey: true,
     schemas: { body: bookingCreateSchema, response: bookingSchema },
     example: { resourceId: EXAMPLE_RESOURCE, start: exampleStart, end: exampleEnd, title: 'Focus time' },
-    handler: async (ctx, { body, request, reply }) => {
-      const key = idempotencyKeyOf(request.headers['idempotency-key']);
-      const stored = key ? await claimIdempotencyKey(ctx, 'Booking:create', key, body) : undefined;
-      if (stored) {
-        reply.header('idempotent-replayed', 'true');
-        return stored.body as Booking;
-      }
-      const created = await createBooking(ctx, deps, body);
-      if (key) await storeIdempotentAnswer(ctx, 'Booking:create', key, { status: 201, body: created, headers: {} });
-      return created;
-    },
+    handler: (ctx, input) => createOnce(ctx, 'Booking:create', input, async () => ({ body: await createBooking(ctx, deps, input.body) })),
   });
   router.tenant({
     ...common,
@@ -83,17 +71,8 @@ export function registerBookingRoutes(router: Router, deps: BookingDeps): void {
     idempotencyKey: true,
     schemas: { body: bookingGroupCreateSchema, response: bookingGroupSchema },
     example: { resourceIds: [EXAMPLE_RESOURCE, EXAMPLE_HOST], start: exampleStart, end: exampleEnd, title: 'Quarterly review' },
-    handler: async (ctx, { body, request, reply }) => {
-      const key = idempotencyKeyOf(request.headers['idempotency-key']);
-      const stored = key ? await claimIdempotencyKey(ctx, 'Booking:createGroup', key, body) : undefined;
-      if (stored) {
-        reply.header('idempotent-replayed', 'true');
-        return stored.body as BookingGroup;
-      }
-      const created = await createBookingGroup(ctx, deps, body);
-      if (key) await storeIdempotentAnswer(ctx, 'Booking:createGroup', key, { status: 201, body: created, headers: {} });
-      return created;
-    },
+    handler: (ctx, input) =>
+      createOnce(ctx, 'Booking:createGroup', input, async () => ({ body: await createBookingGroup(ctx, deps, input.body) })),
   });
   router.tenant({
     ...common,

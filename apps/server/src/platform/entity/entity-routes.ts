@@ -44,7 +44,7 @@ import * as types from './entity-types.service';
 import * as extras from './entity-relations.service';
 import { etagOf } from './etag';
 import { scopedPermission } from './role-scope';
-import { claimIdempotencyKey, idempotencyKeyOf, storeIdempotentAnswer } from './idempotency';
+import { createOnce } from './idempotency';
 
 export type RegisterEntityOptions = {
   table: DbTable;
@@ -143,22 +143,11 @@ export function registerEntity(router: Router, definition: EntityDefinition, opt
     example: options.example,
     etag: true,
     idempotencyKey: true,
-    handler: async (ctx, { body, request, reply }) => {
-      const key = idempotencyKeyOf(request.headers['idempotency-key']);
-      if (key) {
-        const stored = await claimIdempotencyKey(ctx, scope, key, body);
-        if (stored) {
-          for (const [h, v] of Object.entries(stored.headers)) reply.header(h, v);
-          reply.header('idempotent-replayed', 'true');
-          return stored.body as EntityRow;
-        }
-      }
-      const created = await service.createEntity(ctx, ent, body as EntityRow, asCaller);
-      const etag = etagOf(Number(created.version));
-      reply.header('etag', etag);
-      if (key) await storeIdempotentAnswer(ctx, scope, key, { status: 201, body: created, headers: { etag } });
-      return created;
-    },
+    handler: (ctx, input) =>
+      createOnce(ctx, scope, input, async () => {
+        const created = await service.createEntity(ctx, ent, input.body as EntityRow, asCaller);
+        return { body: created, headers: { etag: etagOf(Number(created.version)) } };
+      }),
   });
 
   router.tenant({

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TenantContext } from '../context';
 import { AppError, fieldError } from '../errors';
 import * as repo from './idempotency.repository';
@@ -38,6 +39,28 @@ export async function claimIdempotencyKey(
 
 export async function storeIdempotentAnswer(ctx: TenantContext, scope: string, key: string, answer: StoredAnswer): Promise<void> {
   await repo.storeAnswer(ctx, scope, key, answer);
+}
+
+// A create that honours an Idempotency-Key: with a key already used, the stored answer (its
+// headers too, and `idempotent-replayed: true`) instead of a second create; else the create,
+// its answer stored under the key. `create` gives the body and the headers it sets.
+export async function createOnce<T>(
+  ctx: TenantContext,
+  scope: string,
+  input: { body: unknown; request: FastifyRequest; reply: FastifyReply },
+  create: () => Promise<{ body: T; headers?: Record<string, string> }>,
+): Promise<T> {
+  const key = idempotencyKeyOf(input.request.headers['idempotency-key']);
+  const stored = key ? await claimIdempotencyKey(ctx, scope, key, input.body) : undefined;
+  if (stored) {
+    for (const [h, v] of Object.entries(stored.headers)) input.reply.header(h, v);
+    input.reply.header('idempotent-replayed', 'true');
+    return stored.body as T;
+  }
+  const made = await create();
+  for (const [h, v] of Object.entries(made.headers ?? {})) input.reply.header(h, v);
+  if (key) await storeIdempotentAnswer(ctx, scope, key, { status: 201, body: made.body, headers: made.headers ?? {} });
+  return made.body;
 }
 
 // A stored answer is replayed for a day; after that the key may be used again.

@@ -33,7 +33,7 @@ export { entityRegistry, type EntityHooks, type EntityRow, type RegisteredEntity
 export { activityFeed, recordActivities } from './activity.service';
 export { moveActivities } from './activity.repository';
 export { checkIfMatch, etagOf } from './etag';
-export { claimIdempotencyKey, idempotencyKeyOf, storeIdempotentAnswer } from './idempotency';
+export { claimIdempotencyKey, createOnce, idempotencyKeyOf, storeIdempotentAnswer } from './idempotency';
 export type { ActivityInsert } from './activity.repository';
 export { applyJsonPatch } from './json-patch';
 export { fieldAccess, visibleFields, type FieldAccess } from './custom-fields';
