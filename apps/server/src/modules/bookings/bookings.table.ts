@@ -115,7 +115,7 @@ export const calendarFeeds = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('calendar_feeds_token_idx').on(t.tokenHash),
+    uniqueIndex('calendar_feeds_token_idx').on(t.tenantId, t.tokenHash),
     index('calendar_feeds_owner_idx').on(t.tenantId, t.ownerId),
     foreignKey({
       columns: [t.tenantId, t.ownerId],
