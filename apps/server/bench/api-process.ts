@@ -3,9 +3,11 @@ import { openSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { importJWK, SignJWT } from 'jose';
-import type pg from 'pg';
+import pg from 'pg';
 import { API_AUDIENCE } from '../src/identity/keys';
 import { SERVER_ROOT } from '../src/platform/config';
+import { migrateDatabase } from '../src/platform/database';
+import { startEmbeddedPostgres } from '../src/platform/embedded-postgres';
 import { freePort } from '../src/platform/free-port';
 
 export type Answer = { status: number; text: string; etag: string };
@@ -84,4 +86,26 @@ export async function must(api: Api, method: string, url: string, body: unknown,
   const res = await api.request(method, url, body);
   if (res.status !== status) throw new Error(`${method} ${url} answered ${res.status}: ${res.text}`);
   return JSON.parse(res.text || '{}') as Record<string, unknown>;
+}
+
+// A bench's own embedded PostgreSQL in `dir`: the database `atrium`, migrated, and one direct
+// connection to it as the owner (the server stops under it at the end: not an error).
+export async function benchDatabase(dir: string): Promise<{
+  pgServer: Awaited<ReturnType<typeof startEmbeddedPostgres>>;
+  url: string;
+  db: pg.Client;
+  pgVersion: string;
+}> {
+  const pgServer = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: await freePort(), password: 'bench' });
+  const admin = new pg.Client(pgServer.url('postgres'));
+  await admin.connect();
+  await admin.query('create database atrium');
+  await admin.end();
+  const url = pgServer.url('atrium');
+  await migrateDatabase(url, path.join(SERVER_ROOT, 'src/db/migrations'));
+  const db = new pg.Client(url);
+  db.on('error', () => {});
+  await db.connect();
+  const pgVersion = (await db.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]?.v ?? '?';
+  return { pgServer, url, db, pgVersion };
 }

@@ -1,12 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { SERVER_ROOT } from '../src/platform/config';
-import { migrateDatabase } from '../src/platform/database';
-import { startEmbeddedPostgres } from '../src/platform/embedded-postgres';
-import { freePort } from '../src/platform/free-port';
-import { must, startApi, stopApi, type Api } from './api-process';
+import { benchDatabase, must, startApi, stopApi, type Api } from './api-process';
 import { load1, timed, type Latency } from './measure';
 import { writeBenchSection } from './report';
 import { seedTenant } from './seed';
@@ -40,20 +35,9 @@ async function resources(api: Api, typeId: string, locationId: string, prefix: s
 async function main() {
   const started = Date.now();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-bookings-'));
-  const pgServer = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: await freePort(), password: 'bench' });
+  const { pgServer, url, db, pgVersion } = await benchDatabase(dir);
   let api: Api | undefined;
   try {
-    const admin = new pg.Client(pgServer.url('postgres'));
-    await admin.connect();
-    await admin.query('create database atrium');
-    await admin.end();
-    const url = pgServer.url('atrium');
-    await migrateDatabase(url, path.join(SERVER_ROOT, 'src/db/migrations'));
-    const db = new pg.Client(url);
-    // the server stops under this client at the end; that is not an error
-    db.on('error', () => {});
-    await db.connect();
-    const pgVersion = (await db.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]?.v ?? '?';
     const tenant = await seedTenant(db, 'Bench Bookings', 0);
     api = await startApi(dir, url, db, tenant, false);
 

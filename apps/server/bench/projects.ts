@@ -11,16 +11,12 @@ import {
   type EntityListQueryInput,
 } from '@atrium/domain';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
-import { SERVER_ROOT } from '../src/platform/config';
+import type pg from 'pg';
 import type { TenantContext } from '../src/platform/context';
-import { migrateDatabase } from '../src/platform/database';
-import { startEmbeddedPostgres } from '../src/platform/embedded-postgres';
 import { bindEntity, type RegisteredEntity } from '../src/platform/entity/entity-registry';
 import { countSql, listSql } from '../src/platform/entity/entity.repository';
 import { compileListQuery } from '../src/platform/entity/list-query';
 import { provideTagSql } from '../src/platform/entity/row-tags';
-import { freePort } from '../src/platform/free-port';
 import { rowTags, taggedWith } from '../src/modules/core/tags.repository';
 import {
   projectContacts,
@@ -30,7 +26,7 @@ import {
   projectTemplates,
   tasks,
 } from '../src/modules/projects/projects.table';
-import { must, startApi, stopApi, type Api } from './api-process';
+import { benchDatabase, must, startApi, stopApi, type Api } from './api-process';
 import { load1, timed } from './measure';
 import { writeBenchSection } from './report';
 import { seedTenant } from './seed';
@@ -96,21 +92,9 @@ async function tasksWrittenSince(db: pg.Client, tenantId: string, mark: number):
 async function main() {
   const started = Date.now();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-projects-'));
-  const pgServer = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: await freePort(), password: 'bench' });
+  const { pgServer, url, db, pgVersion } = await benchDatabase(dir);
   let api: Api | undefined;
   try {
-    const admin = new pg.Client(pgServer.url('postgres'));
-    await admin.connect();
-    await admin.query('create database atrium');
-    await admin.end();
-    const url = pgServer.url('atrium');
-    await migrateDatabase(url, path.join(SERVER_ROOT, 'src/db/migrations'));
-    const db = new pg.Client(url);
-    // the server stops under this client at the end; that is not an error
-    db.on('error', () => {});
-    await db.connect();
-    const pgVersion = (await db.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]?.v ?? '?';
-
     // the workspace and its admin as the contacts bench makes them; the rest through the API
     const tenant = await seedTenant(db, 'Bench Projects', 0);
     const server = await startApi(dir, url, db, tenant, false);
