@@ -289,3 +289,12 @@ export async function createTestApp(
     },
   };
 }
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 1440 * MINUTE_MS;
+// A UTC day `days` from today at a time of day ('09:00'), as an ISO instant (booking tests).
+export function utcDayAhead(days: number, hhmm: string): string {
+  const d = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS + days * DAY_MS);
+  return new Date(`${d.toISOString().slice(0, 10)}T${hhmm}:00Z`).toISOString();
+}
+export const plusMinutes = (iso: string, minutes: number): string => new Date(Date.parse(iso) + minutes * MINUTE_MS).toISOString();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, ownerMemberAndStranger, type Client, type TestApp } from '../../../test/harness';
+import { createTestApp, plusMinutes, utcDayAhead, ownerMemberAndStranger, type Client, type TestApp } from '../../../test/harness';
 
 // Workplace booking (issue 22): create under the type's policy with each refusal's code, no
 // double booking (the exclusion constraint, a locked count for shared capacity, the 100-way
@@ -30,14 +30,9 @@ const DEFAULT_POLICY = {
 };
 
 type Row = { id: string; [k: string]: unknown };
-const MIN = 60_000;
-const DAY = 1440 * MIN;
 // a UTC day a week ahead (inside the default 90-day maximum lead time), at a time of day
-const ahead = (days: number, hhmm: string) => {
-  const d = new Date(Math.floor(Date.now() / DAY) * DAY + days * DAY);
-  return new Date(`${d.toISOString().slice(0, 10)}T${hhmm}:00Z`).toISOString();
-};
-const plus = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * MIN).toISOString();
+const ahead = utcDayAhead;
+const plus = plusMinutes;
 const codes = (body: { errors?: { field: string; code: string }[] }) => (body.errors ?? []).map((e) => `${e.field}:${e.code}`).sort();
 const live = async () =>
   Number(

@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ownerMemberAndStranger, type Client, type TestApp } from '../../../test/harness';
+import { createTestApp, plusMinutes, utcDayAhead, ownerMemberAndStranger, type Client, type TestApp } from '../../../test/harness';
 
 // iCalendar (issue 22, decision 096): secret feed URLs of a member's and a resource's bookings,
 // read by a calendar app without signing in and revoked for good; the invitation mailed with
@@ -14,13 +14,8 @@ let anonymous: Client;
 let memberId: string;
 let deskType: string;
 
-const MIN = 60_000;
-const DAY = 1440 * MIN;
-const ahead = (days: number, hhmm: string) => {
-  const d = new Date(Math.floor(Date.now() / DAY) * DAY + days * DAY);
-  return new Date(`${d.toISOString().slice(0, 10)}T${hhmm}:00Z`).toISOString();
-};
-const plus = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * MIN).toISOString();
+const ahead = utcDayAhead;
+const plus = plusMinutes;
 const path = (url: string) => new URL(url).pathname;
 
 type Vevent = { uid: string; summary: string; start: string; end: string; status: string; sequence: number; location: string };
