@@ -270,16 +270,6 @@ export async function bookedNowByOther(ctx: TenantScope, resourceId: string, mem
   return res.rows[0]?.bookerId;
 }
 
-// The workspaces, a batch at a time after a given id (the auto-release job's walk).
-export async function workspaceIds(db: TenantScope['db'], after: string | null, limit: number): Promise<string[]> {
-  const res = await db.execute<{ id: string }>(
-    after
-      ? sql`select id from tenants where id > ${after}::uuid order by id limit ${limit}`
-      : sql`select id from tenants order by id limit ${limit}`,
-  );
-  return res.rows.map((r) => r.id);
-}
-
 export async function enterWorkspace(db: TenantScope['db'], tenantId: string): Promise<void> {
   await db.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
 }

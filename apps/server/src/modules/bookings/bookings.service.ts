@@ -21,6 +21,7 @@ import {
 import type { TenantContext } from '../../platform/context';
 import type { Database } from '../../platform/database';
 import type { JobRuntime } from '../../platform/jobs/job-runtime';
+import { forEachWorkspace, inWorkspace } from '../../platform/jobs/workspace-walk';
 import { PG_CODES, pgErrorCode } from '../../platform/db-errors';
 import { AppError, accessDenied, fieldError, notFound } from '../../platform/errors';
 import { mailInvitation, type InvitationDeps } from './booking-invitations.service';
@@ -273,7 +274,6 @@ export function myNextBookings(ctx: TenantContext, deps: BookingDeps): Promise<B
 // within their type's grace become Released; their time is free again and the live map hears
 // of it. Time comes from the module's clock.
 export const AUTO_RELEASE_JOB = 'bookings.auto-release';
-const WORKSPACE_BATCH = 100;
 export type AutoReleaseDeps = BookingDeps & {
   database: Database;
   released?: (ctx: TenantContext, released: repo.ReleasedBooking[]) => Promise<void>;
@@ -281,44 +281,15 @@ export type AutoReleaseDeps = BookingDeps & {
 
 export async function releaseNoShows(deps: AutoReleaseDeps): Promise<string> {
   const now = deps.now();
-  const failures: string[] = [];
-  let after: string | null = null;
-  let released = 0;
-  for (;;) {
-    const ids: string[] = await repo.workspaceIds(deps.database.db, after, WORKSPACE_BATCH);
-    for (const tenantId of ids) {
-      try {
-        released += await deps.database.db.transaction(async (tx) => {
-          await repo.enterWorkspace(tx, tenantId);
-          const ctx = systemContext(tenantId, tx);
-          const rows = await repo.releaseNoShows(ctx, now);
-          for (const resourceId of new Set(rows.map((r) => r.resourceId))) await deps.changed?.(ctx, resourceId);
-          if (rows.length > 0) await deps.released?.(ctx, rows);
-          return rows.length;
-        });
-      } catch (err) {
-        failures.push(`${tenantId}: ${err instanceof Error ? err.message : String(err)}`);
-      }
-    }
-    if (ids.length < WORKSPACE_BATCH) break;
-    after = ids.at(-1) ?? null;
-  }
-  if (failures.length > 0) throw new Error(`auto-release failed: ${failures.slice(0, 5).join('; ')}`);
+  const released = await forEachWorkspace(deps.database, 'auto-release', (tenantId) =>
+    inWorkspace(deps.database, tenantId, async (ctx) => {
+      const rows = await repo.releaseNoShows(ctx, now);
+      for (const resourceId of new Set(rows.map((r) => r.resourceId))) await deps.changed?.(ctx, resourceId);
+      if (rows.length > 0) await deps.released?.(ctx, rows);
+      return rows.length;
+    }),
+  );
   return `${released} bookings released`;
-}
-
-const NIL = '00000000-0000-0000-0000-000000000000';
-// the job's context in a workspace: no member, no permission (RLS confines it to the workspace)
-function systemContext(tenantId: string, db: TenantContext['db']): TenantContext {
-  return {
-    tenantId,
-    tenantUserId: NIL,
-    user: { id: NIL, email: '', name: 'Atrium' },
-    role: 'system',
-    permissions: new Set(),
-    plans: [],
-    db,
-  };
 }
 
 export function registerAutoReleaseJob(jobs: JobRuntime, deps: AutoReleaseDeps): void {

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { TenantContext, TenantScope } from '../../platform/context';
-import type { Db } from '../../platform/database';
 
 export type DueSchedule = {
   id: string;
@@ -16,21 +15,6 @@ export type DueSchedule = {
   createdAt: Date;
   createdBy: string | null;
 };
-
-// The workspaces, in id order, a page at a time (the job visits each in its own transaction).
-export async function workspaceIds(db: Db, after: string | null, limit: number): Promise<string[]> {
-  const res = await db.execute<{ id: string }>(
-    after
-      ? sql`select id from tenants where id > ${after}::uuid order by id limit ${limit}`
-      : sql`select id from tenants order by id limit ${limit}`,
-  );
-  return res.rows.map((r) => r.id);
-}
-
-// RLS confines the transaction to the workspace from here on.
-export async function enterWorkspace(db: Db, tenantId: string): Promise<void> {
-  await db.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
-}
 
 // The schedules that create tasks: active, of a project, neither archived nor in the recycle bin.
 export async function activeProjectSchedules(ctx: TenantScope): Promise<DueSchedule[]> {

@@ -1,9 +1,10 @@
 import { ERROR_CODES, type ErrorCode } from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
-import type { Database, Db } from '../../platform/database';
+import type { Database } from '../../platform/database';
 import { createEntity, getEntity, type EntityHooks, type EntityRow, type RegisteredEntity } from '../../platform/entity';
 import { fieldError } from '../../platform/errors';
 import type { JobRuntime } from '../../platform/jobs/job-runtime';
+import { forEachWorkspace, inWorkspace, systemContext } from '../../platform/jobs/workspace-walk';
 import { nextOccurrences, occurrencesBetween, parseRecurrence, type Recurrence } from './recurrence';
 import * as repo from './task-schedules.repository';
 import type { DueSchedule } from './task-schedules.repository';
@@ -16,8 +17,6 @@ export type TaskScheduleDeps = { database: Database; now: Clock; kinds: { task: 
 // Occurrences one schedule turns into tasks per run; the next run goes on from the last one.
 export const MAX_OCCURRENCES_PER_RUN = 100;
 export const MAX_UPCOMING = 50;
-const TENANT_BATCH = 100;
-const NIL = '00000000-0000-0000-0000-000000000000';
 
 const isErrorCode = (code: string): code is ErrorCode => (ERROR_CODES as readonly string[]).includes(code);
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -66,20 +65,6 @@ export async function upcomingOccurrences(
   return { occurrences: found.map((d) => d.toISOString()) };
 }
 
-// The job's context in a workspace: no session, no permission; the tasks are the schedule's
-// creator's (created_by, the activity's actor).
-function jobContext(tenantId: string, db: Db, tenantUserId: string | null): TenantContext {
-  return {
-    tenantId,
-    tenantUserId: tenantUserId ?? NIL,
-    user: { id: NIL, email: '', name: 'Atrium' },
-    role: 'system',
-    permissions: new Set(),
-    plans: [],
-    db,
-  };
-}
-
 // The occurrences in (last run or creation, now], each claimed by its run row before its task
 // is made: of two workers at the same occurrence, the one whose insert wins creates the task.
 async function runSchedule(ctx: TenantContext, deps: TaskScheduleDeps, s: DueSchedule, now: Date): Promise<number> {
@@ -108,12 +93,12 @@ async function runSchedule(ctx: TenantContext, deps: TaskScheduleDeps, s: DueSch
 // One workspace in one transaction; each schedule in a savepoint, so one that fails (its
 // project archived, a rule the library now refuses) leaves the others' tasks in place.
 async function runWorkspace(deps: TaskScheduleDeps, tenantId: string, now: Date, failures: string[]): Promise<number> {
-  return deps.database.db.transaction(async (tx) => {
-    await repo.enterWorkspace(tx, tenantId);
+  return inWorkspace(deps.database, tenantId, async ({ db: tx }) => {
     let created = 0;
     for (const s of await repo.activeProjectSchedules({ tenantId, db: tx })) {
       try {
-        created += await tx.transaction((sp) => runSchedule(jobContext(tenantId, sp, s.createdBy), deps, s, now));
+        // the tasks are the schedule's creator's (created_by, the activity's actor)
+        created += await tx.transaction((sp) => runSchedule(systemContext(tenantId, sp, { tenantUserId: s.createdBy }), deps, s, now));
       } catch (err) {
         failures.push(`${tenantId}/${s.id}: ${err instanceof Error ? err.message : String(err)}`);
       }
@@ -126,20 +111,7 @@ async function runWorkspace(deps: TaskScheduleDeps, tenantId: string, now: Date,
 export async function runDueSchedules(deps: TaskScheduleDeps): Promise<string> {
   const now = deps.now();
   const failures: string[] = [];
-  let after: string | null = null;
-  let created = 0;
-  for (;;) {
-    const ids: string[] = await repo.workspaceIds(deps.database.db, after, TENANT_BATCH);
-    for (const tenantId of ids) {
-      try {
-        created += await runWorkspace(deps, tenantId, now, failures);
-      } catch (err) {
-        failures.push(`${tenantId}: ${err instanceof Error ? err.message : String(err)}`);
-      }
-    }
-    if (ids.length < TENANT_BATCH) break;
-    after = ids.at(-1) ?? null;
-  }
+  const created = await forEachWorkspace(deps.database, 'task schedules', (tenantId) => runWorkspace(deps, tenantId, now, failures));
   if (failures.length > 0) throw new Error(`task schedules failed: ${failures.slice(0, 5).join('; ')}`);
   return `${created} tasks created`;
 }

@@ -1,32 +1,15 @@
 import { z } from 'zod';
-import type { TenantContext } from '../context';
 import type { Database } from '../database';
 import { deleteExpiredIdempotencyKeys, IDEMPOTENCY_KEY_TTL_MS } from '../entity/idempotency';
 import { deleteLiveEventsBefore } from '../events/live-events.repository';
 import type { JobRuntime } from './job-runtime';
 import type { JobType } from './job.types';
 import * as jobsRepository from './jobs.repository';
+import { forEachWorkspace, inWorkspace } from './workspace-walk';
 
 // Retention of what the platform itself keeps per workspace.
 export const LIVE_EVENT_RETENTION_MS = 24 * 3600 * 1000;
 export const FINISHED_JOB_RETENTION_MS = 30 * 24 * 3600 * 1000;
-const TENANT_BATCH = 100;
-const NIL = '00000000-0000-0000-0000-000000000000';
-
-// The clean-up runs without a member: it sets only app.tenant_id, so RLS confines it to the
-// workspace, and it holds no permission.
-function systemContext(tenantId: string, db: TenantContext['db']): TenantContext {
-  return {
-    tenantId,
-    tenantUserId: NIL,
-    user: { id: NIL, email: '', name: 'Atrium' },
-    role: 'system',
-    permissions: new Set(),
-    plans: [],
-    db,
-  };
-}
-
 type Checkpoint = { next: number; removed: Record<string, number> };
 const cleanupJobs = new WeakMap<JobRuntime, JobType<Record<string, never>>>();
 
@@ -90,30 +73,15 @@ export function registerHousekeeping(runtime: JobRuntime, database: Database): v
     idempotency: 'Every task removes only what has expired; a run repeated or overlapping another removes nothing twice.',
     run: async () => {
       const now = new Date();
-      let after: string | null = null;
       let tenants = 0;
-      let removed = 0;
-      const failures: string[] = [];
-      for (;;) {
-        const ids: string[] = await jobsRepository.tenantIds(database.db, after, TENANT_BATCH);
-        for (const tenantId of ids) {
-          try {
-            removed += await database.db.transaction(async (tx) => {
-              await jobsRepository.setTenant(tx, tenantId);
-              const ctx = systemContext(tenantId, tx);
-              let n = 0;
-              for (const task of runtime.cleanupTasks()) n += await task.run(ctx, now);
-              return n;
-            });
-          } catch (err) {
-            failures.push(`${tenantId}: ${err instanceof Error ? err.message : String(err)}`);
-          }
-          tenants += 1;
-        }
-        if (ids.length < TENANT_BATCH) break;
-        after = ids[ids.length - 1] ?? null;
-      }
-      if (failures.length > 0) throw new Error(`clean-up failed in ${failures.length} workspace(s): ${failures.slice(0, 5).join('; ')}`);
+      const removed = await forEachWorkspace(database, 'clean-up', (tenantId) => {
+        tenants += 1;
+        return inWorkspace(database, tenantId, async (ctx) => {
+          let n = 0;
+          for (const task of runtime.cleanupTasks()) n += await task.run(ctx, now);
+          return n;
+        });
+      });
       return `${tenants} workspaces, ${removed} items removed`;
     },
   });
