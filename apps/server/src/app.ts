@@ -18,6 +18,7 @@ import { registerConditionalGet } from './platform/conditional-get';
 import { securityHeaders } from './platform/security-headers';
 import { registerErrorHandling, sendProblem } from './platform/errors';
 import { completeOpenApi } from './platform/openapi';
+import { inboundMailRegistry, startInboundListener, type InboundListener } from './platform/mail/inbound-listener';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { Router, type RegisteredRoute } from './platform/router';
 import { createTokenVerifier, remoteKeySet, type TokenVerifier } from './platform/auth';
@@ -201,7 +202,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
 
   // signed PUT/GET of the local blob store (raw bodies up to 50 MB, parsed in its own scope)
   await registerBlobHttp(app, { config, database });
-  await registerModules(router, { config, database, mailer, jobs });
+  const inboundMail = inboundMailRegistry();
+  await registerModules(router, { config, database, mailer, jobs, inboundMail });
   for (const extra of options.extraModules ?? []) extra(router);
   registerImportExport(router, { jobs, blobs: blobStoreFor(config), maxRows: config.imports.maxRows, log: app.log });
   registerJobRoutes(router, jobs);
@@ -218,13 +220,25 @@ export async function buildApp(config: Config, database: Database, options: Buil
     sessionSecret: config.sessionSecret,
     accessTokenTtl: config.accessTokenTtl,
   });
+  // the inbound SMTP listener: only with SMTP_INBOUND_PORT, on nodes that answer requests
+  let inbound: InboundListener | undefined;
   app.addHook('onReady', async () => {
     await hub.start();
     await jobs.start();
+    const handler = inboundMail.handler();
+    if (config.smtpInboundPort !== undefined && config.role !== 'worker' && handler)
+      inbound = await startInboundListener({
+        port: config.smtpInboundPort,
+        host: config.host,
+        maxSize: FILE_SIZE_LIMITS.largeFile,
+        handler,
+        log: app.log,
+      });
   });
   // open event streams would keep the HTTP server from closing
   app.addHook('preClose', async () => events.closeAll());
   app.addHook('onClose', async () => {
+    await inbound?.close();
     await jobs.stop();
     await hub.stop();
   });

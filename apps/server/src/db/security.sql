@@ -251,3 +251,19 @@ begin
     );
   end loop;
 end $$;
+
+-- The helpdesks that take mail at an address (the inbound SMTP listener, decision 094). Mail
+-- arrives without a workspace, so this one lookup crosses workspaces (as the owner, past RLS)
+-- and answers only ids; the message is then written inside the workspace found, under RLS.
+-- Two rows mean the address is ambiguous (the listener refuses it).
+set check_function_bodies = off;
+create or replace function public.atrium_helpdesks_for_address(p_address text)
+returns table (tenant_id uuid, helpdesk_id uuid)
+language sql stable security definer set search_path = public as $$
+  select h.tenant_id, h.id from public.helpdesks h
+  where lower(h.sender_address) = lower(p_address) and h.deleted_at is null and h.archived_at is null
+  order by h.created_at limit 2
+$$;
+revoke all on function public.atrium_helpdesks_for_address(text) from public;
+grant execute on function public.atrium_helpdesks_for_address(text) to atrium_app;
+reset check_function_bodies;

@@ -33,6 +33,8 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
+  // the inbound SMTP listener (helpdesk mail, decision 094): off unless a port is given
+  SMTP_INBOUND_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   MAIL_FROM: z.string().default('Atrium <no-reply@atrium.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ATRIUM_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
@@ -81,6 +83,8 @@ export type Config = {
   oidc: { issuer: string; clientId: string; clientSecret: string; embedded: boolean };
   sessionSecret: string;
   smtpUrl: string | undefined;
+  // the port of the inbound SMTP listener on HOST; undefined: no listener
+  smtpInboundPort: number | undefined;
   mailFrom: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   role: 'all' | 'api' | 'worker';
@@ -124,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     sessionSecret: e.SESSION_SECRET ?? 'atrium-development-session-secret-change-me',
     smtpUrl: e.SMTP_URL,
+    smtpInboundPort: e.SMTP_INBOUND_PORT,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     role: e.ATRIUM_ROLE,

@@ -265,6 +265,9 @@ export async function writeMessage(
   await recordActivities(ctx, [
     { entityKind: 'Request', entityId: requestId, type: 'Email', action: 'replied', after: { id: reply.id, to, subject, messageId } },
   ]);
+  // an open request page hears it (the conversation reloads), as it hears a mail coming in
+  const after = await getEntity(ctx, deps.kinds.request, requestId);
+  await publishRecordEvent(ctx, { kind: 'Request', id: requestId, version: Number(after.version), action: 'updated' });
   deps.mailer.nudge();
   return reply;
 }

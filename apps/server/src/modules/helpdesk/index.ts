@@ -5,6 +5,7 @@ import type { ModuleDeps } from '../../platform/module';
 import type { Router } from '../../platform/router';
 import { HELPDESK_CAPTIONS } from './helpdesk.captions';
 import { registerHelpdeskEntities } from './helpdesk.entities';
+import { helpdeskInboundHandler } from './helpdesk-inbound.service';
 import { registerHelpdeskPortalRoutes } from './helpdesk-portal.routes';
 import { registerHelpdeskRoutes } from './helpdesk.routes';
 import {
@@ -40,6 +41,8 @@ export async function registerHelpdeskModule(router: Router, deps: ModuleDeps): 
   registerHelpdeskPortalRoutes(router, { kinds, secret: deps.config.sessionSecret, now: systemClock });
   // a request's stage follows its task's (closed, reopened)
   provideRecordChangeListener('helpdesk-task-stage', followTaskStage);
+  // mail to a helpdesk's sender address on the inbound SMTP listener (SMTP_INBOUND_PORT)
+  deps.inboundMail.handle(helpdeskInboundHandler({ kinds, database: deps.database, config: deps.config }));
   // drafts published at their publishAt
   registerScheduledPublishJob(deps.jobs, { database: deps.database, now: systemClock });
 }

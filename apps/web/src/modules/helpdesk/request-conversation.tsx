@@ -6,6 +6,7 @@ import { formatDate } from '../../platform/dates/format-date';
 import { useEntityText } from '../../platform/entity/entity-text';
 import { errorText } from '../../platform/feedback/form-errors';
 import { useAccess } from '../../platform/permissions/use-access';
+import { useRecordEvents } from '../../platform/live/use-live-events';
 import { useRequestMessages, useWriteMessage } from './helpdesk.api';
 
 // A request's conversation, oldest first: its first message, the requester's mails, the agents'
@@ -16,6 +17,8 @@ export function RequestConversation({ record }: { record: EntityRecord }) {
   const { can } = useAccess();
   const { message } = App.useApp();
   const messages = useRequestMessages(record.id);
+  // a mail from the requester (or a colleague's reply) arrives live
+  useRecordEvents('Request', record.id, () => void messages.refetch());
   const [kind, setKind] = useState<'reply' | 'note'>('reply');
   const [body, setBody] = useState('');
   const write = useWriteMessage(record.id, {

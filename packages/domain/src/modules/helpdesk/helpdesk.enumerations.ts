@@ -38,4 +38,4 @@ export const CAPTCHA_DIFFICULTY_BITS = 16;
 export const CAPTCHA_TTL_MS = 10 * 60_000;
 // a request's activity: a reply mailed, a note written, a task made or linked, the request's
 // stage moved because its task was closed or reopened
-export const HELPDESK_ACTIVITY_ACTIONS = ['replied', 'noted', 'taskLinked', 'stageFollowedTask'] as const;
+export const HELPDESK_ACTIVITY_ACTIONS = ['replied', 'noted', 'mailReceived', 'taskLinked', 'stageFollowedTask'] as const;
