@@ -95,6 +95,15 @@ test('a dynamic segment, a campaign sent to it, its mail and its unsubscribe lin
   expect(file.suggestedFilename()).toBe('campaign-recipients.csv');
   const csv = readFileSync(await file.path(), 'utf8');
   expect(csv).toContain(`Ada Lovelace,${ada},unsubscribed`);
+  // the statistics: counters and the hour's sends and unsubscribes
+  await pages.campaigns.tab('Statistics');
+  const counter = (label: string) => page.locator('.ant-descriptions-item').filter({ hasText: label });
+  await expect(counter('Sent')).toContainText('2');
+  await expect(counter('Unsubscribed')).toContainText('1');
+  // the hour by hour table has the hour of the sends (one row, or two across an hour's turn)
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+  await expectAccessible(page, 'campaign statistics');
+  await pages.campaigns.tab('Recipients');
   // at 390 px the campaign's page keeps to the screen (the recipients table scrolls inside)
   await page.setViewportSize(PHONE);
   await expect(page.getByRole('row', { name: /Ada Lovelace/ })).toBeVisible();

@@ -87,6 +87,7 @@ export async function claimRecipients(ctx: TenantScope, campaignId: string, limi
   return res.rows;
 }
 
+// the version moves with the counters: the record's ETag (its version) must not answer 304 with old ones
 export async function addCounts(
   ctx: TenantScope,
   id: string,
@@ -98,7 +99,7 @@ export async function addCounts(
     .map(([k, n]) => sql`${sql.identifier(k)} = coalesce(${sql.identifier(k)}, 0) + ${n}`);
   if (sets.length === 0) return;
   await ctx.db.execute(sql`
-    update campaigns set ${sql.join(sets, sql`, `)}, last_action_at = ${now.toISOString()}::timestamptz
+    update campaigns set ${sql.join(sets, sql`, `)}, last_action_at = ${now.toISOString()}::timestamptz, version = version + 1
     where tenant_id = ${ctx.tenantId} and id = ${id}`);
 }
 
@@ -262,5 +263,28 @@ export async function segmentsOf(
   const res = await ctx.db.execute<{ id: string; query: unknown; includedIds: unknown; excludedIds: unknown }>(sql`
     select id, query, included_ids as "includedIds", excluded_ids as "excludedIds" from segments
     where tenant_id = ${ctx.tenantId} and id = any(${sql.param(ids)}::uuid[]) and deleted_at is null`);
+  return res.rows;
+}
+
+export type StatisticsHour = { hour: string; sent: number; clicked: number; unsubscribed: number };
+
+// Sends, first clicks and unsubscribes of a campaign per hour (UTC).
+export async function statisticsByHour(ctx: TenantScope, campaignId: string): Promise<StatisticsHour[]> {
+  const res = await ctx.db.execute<StatisticsHour>(sql`
+    with events as (
+      select sent_at as at, 'sent' as what from campaign_recipients
+        where tenant_id = ${ctx.tenantId} and campaign_id = ${campaignId} and sent_at is not null
+      union all
+      select clicked_at, 'clicked' from campaign_recipients
+        where tenant_id = ${ctx.tenantId} and campaign_id = ${campaignId} and clicked_at is not null
+      union all
+      select unsubscribed_at, 'unsubscribed' from campaign_recipients
+        where tenant_id = ${ctx.tenantId} and campaign_id = ${campaignId} and unsubscribed_at is not null
+    )
+    select to_char(date_trunc('hour', at at time zone 'UTC'), 'YYYY-MM-DD"T"HH24:00:00"Z"') as hour,
+      (count(*) filter (where what = 'sent'))::int as sent,
+      (count(*) filter (where what = 'clicked'))::int as clicked,
+      (count(*) filter (where what = 'unsubscribed'))::int as unsubscribed
+    from events group by 1 order by 1`);
   return res.rows;
 }

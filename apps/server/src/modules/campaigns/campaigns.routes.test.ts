@@ -272,6 +272,7 @@ describe('tracking', () => {
     expect(info.status, info.text).toBe(200);
     expect(info.body).toMatchObject({ unsubscribed: false });
     expect(info.body.email).toMatch(/@munich\.test$/);
+    const before = await c.get(`/api/v1/campaigns/${k.id}`);
     const tampered = await t.client().raw({ method: 'POST', url: url.pathname.replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A')) });
     expect(tampered.status).toBe(400);
     const oneClick = await t.client().raw({
@@ -286,7 +287,10 @@ describe('tracking', () => {
     expect(twice.status, twice.text).toBe(200);
     const dora = (await c.post('/api/v1/contacts/list', { search: 'Dora' })).body.data[0] as Row;
     expect(dora.unsubscribedAt).toBeTruthy();
-    expect((await c.get(`/api/v1/campaigns/${k.id}`)).body.unsubscribed).toBe(1);
+    // the counters move the version: a read revalidated with the ETag from before gets the new ones, not a 304
+    const counted = await c.get(`/api/v1/campaigns/${k.id}`, { 'if-none-match': String(before.headers.etag) });
+    expect(counted.status).toBe(200);
+    expect(counted.body.unsubscribed).toBe(1);
     expect(await states(k.id)).toEqual({ 'dora@munich.test': 'unsubscribed' });
     const feed = await t.sql(`select type, action from activities where entity_id = $1 and type = 'Campaign'`, [dora.id]);
     expect(feed).toContainEqual({ type: 'Campaign', action: 'campaignUnsubscribed' });
@@ -316,5 +320,12 @@ describe('tracking', () => {
     await t.client().get(tracked);
     expect((await c.get(`/api/v1/campaigns/${k.id}`)).body.clicked).toBe(1);
     expect(await states(k.id)).toEqual({ 'cem@berlin.test': 'clicked' });
+    const stats = await c.get(`/api/v1/campaigns/${k.id}/statistics`);
+    // sent on the test's clock, clicked on the server's: each counted in its hour
+    const hours = stats.body.hours as { hour: string; sent: number; clicked: number; unsubscribed: number }[];
+    expect(hours.every((h) => /T\d\d:00:00Z$/.test(h.hour))).toBe(true);
+    expect(hours.reduce((n, h) => n + h.sent, 0)).toBe(1);
+    expect(hours.reduce((n, h) => n + h.clicked, 0)).toBe(1);
+    expect((await other.get(`/api/v1/campaigns/${k.id}/statistics`)).status).toBe(404);
   });
 });

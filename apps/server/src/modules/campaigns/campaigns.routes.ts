@@ -4,6 +4,7 @@ import {
   campaignRecipientsRequestSchema,
   campaignSettingsSchema,
   campaignStatusesRequestSchema,
+  campaignStatisticsSchema,
   campaignStatusSchema,
   contactEntity,
   customQueryFilterSchema,
@@ -173,6 +174,17 @@ export function registerCampaignActionRoutes(router: Router, kinds: CampaignKind
       reply.header('cache-control', 'no-store');
       await reply.send(csv);
     },
+  });
+  router.tenant({
+    method: 'GET',
+    url: `${c}/:id/statistics`,
+    summary: "A campaign's sends, clicks and unsubscribes hour by hour (UTC)",
+    tags: ['Campaign'],
+    permission: campaignEntity.permissions.view,
+    table: kinds.campaign.tableName,
+    readOnly: true,
+    schemas: { params: idParams, response: campaignStatisticsSchema },
+    handler: (ctx, { params }) => service.statistics(ctx, kinds, params.id),
   });
   router.tenant({
     method: 'POST',

@@ -253,6 +253,11 @@ export async function recipientsCsv(
   );
 }
 
+export async function statistics(ctx: TenantContext, kinds: CampaignKinds, id: string) {
+  await getEntity(ctx, kinds.campaign, id);
+  return { hours: await repo.statisticsByHour(ctx, id) };
+}
+
 export async function statuses(ctx: TenantContext, ids: readonly string[]): Promise<CampaignStatusRow[]> {
   const rows = await repo.statuses(ctx, ids);
   return rows.map((r) => {

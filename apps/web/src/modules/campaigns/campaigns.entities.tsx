@@ -3,6 +3,7 @@ import type { WebEntity } from '../../platform/entity/web-entity';
 import { SegmentQueryEditor, SegmentsPicker, TemplatePicker } from './campaign-editors';
 import { CampaignActions, CampaignRecipients, SegmentCountBanner, SegmentRecipients } from './campaign-panels';
 import { CampaignPreview } from './campaign-preview';
+import { CampaignStatisticsTab } from './campaign-statistics';
 
 // Campaigns and segments on the web: lists, record pages and forms from the engine; a segment's
 // filter builder with its live count and its contacts, a campaign's segments (each counted),
@@ -23,6 +24,7 @@ export const CAMPAIGNS_ENTITIES: WebEntity[] = [
     actions: (record) => <CampaignActions record={record} />,
     tabs: [
       { key: 'recipients', labelKey: 'campaigns.recipients', render: (record) => <CampaignRecipients record={record} /> },
+      { key: 'statistics', labelKey: 'campaigns.statistics', render: (record) => <CampaignStatisticsTab record={record} /> },
       { key: 'preview', labelKey: 'campaigns.preview', render: (record) => <CampaignPreview record={record} /> },
     ],
   },

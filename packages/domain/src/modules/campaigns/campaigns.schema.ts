@@ -55,3 +55,9 @@ export type CampaignSettings = z.infer<typeof campaignSettingsSchema>;
 // The public unsubscribe page (spec §7: unsubscribe): who is asked, for which workspace.
 export const unsubscribeInfoSchema = z.object({ workspaceName: z.string(), email: z.string(), unsubscribed: z.boolean() });
 export type UnsubscribeInfo = z.infer<typeof unsubscribeInfoSchema>;
+
+// GET /api/v1/campaigns/:id/statistics: what happened hour by hour (UTC), from the recipients' times.
+export const campaignStatisticsSchema = z.object({
+  hours: z.array(z.object({ hour: z.string(), sent: z.number().int(), clicked: z.number().int(), unsubscribed: z.number().int() })),
+});
+export type CampaignStatistics = z.infer<typeof campaignStatisticsSchema>;
