@@ -1,3 +1,13 @@
+import {
+  entityListQuerySchema,
+  locationEntity,
+  resourceEntity,
+  resourceTypeEntity,
+  type EntityKind,
+  type EntityListQueryInput,
+} from '@atrium/domain';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +15,11 @@ import { benchDatabase, must, startApi, stopApi, type Api } from './api-process'
 import { load1, timed, type Latency } from './measure';
 import { writeBenchSection } from './report';
 import { seedTenant } from './seed';
+import type { TenantContext } from '../src/platform/context';
+import { bindEntity, type RegisteredEntity } from '../src/platform/entity/entity-registry';
+import { countSql, listSql } from '../src/platform/entity/entity.repository';
+import { compileListQuery } from '../src/platform/entity/list-query';
+import { locations, resources, resourceTypes } from '../src/modules/resources/resources.table';
 
 // npm run bench, part 4 (issue 22): workplace booking. find-times across 1,000 desks over a week
 // and across 200 rooms over 30 days, booking creation, and 100 requests racing for one slot.
@@ -24,13 +39,33 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
 
-async function resources(api: Api, typeId: string, locationId: string, prefix: string, n: number): Promise<string[]> {
+async function makeResources(api: Api, typeId: string, locationId: string, prefix: string, n: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 1; i <= n; i++)
     ids.push(
       String((await must(api, 'POST', '/api/v1/resources', { name: `${prefix} ${i}`, resourceTypeId: typeId, locationId }, 201)).id),
     );
   return ids;
+}
+
+// BENCH_EXPLAIN=1: the plans of the statements the engine builds for a resources list call
+// (rendered by the engine's own code, run as the owner with the workspace's rows).
+async function explainList(db: pg.Client, tenantId: string, body: EntityListQueryInput): Promise<void> {
+  const registry = new Map<EntityKind, RegisteredEntity>();
+  registry.set('Location', bindEntity(locationEntity, locations, registry));
+  registry.set('ResourceType', bindEntity(resourceTypeEntity, resourceTypes, registry));
+  const ent = bindEntity(resourceEntity, resources, registry);
+  registry.set('Resource', ent);
+  const ctx = { tenantId, permissions: new Set() } as unknown as TenantContext;
+  const compiled = compileListQuery(ctx, ent, [], { viewRestricted: true, manageRestricted: true }, entityListQuerySchema.parse(body));
+  const dialect = new PgDialect();
+  for (const [what, q] of [
+    ['list', dialect.sqlToQuery(listSql(ent, compiled))],
+    ['count', dialect.sqlToQuery(countSql(ent, compiled))],
+  ] as const) {
+    const plan = await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${q.sql}`, q.params as unknown[]);
+    log(`--- ${what}: ${q.sql}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+  }
 }
 
 async function main() {
@@ -51,8 +86,8 @@ async function main() {
     const roomType = String(
       (await must(api, 'POST', '/api/v1/resource-types', { name: 'Room', bookableMode: 'Bookable', capacityDefault: 8 }, 201)).id,
     );
-    const desks = await resources(api, deskType, location, 'Desk', DESKS);
-    const rooms = await resources(api, roomType, location, 'Room', ROOMS);
+    const desks = await makeResources(api, deskType, location, 'Desk', DESKS);
+    const rooms = await makeResources(api, roomType, location, 'Room', ROOMS);
     const from = Math.floor(Date.now() / DAY) * DAY + 2 * DAY;
     const booker = (await db.query<{ id: string }>(`select id from tenant_users where tenant_id = $1`, [tenant.id])).rows[0]?.id;
     await db.query(
@@ -139,12 +174,13 @@ async function main() {
       const res = await api!.request('POST', '/api/v1/resources/list', body);
       if (res.status !== 200) throw new Error(`resources list answered ${res.status}: ${res.text}`);
     };
-    const pageBody = {
+    const pageBody: EntityListQueryInput = {
       page: 1,
       pageSize: 25,
       filters: [{ field: 'locationId', op: 'eq', value: location }],
       sort: [{ field: 'name', order: 'asc' }],
     };
+    if (process.env.BENCH_EXPLAIN) await explainList(db, tenant.id, pageBody);
     const listLat = await timed(10, RUNS * 5, listOf(pageBody));
     const searchLat = await timed(10, RUNS * 5, listOf({ ...pageBody, search: 'Item 04242' }));
     log(
