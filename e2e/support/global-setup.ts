@@ -47,6 +47,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   // the test database itself, for the few specs that let time pass (support/database.ts); the
   // workers are started after this and inherit it
   process.env.E2E_DATABASE_URL = `postgres://postgres:${encodeURIComponent(process.env.EMBEDDED_PG_PASSWORD ?? 'atrium')}@127.0.0.1:${pgPort}/atrium`;
+  // the inbound SMTP listener (helpdesk mail): the specs send to it with nodemailer
+  process.env.E2E_SMTP_INBOUND_PORT = String(await freePort());
   const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: {
@@ -59,6 +61,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       AI_BASE_URL: ai.url,
       AI_MODEL: 'atrium-e2e',
+      SMTP_INBOUND_PORT: process.env.E2E_SMTP_INBOUND_PORT,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
