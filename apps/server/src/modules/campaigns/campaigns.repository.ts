@@ -244,17 +244,6 @@ export async function workspaceName(ctx: TenantScope): Promise<string> {
   return res.rows[0]?.name ?? '';
 }
 
-export async function enterWorkspace(db: TenantScope['db'], tenantId: string): Promise<void> {
-  await db.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
-}
-
-// Workspaces with campaigns to start or continue, a page at a time.
-export async function workspacesWithWork(db: TenantScope['db'], after: string | null, limit: number): Promise<string[]> {
-  const res = await db.execute<{ id: string }>(sql`
-    select id from tenants where ${after ? sql`id > ${after}::uuid` : sql`true`} order by id limit ${limit}`);
-  return res.rows.map((r) => r.id);
-}
-
 export async function segmentsOf(
   ctx: TenantScope,
   ids: readonly string[],

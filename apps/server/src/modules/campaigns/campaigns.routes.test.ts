@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityRegistry } from '../../platform/entity';
 import { createTestApp, ownerMemberAndStranger, type Client, type TestApp } from '../../../test/harness';
-import { inWorkspace, runCampaigns, sendBatch, type CampaignKinds, type TaskDeps } from './campaigns.service';
+import { inWorkspace } from '../../platform/jobs/workspace-walk';
+import { runCampaigns, sendBatch, type CampaignKinds, type TaskDeps } from './campaigns.service';
 
 // Campaigns and segments (issue 24): live segment counts from the contacts list's filter
 // language, recipients frozen at send time and claimed before each mail is written (a crash,

@@ -31,6 +31,7 @@ import {
 import { publishRecordEvent } from '../../platform/events/live-events.service';
 import { safeCell } from '../../platform/import-export/tabular-file.util';
 import type { JobType } from '../../platform/jobs/job.types';
+import { forEachWorkspace, inWorkspace } from '../../platform/jobs/workspace-walk';
 import type { Mailer } from '../../platform/mail/mailer';
 import { getEmailTemplate, mailLayout, mergeFieldsOf, mergeValues, renderText } from '../core';
 import {
@@ -430,62 +431,27 @@ export type TaskDeps = CampaignDeps & {
   maxBatches: number;
 };
 
-const NIL = '00000000-0000-0000-0000-000000000000';
-// the task's (and the public pages') context in a workspace: no member, no permission (RLS
-// confines it to the workspace)
-function systemContext(tenantId: string, db: TenantContext['db']): TenantContext {
-  return {
-    tenantId,
-    tenantUserId: NIL,
-    user: { id: NIL, email: '', name: 'Atrium' },
-    role: 'system',
-    permissions: new Set(),
-    plans: [],
-    db,
-  };
-}
-
-// one transaction inside a workspace
-export function inWorkspace<T>(database: Database, tenantId: string, fn: (ctx: TenantContext) => Promise<T>): Promise<T> {
-  return database.db.transaction(async (tx) => {
-    await repo.enterWorkspace(tx, tenantId);
-    return fn(systemContext(tenantId, tx));
-  });
-}
-const WORKSPACE_BATCH = 100;
-
 export async function runCampaigns(deps: TaskDeps): Promise<string> {
-  let after: string | null = null;
-  let mailed = 0;
-  const failures: string[] = [];
-  for (;;) {
-    const tenants = await repo.workspacesWithWork(deps.database.db, after, WORKSPACE_BATCH);
-    for (const tenantId of tenants) {
-      try {
-        const work = await inWorkspace(deps.database, tenantId, (ctx) => repo.campaignsToWorkOn(ctx, deps.now()));
-        for (const w of work) {
-          if (w.status === 'Scheduled') {
-            await inWorkspace(deps.database, tenantId, async (ctx) => {
-              const c = await repo.lockCampaign(ctx, w.id);
-              if (!c || c.status !== 'Scheduled') return;
-              const now = deps.now();
-              await repo.setStatus(ctx, w.id, 'Sending', now, await freeze(ctx, deps.kinds, c, now));
-            });
-          }
-          for (let i = 0; i < deps.maxBatches; i++) {
-            const r = await inWorkspace(deps.database, tenantId, (ctx) => sendBatch(ctx, deps.kinds, deps, w.id));
-            mailed += r.sent;
-            if (r.done || r.throttled) break;
-          }
-        }
-      } catch (err) {
-        failures.push(`${tenantId}: ${err instanceof Error ? err.message : String(err)}`);
+  const mailed = await forEachWorkspace(deps.database, 'campaigns', async (tenantId) => {
+    let sent = 0;
+    const work = await inWorkspace(deps.database, tenantId, (ctx) => repo.campaignsToWorkOn(ctx, deps.now()));
+    for (const w of work) {
+      if (w.status === 'Scheduled') {
+        await inWorkspace(deps.database, tenantId, async (ctx) => {
+          const c = await repo.lockCampaign(ctx, w.id);
+          if (!c || c.status !== 'Scheduled') return;
+          const now = deps.now();
+          await repo.setStatus(ctx, w.id, 'Sending', now, await freeze(ctx, deps.kinds, c, now));
+        });
+      }
+      for (let i = 0; i < deps.maxBatches; i++) {
+        const r = await inWorkspace(deps.database, tenantId, (ctx) => sendBatch(ctx, deps.kinds, deps, w.id));
+        sent += r.sent;
+        if (r.done || r.throttled) break;
       }
     }
-    if (tenants.length < WORKSPACE_BATCH) break;
-    after = tenants.at(-1) ?? null;
-  }
-  if (failures.length > 0) throw new Error(`campaigns failed: ${failures.slice(0, 5).join('; ')}`);
+    return sent;
+  });
   return `${mailed} campaign e-mails written`;
 }
 
