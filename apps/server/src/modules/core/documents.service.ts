@@ -268,6 +268,68 @@ export async function add(ctx: TenantContext, deps: SharedRecordDeps, body: Docu
   return Promise.all(rows.map((r) => toItem(deps, r)));
 }
 
+// Files a module received itself (a mail's attachments) become documents of a record at its top
+// level, by the same rules as an upload (spec §5: accepted type by name and content, not empty,
+// within the size limit); a name already there gets " (1)". What breaks a rule is not stored and
+// is answered with its rule's code, so the module can tell the sender. No permission is asked:
+// the module decides (its caller may be the system).
+export type ReceivedFile = { name: string; data: Buffer };
+export async function attachReceivedFiles(
+  ctx: TenantContext,
+  deps: SharedRecordDeps,
+  ref: EntityRef,
+  files: readonly ReceivedFile[],
+): Promise<{ added: string[]; refused: { name: string; code: ErrorCode }[] }> {
+  const taken = new Set((await documentsRepository.namesIn(ctx, ref.entityKind, ref.entityId, null)).keys());
+  const added: string[] = [];
+  const refused: { name: string; code: ErrorCode }[] = [];
+  for (const f of files.slice(0, DOCUMENT_MAX_FILES)) {
+    const name = uniqueName(f.name.slice(0, 255), taken);
+    const problem = checkBatch([{ name, size: f.data.length }], new Map(), 'files')[0];
+    const kind = problem ? undefined : await sniffDocument(name, f.data);
+    if (!kind) {
+      refused.push({ name: f.name, code: (problem?.code ?? 'fileType') as ErrorCode });
+      continue;
+    }
+    const id = randomUUID();
+    const key = documentKey(ctx, id);
+    await deps.blobs.write(key, f.data, kind.contentType);
+    let thumbKey: string | null = null;
+    if (kind.isImage) {
+      const thumb = await makeThumbnail(f.data, kind.contentType);
+      thumbKey = thumb ? documentKey(ctx, id, 'thumb') : key;
+      if (thumb) await deps.blobs.write(thumbKey, thumb.data, thumb.contentType);
+    }
+    const [row] = await documentsRepository.insert(ctx, [
+      {
+        id,
+        entityKind: ref.entityKind,
+        entityId: ref.entityId,
+        parentId: null,
+        type: typeFor(kind.contentType, kind.isImage),
+        name,
+        description: null,
+        contentType: kind.contentType,
+        size: f.data.length,
+        blobKey: key,
+        thumbBlobKey: thumbKey,
+      },
+    ]);
+    taken.add(name.toLowerCase());
+    added.push(name);
+    if (row)
+      await recordActivity(ctx, {
+        entityKind: row.entityKind,
+        entityId: row.entityId,
+        type: 'Attachment',
+        action: 'added',
+        after: { documentId: row.id, name: row.name, size: row.size },
+      });
+  }
+  for (const f of files.slice(DOCUMENT_MAX_FILES)) refused.push({ name: f.name, code: 'maxFiles' });
+  return { added, refused };
+}
+
 // Multipart image upload (profile-style pictures, inline images): Thumb and Full.
 export async function uploadImage(
   ctx: TenantContext,

@@ -1,4 +1,4 @@
-import type { EntityKind } from '@atrium/domain';
+import type { EntityKind, EntityRef } from '@atrium/domain';
 import type { Router } from '../../platform/router';
 import type { ModuleDeps } from '../../platform/module';
 import { registerCaptions } from '../../platform/captions';
@@ -21,6 +21,7 @@ import { entityRegistry } from '../../platform/entity';
 import type { TenantContext } from '../../platform/context';
 import { notify, type NotifyInput } from './notifications.service';
 import { link as linkEntities } from './linked-entities.service';
+import { attachReceivedFiles, type ReceivedFile } from './documents.service';
 
 // For campaigns: an e-mail template of a kind and core's merge of its fields into one mail.
 export { get as getEmailTemplate } from './emails.service';
@@ -28,10 +29,18 @@ export { mailLayout, mergeFieldsOf, mergeValues, renderText } from './email-merg
 // For the helpdesk's portal: an article's HTML cleaned as a note's is (the editor's tags only).
 export { sanitizeNote } from './notes.sanitizer';
 
+// What core's shared features need, for the doors below.
+const sharedDeps = (router: Router, deps: ModuleDeps) => ({
+  config: deps.config,
+  mailer: deps.mailer,
+  blobs: blobStoreFor(deps.config),
+  entities: entityRegistry(router),
+});
+
 // In-app (and, asked for, e-mail) notifications for other modules, through the composition root
 // (the auto-release of bookings tells the booker).
 export function memberNotifier(router: Router, deps: ModuleDeps): (ctx: TenantContext, input: NotifyInput) => Promise<void> {
-  const shared = { config: deps.config, mailer: deps.mailer, blobs: blobStoreFor(deps.config), entities: entityRegistry(router) };
+  const shared = sharedDeps(router, deps);
   return async (ctx, input) => {
     await notify(ctx, shared, input);
   };
@@ -41,10 +50,18 @@ export function memberNotifier(router: Router, deps: ModuleDeps): (ctx: TenantCo
 // linked records), through the shared feature's own rules: the caller must be able to change both.
 export type RecordLinker = (ctx: TenantContext, a: { kind: EntityKind; id: string }, b: { kind: EntityKind; id: string }) => Promise<void>;
 export function recordLinker(router: Router, deps: ModuleDeps): RecordLinker {
-  const shared = { config: deps.config, mailer: deps.mailer, blobs: blobStoreFor(deps.config), entities: entityRegistry(router) };
+  const shared = sharedDeps(router, deps);
   return async (ctx, a, b) => {
     await linkEntities(ctx, shared, { entityKind: a.kind, entityId: a.id, linkedKind: b.kind, linkedId: b.id });
   };
+}
+
+// Files a module received (a mail's attachments) become a record's documents by the upload
+// rules; what breaks one is answered, not stored.
+export type FileAttacher = (ctx: TenantContext, ref: EntityRef, files: readonly ReceivedFile[]) => ReturnType<typeof attachReceivedFiles>;
+export function fileAttacher(router: Router, deps: ModuleDeps): FileAttacher {
+  const shared = sharedDeps(router, deps);
+  return (ctx, ref, files) => attachReceivedFiles(ctx, shared, ref, files);
 }
 
 export async function registerCoreModule(router: Router, deps: ModuleDeps): Promise<void> {

@@ -10,16 +10,11 @@ export async function helpdesksForAddress(db: Db, address: string): Promise<{ te
   return res.rows;
 }
 
-// Enters the workspace for this transaction: every later statement is inside it (RLS).
-export async function enterWorkspace(db: Db, tenantId: string): Promise<void> {
-  await db.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
-}
-
-export type InboundHelpdesk = { id: string; code: string; name: string };
+export type InboundHelpdesk = { id: string; code: string; name: string; senderAddress: string | null };
 
 export async function inboundHelpdesk(ctx: TenantScope, id: string): Promise<InboundHelpdesk | undefined> {
   const res = await ctx.db.execute<InboundHelpdesk>(sql`
-    select h.id, h.code, h.name from helpdesks h
+    select h.id, h.code, h.name, h.sender_address as "senderAddress" from helpdesks h
     where h.tenant_id = ${ctx.tenantId} and h.id = ${id} and h.deleted_at is null and h.archived_at is null`);
   return res.rows[0];
 }
@@ -65,8 +60,9 @@ export async function requestByNumber(ctx: TenantScope, helpdeskId: string, numb
   return res.rows[0]?.id;
 }
 
-export async function requestVersion(ctx: TenantScope, id: string): Promise<number> {
-  const res = await ctx.db.execute<{ version: number }>(sql`
-    select r.version from requests r where r.tenant_id = ${ctx.tenantId} and r.id = ${id}`);
-  return Number(res.rows[0]?.version ?? 0);
+export async function requestHead(ctx: TenantScope, id: string): Promise<{ version: number; number: string; subject: string }> {
+  const res = await ctx.db.execute<{ version: number; number: string; subject: string }>(sql`
+    select r.version, r.number, r.subject from requests r where r.tenant_id = ${ctx.tenantId} and r.id = ${id}`);
+  const row = res.rows[0];
+  return { version: Number(row?.version ?? 0), number: String(row?.number ?? ''), subject: String(row?.subject ?? '') };
 }

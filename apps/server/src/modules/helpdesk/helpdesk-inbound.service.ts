@@ -1,23 +1,30 @@
+import { randomUUID } from 'node:crypto';
 import type { Config } from '../../platform/config';
+import type { TenantContext } from '../../platform/context';
 import type { Database } from '../../platform/database';
 import { createEntity, recordActivities } from '../../platform/entity';
 import { AppError } from '../../platform/errors';
 import { publishRecordEvent } from '../../platform/events/live-events.service';
+import { inWorkspace } from '../../platform/jobs/workspace-walk';
+import type { Mailer } from '../../platform/mail/mailer';
 import { InboundRefusal, type InboundMail, type InboundMailHandler } from '../../platform/mail/inbound-listener';
+import type { FileAttacher } from '../core';
 import * as inboundRepo from './helpdesk-inbound.repository';
 import type { HelpdeskKinds } from './helpdesk.entities';
 import * as repo from './helpdesk.repository';
-import { systemContext } from './helpdesk.util';
 
 // Inbound mail (issue 23, decision 094): a mail to a helpdesk's sender address becomes a request
 // (channel Email), or a message of the request it answers — by In-Reply-To/References against
 // the Message-IDs of the request's messages (and its thread root), then by the request number in
 // the subject ("[SUP-12]" or "SUP-12"). Auto-replies, bulk mail and our own mails coming back are
 // dropped (accepted, nothing written); a sender marked spam or blocked is refused (550).
+// `attach`: core's door for files received (the mail's attachments become the request's documents)
 export type InboundDeps = {
   kinds: HelpdeskKinds;
   database: Database;
-  config: Pick<Config, 'publicUrl'>;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl' | 'mailFrom'>;
+  attach: FileAttacher;
 };
 
 export type InboundOutcome = { requestId: string; threaded: boolean } | { ignored: string };
@@ -88,9 +95,9 @@ export async function receiveMail(
   if (ignored) return { ignored };
   const from = mail.parsed.from?.value.find((a) => a.address)?.address ?? mail.envelopeFrom;
   if (!from) throw new InboundRefusal(550, '5.1.7 a mail needs a sender address');
-  return deps.database.db.transaction(async (tx) => {
-    await inboundRepo.enterWorkspace(tx, target.tenantId);
-    const ctx = systemContext(target.tenantId, tx, from);
+  return inWorkspace(deps.database, target.tenantId, async (system) => {
+    // activities name the sender
+    const ctx: TenantContext = { ...system, user: { ...system.user, name: from } };
     const helpdesk = await inboundRepo.inboundHelpdesk(ctx, target.helpdeskId);
     if (!helpdesk) throw new InboundRefusal(550, '5.1.1 no such recipient here');
     if (await inboundRepo.senderRefused(ctx, from)) throw new InboundRefusal(550, '5.7.1 the sender is not accepted here');
@@ -135,13 +142,61 @@ export async function receiveMail(
     await recordActivities(ctx, [
       { entityKind: 'Request', entityId: requestId, type: 'Email', action: 'mailReceived', after: { id: message.id, from, subject } },
     ]);
+    const head = await inboundRepo.requestHead(ctx, requestId);
+    // its attachments become the request's documents by the upload rules; the sender hears of
+    // any that were not kept (too large, a type not accepted) — the text is kept either way
+    const files = mail.parsed.attachments.filter((a) => a.content.length > 0 || a.filename);
+    if (files.length > 0) {
+      const { refused } = await deps.attach(
+        ctx,
+        { entityKind: 'Request', entityId: requestId },
+        files.map((a, i) => ({ name: a.filename ?? `attachment-${i + 1}.bin`, data: a.content })),
+      );
+      if (refused.length > 0) await tellRefusedFiles(ctx, deps, { host, helpdesk, head, to: from, refused });
+    }
     // an open request page hears it, as it hears an agent's reply
-    await publishRecordEvent(ctx, {
-      kind: 'Request',
-      id: requestId,
-      version: await inboundRepo.requestVersion(ctx, requestId),
-      action: 'updated',
-    });
+    await publishRecordEvent(ctx, { kind: 'Request', id: requestId, version: head.version, action: 'updated' });
     return { requestId, threaded };
   });
+}
+
+const REFUSAL_REASONS: Partial<Record<string, string>> = {
+  fileSize: 'larger than the size allowed for its type',
+  fileType: 'a file type that is not accepted',
+  emptyFile: 'empty',
+  maxFiles: 'more files than one message may bring',
+};
+
+// The sender is told which attachments were not kept, from the helpdesk's address, marked as an
+// automatic answer (Auto-Submitted) and with a Message-ID of our form, so it never loops.
+async function tellRefusedFiles(
+  ctx: TenantContext,
+  deps: InboundDeps,
+  m: {
+    host: string;
+    helpdesk: inboundRepo.InboundHelpdesk;
+    head: { number: string; subject: string };
+    to: string;
+    refused: { name: string; code: string }[];
+  },
+): Promise<void> {
+  const lines = m.refused.map((f) => `- ${f.name}: ${REFUSAL_REASONS[f.code] ?? 'not accepted'}`);
+  await deps.mailer.enqueue(ctx.db, {
+    to: m.to,
+    subject: `Re: [${m.head.number}] ${m.head.subject}`.slice(0, 400),
+    text: [
+      `Your message reached request ${m.head.number}, and its text was received. These attachments were not kept:`,
+      '',
+      ...lines,
+      '',
+      'Please send them again within the limits, or as a link.',
+    ].join('\n'),
+    messageId: `<request.${randomUUID()}@${m.host}>`,
+    headers: {
+      From: m.helpdesk.senderAddress ? `${m.helpdesk.name} <${m.helpdesk.senderAddress}>` : deps.config.mailFrom,
+      'Auto-Submitted': 'auto-replied',
+    },
+    attachments: [],
+  });
+  deps.mailer.nudge();
 }

@@ -26,6 +26,7 @@ type Mail = {
   inReplyTo?: string;
   references?: string;
   headers?: Record<string, string>;
+  attachments?: { filename: string; content: Buffer }[];
 };
 const send = (mail: Mail) => smtp.sendMail({ from: 'Ada Lovelace <ada@example.com>', to: 'support@acme.test', text: 'Hello', ...mail });
 const refusal = async (mail: Mail) => {
@@ -148,6 +149,34 @@ describe('inbound mail to a helpdesk', () => {
     await send({ subject: 'Twice', messageId });
     await send({ subject: 'Twice', messageId });
     expect(await requestCount()).toBe(before + 1);
+  });
+
+  it("keeps a mail's attachments as the request's documents; one too large is not kept and the sender is told", async () => {
+    await send({
+      subject: 'Screenshots attached',
+      text: 'See the files.',
+      attachments: [
+        { filename: 'error-log.txt', content: Buffer.from('Error 42: printer offline\n') },
+        // an image may be 5 MB (spec's file rules)
+        { filename: 'huge-screenshot.png', content: Buffer.alloc(6 * 1024 * 1024, 1) },
+      ],
+    });
+    const r = (
+      await t.sql<{ id: string; number: string }>(
+        "select id, number from requests where tenant_id = $1 and subject = 'Screenshots attached'",
+        [tenantId],
+      )
+    )[0]!;
+    const docs = await t.sql<{ name: string; size: number }>('select name, size from documents where entity_id = $1', [r.id]);
+    expect(docs).toEqual([{ name: 'error-log.txt', size: 26 }]);
+    expect((await messagesOf(r.id)).map((m) => m.body)).toEqual(['See the files.']);
+    const notice = await t.sql<{ subject: string; text: string; headers: Record<string, string> }>(
+      'select subject, text, headers from mail_outbox where "to" = $1 and subject like $2',
+      ['ada@example.com', `Re: [${r.number}]%`],
+    );
+    expect(notice).toHaveLength(1);
+    expect(notice[0]!.text).toContain('huge-screenshot.png: larger than the size allowed for its type');
+    expect(notice[0]!.headers).toMatchObject({ 'Auto-Submitted': 'auto-replied' });
   });
 
   it('refuses an unknown recipient with 550 and writes nothing', async () => {

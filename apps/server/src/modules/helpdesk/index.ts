@@ -1,6 +1,6 @@
 import { registerCaptions } from '../../platform/captions';
 import { provideRecordChangeListener } from '../../platform/entity';
-import { recordLinker } from '../core';
+import { fileAttacher, recordLinker } from '../core';
 import type { ModuleDeps } from '../../platform/module';
 import type { Router } from '../../platform/router';
 import { HELPDESK_CAPTIONS } from './helpdesk.captions';
@@ -42,7 +42,15 @@ export async function registerHelpdeskModule(router: Router, deps: ModuleDeps): 
   // a request's stage follows its task's (closed, reopened)
   provideRecordChangeListener('helpdesk-task-stage', followTaskStage);
   // mail to a helpdesk's sender address on the inbound SMTP listener (SMTP_INBOUND_PORT)
-  deps.inboundMail.handle(helpdeskInboundHandler({ kinds, database: deps.database, config: deps.config }));
+  deps.inboundMail.handle(
+    helpdeskInboundHandler({
+      kinds,
+      database: deps.database,
+      mailer: deps.mailer,
+      config: deps.config,
+      attach: fileAttacher(router, deps),
+    }),
+  );
   // drafts published at their publishAt
   registerScheduledPublishJob(deps.jobs, { database: deps.database, now: systemClock });
 }
