@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ownerAndStranger, type Client, type TestApp } from '../../../test/harness';
-import { freePort } from '../../platform/free-port';
+import { loadConfig } from '../../platform/config';
+import { freePort, isPortFree } from '../../platform/free-port';
 
 // Inbound mail (issue 23, decision 094) through a real SMTP client on the loopback listener
 // (SMTP_INBOUND_PORT): a mail to a helpdesk's sender address becomes a request, an answer threads
@@ -64,9 +65,17 @@ beforeAll(async () => {
 afterAll(async () => {
   smtp?.close();
   await t?.close();
+  // the listener closes with the app
+  expect(await isPortFree(port)).toBe(true);
 });
 
 describe('inbound mail to a helpdesk', () => {
+  it('is off unless SMTP_INBOUND_PORT names a port', () => {
+    expect(loadConfig({}).smtpInboundPort).toBeUndefined();
+    expect(loadConfig({ SMTP_INBOUND_PORT: '2525' }).smtpInboundPort).toBe(2525);
+    expect(() => loadConfig({ SMTP_INBOUND_PORT: 'twenty-five' })).toThrow(/SMTP_INBOUND_PORT/);
+  });
+
   it('makes a new request from a mail, with the sender as the requester, within a second', async () => {
     const messageId = `<first.${randomUUID()}@example.com>`;
     const started = performance.now();
