@@ -133,8 +133,15 @@ describe('identity secrets', () => {
       select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       where n.nspname = 'public' and p.prosecdef and has_function_privilege('atrium_app', p.oid, 'EXECUTE') order by 1`);
     // atrium_session_live answers only whether a session id (a random grant id) is live: the
-    // check that refuses a signed-out token (decision 002)
-    expect(fns.map((f) => f.name)).toEqual(['atrium_session_live', 'atrium_user_for_identity', 'atrium_user_memberships']);
+    // check that refuses a signed-out token (decision 002); atrium_helpdesks_for_address answers
+    // only the ids of the helpdesk an inbound mail is addressed to (decision 094), the one lookup
+    // across workspaces a mail without a workspace needs
+    expect(fns.map((f) => f.name)).toEqual([
+      'atrium_helpdesks_for_address',
+      'atrium_session_live',
+      'atrium_user_for_identity',
+      'atrium_user_memberships',
+    ]);
   });
 });
 
