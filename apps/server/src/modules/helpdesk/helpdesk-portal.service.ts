@@ -15,7 +15,7 @@ import { sanitizeNote } from '../core';
 import * as portalRepo from './helpdesk-portal.repository';
 import type { HelpdeskKinds } from './helpdesk.entities';
 import * as repo from './helpdesk.repository';
-import { systemContext } from './helpdesk.util';
+import { systemContext } from '../../platform/jobs/workspace-walk';
 import { newChallenge, solves } from './portal-captcha.util';
 
 type Scope = { tenantId: string; db: Db };
@@ -98,7 +98,7 @@ export async function submitPortalRequest(db: Db, deps: PortalDeps, address: Add
   if (!solves(deps.secret, body.captcha.challenge, body.captcha.nonce, CAPTCHA_DIFFICULTY_BITS, deps.now().getTime()))
     throw fieldError('captcha', 'captchaInvalid', 'captcha: the answer does not solve a current challenge');
   return withPortal(db, address, async (scope, helpdesk) => {
-    const ctx = systemContext(scope.tenantId, scope.db, 'Portal');
+    const ctx = systemContext(scope.tenantId, scope.db, { name: 'Portal' });
     const row = await createEntity(ctx, deps.kinds.request, {
       subject: body.subject,
       helpdeskId: helpdesk.id,

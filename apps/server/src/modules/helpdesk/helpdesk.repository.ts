@@ -1,7 +1,6 @@
 import type { ArticleHit, RequestMessage, RequestMessageKind } from '@atrium/domain';
 import { sql } from 'drizzle-orm';
 import type { TenantScope } from '../../platform/context';
-import type { Db } from '../../platform/database';
 
 const LIVE = (alias: string) => sql.raw(`${alias}.deleted_at is null`);
 
@@ -250,17 +249,6 @@ export async function setRequestStage(ctx: TenantScope, requestId: string, stage
 
 export async function setRequestChannel(ctx: TenantScope, requestId: string, channel: string): Promise<void> {
   await ctx.db.execute(sql`update requests set channel = ${channel} where tenant_id = ${ctx.tenantId} and id = ${requestId}`);
-}
-
-// Workspaces in id order, a batch after `after` (the publishing job walks them one by one).
-export async function workspaceIds(db: Db, after: string | null, limit: number): Promise<string[]> {
-  const res = await db.execute<{ id: string }>(sql`
-    select t.id from tenants t where (${after}::uuid is null or t.id > ${after}::uuid) order by t.id limit ${limit}`);
-  return res.rows.map((r) => r.id);
-}
-
-export async function enterWorkspace(db: Db, tenantId: string): Promise<void> {
-  await db.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
 }
 
 // Drafts whose publishing time has come become Published (then, not at the job's minute), once:

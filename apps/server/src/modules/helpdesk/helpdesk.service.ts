@@ -11,6 +11,7 @@ import type {
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/database';
 import type { JobRuntime } from '../../platform/jobs/job-runtime';
+import { forEachWorkspace, inWorkspace } from '../../platform/jobs/workspace-walk';
 import type { TenantContext } from '../../platform/context';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { publishRecordEvent } from '../../platform/events/live-events.service';
@@ -27,7 +28,7 @@ import { assertWithinPlanLimit } from '../admin';
 import type { RecordLinker } from '../core';
 import type { HelpdeskKinds } from './helpdesk.entities';
 import * as repo from './helpdesk.repository';
-import { slugOf, systemContext } from './helpdesk.util';
+import { slugOf } from './helpdesk.util';
 
 export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
@@ -361,44 +362,28 @@ export const followTaskStage: RecordChangeListener = async (ctx, ent, before, af
 // published (published at that time), each with its activity and a live event.
 export const SCHEDULED_PUBLISH_JOB = 'helpdesk.scheduled-publish';
 export type PublishJobDeps = { database: Database; now: Clock };
-const WORKSPACE_BATCH = 500;
 
 export async function publishDueArticles(deps: PublishJobDeps): Promise<string> {
   const now = deps.now();
-  const failures: string[] = [];
-  let after: string | null = null;
-  let published = 0;
-  for (;;) {
-    const ids: string[] = await repo.workspaceIds(deps.database.db, after, WORKSPACE_BATCH);
-    for (const tenantId of ids) {
-      try {
-        published += await deps.database.db.transaction(async (tx) => {
-          await repo.enterWorkspace(tx, tenantId);
-          const ctx = systemContext(tenantId, tx, 'Atrium');
-          const rows = await repo.publishDue(ctx, now);
-          for (const a of rows) {
-            await recordActivities(ctx, [
-              {
-                entityKind: 'Article',
-                entityId: a.id,
-                type: 'Change',
-                action: 'updated',
-                before: { status: 'Draft' },
-                after: { status: 'Published' },
-              },
-            ]);
-            await publishRecordEvent(ctx, { kind: 'Article', id: a.id, version: Number(a.version), action: 'updated' });
-          }
-          return rows.length;
-        });
-      } catch (err) {
-        failures.push(`${tenantId}: ${err instanceof Error ? err.message : String(err)}`);
+  const published = await forEachWorkspace(deps.database, 'scheduled publishing', (tenantId) =>
+    inWorkspace(deps.database, tenantId, async (ctx) => {
+      const rows = await repo.publishDue(ctx, now);
+      for (const a of rows) {
+        await recordActivities(ctx, [
+          {
+            entityKind: 'Article',
+            entityId: a.id,
+            type: 'Change',
+            action: 'updated',
+            before: { status: 'Draft' },
+            after: { status: 'Published' },
+          },
+        ]);
+        await publishRecordEvent(ctx, { kind: 'Article', id: a.id, version: Number(a.version), action: 'updated' });
       }
-    }
-    if (ids.length < WORKSPACE_BATCH) break;
-    after = ids.at(-1) ?? null;
-  }
-  if (failures.length > 0) throw new Error(`scheduled publishing failed: ${failures.slice(0, 5).join('; ')}`);
+      return rows.length;
+    }),
+  );
   return `${published} articles published`;
 }
 
