@@ -2,9 +2,10 @@ import { expect, test } from '../support/signed-in.fixture';
 
 // Issue 26, item 14: what Atrium promises is what a fresh clone has. The modules below are not
 // built yet: the landing page and a new workspace's dashboard must not name them. Remove a word
-// when its module lands (its issue adds its landing card and dashboard text).
-const NOT_YET =
-  /\b(bookings?|desks?|rooms?|helpdesk|requests?|campaigns?|signage|screens?|quotations?|orders?|Buchungen|Anfragen|Kampagnen)\b/i;
+// when its module lands (its issue adds its landing card and dashboard text). Booking, the
+// helpdesk and campaigns have landed (issues 22–24): a dashboard may show their widgets and
+// records — in the browser suite another test's booking or request on the shared workspace did.
+const NOT_YET = /\b(signage|screens?|quotations?|orders?)\b/i;
 
 test('the landing page promises only what Atrium does today, in English and German', async ({ browser }) => {
   for (const locale of ['en-US', 'de-DE']) {
