@@ -232,3 +232,24 @@ describe('0029: a default workflow for every kind with stages, a stage on every 
     });
   });
 });
+
+describe('a node joining a running cluster', () => {
+  it('starts while another node writes contacts: the security script is not run again, so no table lock waits on the writer', async () => {
+    await ownDatabase('join', async (own) => {
+      await migrateDatabase(own, MIGRATIONS);
+      // another node's transaction in the middle of an import: it holds contacts as an insert does
+      const writer = new pg.Client(own);
+      await writer.connect();
+      try {
+        await writer.query('begin');
+        await writer.query('lock table contacts in row exclusive mode');
+        const started = migrateDatabase(own, MIGRATIONS).then(() => 'started');
+        const stuck = new Promise((resolve) => setTimeout(() => resolve('waited on the writer'), 10_000));
+        expect(await Promise.race([started, stuck])).toBe('started');
+      } finally {
+        await writer.query('rollback').catch(() => {});
+        await writer.end();
+      }
+    });
+  }, 60_000);
+});

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -81,13 +82,38 @@ export async function migrateDatabase(url: string, migrationsDir: string): Promi
     // one migrator at a time when several nodes start together
     await client.query('select pg_advisory_lock(727274)');
     await migrate(drizzle({ client }), { migrationsFolder: migrationsDir });
-    await client.query(readFileSync(path.join(migrationsDir, '..', 'security.sql'), 'utf8'));
+    await applySecurity(client, migrationsDir);
     // pg-boss's own schema (pgboss), installed and upgraded by pg-boss itself
     await installJobQueue(url);
   } finally {
     await client.query('select pg_advisory_unlock(727274)').catch(() => {});
     await client.end();
   }
+}
+
+// security.sql (roles, grants, forced RLS and its policy on every tenant table) is applied once
+// per version of it and of the migrations, not on every start: its ALTER TABLEs take each
+// table's strongest lock, and a node joining a running cluster deadlocked against an import
+// writing contacts (40P01). A deadlock on a first application is retried: the script is one
+// implicit transaction, undone whole.
+async function applySecurity(client: pg.Client, migrationsDir: string): Promise<void> {
+  const script = readFileSync(path.join(migrationsDir, '..', 'security.sql'), 'utf8');
+  const journal = readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8');
+  const stamp = createHash('sha256').update(script).update(journal).digest('hex');
+  await client.query(`create table if not exists drizzle.atrium_security_applied (
+    stamp text primary key, applied_at timestamptz not null default now())`);
+  const done = await client.query(`select 1 from drizzle.atrium_security_applied where stamp = $1`, [stamp]);
+  if ((done.rowCount ?? 0) > 0) return;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await client.query(script);
+      break;
+    } catch (err) {
+      if (attempt >= 5 || (err as { code?: string }).code !== '40P01') throw err;
+      await new Promise((r) => setTimeout(r, 200 * attempt));
+    }
+  }
+  await client.query(`insert into drizzle.atrium_security_applied (stamp) values ($1) on conflict do nothing`, [stamp]);
 }
 
 export async function migrationsApplied(pool: pg.Pool, migrationsDir: string): Promise<boolean> {
