@@ -47,16 +47,7 @@ export async function startApi(
     child.once('message', () => resolve());
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
-  const [key] = (await db.query<{ jwk: { kid: string } }>('select jwk from identity.idp_keys where active limit 1')).rows;
-  if (!key) throw new Error('no signing key');
-  const token = await new SignJWT({ scope: 'openid profile email' })
-    .setProtectedHeader({ alg: 'RS256', kid: key.jwk.kid, typ: 'at+jwt' })
-    .setIssuer(`${publicUrl}/idp`)
-    .setAudience(API_AUDIENCE)
-    .setSubject(tenant.userId)
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(await importJWK(key.jwk, 'RS256'));
+  const token = await adminToken(db, publicUrl, tenant.userId);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const headers = { authorization: `Bearer ${token}`, 'x-tenant-id': tenant.id, 'content-type': 'application/json' };
   const request = (method: string, to: string, body?: unknown, extra: Record<string, string> = {}) =>
@@ -73,6 +64,21 @@ export async function startApi(
     });
   child.once('exit', () => agent.destroy());
   return { child, publicUrl, headers, request };
+}
+
+// An access token for a user of the bench, signed with the server's own active key as its
+// identity provider would sign one.
+export async function adminToken(db: pg.Client, publicUrl: string, userId: string): Promise<string> {
+  const [key] = (await db.query<{ jwk: { kid: string } }>('select jwk from identity.idp_keys where active limit 1')).rows;
+  if (!key) throw new Error('no signing key');
+  return new SignJWT({ scope: 'openid profile email' })
+    .setProtectedHeader({ alg: 'RS256', kid: key.jwk.kid, typ: 'at+jwt' })
+    .setIssuer(`${publicUrl}/idp`)
+    .setAudience(API_AUDIENCE)
+    .setSubject(userId)
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(await importJWK(key.jwk, 'RS256'));
 }
 
 export async function stopApi(api: Api | undefined): Promise<void> {

@@ -13,9 +13,7 @@ import {
   type EntityKind,
 } from '@atrium/domain';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { importJWK, SignJWT } from 'jose';
 import pg from 'pg';
-import { API_AUDIENCE } from '../src/identity/keys';
 import { SERVER_ROOT } from '../src/platform/config';
 import { migrateDatabase } from '../src/platform/database';
 import { startEmbeddedPostgres } from '../src/platform/embedded-postgres';
@@ -31,6 +29,7 @@ import { organizationContacts } from '../src/modules/crm/organization-contacts.t
 import { rowTags, taggedWith } from '../src/modules/core/tags.repository';
 import { getRequest, httpLoad } from './http-load';
 import { cpuSplit, load1, ppidOf, timed } from './measure';
+import { adminToken } from './api-process';
 import { writeBenchSection } from './report';
 import { seedTenant, SEGMENTS, type SeededTenant } from './seed';
 
@@ -151,16 +150,7 @@ async function main() {
     });
     const serverPid = child.pid ?? 0;
 
-    const [key] = (await db.query<{ jwk: { kid: string } }>('select jwk from identity.idp_keys where active limit 1')).rows;
-    if (!key) throw new Error('no signing key');
-    const token = await new SignJWT({ scope: 'openid profile email' })
-      .setProtectedHeader({ alg: 'RS256', kid: key.jwk.kid, typ: 'at+jwt' })
-      .setIssuer(`${publicUrl}/idp`)
-      .setAudience(API_AUDIENCE)
-      .setSubject(big.userId)
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(await importJWK(key.jwk, 'RS256'));
+    const token = await adminToken(db, publicUrl, big.userId);
 
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
     const headers = { authorization: `Bearer ${token}`, 'x-tenant-id': big.id, 'content-type': 'application/json' };

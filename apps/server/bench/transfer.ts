@@ -3,14 +3,13 @@ import { createReadStream, createWriteStream, mkdtempSync, openSync, readFileSyn
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { importJWK, SignJWT } from 'jose';
 import pg from 'pg';
-import { API_AUDIENCE } from '../src/identity/keys';
 import { SERVER_ROOT } from '../src/platform/config';
 import { migrateDatabase } from '../src/platform/database';
 import { startEmbeddedPostgres } from '../src/platform/embedded-postgres';
 import { freePort } from '../src/platform/free-port';
 import { load1 } from './measure';
+import { adminToken } from './api-process';
 import { writeBenchSection } from './report';
 import { seedTenant } from './seed';
 
@@ -100,16 +99,7 @@ async function main() {
       child?.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
     });
     const serverPid = child.pid ?? 0;
-    const [key] = (await db.query<{ jwk: { kid: string } }>('select jwk from identity.idp_keys where active limit 1')).rows;
-    if (!key) throw new Error('no signing key');
-    const token = await new SignJWT({ scope: 'openid profile email' })
-      .setProtectedHeader({ alg: 'RS256', kid: key.jwk.kid, typ: 'at+jwt' })
-      .setIssuer(`${publicUrl}/idp`)
-      .setAudience(API_AUDIENCE)
-      .setSubject(target.userId)
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(await importJWK(key.jwk, 'RS256'));
+    const token = await adminToken(db, publicUrl, target.userId);
     const headers = { authorization: `Bearer ${token}`, 'x-tenant-id': target.id };
     const request = (method: string, url: string, body?: unknown) =>
       new Promise<{ status: number; json: Record<string, unknown> }>((resolve, reject) => {
