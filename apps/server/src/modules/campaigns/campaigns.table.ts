@@ -1,6 +1,18 @@
 import { campaignEntity, segmentEntity, type RecipientState, type SkipReason } from '@atrium/domain';
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { entityTable } from '../../platform/entity';
 import { contacts } from '../crm';
 
@@ -29,6 +41,8 @@ export const campaignRecipients = pgTable(
     openedAt: timestamp('opened_at', { withTimezone: true }),
     clickedAt: timestamp('clicked_at', { withTimezone: true }),
     bouncedAt: timestamp('bounced_at', { withTimezone: true }),
+    // the delivery status notice's status of a bounce (RFC 3464, e.g. 5.1.1: hard; 4.x.x: soft)
+    bounceStatus: text('bounce_status'),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
   },
   (t) => [
@@ -55,13 +69,22 @@ export const campaignRecipients = pgTable(
   ],
 );
 
-// A workspace's campaign settings: how many campaign e-mails may go out per hour.
+// A workspace's campaign settings: how many campaign e-mails may go out per hour and per day
+// (the workspace's day, in its time zone), the zone of send windows, and whether mails carry
+// an open-tracking pixel (off unless the workspace turns it on).
 export const campaignSettings = pgTable(
   'campaign_settings',
   {
     tenantId: uuid('tenant_id').notNull(),
     hourlyLimit: integer('hourly_limit').notNull(),
+    dailyLimit: integer('daily_limit'),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    openTracking: boolean('open_tracking').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId] }), check('campaign_settings_limit_check', sql`${t.hourlyLimit} > 0`)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId] }),
+    check('campaign_settings_limit_check', sql`${t.hourlyLimit} > 0`),
+    check('campaign_settings_daily_limit_check', sql`${t.dailyLimit} is null or ${t.dailyLimit} > 0`),
+  ],
 );

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { CAMPAIGN_STATUSES } from './campaigns.enumerations';
 
 export const CAMPAIGN_SEGMENTS_MAX = 20;
+// a time of day, HH:MM from 00:00 to 23:59
+export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 // An e-mail campaign (spec §3, issue 24): a core e-mail template of contacts (merge fields)
 // sent to the contacts of its segments, now or at a scheduled time, by the sending job. Its
@@ -35,6 +37,11 @@ export const campaignEntity = defineEntity({
     senderName: fields.text({ max: 100 }),
     senderEmail: fields.email(),
     scheduledAt: fields.dateTime(),
+    // a daily send window (HH:MM, 24 h; an end before the start spans midnight), in the
+    // workspace's time zone or, with recipientLocalTime, in each recipient's (decision 095)
+    sendWindowStart: fields.text({ max: 5, pattern: { regex: TIME_OF_DAY, code: 'invalidTime' }, example: '09:00' }),
+    sendWindowEnd: fields.text({ max: 5, pattern: { regex: TIME_OF_DAY, code: 'invalidTime' }, example: '17:00' }),
+    recipientLocalTime: fields.boolean(),
     lastActionAt: fields.dateTime({ readOnly: true }),
     recipients: fields.integer({ readOnly: true, min: 0 }),
     sent: fields.integer({ readOnly: true, min: 0 }),

@@ -17,12 +17,14 @@ export type SkipReason = (typeof SKIP_REASONS)[number];
 // campaignNotStartable: only a draft or scheduled campaign starts; it needs segments and a template.
 // campaignNotSuspendable / campaignNotSuspended: suspend stops a scheduled or sending campaign,
 // resume continues a suspended one. invalidSignature: a tracking link that was altered.
+// invalidTime: a send window's time of day that is not HH:MM.
 export const CAMPAIGNS_ERROR_CODES = [
   'campaignNotEditable',
   'campaignNotStartable',
   'campaignNotSuspendable',
   'campaignNotSuspended',
   'invalidSignature',
+  'invalidTime',
 ] as const;
 // on a contact's timeline (feed type Campaign): mailed, clicked a link, unsubscribed
 export const CAMPAIGNS_ACTIVITY_ACTIONS = ['campaignSent', 'campaignClicked', 'campaignUnsubscribed'] as const;
