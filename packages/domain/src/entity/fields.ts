@@ -123,6 +123,19 @@ function field(
 const string = () => z.string({ error: 'validation' }).trim();
 
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+// A slug from a title (a helpdesk portal's, an article's, a booking page's): lower case, accents
+// removed, anything else a hyphen, at most `max` long ("Zurücksetzen des Passworts" →
+// "zurucksetzen-des-passworts"). Empty when nothing is left.
+export function slugOf(title: string, max: number): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, max)
+    .replace(/^-+|-+$/g, '');
+}
 
 // Dates a person could mean; year 0 or 10000 is a typing error, not a date (and PostgreSQL
 // refuses year 0).

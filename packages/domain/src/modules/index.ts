@@ -1,4 +1,5 @@
 import type { EntityDefinition } from '../entity/define-entity';
+import { bookingPageEntity } from './bookings';
 import { campaignEntity, segmentEntity } from './campaigns';
 import { contactEntity, customQueryEntity, leadEntity, opportunityEntity, organizationEntity, teamEntity } from './crm';
 import { articleEntity, helpdeskEntity, requestEntity, topicEntity } from './helpdesk';
@@ -29,6 +30,7 @@ export const ENTITY_DEFINITIONS: readonly EntityDefinition[] = [
   locationEntity,
   resourceTypeEntity,
   resourceEntity,
+  bookingPageEntity,
   segmentEntity,
   campaignEntity,
   helpdeskEntity,

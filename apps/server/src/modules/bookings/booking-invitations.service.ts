@@ -22,18 +22,25 @@ function when(start: string, end: string, timeZone: string): string {
   return `${day.format(s)}, ${time.format(s)}–${sameDay ? '' : `${day.format(e)}, `}${time.format(e)} (${timeZone})`;
 }
 
+// A portal booker (a contact) has no Atrium to open it in: `portal.url` is their booking's
+// public page, `portal.cancelUrl` the signed link that cancels it.
 export async function mailInvitation(
   ctx: TenantContext,
   deps: InvitationDeps,
   bookingId: string,
   method: 'REQUEST' | 'CANCEL',
+  portal?: { url: string },
 ): Promise<void> {
   const row = (await repo.bookingRows(ctx, { id: bookingId, limit: 1 })).rows[0];
   if (!row) return;
-  const to = await repo.memberMailbox(ctx, row.bookerId);
+  const to = row.bookerId
+    ? await repo.memberMailbox(ctx, row.bookerId)
+    : row.contactId
+      ? await repo.contactMailbox(ctx, row.contactId)
+      : undefined;
   if (!to?.email) return;
   const host = new URL(deps.publicUrl).hostname || 'atrium.local';
-  const url = `${deps.publicUrl}/bookings?booking=${row.id}`;
+  const url = portal?.url ?? `${deps.publicUrl}/bookings?booking=${row.id}`;
   const what = row.title?.trim() || row.resourceTitle;
   const place = [row.resourceTitle, row.locationTitle].filter(Boolean).join(', ');
   const time = when(row.start, row.end, row.timeZone ?? 'UTC');
@@ -57,7 +64,7 @@ export async function mailInvitation(
       `${time}`,
       '',
       `The attached invitation ${cancelled ? 'removes it from' : 'adds it to'} your calendar.`,
-      `Open it in Atrium: ${url}`,
+      portal ? (cancelled ? '' : `To cancel it, open: ${url}`) : `Open it in Atrium: ${url}`,
     ].join('\n'),
     messageId: `<${cancelled ? 'cancel' : 'request'}-${row.id}-${row.version}@${host}>`,
     headers: { References: `<${bookingUid(row.id, host)}>` },

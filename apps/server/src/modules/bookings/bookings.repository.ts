@@ -5,6 +5,9 @@ import { inIdList, inTextList } from '../../platform/sql.util';
 
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const LIVE = sql.raw(`b.status in ('Booked', 'CheckedIn')`);
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+// the time a booking holds at `at`: a live booking's, or a portal visitor's hold not yet expired
+const HOLDING = (at: Date) => sql`(${LIVE} or (b.status = 'Held' and b.held_until > ${at.toISOString()}))`;
 const and = (parts: readonly SQL[]): SQL => sql.join([...parts], sql` and `);
 
 // A bookable resource with what decides about a booking of it: its type's mode and policy,
@@ -51,6 +54,8 @@ export type PlaceFilter = {
   capacity?: number;
   attributes?: readonly string[];
   excludeId?: string;
+  // a booking page's items: these resources and every resource of these types (either list)
+  anyOf?: { resourceIds: readonly string[]; typeIds: readonly string[] };
 };
 
 // The live bookable resources matching a find-times request: a type Bookable or Both, not out
@@ -64,6 +69,13 @@ export async function bookablePlaces(ctx: TenantScope, f: PlaceFilter): Promise<
   ];
   if (f.resourceId) where.push(sql`r.id = ${f.resourceId}`);
   if (f.excludeId) where.push(sql`r.id <> ${f.excludeId}`);
+  if (f.anyOf)
+    where.push(
+      sql`(${inIdList(sql`r.id`, f.anyOf.resourceIds.length > 0 ? f.anyOf.resourceIds : [NO_ID])} or ${inIdList(
+        sql`r.resource_type_id`,
+        f.anyOf.typeIds.length > 0 ? f.anyOf.typeIds : [NO_ID],
+      )})`,
+    );
   if (f.typeId) where.push(sql`r.resource_type_id = ${f.typeId}`);
   if (f.locationId) where.push(sql`r.location_id = ${f.locationId}`);
   if (f.capacity !== undefined) where.push(sql`coalesce(r.capacity, 1) >= ${f.capacity}`);
@@ -81,10 +93,11 @@ export async function lockResource(ctx: TenantScope, id: string): Promise<void> 
 
 export type Block = { resourceId: string; from: number; until: number };
 
-// The time the live bookings of these resources hold (widened by their buffers) in a window.
-// A booking being moved leaves its own time out (`exceptId`).
+// The time the live bookings and unexpired holds (at `at`) of these resources hold (widened by
+// their buffers) in a window. A booking being moved leaves its own time out (`exceptId`).
 export async function liveBlocks(
   ctx: TenantScope,
+  at: Date,
   resourceIds: readonly string[],
   from: Date,
   until: Date,
@@ -94,15 +107,22 @@ export async function liveBlocks(
   const res = await ctx.db.execute<{ resourceId: string; from: string; until: string }>(sql`
     select b.resource_id as "resourceId", ${iso('b.blocked_from')} as "from", ${iso('b.blocked_until')} as "until"
     from bookings b
-    where b.tenant_id = ${ctx.tenantId} and ${inIdList(sql`b.resource_id`, resourceIds)} and ${LIVE}
+    where b.tenant_id = ${ctx.tenantId} and ${inIdList(sql`b.resource_id`, resourceIds)} and ${HOLDING(at)}
       and b.blocked_from < ${until.toISOString()} and b.blocked_until > ${from.toISOString()}
       ${exceptId ? sql`and b.id <> ${exceptId}` : sql``}`);
   return res.rows.map((r) => ({ resourceId: r.resourceId, from: Date.parse(r.from), until: Date.parse(r.until) }));
 }
 
+// Expired holds of a resource go before a booking of it is written: the exclusion constraint
+// counts every Held row, so an expired one would still stand in the way.
+export async function dropExpiredHolds(ctx: TenantScope, resourceId: string, at: Date): Promise<void> {
+  await ctx.db.execute(sql`delete from bookings
+    where tenant_id = ${ctx.tenantId} and resource_id = ${resourceId} and status = 'Held' and held_until <= ${at.toISOString()}`);
+}
+
 export type NewBooking = {
   resourceId: string;
-  bookerId: string;
+  bookerId: string | null;
   startsAt: Date;
   endsAt: Date;
   blockedFrom: Date;
@@ -111,13 +131,18 @@ export type NewBooking = {
   title: string | null;
   notes: string | null;
   groupId?: string;
+  // a portal visitor's hold: Held until then, made through this booking page
+  hold?: { until: Date; pageId: string };
 };
 
 export async function insertBooking(ctx: TenantContext, b: NewBooking): Promise<string> {
+  const status = b.hold ? 'Held' : 'Booked';
   const res = await ctx.db.execute<{ id: string }>(sql`
-    insert into bookings (tenant_id, resource_id, booker_id, starts_at, ends_at, blocked_from, blocked_until, exclusive, title, notes, group_id, created_by)
+    insert into bookings (tenant_id, resource_id, booker_id, starts_at, ends_at, blocked_from, blocked_until, exclusive, title, notes, group_id,
+      status, held_until, page_id, created_by)
     values (${ctx.tenantId}, ${b.resourceId}, ${b.bookerId}, ${b.startsAt.toISOString()}, ${b.endsAt.toISOString()},
-      ${b.blockedFrom.toISOString()}, ${b.blockedUntil.toISOString()}, ${b.exclusive}, ${b.title}, ${b.notes}, ${b.groupId ?? null}, ${ctx.tenantUserId})
+      ${b.blockedFrom.toISOString()}, ${b.blockedUntil.toISOString()}, ${b.exclusive}, ${b.title}, ${b.notes}, ${b.groupId ?? null},
+      ${status}, ${b.hold?.until.toISOString() ?? null}, ${b.hold?.pageId ?? null}, ${b.hold ? null : ctx.tenantUserId})
     returning id`);
   const id = res.rows[0]?.id;
   if (!id) throw new Error('insert into bookings returned no row');
@@ -135,7 +160,9 @@ export type BookingRow = {
   locationId: string | null;
   locationTitle: string | null;
   timeZone: string | null;
-  bookerId: string;
+  // a member's booking names the member; a portal booking its contact
+  bookerId: string | null;
+  contactId: string | null;
   bookerName: string;
   groupId: string | null;
   start: string;
@@ -174,7 +201,8 @@ export async function bookingRows(ctx: TenantScope, f: BookingFilter): Promise<{
   const res = await ctx.db.execute<BookingRow & { total: number }>(sql`
     select b.id, b.version, b.resource_id as "resourceId", r.name as "resourceTitle", r.capacity,
       t.id as "typeId", t.name as "typeTitle", l.id as "locationId", l.name as "locationTitle", l.time_zone as "timeZone",
-      b.booker_id as "bookerId", coalesce(u.name, tu.email, '') as "bookerName", b.group_id as "groupId",
+      b.booker_id as "bookerId", b.contact_id as "contactId",
+      coalesce(u.name, tu.email, nullif(trim(concat_ws(' ', c.first_name, c.last_name)), ''), c.email, '') as "bookerName", b.group_id as "groupId",
       ${iso('b.starts_at')} as start, ${iso('b.ends_at')} as "end", b.status, b.title, b.notes,
       ${iso('b.checked_in_at')} as "checkedInAt", ${iso('b.checked_out_at')} as "checkedOutAt",
       ${iso('b.cancelled_at')} as "cancelledAt", ${iso('b.created_at')} as "createdAt",
@@ -185,13 +213,14 @@ export async function bookingRows(ctx: TenantScope, f: BookingFilter): Promise<{
     left join locations l on l.tenant_id = r.tenant_id and l.id = r.location_id and l.deleted_at is null
     left join tenant_users tu on tu.tenant_id = b.tenant_id and tu.id = b.booker_id
     left join users u on u.id = tu.user_id
+    left join contacts c on c.tenant_id = b.tenant_id and c.id = b.contact_id
     where ${and(where)}
     order by b.starts_at, r.name, b.id
     limit ${f.limit}`);
   return { total: res.rows[0]?.total ?? 0, rows: res.rows.map(({ total: _total, ...r }) => r) };
 }
 
-export type LockedBooking = { id: string; status: BookingStatus; bookerId: string; start: string; end: string; resourceId: string };
+export type LockedBooking = { id: string; status: BookingStatus; bookerId: string | null; start: string; end: string; resourceId: string };
 
 export async function lockBooking(ctx: TenantScope, id: string): Promise<LockedBooking | undefined> {
   const res = await ctx.db.execute<LockedBooking>(sql`
@@ -274,8 +303,9 @@ export async function enterWorkspace(db: TenantScope['db'], tenantId: string): P
   await db.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
 }
 
-// Releases the bookings still Booked whose type's check-in grace has passed (15 minutes when the
-// type has no policy or a policy saved without the setting; a null grace never releases). One
+// Releases the members' bookings still Booked whose type's check-in grace has passed (15 minutes
+// when the type has no policy or a policy saved without the setting; a null grace never
+// releases; a portal visitor's booking never: they cannot check in). One
 // UPDATE … WHERE status = 'Booked' … RETURNING: of two workers, the second finds the row no
 // longer Booked once the first commits, so each booking is released exactly once.
 export type ReleasedBooking = { id: string; bookerId: string; resourceId: string; start: string };
@@ -284,7 +314,7 @@ export async function releaseNoShows(ctx: TenantScope, now: Date): Promise<Relea
     update bookings b set status = 'Released', version = b.version + 1, updated_at = now()
     from resources r
     left join booking_policies p on p.tenant_id = r.tenant_id and p.resource_type_id = r.resource_type_id
-    where b.tenant_id = ${ctx.tenantId} and b.status = 'Booked'
+    where b.tenant_id = ${ctx.tenantId} and b.status = 'Booked' and b.booker_id is not null
       and r.tenant_id = b.tenant_id and r.id = b.resource_id
       and coalesce(jsonb_typeof(p.policy -> 'checkInGraceMinutes'), 'number') <> 'null'
       and b.starts_at + make_interval(mins => coalesce((p.policy ->> 'checkInGraceMinutes')::int, 15)) <= ${now.toISOString()}::timestamptz
@@ -299,4 +329,13 @@ export async function memberMailbox(ctx: TenantScope, tenantUserId: string): Pro
     from tenant_users tu left join users u on u.id = tu.user_id
     where tu.tenant_id = ${ctx.tenantId} and tu.id = ${tenantUserId}`);
   return res.rows[0];
+}
+
+// Where a portal booker is written to: their contact's e-mail and name.
+export async function contactMailbox(ctx: TenantScope, contactId: string): Promise<{ email: string; name: string } | undefined> {
+  const res = await ctx.db.execute<{ email: string | null; name: string }>(sql`
+    select c.email, coalesce(nullif(trim(concat_ws(' ', c.first_name, c.last_name)), ''), c.email, '') as name
+    from contacts c where c.tenant_id = ${ctx.tenantId} and c.id = ${contactId}`);
+  const row = res.rows[0];
+  return row?.email ? { email: row.email, name: row.name } : undefined;
 }

@@ -3,6 +3,7 @@ import {
   bookingPolicySchema,
   DEFAULT_BOOKING_POLICY,
   FIND_TIMES_MAX_WINDOW_DAYS,
+  mergeBookingPolicies,
   openingHoursSchema,
   type Booking,
   type BookingCreate,
@@ -13,6 +14,7 @@ import {
   type BookingListQuery,
   type BookingMove,
   type BookingPolicy,
+  type BookingPolicyOverrides,
   type FindTimes,
   type FindTimesResult,
   type FreeSlot,
@@ -50,13 +52,13 @@ const MANAGE = 'Resource.ManageResources';
 const mayManage = (ctx: TenantContext): boolean => ctx.permissions.has(MANAGE);
 
 // The type's stored policy, or the default for a type that has none (or a resource without a type).
-function policyOf(stored: unknown): BookingPolicy {
+export function policyOf(stored: unknown): BookingPolicy {
   const parsed = bookingPolicySchema.safeParse(stored);
   return parsed.success ? parsed.data : DEFAULT_BOOKING_POLICY;
 }
 
 // A resource without a location is booked in UTC around the clock.
-function placeOf(p: repo.ResourcePlace): PolicyPlace {
+export function placeOf(p: repo.ResourcePlace): PolicyPlace {
   const hours = openingHoursSchema.safeParse(p.openingHours);
   return { timeZone: p.timeZone ?? 'UTC', openingHours: hours.success ? hours.data : null };
 }
@@ -75,17 +77,17 @@ const REFUSAL_TEXT: Record<PolicyRefusal['code'], string> = {
   tooFarAhead: 'is further ahead than the maximum lead time',
 };
 
-function refused(refusals: readonly PolicyRefusal[]): AppError {
+export function refused(refusals: readonly PolicyRefusal[]): AppError {
   const errors = refusals.map((r) => ({ field: r.field, code: r.code, message: `${r.field} ${REFUSAL_TEXT[r.code]}` }));
   return new AppError(400, refusals[0]!.code, errors.map((e) => e.message).join('; '), errors);
 }
 
-const unavailable = (field = 'start'): AppError =>
+export const unavailable = (field = 'start'): AppError =>
   new AppError(409, 'unavailableTimeSlot', 'This time slot is not available: the resource is booked then', [
     { field, code: 'unavailableTimeSlot', message: `${field}: the resource is booked at this time` },
   ]);
 
-function assertBookable(p: repo.ResourcePlace): void {
+export function assertBookable(p: repo.ResourcePlace): void {
   if (!BOOKABLE_MODES.includes(p.bookableMode))
     throw new AppError(
       409,
@@ -118,29 +120,52 @@ export async function createBooking(ctx: TenantContext, deps: BookingDeps, body:
   return getBooking(ctx, deps, id);
 }
 
-type Allowed = { place: repo.ResourcePlace; policy: BookingPolicy; blocked: { from: number; until: number }; exclusive: boolean };
+export type Allowed = {
+  place: repo.ResourcePlace;
+  policy: BookingPolicy;
+  blocked: { from: number; until: number };
+  exclusive: boolean;
+  now: number;
+};
 
-// What the type's policy says of [start, end) on this resource (the same evaluateBooking
-// find-times asks), and the time a booking would hold.
-function allowed(place: repo.ResourcePlace, now: number, start: number, end: number): Allowed | { refusals: readonly PolicyRefusal[] } {
-  const policy = policyOf(place.policy);
+// What the type's policy (with a booking page's laid over it) says of [start, end) on this
+// resource (the same evaluateBooking find-times asks), and the time a booking would hold.
+export function allowed(
+  place: repo.ResourcePlace,
+  now: number,
+  start: number,
+  end: number,
+  overrides: BookingPolicyOverrides = {},
+): Allowed | { refusals: readonly PolicyRefusal[] } {
+  const policy = mergeBookingPolicies(policyOf(place.policy), overrides);
   const answer = evaluateBooking(policy, placeOf(place), now, start, end);
   if (!answer.allowed) return { refusals: answer.refusals };
-  return { place, policy, blocked: blockedRange(policy, start, end), exclusive: isExclusive(policy, place.capacity) };
+  return { place, policy, blocked: blockedRange(policy, start, end), exclusive: isExclusive(policy, place.capacity), now };
 }
 
 // Writes an allowed booking; the database decides the rest — the exclusion constraint for an
 // exclusive resource, a locked count for a shared one — so two bookings of one time can never
 // both be written. `field` names the refused item in the 409's error.
-async function write(
+// An expired hold of the resource is removed first (the constraint counts every Held row).
+export async function write(
   ctx: TenantContext,
   a: Allowed,
-  b: { bookerId: string; start: number; end: number; title: string | null; notes: string | null; groupId?: string },
+  b: {
+    bookerId: string | null;
+    start: number;
+    end: number;
+    title: string | null;
+    notes: string | null;
+    groupId?: string;
+    hold?: { until: Date; pageId: string };
+  },
   field = 'start',
 ): Promise<string> {
+  const now = new Date(a.now);
+  await repo.dropExpiredHolds(ctx, a.place.id, now);
   if (!a.exclusive) {
     await repo.lockResource(ctx, a.place.id);
-    const held = await repo.liveBlocks(ctx, [a.place.id], new Date(a.blocked.from), new Date(a.blocked.until));
+    const held = await repo.liveBlocks(ctx, now, [a.place.id], new Date(a.blocked.from), new Date(a.blocked.until));
     if (held.length >= (a.place.capacity ?? 1)) throw unavailable(field);
   }
   return repo
@@ -155,6 +180,7 @@ async function write(
       title: b.title,
       notes: b.notes,
       ...(b.groupId ? { groupId: b.groupId } : {}),
+      ...(b.hold ? { hold: b.hold } : {}),
     })
     .catch((err: unknown) => {
       if (pgErrorCode(err) === PG_CODES.exclusionViolation) throw unavailable(field);
@@ -220,7 +246,7 @@ function toBooking(ctx: TenantContext, now: number, r: repo.BookingRow): Booking
     resource: { id: r.resourceId, title: r.resourceTitle, capacity: r.capacity },
     resourceType: r.typeId ? { id: r.typeId, title: r.typeTitle ?? '' } : null,
     location: r.locationId ? { id: r.locationId, title: r.locationTitle ?? '', timeZone: r.timeZone ?? 'UTC' } : null,
-    booker: { id: r.bookerId, title: r.bookerName },
+    booker: { id: r.bookerId ?? r.contactId ?? '', title: r.bookerName },
     groupId: r.groupId,
     start: r.start,
     end: r.end,
@@ -338,9 +364,10 @@ export async function moveBooking(ctx: TenantContext, deps: BookingDeps, id: str
   const answer = allowed(place, now.getTime(), start, end);
   if ('refusals' in answer) throw refused(answer.refusals);
   const { blocked, exclusive } = answer;
+  await repo.dropExpiredHolds(ctx, place.id, now);
   if (!exclusive) {
     await repo.lockResource(ctx, place.id);
-    const held = await repo.liveBlocks(ctx, [place.id], new Date(blocked.from), new Date(blocked.until), id);
+    const held = await repo.liveBlocks(ctx, now, [place.id], new Date(blocked.from), new Date(blocked.until), id);
     if (held.length >= (place.capacity ?? 1)) throw unavailable();
   }
   await repo
@@ -427,7 +454,8 @@ export async function findTimes(ctx: TenantContext, deps: BookingDeps, q: FindTi
   return { slots: [], suggestions: [...sameType, ...later] };
 }
 
-async function freeSlots(
+// `overrides`: a booking page's policy, laid over each type's (the portal's free times).
+export async function freeSlots(
   ctx: TenantContext,
   now: number,
   filter: repo.PlaceFilter,
@@ -436,10 +464,12 @@ async function freeSlots(
   duration: number,
   limit: number,
   firstPerResource = false,
+  overrides: BookingPolicyOverrides = {},
 ): Promise<FreeSlot[]> {
   const places = await repo.bookablePlaces(ctx, filter);
   const blocks = await repo.liveBlocks(
     ctx,
+    new Date(now),
     places.map((p) => p.id),
     new Date(from - DAY),
     new Date(to + DAY),
@@ -451,7 +481,7 @@ async function freeSlots(
   const out: { start: number; place: repo.ResourcePlace }[] = [];
   const policies = new Map<string | null, BookingPolicy>();
   for (const p of places) {
-    const policy = policies.get(p.typeId) ?? policyOf(p.policy);
+    const policy = policies.get(p.typeId) ?? mergeBookingPolicies(policyOf(p.policy), overrides);
     policies.set(p.typeId, policy);
     const key = `${p.typeId}|${p.locationId}`;
     let candidates = starts.get(key);

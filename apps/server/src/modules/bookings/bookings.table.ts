@@ -14,14 +14,28 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { bookingPageEntity } from '@atrium/domain';
+import { entityTable } from '../../platform/entity';
 import { tenantUsers } from '../admin';
-import { resources, resourceTypes } from '../resources';
+import { contacts } from '../crm';
+import { locations, resources, resourceTypes } from '../resources';
 
 // the keys the bookings point at (an engine table's columns are typed loosely)
 const resourceKey = resources as unknown as { tenantId: AnyPgColumn; id: AnyPgColumn };
 const resourceTypeKey = resourceTypes as unknown as { tenantId: AnyPgColumn; id: AnyPgColumn };
+const contactKey = contacts as unknown as { tenantId: AnyPgColumn; id: AnyPgColumn };
 
-// A booking of one resource by a workspace member for [starts_at, ends_at). blocked_from and
+// A booking page (decision 093, round four): its slug is its portal address in the workspace.
+export const bookingPages = entityTable('booking_pages', bookingPageEntity, {
+  references: { Location: locations },
+  indexes: (col) => [uniqueIndex('booking_pages_slug_key').on(col('tenantId'), col('slug'))],
+});
+const pageKey = bookingPages as unknown as { tenantId: AnyPgColumn; id: AnyPgColumn };
+
+// A booking of one resource by a workspace member — or, through the portal, by a contact
+// (booker_id null, contact_id set; page_id the booking page) — for [starts_at, ends_at). A
+// portal visitor's hold is a row in status Held until held_until: the constraint counts it, and
+// an expired hold is removed before any booking of its resource is written. blocked_from and
 // blocked_until are that range widened by the policy's buffers at the time of booking: the
 // migration adds the exclusion constraint `bookings_no_overlap` on (tenant_id, resource_id,
 // tstzrange(blocked_from, blocked_until)) for the live bookings of exclusive resources, so two
@@ -33,7 +47,10 @@ export const bookings = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     version: integer('version').notNull().default(1),
     resourceId: uuid('resource_id').notNull(),
-    bookerId: uuid('booker_id').notNull(),
+    bookerId: uuid('booker_id'),
+    contactId: uuid('contact_id'),
+    pageId: uuid('page_id'),
+    heldUntil: timestamp('held_until', { withTimezone: true }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     blockedFrom: timestamp('blocked_from', { withTimezone: true }).notNull(),
@@ -64,6 +81,17 @@ export const bookings = pgTable(
       foreignColumns: [tenantUsers.tenantId, tenantUsers.id],
       name: 'bookings_booker_fk',
     }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.contactId],
+      foreignColumns: [contactKey.tenantId, contactKey.id],
+      name: 'bookings_contact_fk',
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.pageId],
+      foreignColumns: [pageKey.tenantId, pageKey.id],
+      name: 'bookings_page_fk',
+      // the migration clears page_id alone (ON DELETE SET NULL ("page_id")), never tenant_id
+    }).onDelete('set null'),
     index('bookings_resource_idx').on(t.tenantId, t.resourceId, t.startsAt),
     index('bookings_booker_idx').on(t.tenantId, t.bookerId, t.startsAt),
     index('bookings_group_idx')
@@ -73,7 +101,17 @@ export const bookings = pgTable(
       'bookings_range_check',
       sql`${t.endsAt} > ${t.startsAt} and ${t.blockedFrom} <= ${t.startsAt} and ${t.blockedUntil} >= ${t.endsAt}`,
     ),
-    check('bookings_status_check', sql`${t.status} in ('Booked', 'CheckedIn', 'CheckedOut', 'Cancelled', 'Released')`),
+    check('bookings_status_check', sql`${t.status} in ('Booked', 'CheckedIn', 'CheckedOut', 'Cancelled', 'Released', 'Held')`),
+    // a member's booking, or a contact's through a booking page (a hold has no booker yet); a
+    // hold has its end
+    check('bookings_booker_check', sql`${t.bookerId} is not null or ${t.contactId} is not null or ${t.status} = 'Held'`),
+    check('bookings_hold_check', sql`(${t.status} = 'Held') = (${t.heldUntil} is not null)`),
+    index('bookings_contact_idx')
+      .on(t.tenantId, t.contactId)
+      .where(sql`${t.contactId} is not null`),
+    index('bookings_page_idx')
+      .on(t.tenantId, t.pageId)
+      .where(sql`${t.pageId} is not null`),
   ],
 );
 

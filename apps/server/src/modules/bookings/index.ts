@@ -5,11 +5,12 @@ import type { Router } from '../../platform/router';
 import { BOOKINGS_CAPTIONS } from './bookings.captions';
 import type { ReleasedBooking } from './bookings.repository';
 import { registerBookingRoutes } from './bookings.routes';
+import { registerBookingPageEntity } from './booking-pages.entities';
 import { registerCalendarFeedRoutes } from './calendar-feeds.routes';
 import { bookingStatesAt } from './booking-states.service';
 import { assertNotBookedByOther, registerAutoReleaseJob, systemClock } from './bookings.service';
 
-export { bookings } from './bookings.table';
+export { bookings, bookingPages } from './bookings.table';
 
 // Workplace booking (issue 22): bookings under one policy engine, find-times, no double booking.
 // `hooks.changed` hears of every booking made, cancelled, checked in or out (the live map);
@@ -23,6 +24,7 @@ export async function registerBookingsModule(
   } = {},
 ): Promise<void> {
   registerCaptions(BOOKINGS_CAPTIONS);
+  registerBookingPageEntity(router);
   const publicUrl = deps.config.publicUrl;
   const invitations = { mailer: deps.mailer, publicUrl, sender: deps.config.mailFrom };
   registerBookingRoutes(router, { now: systemClock, invitations, ...(hooks.changed ? { changed: hooks.changed } : {}) });

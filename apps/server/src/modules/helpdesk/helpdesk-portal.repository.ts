@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { TenantScope } from '../../platform/context';
-import type { Db } from '../../platform/database';
-
-// The workspace a portal address names, by its slug (a global table), entered for this
-// transaction: every later statement is inside that tenant (RLS).
-export async function enterWorkspaceBySlug(db: Db, slug: string): Promise<string | undefined> {
-  const res = await db.execute<{ id: string }>(sql`select t.id from tenants t where t.slug = ${slug}`);
-  const id = res.rows[0]?.id;
-  if (id) await db.execute(sql`select set_config('app.tenant_id', ${id}, true)`);
-  return id;
-}
 
 export type PortalHelpdesk = { id: string; name: string; description: string | null; slug: string };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ownerMemberAndStranger, type Client, type TestApp } from '../../../test/harness';
-import { solve } from './portal-captcha.util';
+import { solve } from '../../platform/portal-captcha.util';
 
 // The helpdesk's public portal (issue 23): no sign-in; only a helpdesk with its portal on, only
 // its published public articles (a draft, a portal-users-only and an internal article never show,

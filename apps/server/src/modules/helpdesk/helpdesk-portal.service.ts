@@ -15,8 +15,8 @@ import { sanitizeNote } from '../core';
 import * as portalRepo from './helpdesk-portal.repository';
 import type { HelpdeskKinds } from './helpdesk.entities';
 import * as repo from './helpdesk.repository';
-import { systemContext } from '../../platform/jobs/workspace-walk';
-import { newChallenge, solves } from './portal-captcha.util';
+import { enterWorkspaceBySlug, systemContext } from '../../platform/jobs/workspace-walk';
+import { newChallenge, solves } from '../../platform/portal-captcha.util';
 
 type Scope = { tenantId: string; db: Db };
 type Address = { workspace: string; helpdesk: string };
@@ -30,7 +30,7 @@ async function withPortal<T>(
   then: (scope: Scope, helpdesk: portalRepo.PortalHelpdesk) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    const tenantId = await portalRepo.enterWorkspaceBySlug(tx, address.workspace);
+    const tenantId = await enterWorkspaceBySlug(tx, address.workspace);
     if (!tenantId) throw notFound('Helpdesk');
     const scope = { tenantId, db: tx };
     const helpdesk = await portalRepo.portalHelpdesk(scope, address.helpdesk);

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  ArticleSearch,
-  ArticleSearchResult,
-  EntityRecord,
-  RequestMessage,
-  RequestMessageWrite,
-  RequestTask,
-  RequestTaskResult,
+import {
+  slugOf,
+  type ArticleSearch,
+  type ArticleSearchResult,
+  type EntityRecord,
+  type RequestMessage,
+  type RequestMessageWrite,
+  type RequestTask,
+  type RequestTaskResult,
 } from '@atrium/domain';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/database';
@@ -28,7 +29,6 @@ import { assertWithinPlanLimit } from '../admin';
 import type { RecordLinker } from '../core';
 import type { HelpdeskKinds } from './helpdesk.entities';
 import * as repo from './helpdesk.repository';
-import { slugOf } from './helpdesk.util';
 
 export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();

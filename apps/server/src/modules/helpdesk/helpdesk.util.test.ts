@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { slugOf } from './helpdesk.util';
-import { leadingZeroBits, newChallenge, solve, solves } from './portal-captcha.util';
+import { slugOf } from '@atrium/domain';
+import { leadingZeroBits, newChallenge, solve, solves } from '../../platform/portal-captcha.util';
 
 describe('slugOf', () => {
   it('makes a slug of a title: lower case, accents folded, ß as ss, other runs a hyphen, cut at the limit', () => {

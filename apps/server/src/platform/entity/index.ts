@@ -29,7 +29,7 @@ export { lookup as lookupRecords, lookupPaths as lookupRecordPaths, titles as re
 export { createEntity, getEntity, listCondition, listEntities } from './entity.service';
 export type { ListCondition } from './list-query';
 export { allOf, anyOf, idIn, idNotIn } from './list-conditions.sql';
-export { entityRegistry, type EntityHooks, type EntityRow, type RegisteredEntity } from './entity-registry';
+export { entityRegistry, type EntityHooks, type EntityRow, type RegisteredEntity, type RowVisibility } from './entity-registry';
 export { activityFeed, recordActivities } from './activity.service';
 export { moveActivities } from './activity.repository';
 export { checkIfMatch, etagOf } from './etag';

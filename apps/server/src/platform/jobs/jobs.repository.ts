@@ -122,6 +122,12 @@ export async function setTenant(db: Db, tenantId: string): Promise<void> {
   await db.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
 }
 
+// A workspace by its slug (a global table), for a public page's address.
+export async function tenantIdBySlug(db: Db, slug: string): Promise<string | undefined> {
+  const res = await db.execute<{ id: string }>(sql`select id from tenants where slug = ${slug}`);
+  return res.rows[0]?.id;
+}
+
 export async function tenantIds(db: Db, after: string | null, limit: number): Promise<string[]> {
   const res = await db.execute<{ id: string }>(
     after

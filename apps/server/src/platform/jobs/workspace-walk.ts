@@ -32,6 +32,15 @@ export function inWorkspace<T>(database: Database, tenantId: string, fn: (ctx: T
   });
 }
 
+// A public page's visitor enters the workspace its address names (by the workspace's slug) for
+// the rest of this transaction: every later statement is inside that tenant (RLS). Undefined
+// for an unknown slug.
+export async function enterWorkspaceBySlug(db: TenantContext['db'], slug: string): Promise<string | undefined> {
+  const id = await jobsRepository.tenantIdBySlug(db, slug);
+  if (id) await jobsRepository.setTenant(db, id);
+  return id;
+}
+
 // An every-minute task's walk over all workspaces, in id order a batch at a time: `fn` runs for
 // each and returns how much it did; one workspace's failure does not stop the others — the
 // failures are thrown together at the end, named by `what`. Returns the sum.

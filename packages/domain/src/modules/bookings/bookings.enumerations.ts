@@ -3,7 +3,9 @@
 
 // A booking's life (the spec names none; decision 093): booked, checked in, checked out (the
 // rest of its time is free again), cancelled by a person, or released when nobody checked in.
-export const BOOKING_STATUSES = ['Booked', 'CheckedIn', 'CheckedOut', 'Cancelled', 'Released'] as const;
+// Held: a portal visitor's short hold while they fill in the form (its time is held until
+// held_until, then free by time; confirming it makes it Booked).
+export const BOOKING_STATUSES = ['Booked', 'CheckedIn', 'CheckedOut', 'Cancelled', 'Released', 'Held'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 // the statuses that hold the resource's time
 export const LIVE_BOOKING_STATUSES = ['Booked', 'CheckedIn'] as const;
@@ -29,4 +31,19 @@ export type BookingPolicyRefusalCode = (typeof BOOKING_POLICY_REFUSALS)[number] 
 // resourceBooked: an item booked by someone else right now cannot be checked out to another.
 export const BOOKING_ERRORS = ['notBookable', 'bookingNotActive', 'checkInNotOpen', 'notCheckedIn', 'resourceBooked'] as const;
 
-export const BOOKINGS_ERROR_CODES = [...BOOKING_POLICY_REFUSALS, ...BOOKING_ERRORS] as const;
+// The portal (decision 093, round four): loginRequired — a page whose external visibility is
+// Registered or Restricted needs a portal login (spec §8 "login required"); holdExpired — a
+// hold confirmed after its time ran out (or already confirmed).
+export const BOOKING_PORTAL_ERRORS = ['loginRequired', 'holdExpired'] as const;
+
+export const BOOKINGS_ERROR_CODES = [...BOOKING_POLICY_REFUSALS, ...BOOKING_ERRORS, ...BOOKING_PORTAL_ERRORS] as const;
+
+// A booking page's visibility (spec §4): inside the workspace Everyone (every member who sees
+// booking pages), Restricted (only those who manage them) or None; outside it Anon (anyone on
+// the portal), Registered and Restricted (a portal login) or None (no portal page).
+export const BOOKING_PAGE_INTERNAL_VISIBILITIES = ['Everyone', 'Restricted', 'None'] as const;
+export type BookingPageInternalVisibility = (typeof BOOKING_PAGE_INTERNAL_VISIBILITIES)[number];
+export const BOOKING_PAGE_EXTERNAL_VISIBILITIES = ['Anon', 'Registered', 'Restricted', 'None'] as const;
+export type BookingPageExternalVisibility = (typeof BOOKING_PAGE_EXTERNAL_VISIBILITIES)[number];
+// how long a portal visitor's hold keeps the time while they fill in the form
+export const BOOKING_HOLD_MINUTES = 10;

@@ -145,7 +145,7 @@ export const bookingListQuerySchema = z.strictObject({
   to: instant.optional(),
   statuses: z
     .array(z.enum(BOOKING_STATUSES, { error: 'invalidOption' }))
-    .max(5, { error: 'maxItems' })
+    .max(BOOKING_STATUSES.length, { error: 'maxItems' })
     .optional(),
   limit: z.number({ error: invalid }).int({ error: 'validation' }).min(1, { error: 'tooSmall' }).max(500, { error: 'tooBig' }).optional(),
 });

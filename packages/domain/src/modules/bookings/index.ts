@@ -1,2 +1,3 @@
 export * from './bookings.enumerations';
 export * from './bookings.schema';
+export * from './booking-page.entity';

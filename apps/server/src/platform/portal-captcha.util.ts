@@ -1,8 +1,9 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-// The portal's proof-of-work captcha, self-hosted and stateless: a challenge is
-// `<expires ms>.<random>.<HMAC of both>`; the answer is a nonce whose SHA-256 of
-// `challenge:nonce` begins with `bits` zero bits. No third party sees the visitor.
+// The public portals' proof-of-work captcha (the helpdesk's and the booking portal's), self-
+// hosted and stateless: a challenge is `<expires ms>.<random>.<HMAC of both>`; the answer is a
+// nonce whose SHA-256 of `challenge:nonce` begins with `bits` zero bits. No third party sees
+// the visitor.
 const sign = (secret: string, body: string) => createHmac('sha256', `portal-captcha:${secret}`).update(body).digest('base64url');
 
 export function newChallenge(secret: string, now: number, ttlMs: number): string {
