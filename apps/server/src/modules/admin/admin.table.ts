@@ -29,6 +29,10 @@ export const tenants = pgTable(
     // bumped by a trigger (db/security.sql) whenever the workspace's custom fields or workflows
     // change; entering the tenant returns it, and per-process caches of definitions key on it
     definitionsVersion: bigint('definitions_version', { mode: 'number' }).notNull().default(0),
+    // bumped by triggers (db/security.sql) on every change to what a member may do — members,
+    // roles, teams, team permissions, subscriptions; the membership each process remembers holds
+    // while the tenant entry finds it unchanged (decision 097)
+    membershipVersion: bigint('membership_version', { mode: 'number' }).notNull().default(0),
     ...timestamps(),
   },
   (t) => [index('tenants_domain_idx').on(t.domain)],
