@@ -1,4 +1,4 @@
-import type { CampaignStatus, RecipientState, SkipReason } from '@atrium/domain';
+import type { CampaignSettings, CampaignStatus, RecipientState, SkipReason } from '@atrium/domain';
 import { sql } from 'drizzle-orm';
 import type { TenantContext, TenantScope } from '../../platform/context';
 import type { ListCondition } from '../../platform/entity';
@@ -23,6 +23,9 @@ export type LockedCampaign = {
   scheduledAt: string | null;
   recipients: number | null;
   archived: boolean;
+  sendWindowStart: string | null;
+  sendWindowEnd: string | null;
+  recipientLocalTime: boolean;
 };
 
 // The campaign, locked: a start, suspend or resume and the sending job's batches take turns.
@@ -30,7 +33,8 @@ export async function lockCampaign(ctx: TenantScope, id: string, mode: 'update' 
   const res = await ctx.db.execute<LockedCampaign>(sql`
     select id, coalesce(status, 'Draft') as status, segment_ids as "segmentIds", email_template_id as "emailTemplateId",
       sender_name as "senderName", sender_email as "senderEmail", scheduled_at::text as "scheduledAt", recipients,
-      archived_at is not null as archived
+      archived_at is not null as archived, send_window_start as "sendWindowStart", send_window_end as "sendWindowEnd",
+      coalesce(recipient_local_time, false) as "recipientLocalTime"
     from campaigns where tenant_id = ${ctx.tenantId} and id = ${id} and deleted_at is null
     for ${mode === 'update' ? sql`update` : sql`share`}`);
   return res.rows[0];
@@ -61,13 +65,26 @@ export type ClaimedRecipient = { contactId: string; state: 'sent' | 'skipped'; s
 // ones) and decides each by the contact's states at this moment: blocked, spam, unsubscribed or
 // without an address is skipped, anyone else is sent — in the transaction that writes their
 // mails to the outbox, so a recipient is sent exactly when its mail is written.
-export async function claimRecipients(ctx: TenantScope, campaignId: string, limit: number, now: Date): Promise<ClaimedRecipient[]> {
+// `zones`: only recipients whose own time-zone value (the contact's custom field `timeZone`, ''
+// when none) is one of these — the ones inside the campaign's send window now.
+export async function claimRecipients(
+  ctx: TenantScope,
+  campaignId: string,
+  limit: number,
+  now: Date,
+  zones?: readonly string[],
+): Promise<ClaimedRecipient[]> {
   const at = now.toISOString();
+  const inZones =
+    zones === undefined
+      ? sql``
+      : sql`and exists (select 1 from contacts z where z.tenant_id = r.tenant_id and z.id = r.contact_id
+          and coalesce(z.custom_fields ->> 'timeZone', '') = any(${sql.param(zones)}::text[]))`;
   const res = await ctx.db.execute<ClaimedRecipient>(sql`
     with next as (
       select r.contact_id from campaign_recipients r
-      where r.tenant_id = ${ctx.tenantId} and r.campaign_id = ${campaignId} and r.state = 'queued'
-      order by r.contact_id limit ${limit} for update skip locked
+      where r.tenant_id = ${ctx.tenantId} and r.campaign_id = ${campaignId} and r.state = 'queued' ${inZones}
+      order by r.contact_id limit ${limit} for update of r skip locked
     ), decided as (
       select c.id, c.email, case
         when c.blocked_at is not null then 'blocked'
@@ -103,6 +120,16 @@ export async function addCounts(
     where tenant_id = ${ctx.tenantId} and id = ${id}`);
 }
 
+// The recipients' own time-zone values (the contact's custom field `timeZone`; '' when none)
+// among the campaign's queued recipients.
+export async function queuedZones(ctx: TenantScope, campaignId: string): Promise<string[]> {
+  const res = await ctx.db.execute<{ zone: string }>(sql`
+    select distinct coalesce(c.custom_fields ->> 'timeZone', '') as zone
+    from campaign_recipients r join contacts c on c.tenant_id = r.tenant_id and c.id = r.contact_id
+    where r.tenant_id = ${ctx.tenantId} and r.campaign_id = ${campaignId} and r.state = 'queued'`);
+  return res.rows.map((r) => r.zone);
+}
+
 export async function queuedCount(ctx: TenantScope, campaignId: string): Promise<number> {
   const res = await ctx.db.execute<{ n: number }>(sql`
     select count(*)::int as n from campaign_recipients
@@ -121,15 +148,19 @@ export async function sentSince(ctx: TenantScope, since: Date): Promise<number> 
   return res.rows[0]?.n ?? 0;
 }
 
-export async function hourlyLimit(ctx: TenantScope): Promise<number | undefined> {
-  const res = await ctx.db.execute<{ n: number }>(sql`select hourly_limit as n from campaign_settings where tenant_id = ${ctx.tenantId}`);
-  return res.rows[0]?.n;
+export async function settings(ctx: TenantScope): Promise<CampaignSettings | undefined> {
+  const res = await ctx.db.execute<CampaignSettings>(sql`
+    select hourly_limit as "hourlyLimit", daily_limit as "dailyLimit", time_zone as "timeZone", open_tracking as "openTracking"
+    from campaign_settings where tenant_id = ${ctx.tenantId}`);
+  return res.rows[0];
 }
 
-export async function saveHourlyLimit(ctx: TenantScope, limit: number): Promise<void> {
+export async function saveSettings(ctx: TenantScope, s: CampaignSettings): Promise<void> {
   await ctx.db.execute(sql`
-    insert into campaign_settings (tenant_id, hourly_limit) values (${ctx.tenantId}, ${limit})
-    on conflict (tenant_id) do update set hourly_limit = excluded.hourly_limit, updated_at = now()`);
+    insert into campaign_settings (tenant_id, hourly_limit, daily_limit, time_zone, open_tracking)
+    values (${ctx.tenantId}, ${s.hourlyLimit}, ${s.dailyLimit}, ${s.timeZone}, ${s.openTracking})
+    on conflict (tenant_id) do update set hourly_limit = excluded.hourly_limit, daily_limit = excluded.daily_limit,
+      time_zone = excluded.time_zone, open_tracking = excluded.open_tracking, updated_at = now()`);
 }
 
 // Scheduled campaigns whose time has come, and campaigns still sending.
@@ -152,6 +183,8 @@ export type RecipientRow = {
   sentAt: string | null;
   openedAt: string | null;
   clickedAt: string | null;
+  bouncedAt: string | null;
+  bounceStatus: string | null;
   unsubscribedAt: string | null;
 };
 
@@ -169,7 +202,8 @@ export async function recipientsPage(
   const res = await ctx.db.execute<RecipientRow & { total: number }>(sql`
     select r.contact_id as "contactId", concat_ws(' ', c.first_name, c.last_name) as name, coalesce(r.email, c.email) as email,
       r.state, r.skip_reason as "skipReason", ${iso('queued_at')} as "queuedAt", ${iso('sent_at')} as "sentAt",
-      ${iso('opened_at')} as "openedAt", ${iso('clicked_at')} as "clickedAt", ${iso('unsubscribed_at')} as "unsubscribedAt",
+      ${iso('opened_at')} as "openedAt", ${iso('clicked_at')} as "clickedAt", ${iso('bounced_at')} as "bouncedAt",
+      r.bounce_status as "bounceStatus", ${iso('unsubscribed_at')} as "unsubscribedAt",
       count(*) over ()::int as total
     from campaign_recipients r join contacts c on c.tenant_id = r.tenant_id and c.id = r.contact_id
     where ${sql.join(conds, sql` and `)}
@@ -198,19 +232,27 @@ export async function statuses(ctx: TenantScope, ids: readonly string[]): Promis
   return res.rows;
 }
 
-// Tracking: the recipient's first click (or unsubscribe); true when this was the first.
+// Tracking: the recipient's first open, click, bounce (or unsubscribe); true when this was the
+// first. The state shows the furthest step: sent < opened < clicked; a bounce replaces sent or
+// opened; an unsubscribe is the last word. A click counts as an open too when no pixel was seen.
 export async function markRecipient(
   ctx: TenantScope,
   campaignId: string,
   contactId: string,
-  what: 'clicked' | 'unsubscribed',
+  what: 'opened' | 'clicked' | 'bounced' | 'unsubscribed',
   now: Date,
+  bounceStatus?: string,
 ): Promise<boolean> {
-  const col = sql.raw(what === 'clicked' ? 'clicked_at' : 'unsubscribed_at');
-  // a click keeps an unsubscribe's state; an unsubscribe is the last word
-  const state = what === 'clicked' ? sql`case when state in ('sent', 'opened') then 'clicked' else state end` : sql`'unsubscribed'`;
+  const col = sql.raw(`${what}_at`);
+  const state = {
+    opened: sql`case when state = 'sent' then 'opened' else state end`,
+    clicked: sql`case when state in ('sent', 'opened') then 'clicked' else state end`,
+    bounced: sql`case when state in ('sent', 'opened') then 'bounced' else state end`,
+    unsubscribed: sql`'unsubscribed'`,
+  }[what];
+  const extra = what === 'bounced' ? sql`, bounce_status = ${bounceStatus ?? null}` : sql``;
   const res = await ctx.db.execute(sql`
-    update campaign_recipients set ${col} = ${now.toISOString()}::timestamptz, state = ${state}
+    update campaign_recipients set ${col} = ${now.toISOString()}::timestamptz, state = ${state} ${extra}
     where tenant_id = ${ctx.tenantId} and campaign_id = ${campaignId} and contact_id = ${contactId}
       and ${col} is null and state <> 'queued' and state <> 'skipped'`);
   return (res.rowCount ?? 0) > 0;
@@ -255,14 +297,20 @@ export async function segmentsOf(
   return res.rows;
 }
 
-export type StatisticsHour = { hour: string; sent: number; clicked: number; unsubscribed: number };
+export type StatisticsHour = { hour: string; sent: number; opened: number; clicked: number; bounced: number; unsubscribed: number };
 
-// Sends, first clicks and unsubscribes of a campaign per hour (UTC).
+// Sends, first opens, first clicks, bounces and unsubscribes of a campaign per hour (UTC).
 export async function statisticsByHour(ctx: TenantScope, campaignId: string): Promise<StatisticsHour[]> {
   const res = await ctx.db.execute<StatisticsHour>(sql`
     with events as (
       select sent_at as at, 'sent' as what from campaign_recipients
         where tenant_id = ${ctx.tenantId} and campaign_id = ${campaignId} and sent_at is not null
+      union all
+      select opened_at, 'opened' from campaign_recipients
+        where tenant_id = ${ctx.tenantId} and campaign_id = ${campaignId} and opened_at is not null
+      union all
+      select bounced_at, 'bounced' from campaign_recipients
+        where tenant_id = ${ctx.tenantId} and campaign_id = ${campaignId} and bounced_at is not null
       union all
       select clicked_at, 'clicked' from campaign_recipients
         where tenant_id = ${ctx.tenantId} and campaign_id = ${campaignId} and clicked_at is not null
@@ -272,7 +320,9 @@ export async function statisticsByHour(ctx: TenantScope, campaignId: string): Pr
     )
     select to_char(date_trunc('hour', at at time zone 'UTC'), 'YYYY-MM-DD"T"HH24:00:00"Z"') as hour,
       (count(*) filter (where what = 'sent'))::int as sent,
+      (count(*) filter (where what = 'opened'))::int as opened,
       (count(*) filter (where what = 'clicked'))::int as clicked,
+      (count(*) filter (where what = 'bounced'))::int as bounced,
       (count(*) filter (where what = 'unsubscribed'))::int as unsubscribed
     from events group by 1 order by 1`);
   return res.rows;

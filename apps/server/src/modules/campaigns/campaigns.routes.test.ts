@@ -185,7 +185,7 @@ describe('campaigns', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n');
-    expect(lines[0]).toBe('Name,E-mail,State,Skipped because,Queued,Sent,Clicked,Unsubscribed');
+    expect(lines[0]).toBe('Name,E-mail,State,Skipped because,Queued,Sent,Opened,Clicked,Bounced,Bounce status,Unsubscribed');
     expect(
       lines
         .slice(1)
@@ -246,7 +246,11 @@ describe('campaigns', () => {
 
   it('keep to the hourly limit and continue in the next hour', async () => {
     expect((await c.put('/api/v1/campaigns/settings', { hourlyLimit: 0 })).status).toBe(400);
-    expect((await c.put('/api/v1/campaigns/settings', { hourlyLimit: 1 })).body).toEqual({ hourlyLimit: 1 });
+    expect((await c.put('/api/v1/campaigns/settings', { hourlyLimit: 1 })).body).toMatchObject({
+      hourlyLimit: 1,
+      dailyLimit: null,
+      openTracking: false,
+    });
     clock = new Date('2027-03-02T09:00:00Z');
     const s = await segment({ query: { filters: [{ field: 'address', op: 'contains', value: 'Berlin' }] } });
     const k = await campaign([s.id]);

@@ -3,6 +3,7 @@ import {
   campaignRecipientSchema,
   campaignRecipientsRequestSchema,
   campaignSettingsSchema,
+  campaignSettingsUpdateSchema,
   campaignStatusesRequestSchema,
   campaignStatisticsSchema,
   campaignStatusSchema,
@@ -178,7 +179,7 @@ export function registerCampaignActionRoutes(router: Router, kinds: CampaignKind
   router.tenant({
     method: 'GET',
     url: `${c}/:id/statistics`,
-    summary: "A campaign's sends, clicks and unsubscribes hour by hour (UTC)",
+    summary: "A campaign's sends, opens, clicks, bounces and unsubscribes hour by hour (UTC)",
     tags: ['Campaign'],
     permission: campaignEntity.permissions.view,
     table: kinds.campaign.tableName,
@@ -210,7 +211,7 @@ export function registerCampaignActionRoutes(router: Router, kinds: CampaignKind
   router.tenant({
     method: 'GET',
     url: `${c}/settings`,
-    summary: "The workspace's campaign sending limit",
+    summary: "The workspace's campaign settings: sending limits per hour and day, time zone, open tracking",
     tags: ['Campaign'],
     permission: campaignEntity.permissions.view,
     readOnly: true,
@@ -220,11 +221,11 @@ export function registerCampaignActionRoutes(router: Router, kinds: CampaignKind
   router.tenant({
     method: 'PUT',
     url: `${c}/settings`,
-    summary: "Set the workspace's campaign sending limit (e-mails per hour)",
+    summary: "Set the workspace's campaign settings (fields left out keep their value)",
     tags: ['Campaign'],
     permission: campaignEntity.permissions.settings,
-    schemas: { body: campaignSettingsSchema, response: campaignSettingsSchema },
-    example: { hourlyLimit: 500 },
+    schemas: { body: campaignSettingsUpdateSchema, response: campaignSettingsSchema },
+    example: { hourlyLimit: 500, dailyLimit: 5000, timeZone: 'Europe/Berlin', openTracking: false },
     handler: (ctx, { body }) => service.saveSettings(ctx, body),
   });
 

@@ -4,6 +4,7 @@ import {
   customQueryFilterSchema,
   type CampaignRecipientsRequest,
   type CampaignSettings,
+  type CampaignSettingsUpdate,
   type CampaignStatusRow,
   type EntityListQuery,
   type ProblemField,
@@ -11,7 +12,7 @@ import {
 } from '@atrium/domain';
 import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
-import type { TenantContext } from '../../platform/context';
+import type { TenantContext, TenantScope } from '../../platform/context';
 import type { Database } from '../../platform/database';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import {
@@ -44,6 +45,7 @@ import {
   type RecipientRef,
 } from './campaign-links.util';
 import * as repo from './campaigns.repository';
+import { inWindow, startOfLocalDay, windowOf, zonesInWindow } from './send-window.util';
 
 export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
@@ -121,6 +123,11 @@ export async function lookups(ctx: TenantContext, ent: RegisteredEntity, search:
 // ---- campaigns
 
 async function checkCampaign(ctx: TenantContext, values: EntityRow): Promise<void> {
+  // a send window has both ends, and they differ
+  const [start, end] = [values.sendWindowStart, values.sendWindowEnd].map((v) => (typeof v === 'string' && v !== '' ? v : undefined));
+  if (start && !end) throw fieldError('sendWindowEnd', 'required', 'A send window needs its end too');
+  if (end && !start) throw fieldError('sendWindowStart', 'required', 'A send window needs its start too');
+  if (start && start === end) throw fieldError('sendWindowEnd', 'validation', 'The send window must end at another time than it starts');
   const segmentIds = ids(values.segmentIds);
   if (segmentIds.length > 0) {
     const found = new Set((await repo.segmentsOf(ctx, segmentIds)).map((s) => s.id));
@@ -247,10 +254,29 @@ export async function recipientsCsv(
       r.skipReason ?? '',
       r.queuedAt,
       r.sentAt ?? '',
+      r.openedAt ?? '',
       r.clickedAt ?? '',
+      r.bouncedAt ?? '',
+      r.bounceStatus ?? '',
       r.unsubscribedAt ?? '',
     ]),
-    { header: true, columns: ['Name', 'E-mail', 'State', 'Skipped because', 'Queued', 'Sent', 'Clicked', 'Unsubscribed'], bom: true },
+    {
+      header: true,
+      columns: [
+        'Name',
+        'E-mail',
+        'State',
+        'Skipped because',
+        'Queued',
+        'Sent',
+        'Opened',
+        'Clicked',
+        'Bounced',
+        'Bounce status',
+        'Unsubscribed',
+      ],
+      bom: true,
+    },
   );
 }
 
@@ -287,18 +313,30 @@ export async function mergeFields(ctx: TenantContext, kinds: CampaignKinds) {
   return mergeFieldsOf(contactEntity, custom);
 }
 
-export async function settings(ctx: TenantContext): Promise<CampaignSettings> {
-  return { hourlyLimit: (await repo.hourlyLimit(ctx)) ?? CAMPAIGN_HOURLY_LIMIT.default };
+const DEFAULT_SETTINGS: CampaignSettings = {
+  hourlyLimit: CAMPAIGN_HOURLY_LIMIT.default,
+  dailyLimit: null,
+  timeZone: 'UTC',
+  openTracking: false,
+};
+
+export async function settings(ctx: TenantScope): Promise<CampaignSettings> {
+  return (await repo.settings(ctx)) ?? DEFAULT_SETTINGS;
 }
 
-export async function saveSettings(ctx: TenantContext, body: CampaignSettings): Promise<CampaignSettings> {
-  await repo.saveHourlyLimit(ctx, body.hourlyLimit);
+// Fields left out keep their value.
+export async function saveSettings(ctx: TenantContext, body: CampaignSettingsUpdate): Promise<CampaignSettings> {
+  const before = await settings(ctx);
+  const defined = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+  await repo.saveSettings(ctx, { ...before, ...defined });
   return settings(ctx);
 }
 
 // ---- sending
 
-export type BatchResult = { sent: number; skipped: number; done: boolean; throttled: boolean };
+// `throttled`: nothing more now (`held` says why: the hourly limit, the daily cap, or every
+// queued recipient outside the send window); the every-minute task continues later.
+export type BatchResult = { sent: number; skipped: number; done: boolean; throttled: boolean; held?: 'hourly' | 'daily' | 'window' };
 
 const linkBase = (deps: CampaignDeps) => deps.publicUrl.replace(/\/$/, '');
 export const unsubscribeUrl = (deps: CampaignDeps, ref: RecipientRef) =>
@@ -375,24 +413,42 @@ export async function sendTest(
   return { to: ctx.user.email, subject };
 }
 
+const held = (why: NonNullable<BatchResult['held']>): BatchResult => ({ sent: 0, skipped: 0, done: false, throttled: true, held: why });
+
+// The recipients' zone values the send window lets through now: undefined when any recipient
+// may be mailed (no window, or the workspace's window is open), [] when none may.
+async function zonesNow(ctx: TenantContext, c: repo.LockedCampaign, s: CampaignSettings, now: Date): Promise<string[] | undefined> {
+  const w = windowOf(c.sendWindowStart, c.sendWindowEnd);
+  if (!w) return undefined;
+  if (!c.recipientLocalTime) return inWindow(now, s.timeZone, w) ? undefined : [];
+  return zonesInWindow(await repo.queuedZones(ctx, c.id), now, s.timeZone, w);
+}
+
 // One batch of a campaign, in the caller's transaction: the workspace's sending lock, the
-// campaign locked (a suspend waits for the batch, and the batch sees a suspend), the hourly
-// budget, then each claimed recipient decided and its mail written to the outbox. A crash
-// before the commit leaves every recipient of the batch queued and no mail written.
+// campaign locked (a suspend waits for the batch, and the batch sees a suspend), the hourly and
+// daily budgets, then the queued recipients inside the send window now claimed, each decided and
+// its mail written to the outbox. A crash before the commit leaves every recipient of the batch
+// queued and no mail written; recipients outside their window stay queued for a later run.
 export async function sendBatch(ctx: TenantContext, kinds: CampaignKinds, deps: CampaignDeps, campaignId: string): Promise<BatchResult> {
   await repo.lockWorkspaceSending(ctx);
   const c = await repo.lockCampaign(ctx, campaignId);
   if (!c || c.status !== 'Sending') return { sent: 0, skipped: 0, done: true, throttled: false };
   const now = deps.now();
-  const limit = (await repo.hourlyLimit(ctx)) ?? CAMPAIGN_HOURLY_LIMIT.default;
-  const budget = limit - (await repo.sentSince(ctx, new Date(now.getTime() - HOUR)));
-  if (budget <= 0) return { sent: 0, skipped: 0, done: false, throttled: true };
-  const claimed = await repo.claimRecipients(ctx, campaignId, Math.min(deps.batchSize, budget), now);
+  const s = await settings(ctx);
+  const hourly = s.hourlyLimit - (await repo.sentSince(ctx, new Date(now.getTime() - HOUR)));
+  if (hourly <= 0) return held('hourly');
+  const daily =
+    s.dailyLimit === null ? Infinity : s.dailyLimit - (await repo.sentSince(ctx, new Date(startOfLocalDay(now, s.timeZone).getTime() - 1)));
+  if (daily <= 0) return held('daily');
+  const zones = await zonesNow(ctx, c, s, now);
+  const claimed =
+    zones === undefined || zones.length > 0
+      ? await repo.claimRecipients(ctx, campaignId, Math.min(deps.batchSize, hourly, daily), now, zones)
+      : [];
   if (claimed.length === 0) {
-    if ((await repo.queuedCount(ctx, campaignId)) === 0) {
-      await repo.setStatus(ctx, campaignId, 'Sent', now);
-      await announce(ctx, kinds, campaignId);
-    }
+    if ((await repo.queuedCount(ctx, campaignId)) > 0) return held('window');
+    await repo.setStatus(ctx, campaignId, 'Sent', now);
+    await announce(ctx, kinds, campaignId);
     return { sent: 0, skipped: 0, done: true, throttled: false };
   }
   const template = await getEmailTemplate(ctx, c.emailTemplateId ?? '');
