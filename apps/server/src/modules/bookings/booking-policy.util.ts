@@ -110,3 +110,13 @@ export const blockedRange = (policy: BookingPolicy, start: number, end: number):
   from: start - policy.bufferBeforeMinutes * MINUTE,
   until: end + policy.bufferAfterMinutes * MINUTE,
 });
+
+// A local day (YYYY-MM-DD) in the zone as [its first instant, the next day's first instant):
+// 23 or 25 hours on a day the offset changes.
+export function localDay(day: string, timeZone: string): { from: number; to: number } {
+  const date = Temporal.PlainDate.from(day);
+  return {
+    from: date.toZonedDateTime({ timeZone }).epochMilliseconds,
+    to: date.add({ days: 1 }).toZonedDateTime({ timeZone }).epochMilliseconds,
+  };
+}

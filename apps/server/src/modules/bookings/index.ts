@@ -6,6 +6,7 @@ import { BOOKINGS_CAPTIONS } from './bookings.captions';
 import type { ReleasedBooking } from './bookings.repository';
 import { registerBookingRoutes } from './bookings.routes';
 import { registerBookingPageEntity } from './booking-pages.entities';
+import { registerBookingPortalRoutes } from './booking-portal.routes';
 import { registerCalendarFeedRoutes } from './calendar-feeds.routes';
 import { bookingStatesAt } from './booking-states.service';
 import { assertNotBookedByOther, registerAutoReleaseJob, systemClock } from './bookings.service';
@@ -24,11 +25,19 @@ export async function registerBookingsModule(
   } = {},
 ): Promise<void> {
   registerCaptions(BOOKINGS_CAPTIONS);
-  registerBookingPageEntity(router);
+  const page = registerBookingPageEntity(router);
   const publicUrl = deps.config.publicUrl;
   const invitations = { mailer: deps.mailer, publicUrl, sender: deps.config.mailFrom };
   registerBookingRoutes(router, { now: systemClock, invitations, ...(hooks.changed ? { changed: hooks.changed } : {}) });
   registerCalendarFeedRoutes(router, { now: systemClock, publicUrl });
+  registerBookingPortalRoutes(router, {
+    now: systemClock,
+    page,
+    secret: deps.config.sessionSecret,
+    publicUrl,
+    invitations,
+    ...(hooks.changed ? { changed: hooks.changed } : {}),
+  });
   registerAutoReleaseJob(deps.jobs, { now: systemClock, database: deps.database, ...hooks });
 }
 

@@ -1,0 +1,112 @@
+import {
+  bookingPortalBookingSchema,
+  bookingPortalConfirmSchema,
+  bookingPortalHoldCreateSchema,
+  bookingPortalHoldParamsSchema,
+  bookingPortalHoldSchema,
+  bookingPortalPageSchema,
+  bookingPortalParamsSchema,
+  bookingPortalSlotsQuerySchema,
+  bookingPortalSlotsSchema,
+  bookingPortalTokenParamsSchema,
+  portalCaptchaSchema,
+} from '@atrium/domain';
+import type { Router } from '../../platform/router';
+import {
+  cancelByToken,
+  confirmHold,
+  holdTime,
+  portalBookingByToken,
+  portalBookingCaptcha,
+  portalPage,
+  portalSlots,
+  type PortalDeps,
+} from './booking-portal.service';
+
+const BASE = '/api/v1/public/booking-pages/:workspace/:slug';
+const EXAMPLE = { workspace: 'northwind-demo', slug: 'meeting-rooms' };
+const EXAMPLE_ID = '0b9e8c1e-4c1b-4d8e-9a51-2f0c0e7b1a11';
+
+// The public booking portal (issue 22): a booking page's items and free times, a short hold,
+// its confirmation with a captcha, and the cancel link — without a sign-in. A page off the
+// portal answers 404; one for portal users 403 loginRequired.
+export function registerBookingPortalRoutes(router: Router, deps: PortalDeps): void {
+  const day = new Date(Math.floor(deps.now().getTime() / 86_400_000) * 86_400_000 + 7 * 86_400_000).toISOString().slice(0, 10);
+  const common = { tags: ['Portal'], rateLimit: 'public' as const };
+  router.public({
+    ...common,
+    method: 'GET',
+    url: BASE,
+    summary:
+      "A booking page on the portal: its items with their duration rules (the page's policy over each type's), its location and zone",
+    paramsExample: EXAMPLE,
+    schemas: { params: bookingPortalParamsSchema, response: bookingPortalPageSchema },
+    handler: (ctx, { params }) => portalPage(ctx.db, params),
+  });
+  router.public({
+    ...common,
+    method: 'GET',
+    url: `${BASE}/slots`,
+    summary:
+      "Free times of a booking page on one day of its location (YYYY-MM-DD, the location's zone) for a duration in minutes, of one item or all: the same find-times the app uses, under the page's policy",
+    paramsExample: EXAMPLE,
+    schemas: { params: bookingPortalParamsSchema, query: bookingPortalSlotsQuerySchema, response: bookingPortalSlotsSchema },
+    handler: (ctx, { params, query }) => portalSlots(ctx.db, deps, params, query),
+  });
+  router.public({
+    ...common,
+    method: 'POST',
+    url: `${BASE}/holds`,
+    summary:
+      "Hold a time for a few minutes while the visitor fills in the form: the page's policy decides (400 with each refusal's code), a time someone holds or booked is 409 unavailableTimeSlot",
+    status: 201,
+    paramsExample: EXAMPLE,
+    schemas: { params: bookingPortalParamsSchema, body: bookingPortalHoldCreateSchema, response: bookingPortalHoldSchema },
+    example: { resourceId: EXAMPLE_ID, start: `${day}T09:00:00.000Z`, end: `${day}T10:00:00.000Z` },
+    handler: (ctx, { params, body }) => holdTime(ctx.db, deps, params, body),
+  });
+  router.public({
+    ...common,
+    method: 'GET',
+    url: `${BASE}/captcha`,
+    summary:
+      'A proof-of-work challenge for the booking form: find a nonce whose SHA-256 of challenge:nonce starts with difficulty zero bits',
+    paramsExample: EXAMPLE,
+    schemas: { params: bookingPortalParamsSchema, response: portalCaptchaSchema },
+    handler: (ctx, { params }) => portalBookingCaptcha(ctx.db, deps, params),
+  });
+  router.public({
+    ...common,
+    method: 'POST',
+    url: `${BASE}/holds/:holdId/confirm`,
+    summary:
+      'Confirm a hold with a name, an e-mail and a solved captcha (400 captchaInvalid writes nothing; an expired hold 409 holdExpired): a booking of the contact with that e-mail, mailed with an .ics and a cancel link',
+    paramsExample: { ...EXAMPLE, holdId: EXAMPLE_ID },
+    schemas: { params: bookingPortalHoldParamsSchema, body: bookingPortalConfirmSchema, response: bookingPortalBookingSchema },
+    example: {
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      captcha: { challenge: '1795750000000.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', nonce: '0' },
+    },
+    handler: (ctx, { params, body }) => confirmHold(ctx.db, deps, params, params.holdId, body),
+  });
+  router.public({
+    ...common,
+    method: 'GET',
+    url: '/api/v1/public/portal-bookings/:workspace/:token',
+    summary: "A portal booking by its cancel link's signed token (404 for an altered token or another workspace's)",
+    paramsExample: { workspace: EXAMPLE.workspace, token: 'x' },
+    schemas: { params: bookingPortalTokenParamsSchema, response: bookingPortalBookingSchema },
+    handler: (ctx, { params }) => portalBookingByToken(ctx.db, deps, params),
+  });
+  router.public({
+    ...common,
+    method: 'POST',
+    url: '/api/v1/public/portal-bookings/:workspace/:token/cancel',
+    summary:
+      'Cancel a portal booking by its signed token: a booking not yet over is Cancelled and the CANCEL .ics mailed (409 bookingNotActive otherwise)',
+    paramsExample: { workspace: EXAMPLE.workspace, token: 'x' },
+    schemas: { params: bookingPortalTokenParamsSchema, response: bookingPortalBookingSchema },
+    handler: (ctx, { params }) => cancelByToken(ctx.db, deps, params),
+  });
+}

@@ -1,0 +1,272 @@
+import {
+  BOOKING_HOLD_MINUTES,
+  bookingCancelPath,
+  bookingPageItemsSchema,
+  bookingPolicyOverridesSchema,
+  CAPTCHA_DIFFICULTY_BITS,
+  CAPTCHA_TTL_MS,
+  mergeBookingPolicies,
+  type BookingPageItems,
+  type BookingPolicyOverrides,
+  type BookingPortalBooking,
+  type BookingPortalConfirm,
+  type BookingPortalHold,
+  type BookingPortalHoldCreate,
+  type BookingPortalPage,
+  type BookingPortalParams,
+  type BookingPortalSlots,
+  type BookingPortalSlotsQuery,
+  type PortalCaptcha,
+} from '@atrium/domain';
+import type { TenantContext } from '../../platform/context';
+import type { Db } from '../../platform/database';
+import { createEntity, type RegisteredEntity } from '../../platform/entity';
+import { AppError, fieldError, notFound } from '../../platform/errors';
+import { enterWorkspaceBySlug, systemContext } from '../../platform/jobs/workspace-walk';
+import { newChallenge, solves } from '../../platform/portal-captcha.util';
+import { signToken, verifyToken } from '../../platform/signed-token.util';
+import { mailInvitation, type InvitationDeps } from './booking-invitations.service';
+import { localDay } from './booking-policy.util';
+import * as portalRepo from './booking-portal.repository';
+import * as repo from './bookings.repository';
+import { allowed, assertBookable, freeSlots, policyOf, refused, write, type BookingDeps } from './bookings.service';
+
+// The public booking portal (issue 22; decision 093 round four), no sign-in:
+// /portal/<workspace>/book/<slug>. A visitor sees the page's items and their free times (the
+// same find-times the app uses, under the page's policy laid over each type's), holds a time
+// for BOOKING_HOLD_MINUTES while filling in the form, and confirms it with a name, an e-mail and
+// a solved captcha: the hold becomes a booking of a contact (found by e-mail or made), mailed
+// with an .ics and a signed cancel link.
+export type PortalDeps = BookingDeps & {
+  page: RegisteredEntity;
+  secret: string;
+  publicUrl: string;
+  invitations: InvitationDeps;
+};
+
+type Page = portalRepo.PortalPage & { itemsOf: BookingPageItems; overrides: BookingPolicyOverrides };
+const MINUTE = 60_000;
+const CANCEL = 'booking-cancel';
+
+// Enters the workspace the address names and finds the page: a page off the portal, with
+// external visibility None, or of another workspace is 404 like an unknown address; one for
+// Registered or Restricted visitors needs a portal login (spec §8 "login required").
+async function withPage<T>(db: Db, address: BookingPortalParams, then: (ctx: TenantContext, page: Page) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const tenantId = await enterWorkspaceBySlug(tx, address.workspace);
+    if (!tenantId) throw notFound('BookingPage');
+    const ctx = systemContext(tenantId, tx, { name: 'Portal' });
+    const row = await portalRepo.pageBySlug(ctx, address.slug);
+    if (!row || !row.portalEnabled || row.externalVisibility === 'None') throw notFound('BookingPage');
+    if (row.externalVisibility !== 'Anon')
+      throw new AppError(403, 'loginRequired', 'Login required: this booking page is for signed-in portal users');
+    const items = bookingPageItemsSchema.safeParse(row.items ?? {});
+    const policy = bookingPolicyOverridesSchema.safeParse(row.policy ?? {});
+    return then(ctx, {
+      ...row,
+      itemsOf: items.success ? items.data : { resourceIds: [], resourceTypeIds: [] },
+      overrides: policy.success ? policy.data : {},
+    });
+  });
+}
+
+// the page's items: the resources and types it names, else every bookable one of its location
+const itemFilter = (page: Page): repo.PlaceFilter =>
+  page.itemsOf.resourceIds.length + page.itemsOf.resourceTypeIds.length > 0
+    ? { anyOf: { resourceIds: page.itemsOf.resourceIds, typeIds: page.itemsOf.resourceTypeIds } }
+    : { locationId: page.locationId };
+
+export async function portalPage(db: Db, address: BookingPortalParams): Promise<BookingPortalPage> {
+  return withPage(db, address, async (ctx, page) => {
+    const places = (await repo.bookablePlaces(ctx, itemFilter(page))).slice(0, 200);
+    return {
+      name: page.name,
+      slug: page.slug,
+      description: page.description,
+      location: { name: page.locationName, timeZone: page.timeZone, address: page.address },
+      items: places.map((p) => {
+        const policy = mergeBookingPolicies(policyOf(p.policy), page.overrides);
+        return {
+          id: p.id,
+          title: p.title,
+          type: p.typeTitle,
+          capacity: p.capacity,
+          policy: {
+            minDurationMinutes: policy.minDurationMinutes,
+            maxDurationMinutes: policy.maxDurationMinutes,
+            fixedDurationMinutes: policy.fixedDurationMinutes,
+            incrementMinutes: policy.incrementMinutes,
+            minLeadMinutes: policy.minLeadMinutes,
+            maxLeadMinutes: policy.maxLeadMinutes,
+          },
+        };
+      }),
+      holdMinutes: BOOKING_HOLD_MINUTES,
+    };
+  });
+}
+
+// Free times of one local day of the page's location, for a duration: find-times' own search
+// (freeSlots: evaluateBooking on each candidate start, live bookings and unexpired holds).
+export async function portalSlots(
+  db: Db,
+  deps: BookingDeps,
+  address: BookingPortalParams,
+  q: BookingPortalSlotsQuery,
+): Promise<BookingPortalSlots> {
+  return withPage(db, address, async (ctx, page) => {
+    const { from, to } = localDay(q.day, page.timeZone);
+    const filter = { ...itemFilter(page), ...(q.resourceId ? { resourceId: q.resourceId } : {}) };
+    const slots = await freeSlots(ctx, deps.now().getTime(), filter, from, to, q.duration, 200, false, page.overrides);
+    return {
+      timeZone: page.timeZone,
+      slots: slots.map((s) => ({ resourceId: s.resource.id, resourceTitle: s.resource.title, start: s.start, end: s.end })),
+    };
+  });
+}
+
+// A short hold: the page's policy decides as for a booking (each refusal's code), then the
+// database — the exclusion constraint counts the hold — so two visitors cannot hold one time.
+export async function holdTime(
+  db: Db,
+  deps: BookingDeps,
+  address: BookingPortalParams,
+  body: BookingPortalHoldCreate,
+): Promise<BookingPortalHold> {
+  return withPage(db, address, async (ctx, page) => {
+    const [place] = await repo.bookablePlaces(ctx, { ...itemFilter(page), resourceId: body.resourceId });
+    if (!place) throw fieldError('resourceId', 'notFound', 'resourceId names nothing this booking page offers');
+    assertBookable(place);
+    const now = deps.now().getTime();
+    const start = Date.parse(body.start);
+    const end = Date.parse(body.end);
+    const answer = allowed(place, now, start, end, page.overrides);
+    if ('refusals' in answer) throw refused(answer.refusals);
+    const until = new Date(now + BOOKING_HOLD_MINUTES * MINUTE);
+    const holdId = await write(ctx, answer, { bookerId: null, start, end, title: null, notes: null, hold: { until, pageId: page.id } });
+    return {
+      holdId,
+      heldUntil: until.toISOString(),
+      resourceId: place.id,
+      start: new Date(start).toISOString(),
+      end: new Date(end).toISOString(),
+    };
+  });
+}
+
+// A challenge for the confirmation form (only where there is a page to book on).
+export async function portalBookingCaptcha(db: Db, deps: PortalDeps, address: BookingPortalParams): Promise<PortalCaptcha> {
+  return withPage(db, address, async () => ({
+    challenge: newChallenge(deps.secret, deps.now().getTime(), CAPTCHA_TTL_MS),
+    difficulty: CAPTCHA_DIFFICULTY_BITS,
+  }));
+}
+
+const cancelToken = (deps: PortalDeps, tenantId: string, bookingId: string): string =>
+  signToken(deps.secret, CANCEL, [tenantId, bookingId]);
+
+function portalView(deps: PortalDeps, workspace: string, tenantId: string, row: portalRepo.PortalBookingRow): BookingPortalBooking {
+  return {
+    id: row.id,
+    page: row.page,
+    resource: row.resource,
+    location: row.location,
+    timeZone: row.timeZone ?? 'UTC',
+    start: row.start,
+    end: row.end,
+    status: row.status,
+    cancelPath: bookingCancelPath(workspace, cancelToken(deps, tenantId, row.id)),
+    mayCancel: row.status === 'Booked' && Date.parse(row.end) > deps.now().getTime(),
+  };
+}
+
+// The visitor's name is the contact's first name and the rest its last name.
+function nameParts(name: string): { firstName: string; lastName?: string } {
+  const [first = name, ...rest] = name.trim().split(/\s+/);
+  return rest.length > 0 ? { firstName: first.slice(0, 100), lastName: rest.join(' ').slice(0, 100) } : { firstName: first.slice(0, 100) };
+}
+
+// Confirm a hold: the proof of work first (400 captchaInvalid on `captcha`, nothing written),
+// then the hold, locked — gone, expired or already confirmed is 409 holdExpired — becomes a
+// booking of the contact with this e-mail (made when unknown, like a helpdesk requester),
+// mailed with the .ics (METHOD:REQUEST) and the signed cancel link.
+export async function confirmHold(
+  db: Db,
+  deps: PortalDeps,
+  address: BookingPortalParams,
+  holdId: string,
+  body: BookingPortalConfirm,
+): Promise<BookingPortalBooking> {
+  if (!solves(deps.secret, body.captcha.challenge, body.captcha.nonce, CAPTCHA_DIFFICULTY_BITS, deps.now().getTime()))
+    throw fieldError('captcha', 'captchaInvalid', 'captcha not completed: the answer does not solve a current challenge');
+  return withPage(db, address, async (ctx, page) => {
+    const hold = await portalRepo.lockHold(ctx, holdId, page.id);
+    if (!hold) throw notFound('Hold');
+    const now = deps.now();
+    if (hold.status !== 'Held' || !hold.heldUntil || Date.parse(hold.heldUntil) <= now.getTime())
+      throw new AppError(409, 'holdExpired', 'This hold has run out (or was confirmed already): choose a time again');
+    const contact = deps.page.registry.get('Contact');
+    if (!contact) throw new Error('the Contact kind is not registered');
+    const contactId =
+      (await portalRepo.contactByEmail(ctx, body.email)) ??
+      String((await createEntity(ctx, contact, { ...nameParts(body.name), email: body.email })).id);
+    await portalRepo.confirmHold(ctx, holdId, { contactId, notes: body.notes?.trim() || null });
+    await deps.changed?.(ctx, hold.resourceId);
+    const row = await portalRepo.portalBooking(ctx, holdId);
+    if (!row) throw notFound('Booking');
+    const view = portalView(deps, address.workspace, ctx.tenantId, row);
+    await mailInvitation(ctx, deps.invitations, holdId, 'REQUEST', { url: `${deps.publicUrl}${view.cancelPath}` });
+    return view;
+  });
+}
+
+// The cancel link's booking: the token's signature, its workspace the address's, a portal
+// booking — anything else is 404.
+async function withTokenBooking<T>(
+  db: Db,
+  deps: PortalDeps,
+  address: { workspace: string; token: string },
+  lock: boolean,
+  then: (ctx: TenantContext, row: portalRepo.PortalBookingRow) => Promise<T>,
+): Promise<T> {
+  const parts = verifyToken(deps.secret, CANCEL, address.token, 2);
+  if (!parts) throw notFound('Booking');
+  const [tokenTenant, bookingId] = parts as [string, string];
+  return db.transaction(async (tx) => {
+    const tenantId = await enterWorkspaceBySlug(tx, address.workspace);
+    if (!tenantId || tenantId !== tokenTenant) throw notFound('Booking');
+    const ctx = systemContext(tenantId, tx, { name: 'Portal' });
+    const row = await portalRepo.portalBooking(ctx, bookingId, lock);
+    if (!row) throw notFound('Booking');
+    return then(ctx, row);
+  });
+}
+
+export function portalBookingByToken(
+  db: Db,
+  deps: PortalDeps,
+  address: { workspace: string; token: string },
+): Promise<BookingPortalBooking> {
+  return withTokenBooking(db, deps, address, false, async (ctx, row) => portalView(deps, address.workspace, ctx.tenantId, row));
+}
+
+// The visitor cancels from the link (after a confirmation click on the page): a booking still
+// Booked and not over is Cancelled, its time free, and the CANCEL .ics mailed.
+export function cancelByToken(db: Db, deps: PortalDeps, address: { workspace: string; token: string }): Promise<BookingPortalBooking> {
+  return withTokenBooking(db, deps, address, true, async (ctx, row) => {
+    const now = deps.now();
+    if (row.status !== 'Booked' || Date.parse(row.end) <= now.getTime())
+      throw new AppError(
+        409,
+        'bookingNotActive',
+        `This booking is ${row.status}${row.status === 'Booked' ? ' and over' : ''}: it cannot be cancelled`,
+      );
+    await repo.cancelBooking(ctx, row.id, now);
+    const after = await portalRepo.portalBooking(ctx, row.id);
+    if (!after) throw notFound('Booking');
+    await deps.changed?.(ctx, row.resourceId);
+    const view = portalView(deps, address.workspace, ctx.tenantId, after);
+    await mailInvitation(ctx, deps.invitations, row.id, 'CANCEL', { url: `${deps.publicUrl}${view.cancelPath}` });
+    return view;
+  });
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { isDateInRange } from '../../date-range';
+import { BOOKING_STATUSES } from './bookings.enumerations';
+
+// The public booking portal (issue 22; decision 093 round four): /portal/<workspace>/book/<slug>.
+const invalid = (issue: { input: unknown }) => (issue.input === undefined ? 'required' : 'validation');
+const instant = z.iso.datetime({ offset: true, error: invalid }).refine(isDateInRange, { error: 'dateOutOfRange' });
+
+export const bookingPortalParamsSchema = z.object({
+  workspace: z.string().min(1).max(63),
+  slug: z.string().min(1).max(63),
+});
+export type BookingPortalParams = z.infer<typeof bookingPortalParamsSchema>;
+
+// What a visitor may choose: each item's duration rules under the page's merged policy.
+const itemPolicySchema = z.object({
+  minDurationMinutes: z.number().int(),
+  maxDurationMinutes: z.number().int().nullable(),
+  fixedDurationMinutes: z.number().int().nullable(),
+  incrementMinutes: z.number().int(),
+  minLeadMinutes: z.number().int(),
+  maxLeadMinutes: z.number().int().nullable(),
+});
+export const bookingPortalPageSchema = z.object({
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  location: z.object({ name: z.string(), timeZone: z.string(), address: z.string().nullable() }),
+  items: z.array(
+    z.object({
+      id: z.uuid(),
+      title: z.string(),
+      type: z.string().nullable(),
+      capacity: z.number().int().nullable(),
+      policy: itemPolicySchema,
+    }),
+  ),
+  // how long a hold keeps the time while the visitor fills in the form
+  holdMinutes: z.number().int(),
+});
+export type BookingPortalPage = z.infer<typeof bookingPortalPageSchema>;
+
+// Free times of one local day (the location's zone) for a duration, of one item or all.
+export const bookingPortalSlotsQuerySchema = z.strictObject({
+  day: z.iso.date({ error: invalid }),
+  duration: z.coerce.number({ error: invalid }).int({ error: 'validation' }).min(1, { error: 'tooSmall' }).max(1440, { error: 'tooBig' }),
+  resourceId: z.uuid({ error: invalid }).optional(),
+});
+export type BookingPortalSlotsQuery = z.infer<typeof bookingPortalSlotsQuerySchema>;
+export const bookingPortalSlotsSchema = z.object({
+  timeZone: z.string(),
+  slots: z.array(z.object({ resourceId: z.uuid(), resourceTitle: z.string(), start: z.string(), end: z.string() })),
+});
+export type BookingPortalSlots = z.infer<typeof bookingPortalSlotsSchema>;
+
+// A short hold of a time while the visitor fills in the form; confirmed, it becomes a booking.
+export const bookingPortalHoldCreateSchema = z.strictObject({ resourceId: z.uuid({ error: invalid }), start: instant, end: instant });
+export type BookingPortalHoldCreate = z.infer<typeof bookingPortalHoldCreateSchema>;
+export const bookingPortalHoldSchema = z.object({
+  holdId: z.uuid(),
+  heldUntil: z.string(),
+  resourceId: z.uuid(),
+  start: z.string(),
+  end: z.string(),
+});
+export type BookingPortalHold = z.infer<typeof bookingPortalHoldSchema>;
+
+export const bookingPortalConfirmSchema = z.strictObject({
+  name: z.string({ error: invalid }).trim().min(1, { error: 'required' }).max(200, { error: 'maxLength' }),
+  email: z
+    .string({ error: invalid })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: 'required' })
+    .max(254, { error: 'maxLength' })
+    .email({ error: 'invalidEmail' }),
+  notes: z.string({ error: invalid }).max(2000, { error: 'maxLength' }).optional(),
+  captcha: z
+    .strictObject({ challenge: z.string().min(1).max(300), nonce: z.string().min(1).max(40) }, { error: 'captchaInvalid' })
+    .meta({ description: 'Rule `captchaInvalid`: the nonce must solve the challenge from …/captcha, within its ten minutes.' }),
+});
+export type BookingPortalConfirm = z.infer<typeof bookingPortalConfirmSchema>;
+export const bookingPortalHoldParamsSchema = bookingPortalParamsSchema.extend({ holdId: z.uuid() });
+
+// A portal booking as its booker sees it (the confirmation, the cancel page).
+export const bookingPortalBookingSchema = z.object({
+  id: z.uuid(),
+  page: z.string(),
+  resource: z.string(),
+  location: z.string().nullable(),
+  timeZone: z.string(),
+  start: z.string(),
+  end: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  // the address of its cancel page (also in the confirmation mail)
+  cancelPath: z.string(),
+  mayCancel: z.boolean(),
+});
+export type BookingPortalBooking = z.infer<typeof bookingPortalBookingSchema>;
+export const bookingPortalTokenParamsSchema = z.object({ workspace: z.string().min(1).max(63), token: z.string().min(1).max(300) });
+
+// the web path of a booking page on the portal, and of a portal booking's cancel page
+export const bookingPortalPath = (workspace: string, slug: string): string => `/portal/${workspace}/book/${slug}`;
+export const bookingCancelPath = (workspace: string, token: string): string => `/portal/${workspace}/bookings/${token}`;
