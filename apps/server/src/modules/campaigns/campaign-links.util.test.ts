@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { clickLink, rewriteLinks, trackableUrl, unsubscribeToken, verifyClick, verifyUnsubscribeToken } from './campaign-links.util';
+import {
+  bounceRef,
+  clickLink,
+  openToken,
+  rewriteLinks,
+  trackableUrl,
+  unsubscribeToken,
+  verifyBounceRef,
+  verifyClick,
+  verifyOpenToken,
+  verifyUnsubscribeToken,
+} from './campaign-links.util';
 
 const ref = {
   tenantId: '11111111-1111-4111-8111-111111111111',
@@ -38,5 +49,25 @@ describe('signed campaign links', () => {
     expect(rewriteLinks('See https://example.com/a. Or http://x.test/b, bye', (u) => `[${u}]`)).toBe(
       'See [https://example.com/a]. Or [http://x.test/b], bye',
     );
+  });
+});
+
+describe('open pixels and bounce references', () => {
+  it('an open token is signed for its own purpose', () => {
+    const token = openToken(SECRET, ref);
+    expect(verifyOpenToken(SECRET, token)).toEqual(ref);
+    expect(verifyUnsubscribeToken(SECRET, token)).toBeUndefined();
+    expect(verifyOpenToken(SECRET, unsubscribeToken(SECRET, ref))).toBeUndefined();
+    expect(verifyOpenToken(SECRET, token.replace(ref.campaignId, '44444444-4444-4444-8444-444444444444'))).toBeUndefined();
+  });
+
+  it('a bounce reference survives a change of case and refuses any other change', () => {
+    const r = bounceRef(SECRET, ref);
+    expect(r).toBe(r.toLowerCase());
+    expect(verifyBounceRef(SECRET, r)).toEqual(ref);
+    expect(verifyBounceRef(SECRET, r.toUpperCase())).toEqual(ref);
+    expect(verifyBounceRef(SECRET, r.replace(ref.contactId, '44444444-4444-4444-8444-444444444444'))).toBeUndefined();
+    expect(verifyBounceRef('other-secret', r)).toBeUndefined();
+    expect(verifyBounceRef(SECRET, 'nonsense')).toBeUndefined();
   });
 });

@@ -26,15 +26,43 @@ function parseRef(text: string): RecipientRef | undefined {
   return { tenantId, campaignId, contactId };
 }
 
-// `<ref>.<signature>`: the unsubscribe token of one recipient
-export const unsubscribeToken = (secret: string, r: RecipientRef): string => `${refText(r)}.${mac(secret, 'unsubscribe', refText(r))}`;
+// `<ref>.<signature>` with a purpose of its own: an unsubscribe token is no open pixel's, and
+// the reverse.
+const signedRef = (secret: string, purpose: string, r: RecipientRef): string => `${refText(r)}.${mac(secret, purpose, refText(r))}`;
 
-export function verifyUnsubscribeToken(secret: string, token: string): RecipientRef | undefined {
+function verifySignedRef(secret: string, purpose: string, token: string): RecipientRef | undefined {
   const at = token.lastIndexOf('.');
   if (at < 0) return undefined;
   const text = token.slice(0, at);
   const ref = parseRef(text);
-  return ref && same(token.slice(at + 1), mac(secret, 'unsubscribe', text)) ? ref : undefined;
+  return ref && same(token.slice(at + 1), mac(secret, purpose, text)) ? ref : undefined;
+}
+
+// the unsubscribe token of one recipient (the page, and RFC 8058's one-click POST)
+export const unsubscribeToken = (secret: string, r: RecipientRef): string => signedRef(secret, 'unsubscribe', r);
+export const verifyUnsubscribeToken = (secret: string, token: string): RecipientRef | undefined =>
+  verifySignedRef(secret, 'unsubscribe', token);
+
+// a recipient's open-tracking pixel
+export const openToken = (secret: string, r: RecipientRef): string => signedRef(secret, 'open', r);
+export const verifyOpenToken = (secret: string, token: string): RecipientRef | undefined => verifySignedRef(secret, 'open', token);
+
+// The VERP return path's reference: the local part after `bounces+`. Mail systems may change the
+// case of a local part, so it holds lower-case letters only (the ids' hex and a hex signature of
+// 80 bits). It is longer than RFC 5321's 64 octets (three ids are 110 characters); the servers
+// we know accept that, and a shorter reference needs an id per recipient.
+const BOUNCE_MAC_HEX = 20;
+const bounceMac = (secret: string, text: string): string =>
+  createHmac('sha256', secret).update(`bounce\n${text}`).digest('hex').slice(0, BOUNCE_MAC_HEX);
+export const bounceRef = (secret: string, r: RecipientRef): string => `${refText(r)}.${bounceMac(secret, refText(r))}`;
+
+export function verifyBounceRef(secret: string, reference: string): RecipientRef | undefined {
+  const token = reference.toLowerCase();
+  const at = token.lastIndexOf('.');
+  if (at < 0) return undefined;
+  const text = token.slice(0, at);
+  const ref = parseRef(text);
+  return ref && same(token.slice(at + 1), bounceMac(secret, text)) ? ref : undefined;
 }
 
 // Only web addresses are tracked (and redirected to): no javascript:, data: or relative targets.

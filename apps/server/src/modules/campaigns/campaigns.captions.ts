@@ -83,7 +83,9 @@ const en = {
   'errorCodes.invalidSignature': 'This link is not valid',
   'errorCodes.invalidTime': 'Enter a time of day as HH:MM (00:00 to 23:59)',
   'activity.action.campaignSent': 'Campaign e-mail sent: {{title}}',
+  'activity.action.campaignOpened': 'Opened a campaign e-mail',
   'activity.action.campaignClicked': 'Clicked a link in a campaign e-mail',
+  'activity.action.campaignBounced': 'A campaign e-mail bounced',
   'activity.action.campaignUnsubscribed': 'Unsubscribed from campaigns',
 };
 
@@ -167,7 +169,9 @@ const de: Record<keyof typeof en, string> = {
   'errorCodes.invalidSignature': 'Dieser Link ist ungültig',
   'errorCodes.invalidTime': 'Geben Sie eine Uhrzeit als HH:MM ein (00:00 bis 23:59)',
   'activity.action.campaignSent': 'Kampagnen-E-Mail versendet: {{title}}',
+  'activity.action.campaignOpened': 'Hat eine Kampagnen-E-Mail geöffnet',
   'activity.action.campaignClicked': 'Hat einen Link in einer Kampagnen-E-Mail angeklickt',
+  'activity.action.campaignBounced': 'Eine Kampagnen-E-Mail kam als unzustellbar zurück',
   'activity.action.campaignUnsubscribed': 'Von Kampagnen abgemeldet',
 };
 

@@ -272,6 +272,14 @@ export async function unsubscribeContact(ctx: TenantScope, contactId: string, no
   return (res.rowCount ?? 0) > 0;
 }
 
+// A hard bounce blocks the contact (the CRM's state); true when it was not blocked before.
+export async function blockContact(ctx: TenantScope, contactId: string, now: Date): Promise<boolean> {
+  const res = await ctx.db.execute(sql`
+    update contacts set blocked_at = ${now.toISOString()}::timestamptz, version = version + 1, updated_at = ${now.toISOString()}::timestamptz
+    where tenant_id = ${ctx.tenantId} and id = ${contactId} and blocked_at is null`);
+  return (res.rowCount ?? 0) > 0;
+}
+
 export async function contactAddress(
   ctx: TenantScope,
   contactId: string,

@@ -75,6 +75,7 @@ beforeAll(async () => {
     publicUrl: t.config.publicUrl,
     secret: t.config.sessionSecret,
     batchSize: 50,
+    bounceDomain: 'atrium.test',
     kinds,
     database: t.database,
     maxBatches: 20,

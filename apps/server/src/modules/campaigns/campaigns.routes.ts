@@ -24,6 +24,8 @@ import type { CampaignDeps, CampaignKinds, PublicDeps } from './campaigns.servic
 import { campaigns, segments } from './campaigns.table';
 
 const idParams = z.strictObject({ id: z.uuid() });
+// a transparent 1×1 GIF
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const lookupSchema = z.array(z.object({ value: z.uuid(), label: z.string() }));
 const pickedIds = z.array(z.uuid()).max(5000).nullish();
 
@@ -253,6 +255,20 @@ export function registerCampaignActionRoutes(router: Router, kinds: CampaignKind
     paramsExample: { token: 'x.y' },
     example: { 'List-Unsubscribe': 'One-Click' },
     handler: (_ctx, { params }) => service.unsubscribe(publicDeps, params.token),
+  });
+  router.public({
+    method: 'GET',
+    url: '/api/v1/public/campaigns/open/:token',
+    summary:
+      "A campaign mail's open-tracking pixel (1×1 GIF): counts the recipient's first open; 404 where the workspace does not track opens",
+    tags: ['Campaign'],
+    schemas: { params: token },
+    paramsExample: { token: 'x.y.gif' },
+    produces: ['image/gif'],
+    handler: async (_ctx, { params, reply }) => {
+      await service.open(publicDeps, params.token);
+      await reply.header('content-type', 'image/gif').header('cache-control', 'no-store').send(PIXEL);
+    },
   });
   router.public({
     method: 'GET',

@@ -33,13 +33,19 @@ import { publishRecordEvent } from '../../platform/events/live-events.service';
 import { safeCell } from '../../platform/import-export/tabular-file.util';
 import type { JobType } from '../../platform/jobs/job.types';
 import { forEachWorkspace, inWorkspace } from '../../platform/jobs/workspace-walk';
+import type { InboundMailHandler } from '../../platform/mail/inbound-listener';
 import type { Mailer } from '../../platform/mail/mailer';
+import { simpleParser } from 'mailparser';
 import { getEmailTemplate, mailLayout, mergeFieldsOf, mergeValues, renderText } from '../core';
 import {
+  bounceRef,
   clickLink,
+  openToken,
   rewriteLinks,
   unsubscribeToken,
+  verifyBounceRef,
   verifyClick,
+  verifyOpenToken,
   verifyUnsubscribeToken,
   type ClickLink,
   type RecipientRef,
@@ -51,12 +57,14 @@ export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
 export type CampaignKinds = { segment: RegisteredEntity; campaign: RegisteredEntity; contact: RegisteredEntity };
 // `kick`: starts the sending job for a campaign now (the every-minute task continues it anyway)
+// `bounceDomain`: the domain of the VERP return path (bounces+<ref>@<domain>), MAIL_FROM's
 export type CampaignDeps = {
   now: Clock;
   mailer: Mailer;
   publicUrl: string;
   secret: string;
   batchSize: number;
+  bounceDomain: string;
   kick?: JobType<{ campaignId: string }>;
 };
 
@@ -343,6 +351,9 @@ export const unsubscribeUrl = (deps: CampaignDeps, ref: RecipientRef) =>
   `${linkBase(deps)}/api/v1/public/campaigns/unsubscribe/${encodeURIComponent(unsubscribeToken(deps.secret, ref))}`;
 export const unsubscribePageUrl = (deps: CampaignDeps, ref: RecipientRef) =>
   `${linkBase(deps)}/unsubscribe/${encodeURIComponent(unsubscribeToken(deps.secret, ref))}`;
+export const openPixelUrl = (deps: CampaignDeps, ref: RecipientRef) =>
+  `${linkBase(deps)}/api/v1/public/campaigns/open/${encodeURIComponent(openToken(deps.secret, ref))}.gif`;
+export const returnPath = (deps: CampaignDeps, ref: RecipientRef) => `bounces+${bounceRef(deps.secret, ref)}@${deps.bounceDomain}`;
 const trackedUrl = (deps: CampaignDeps, ref: RecipientRef, url: string) => {
   const l = clickLink(deps.secret, ref, url);
   return `${linkBase(deps)}/api/v1/public/campaigns/click?${new URLSearchParams(l).toString()}`;
@@ -352,10 +363,13 @@ type MailSource = {
   campaign: repo.LockedCampaign;
   template: { subject: string; body: string };
   workspace: string;
+  // the workspace's setting: an open-tracking pixel in the HTML part
+  openTracking: boolean;
 };
 
 // One recipient's mail: the template merged with the contact's fields, its links tracked, the
-// unsubscribe link under the text and in the RFC 8058 headers.
+// unsubscribe link under the text and in the RFC 8058 headers, the open pixel where the
+// workspace tracks opens, and the VERP return path that brings a bounce back to the recipient.
 async function composeMail(ctx: TenantContext, kinds: CampaignKinds, deps: CampaignDeps, src: MailSource, contactId: string) {
   const c = src.campaign;
   const ref = { tenantId: ctx.tenantId, campaignId: c.id, contactId };
@@ -371,12 +385,15 @@ async function composeMail(ctx: TenantContext, kinds: CampaignKinds, deps: Campa
   const body = rewriteLinks(renderText(src.template.body, values), (url) => trackedUrl(deps, ref, url));
   const text = `${body}\n\n--\nUnsubscribe from these e-mails: ${unsubscribePageUrl(deps, ref)}`;
   const host = new URL(deps.publicUrl).hostname || 'atrium.local';
+  const html = mailLayout(text, src.workspace);
+  const pixel = `<img src="${openPixelUrl(deps, ref)}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px">`;
   return {
     subject,
     text,
-    html: mailLayout(text, src.workspace),
+    html: src.openTracking ? html.replace('</body>', `${pixel}</body>`) : html,
     messageId: `<campaign.${c.id}.${contactId}@${host}>`,
     headers: {
+      'Return-Path': returnPath(deps, ref),
       'List-Unsubscribe': `<${unsubscribeUrl(deps, ref)}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       ...(c.senderEmail ? { 'Reply-To': c.senderEmail } : {}),
@@ -405,7 +422,8 @@ export async function sendTest(
     throw e;
   });
   const template = await getEmailTemplate(ctx, c.emailTemplateId);
-  const mail = await composeMail(ctx, kinds, deps, { campaign: c, template, workspace: await repo.workspaceName(ctx) }, contactId);
+  const src = { campaign: c, template, workspace: await repo.workspaceName(ctx), openTracking: (await settings(ctx)).openTracking };
+  const mail = await composeMail(ctx, kinds, deps, src, contactId);
   const subject = `[Test] ${mail.subject}`;
   const host = new URL(deps.publicUrl).hostname || 'atrium.local';
   await deps.mailer.enqueue(ctx.db, { ...mail, subject, to: ctx.user.email, messageId: `<campaign-test.${randomUUID()}@${host}>` });
@@ -456,7 +474,7 @@ export async function sendBatch(ctx: TenantContext, kinds: CampaignKinds, deps: 
   const sent = claimed.filter((r) => r.state === 'sent');
   const subjects = new Map<string, string>();
   for (const r of sent) {
-    const mail = await composeMail(ctx, kinds, deps, { campaign: c, template, workspace }, r.contactId);
+    const mail = await composeMail(ctx, kinds, deps, { campaign: c, template, workspace, openTracking: s.openTracking }, r.contactId);
     subjects.set(r.contactId, mail.subject);
     await deps.mailer.enqueue(ctx.db, { ...mail, to: r.email ?? '' });
   }
@@ -577,6 +595,107 @@ export async function click(deps: PublicDeps, link: ClickLink): Promise<string> 
     }
   });
   return url;
+}
+
+// A recipient's open pixel, fetched by their mail client: the first open marks the recipient
+// (opened, opened_at), counts on the campaign and writes a Campaign entry on the contact's
+// timeline. Only where the workspace tracks opens: otherwise (and for a pixel that is not ours)
+// 404, so a pixel from before the setting was turned off counts nothing.
+export async function open(deps: PublicDeps, token: string): Promise<void> {
+  const ref = verifyOpenToken(deps.secret, token.replace(/\.gif$/, ''));
+  if (!ref) throw notFound('Pixel');
+  await inWorkspace(deps.database, ref.tenantId, async (ctx) => {
+    if (!(await settings(ctx)).openTracking || !(await repo.recipientExists(ctx, ref.campaignId, ref.contactId))) throw notFound('Pixel');
+    const now = deps.now();
+    if (await repo.markRecipient(ctx, ref.campaignId, ref.contactId, 'opened', now)) {
+      await repo.addCounts(ctx, ref.campaignId, { opened: 1 }, now);
+      await recordActivities(ctx, [
+        {
+          entityKind: 'Contact',
+          entityId: ref.contactId,
+          type: 'Campaign',
+          action: 'campaignOpened',
+          after: { campaignId: ref.campaignId },
+        },
+      ]);
+    }
+  });
+}
+
+// ---- bounces: mail to bounces+<signed recipient reference>@<domain>, from the inbound listener
+
+const BOUNCE_LOCAL = /^bounces\+([^@]+)@/i;
+export const bounceRecipient = (deps: CampaignDeps, address: string): RecipientRef | undefined => {
+  const m = BOUNCE_LOCAL.exec(address);
+  return m?.[1] ? verifyBounceRef(deps.secret, m[1]) : undefined;
+};
+
+export type Bounce = { status: string; hard: boolean };
+
+// The failure a delivery status notification (RFC 3464) reports: the first recipient whose
+// Action is failed, with its Status (5.x.x is permanent: hard; 4.x.x: soft). Undefined for a
+// report of delay or delivery, and for anything that is no such report (an auto-reply to the
+// return path is no bounce).
+export function failureOf(deliveryStatus: string): Bounce | undefined {
+  const fields = deliveryStatus.replace(/\r\n/g, '\n').split(/\n\s*\n/);
+  for (const block of fields) {
+    const action = /^action:\s*(\S+)/im.exec(block)?.[1]?.toLowerCase();
+    const status = /^status:\s*([245])\.(\d{1,3})\.(\d{1,3})/im.exec(block);
+    if (action === 'failed' && status) return { status: `${status[1]}.${status[2]}.${status[3]}`, hard: status[1] === '5' };
+  }
+  return undefined;
+}
+
+// A bounce of a campaign mail: the recipient becomes bounced (once), the campaign counts it, the
+// contact's timeline gets a Campaign entry, and a hard bounce blocks the contact (the CRM's
+// state that keeps every later campaign from the address).
+export async function recordBounce(deps: PublicDeps, ref: RecipientRef, b: Bounce): Promise<'bounced' | 'repeat' | 'unknown'> {
+  return inWorkspace(deps.database, ref.tenantId, async (ctx) => {
+    if (!(await repo.recipientExists(ctx, ref.campaignId, ref.contactId))) return 'unknown';
+    const now = deps.now();
+    if (!(await repo.markRecipient(ctx, ref.campaignId, ref.contactId, 'bounced', now, b.status))) return 'repeat';
+    await repo.addCounts(ctx, ref.campaignId, { bounced: 1 }, now);
+    const entries: Parameters<typeof recordActivities>[1][number][] = [
+      {
+        entityKind: 'Contact',
+        entityId: ref.contactId,
+        type: 'Campaign',
+        action: 'campaignBounced',
+        after: { campaignId: ref.campaignId, status: b.status, hard: b.hard },
+      },
+    ];
+    const blocked = b.hard && (await repo.blockContact(ctx, ref.contactId, now));
+    if (blocked) entries.push({ entityKind: 'Contact', entityId: ref.contactId, type: 'Change', action: 'stateSet', field: 'blocked' });
+    await recordActivities(ctx, entries);
+    const row = await getEntity(ctx, deps.kinds.contact, ref.contactId);
+    await publishRecordEvent(ctx, { kind: 'Contact', id: ref.contactId, version: Number(row.version), action: 'updated' });
+    return 'bounced';
+  });
+}
+
+// The inbound listener's handler for bounce addresses: a recipient is taken only when its
+// reference's signature holds (anything else is another handler's or refused as unknown); a
+// message that reports no failure is dropped.
+export function bounceHandler(deps: PublicDeps): InboundMailHandler {
+  return {
+    accepts: async (address) => bounceRecipient(deps, address) !== undefined,
+    deliver: async (mail) => {
+      const parsed = await simpleParser(mail.raw, { keepDeliveryStatus: true });
+      const report = parsed.attachments.find((a) => a.contentType === 'message/delivery-status');
+      const failure = report ? failureOf(report.content.toString('utf8')) : undefined;
+      const outcomes: Record<string, unknown>[] = [];
+      for (const address of mail.recipients) {
+        const ref = bounceRecipient(deps, address);
+        if (!ref) continue;
+        if (!failure) {
+          outcomes.push({ bounce: ref.contactId, dropped: report ? 'no failure reported' : 'no delivery status' });
+          continue;
+        }
+        outcomes.push({ bounce: ref.contactId, status: failure.status, outcome: await recordBounce(deps, ref, failure) });
+      }
+      return outcomes;
+    },
+  };
 }
 
 function maskEmail(email: string): string {

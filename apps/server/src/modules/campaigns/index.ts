@@ -5,7 +5,7 @@ import type { ModuleDeps } from '../../platform/module';
 import type { Router } from '../../platform/router';
 import { CAMPAIGNS_CAPTIONS } from './campaigns.captions';
 import { registerCampaignActionRoutes, registerCampaignRoutes, registerSegmentRoutes } from './campaigns.routes';
-import { runCampaigns, sendBatch, systemClock, type CampaignDeps } from './campaigns.service';
+import { bounceHandler, runCampaigns, sendBatch, systemClock, type CampaignDeps } from './campaigns.service';
 
 export { campaigns, segments, campaignRecipients } from './campaigns.table';
 
@@ -26,6 +26,7 @@ export async function registerCampaignsModule(router: Router, deps: ModuleDeps):
     publicUrl: deps.config.publicUrl,
     secret: deps.config.sessionSecret,
     batchSize: BATCH_SIZE,
+    bounceDomain: bounceDomain(deps.config.mailFrom, deps.config.publicUrl),
   };
   const kinds = registerCampaignRoutes(router, contact);
   registerSegmentRoutes(router, kinds);
@@ -43,6 +44,8 @@ export async function registerCampaignsModule(router: Router, deps: ModuleDeps):
   });
   const full: CampaignDeps = { ...base, kick };
   registerCampaignActionRoutes(router, kinds, full, { ...base, kinds, database: deps.database });
+  // bounces of campaign mail come back to their VERP address on the inbound listener
+  deps.inboundMail.handle(bounceHandler({ ...base, kinds, database: deps.database }));
   deps.jobs.schedule({
     name: CAMPAIGN_SEND_JOB,
     cron: '* * * * *',
@@ -50,4 +53,12 @@ export async function registerCampaignsModule(router: Router, deps: ModuleDeps):
       'Scheduled campaigns start under their row lock (status Scheduled → Sending once); recipients are claimed as in the job, so a run beside the job or another worker mails nobody twice.',
     run: () => runCampaigns({ ...base, kinds, database: deps.database, maxBatches: 20 }),
   });
+}
+
+// The domain of campaign mail's return path: MAIL_FROM's (where its bounces would go anyway),
+// else the public address's host.
+export function bounceDomain(mailFrom: string, publicUrl: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  const domain = address.split('@')[1]?.trim();
+  return domain || new URL(publicUrl).hostname || 'atrium.local';
 }

@@ -8,6 +8,8 @@ import { SMTPServer } from 'smtp-server';
 // platform knows no addresses; the module that owns them (the helpdesk) decides.
 export type InboundMail = {
   parsed: ParsedMail;
+  // the message as received, for a handler that parses it otherwise (a bounce's delivery status)
+  raw: Buffer;
   // the envelope's recipients the handler accepted
   recipients: string[];
   envelopeFrom: string | null;
@@ -33,17 +35,36 @@ export type InboundMailHandler = {
   deliver: (mail: InboundMail) => Promise<Record<string, unknown>[]>;
 };
 
-// Whoever wants inbound mail registers here when the modules register; the app starts the
-// listener only when a port is configured and a handler exists.
+// Whoever wants inbound mail registers here when the modules register (the helpdesk its
+// addresses, campaigns their bounce addresses); the app starts the listener only when a port is
+// configured and a handler exists. Several handlers are one: a recipient belongs to the first
+// that accepts it, and a message goes to each handler with the recipients that are its own.
 export type InboundMailRegistry = { handle: (handler: InboundMailHandler) => void; handler: () => InboundMailHandler | undefined };
 
 export function inboundMailRegistry(): InboundMailRegistry {
-  let current: InboundMailHandler | undefined;
+  const handlers: InboundMailHandler[] = [];
+  const owner = async (address: string): Promise<InboundMailHandler | undefined> => {
+    for (const h of handlers) if (await h.accepts(address)) return h;
+    return undefined;
+  };
+  const combined: InboundMailHandler = {
+    accepts: async (address) => (await owner(address)) !== undefined,
+    deliver: async (mail) => {
+      const parts = new Map<InboundMailHandler, string[]>();
+      for (const r of mail.recipients) {
+        const h = await owner(r);
+        if (h) parts.set(h, [...(parts.get(h) ?? []), r]);
+      }
+      const outcomes: Record<string, unknown>[] = [];
+      for (const [h, recipients] of parts) outcomes.push(...(await h.deliver({ ...mail, recipients })));
+      return outcomes;
+    },
+  };
   return {
     handle: (h) => {
-      current = h;
+      handlers.push(h);
     },
-    handler: () => current,
+    handler: () => (handlers.length === 0 ? undefined : handlers.length === 1 ? handlers[0] : combined),
   };
 }
 
@@ -83,10 +104,12 @@ export async function startInboundListener(opts: {
       stream.on('end', () => {
         const receivedAt = performance.now();
         if (stream.sizeExceeded) return callback(smtpError(552, `5.3.4 message larger than ${opts.maxSize} bytes`));
-        simpleParser(Buffer.concat(chunks))
+        const raw = Buffer.concat(chunks);
+        simpleParser(raw)
           .then((parsed) =>
             opts.handler.deliver({
               parsed,
+              raw,
               recipients: session.envelope.rcptTo.map((r) => r.address),
               envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
               receivedAt,

@@ -65,12 +65,15 @@ export function createMailer(config: Config, database: Database, log?: { warn: (
     },
   ) => {
     if (!transport) return;
-    // a From header is the sender a module chose (a helpdesk's address); else the server's
-    const { Cc: cc, From: from, ...headers } = m.headers ?? {};
+    // a From header is the sender a module chose (a helpdesk's address); else the server's. A
+    // Return-Path is the envelope's sender (MAIL FROM) a module chose — where bounces go, such
+    // as a campaign's VERP address; it is no header of the message (the receiver writes that).
+    const { Cc: cc, From: from, 'Return-Path': returnPath, ...headers } = m.headers ?? {};
     await transport.sendMail({
       from: from ?? config.mailFrom,
       to: m.to,
       ...(cc ? { cc } : {}),
+      ...(returnPath ? { envelope: { from: returnPath, to: m.to, ...(cc ? { cc } : {}) } } : {}),
       subject: m.subject,
       text: m.text,
       ...(m.html ? { html: m.html } : {}),

@@ -26,5 +26,12 @@ export const CAMPAIGNS_ERROR_CODES = [
   'invalidSignature',
   'invalidTime',
 ] as const;
-// on a contact's timeline (feed type Campaign): mailed, clicked a link, unsubscribed
-export const CAMPAIGNS_ACTIVITY_ACTIONS = ['campaignSent', 'campaignClicked', 'campaignUnsubscribed'] as const;
+// on a contact's timeline (feed type Campaign): mailed, opened (the pixel), clicked a link,
+// bounced, unsubscribed
+export const CAMPAIGNS_ACTIVITY_ACTIONS = [
+  'campaignSent',
+  'campaignOpened',
+  'campaignClicked',
+  'campaignBounced',
+  'campaignUnsubscribed',
+] as const;
