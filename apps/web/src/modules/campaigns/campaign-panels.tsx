@@ -12,12 +12,13 @@ import { useAccess } from '../../platform/permissions/use-access';
 import { LiveCount } from './campaign-editors';
 import { useCampaignAction, useCampaignRecipients, useSegmentCount, useSegmentRecipients, type CampaignAction } from './campaigns.api';
 
+// presets whose text keeps a 4.5:1 contrast on their own background (cyan and green do not)
 const STATE_COLORS: Record<RecipientState, string> = {
   queued: 'default',
   sent: 'blue',
   skipped: 'orange',
-  opened: 'cyan',
-  clicked: 'green',
+  opened: 'geekblue',
+  clicked: 'purple',
   bounced: 'red',
   unsubscribed: 'magenta',
 };
@@ -123,7 +124,13 @@ export function CampaignRecipients({ record }: { record: EntityRecord }) {
             ),
           },
           { key: 'sentAt', title: t('campaigns.campaign.field.sent'), render: (_, r) => when(r.sentAt) },
+          { key: 'openedAt', title: t('campaigns.campaign.field.opened'), render: (_, r) => when(r.openedAt) },
           { key: 'clickedAt', title: t('campaigns.campaign.field.clicked'), render: (_, r) => when(r.clickedAt) },
+          {
+            key: 'bouncedAt',
+            title: t('campaigns.campaign.field.bounced'),
+            render: (_, r) => (r.bouncedAt ? `${when(r.bouncedAt)}${r.bounceStatus ? ` (${r.bounceStatus})` : ''}` : ''),
+          },
           { key: 'unsubscribedAt', title: t('campaigns.campaign.field.unsubscribed'), render: (_, r) => when(r.unsubscribedAt) },
         ]}
       />

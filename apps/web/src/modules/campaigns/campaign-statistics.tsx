@@ -7,7 +7,8 @@ import { formatDate } from '../../platform/dates/format-date';
 import { useEntityText } from '../../platform/entity/entity-text';
 
 type Hour = CampaignStatistics['hours'][number];
-const COLORS = { sent: '#021F65', clicked: '#389e0d', unsubscribed: '#c41d7f' } as const;
+const COLORS = { sent: '#021F65', opened: '#08979c', clicked: '#389e0d', bounced: '#cf1322', unsubscribed: '#c41d7f' } as const;
+const SERIES = ['sent', 'opened', 'clicked', 'bounced', 'unsubscribed'] as const;
 
 // a bar as wide as its share of the busiest hour, with its number beside it
 function Bar({ value, max, color }: { value: number; max: number; color: string }) {
@@ -22,7 +23,7 @@ function Bar({ value, max, color }: { value: number; max: number; color: string 
   );
 }
 
-// A campaign's statistics: its counters, and sends, clicks and unsubscribes hour by hour.
+// A campaign's statistics: its counters, and sends, opens, clicks, bounces and unsubscribes hour by hour.
 export function CampaignStatisticsTab({ record }: { record: EntityRecord }) {
   const { t } = useEntityText(campaignEntity);
   const stats = useQuery({
@@ -30,7 +31,7 @@ export function CampaignStatisticsTab({ record }: { record: EntityRecord }) {
     queryFn: () => apiRequest<CampaignStatistics>(`${campaignEntity.basePath}/${record.id}/statistics`),
   });
   const hours = stats.data?.hours ?? [];
-  const max = Math.max(0, ...hours.flatMap((h) => [h.sent, h.clicked, h.unsubscribed]));
+  const max = Math.max(0, ...hours.flatMap((h) => SERIES.map((k) => h[k])));
   const counter = (key: string) => ({ key, label: t(`campaigns.campaign.field.${key}`), children: String(record[key] ?? 0) });
   return (
     <>
@@ -51,7 +52,7 @@ export function CampaignStatisticsTab({ record }: { record: EntityRecord }) {
         pagination={false}
         columns={[
           { key: 'hour', title: t('campaigns.hour'), render: (_, h) => formatDate(h.hour, 'dateTime') },
-          ...(['sent', 'clicked', 'unsubscribed'] as const).map((k) => ({
+          ...SERIES.map((k) => ({
             key: k,
             title: t(`campaigns.campaign.field.${k}`),
             render: (_: unknown, h: Hour) => <Bar value={h[k]} max={max} color={COLORS[k]} />,

@@ -3,6 +3,7 @@ import type { WebEntity } from '../../platform/entity/web-entity';
 import { SegmentQueryEditor, SegmentsPicker, TemplatePicker } from './campaign-editors';
 import { CampaignActions, CampaignRecipients, SegmentCountBanner, SegmentRecipients } from './campaign-panels';
 import { CampaignPreview } from './campaign-preview';
+import { CampaignSettingsButton } from './campaign-settings';
 import { CampaignStatisticsTab } from './campaign-statistics';
 
 // Campaigns and segments on the web: lists, record pages and forms from the engine; a segment's
@@ -22,6 +23,7 @@ export const CAMPAIGNS_ENTITIES: WebEntity[] = [
     hiddenBy: 'hideCampaigns',
     editors: { segmentIds: SegmentsPicker, emailTemplateId: TemplatePicker },
     actions: (record) => <CampaignActions record={record} />,
+    listActions: () => <CampaignSettingsButton />,
     tabs: [
       { key: 'recipients', labelKey: 'campaigns.recipients', render: (record) => <CampaignRecipients record={record} /> },
       { key: 'statistics', labelKey: 'campaigns.statistics', render: (record) => <CampaignStatisticsTab record={record} /> },
