@@ -98,6 +98,15 @@ describe('the demo workspace', () => {
     expect(new Set(booked.data.map((b: { resourceType: { title: string } }) => b.resourceType.title))).toEqual(
       new Set(['Desk', 'Meeting room']),
     );
+    // the booking page of the meeting rooms is open on the portal
+    const portal = await t.client().get('/api/v1/public/booking-pages/northwind-demo/meeting-rooms');
+    expect(portal.status, portal.text).toBe(200);
+    expect(portal.body.items.map((i: { type: string }) => i.type)).toEqual([
+      'Meeting room',
+      'Meeting room',
+      'Meeting room',
+      'Meeting room',
+    ]);
 
     // the helpdesk (issue 23): published articles found by search, requests from the customers,
     // one answered, one a task of the office refresh

@@ -641,6 +641,19 @@ async function seedDemoResources(call: Call): Promise<void> {
   if (laptops[0]) await call('POST', `/api/v1/resources/${laptops[0]}/check-out`, {});
   await seedDemoFloorMaps(call, String(office.id), desks, rooms, laptops);
   await seedDemoBookings(call, desks.flat(), rooms);
+  // the Free plan's one booking page: the meeting rooms, open to visitors on the portal
+  // (/portal/northwind-demo/book/meeting-rooms), booked in half hours up to two, an hour ahead
+  await call('POST', '/api/v1/booking-pages', {
+    name: 'Meeting rooms',
+    slug: 'meeting-rooms',
+    locationId: office.id,
+    items: { resourceTypeIds: [room.id] },
+    policy: { minLeadMinutes: 60, minDurationMinutes: 30, maxDurationMinutes: 120, incrementMinutes: 30 },
+    internalVisibility: 'Everyone',
+    externalVisibility: 'Anon',
+    portalEnabled: true,
+    description: 'Book a meeting room at our Hamburg harbour office. You will get a confirmation e-mail with a calendar invitation.',
+  });
 }
 
 // A week of bookings for the admin (issue 22): a desk on each working day of the next seven and

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 // a module's routes file, not its door: the door brings its kinds' definitions (decision 025)
+import { BOOKINGS_PUBLIC_ROUTES } from '../modules/bookings/booking-portal.routes';
 import { BOOKINGS_ROUTES } from '../modules/bookings/bookings.routes';
 import { CAMPAIGNS_PUBLIC_ROUTES } from '../modules/campaigns/campaigns.routes';
 import { CRM_PUBLIC_ROUTES } from '../modules/crm/crm.routes';
@@ -26,6 +27,7 @@ export const routes: RouteObject[] = [
       { path: '/', ...page(() => import('../modules/landing/landing.page')) },
       { path: '/workspaces/invite/:token', ...page(() => import('../modules/workspaces/invitation.page')) },
       ...CRM_PUBLIC_ROUTES,
+      ...BOOKINGS_PUBLIC_ROUTES,
       ...HELPDESK_PUBLIC_ROUTES,
       ...CAMPAIGNS_PUBLIC_ROUTES,
       {

@@ -3,3 +3,4 @@ export { BOOKINGS_NAV } from './bookings.nav';
 export { BOOKINGS_PATH } from './bookings.routes';
 export { BookResourceAction } from './book-resource';
 export { BookFromMapDialog } from './book-from-map';
+export { BOOKINGS_ENTITIES } from './booking-pages.entities';

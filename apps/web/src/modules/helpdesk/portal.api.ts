@@ -1,7 +1,7 @@
 import type { PortalArticle, PortalCaptcha, PortalHome, PortalRequest, PortalRequestResult, PortalSearchResult } from '@atrium/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../platform/api/api-client';
-import { solveChallenge } from './portal-captcha';
+import { solveChallenge } from '../../platform/portal/portal-captcha';
 
 // The public portal's calls: no session, no workspace header.
 const base = (workspace: string, helpdesk: string) =>

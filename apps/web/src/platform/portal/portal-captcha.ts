@@ -1,6 +1,6 @@
-// The portal's proof of work, in the visitor's browser: the first nonce whose SHA-256 of
-// `challenge:nonce` begins with `bits` zero bits (the server checks the same). It yields to the
-// page now and then, so the form stays responsive while it counts.
+// The public portals' proof of work (the helpdesk's and the booking portal's), in the visitor's
+// browser: the first nonce whose SHA-256 of `challenge:nonce` begins with `bits` zero bits (the
+// server checks the same). It yields to the page now and then, so the form stays responsive.
 function leadingZeroBits(bytes: Uint8Array): number {
   let bits = 0;
   for (const byte of bytes) {

@@ -1,0 +1,28 @@
+import { bookingPageEntity, bookingPortalPath, type EntityRecord } from '@atrium/domain';
+import { EyeOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useCurrentTenantId } from '../../platform/workspace/workspace-store';
+import type { WebEntity } from '../../platform/entity/web-entity';
+import { useMyTenants } from '../workspaces';
+
+// A booking page's preview: its page on the public portal, in a new tab (while the portal is
+// off, or the page is for nobody outside, the portal answers that it does not exist).
+function PortalPreview({ record }: { record: EntityRecord }) {
+  const { t } = useTranslation();
+  const tenantId = useCurrentTenantId();
+  const workspace = useMyTenants().data?.find((w) => w.id === tenantId)?.slug;
+  const slug = typeof record.slug === 'string' ? record.slug : '';
+  if (!workspace || !slug) return null;
+  return (
+    <Button icon={<EyeOutlined />} href={bookingPortalPath(workspace, slug)} target="_blank" rel="noopener">
+      {t('bookings.portal.preview')}
+    </Button>
+  );
+}
+
+// Booking pages on the web: list, record page, form and settings from the engine; the record
+// page adds the portal preview.
+export const BOOKINGS_ENTITIES: WebEntity[] = [
+  { definition: bookingPageEntity, hiddenBy: 'hideBookings', actions: (record) => <PortalPreview record={record} /> },
+];

@@ -1,0 +1,86 @@
+import type {
+  BookingPortalBooking,
+  BookingPortalConfirm,
+  BookingPortalHold,
+  BookingPortalPage,
+  BookingPortalSlots,
+  PortalCaptcha,
+} from '@atrium/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../platform/api/api-client';
+import { solveChallenge } from '../../platform/portal/portal-captcha';
+
+// The public booking portal's calls: no session, no workspace header.
+const base = (workspace: string, slug: string) =>
+  `/api/v1/public/booking-pages/${encodeURIComponent(workspace)}/${encodeURIComponent(slug)}`;
+const anonymous = { auth: false, tenant: false } as const;
+const keys = {
+  page: (workspace: string, slug: string) => ['booking-portal', workspace, slug] as const,
+  slots: (workspace: string, slug: string, day: string, duration: number, resourceId: string | null) =>
+    ['booking-portal', workspace, slug, 'slots', day, duration, resourceId] as const,
+  booking: (workspace: string, token: string) => ['booking-portal', workspace, 'booking', token] as const,
+};
+
+export function useBookingPortalPage(workspace: string, slug: string) {
+  return useQuery({
+    queryKey: keys.page(workspace, slug),
+    queryFn: () => apiRequest<BookingPortalPage>(base(workspace, slug), anonymous),
+    retry: false,
+  });
+}
+
+export function useBookingPortalSlots(workspace: string, slug: string, day: string, duration: number | null, resourceId: string | null) {
+  return useQuery({
+    queryKey: keys.slots(workspace, slug, day, duration ?? 0, resourceId),
+    queryFn: () => {
+      const q = new URLSearchParams({ day, duration: String(duration) });
+      if (resourceId) q.set('resourceId', resourceId);
+      return apiRequest<BookingPortalSlots>(`${base(workspace, slug)}/slots?${q.toString()}`, anonymous);
+    },
+    enabled: day !== '' && duration !== null,
+    retry: false,
+  });
+}
+
+export function useHoldTime(workspace: string, slug: string) {
+  return useMutation({
+    mutationFn: (body: { resourceId: string; start: string; end: string }) =>
+      apiRequest<BookingPortalHold>(`${base(workspace, slug)}/holds`, { method: 'POST', body, ...anonymous }),
+  });
+}
+
+// Confirms a hold: a fresh challenge, solved here in the browser (no third party), then the form.
+export function useConfirmHold(workspace: string, slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ holdId, ...body }: Omit<BookingPortalConfirm, 'captcha'> & { holdId: string }) => {
+      const captcha = await apiRequest<PortalCaptcha>(`${base(workspace, slug)}/captcha`, anonymous);
+      const nonce = await solveChallenge(captcha.challenge, captcha.difficulty);
+      return apiRequest<BookingPortalBooking>(`${base(workspace, slug)}/holds/${holdId}/confirm`, {
+        method: 'POST',
+        body: { ...body, captcha: { challenge: captcha.challenge, nonce } },
+        ...anonymous,
+      });
+    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.page(workspace, slug) }),
+  });
+}
+
+const bookingUrl = (workspace: string, token: string) =>
+  `/api/v1/public/portal-bookings/${encodeURIComponent(workspace)}/${encodeURIComponent(token)}`;
+
+export function usePortalBooking(workspace: string, token: string) {
+  return useQuery({
+    queryKey: keys.booking(workspace, token),
+    queryFn: () => apiRequest<BookingPortalBooking>(bookingUrl(workspace, token), anonymous),
+    retry: false,
+  });
+}
+
+export function useCancelPortalBooking(workspace: string, token: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<BookingPortalBooking>(`${bookingUrl(workspace, token)}/cancel`, { method: 'POST', ...anonymous }),
+    onSuccess: (booking) => qc.setQueryData(keys.booking(workspace, token), booking),
+  });
+}
