@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { fork, type ChildProcess } from 'node:child_process';
 import { openSync } from 'node:fs';
 import http from 'node:http';
@@ -67,11 +68,17 @@ export async function startApi(
 }
 
 // An access token for a user of the bench, signed with the server's own active key as its
-// identity provider would sign one.
+// identity provider would sign one, under a signed-in session (its sid is checked on every
+// request, as a real token's is).
 export async function adminToken(db: pg.Client, publicUrl: string, userId: string): Promise<string> {
   const [key] = (await db.query<{ jwk: { kid: string } }>('select jwk from identity.idp_keys where active limit 1')).rows;
   if (!key) throw new Error('no signing key');
-  return new SignJWT({ scope: 'openid profile email' })
+  const sid = `bench-${randomUUID()}`;
+  await db.query(
+    `insert into identity.auth_sessions (id, user_id, data, expires_at, sid) values ($1, $2, '{}', now() + interval '1 day', $1)`,
+    [sid, userId],
+  );
+  return new SignJWT({ scope: 'openid profile email', sid })
     .setProtectedHeader({ alg: 'RS256', kid: key.jwk.kid, typ: 'at+jwt' })
     .setIssuer(`${publicUrl}/idp`)
     .setAudience(API_AUDIENCE)

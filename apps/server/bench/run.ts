@@ -44,7 +44,8 @@ const CONCURRENCY = 8;
 const RUN = Date.now().toString(36);
 
 // The targets of issue 10, each a ratio to a baseline measured in the same run (or a bound).
-const TARGET = { searchRatio: 1.3, filterRatio: 1.5, filterP95: 25, getShare: 0.25, createP95: 15 };
+// (issue 28: GET by id and a tenant call's fixed cost as shares of the bare stack's throughput)
+const TARGET = { searchRatio: 1.5, filterRatio: 1.5, filterP95: 25, getOfBare: 0.35, tenantCallOfBare: 0.4, createP95: 15 };
 
 // BENCH_ONLY=search,filter,create,get runs only those measurements (for profiling one call)
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : undefined;
@@ -86,6 +87,7 @@ async function main() {
   const reuse = kept !== undefined && existsSync(path.join(kept, 'PG_VERSION'));
   const pgServer = await startEmbeddedPostgres({ dir: kept ?? path.join(dir, 'pg'), port: await freePort(), password });
   let child: ReturnType<typeof fork> | undefined;
+  let bare: ReturnType<typeof fork> | undefined;
   try {
     if (!reuse) {
       const admin = new pg.Client(pgServer.url('postgres'));
@@ -406,6 +408,73 @@ async function main() {
       );
       await trace('GET by id', () => request('GET', `/api/v1/contacts/${ids[Math.floor(Math.random() * ids.length)]}`));
 
+      // a tenant call with no query: the token, the tenant entry, the transaction and the answer
+      const stageTypes = getRequest('/api/v1/core/workflows/stage-types', auth);
+      const tenantCall = await cpuSplit({ server: serverPid, postmaster: postmasterPid }, () =>
+        httpLoad(port, CONCURRENCY, THROUGHPUT_SECONDS, () => stageTypes),
+      );
+      if (tenantCall.result.errors > 0) throw new Error(`${tenantCall.result.errors} stage-types calls did not answer 200`);
+      const tenantCallLoad = load1();
+      log(
+        `GET stage-types: ${tenantCall.result.perSecond.toFixed(0)} req/s (server ${tenantCall.server.toFixed(2)} cores, PostgreSQL ${tenantCall.postgres.toFixed(2)}); load ${tenantCallLoad.toFixed(1)}`,
+      );
+      await trace('GET stage-types', () => request('GET', '/api/v1/core/workflows/stage-types'));
+
+      // the bare stack: Fastify + pg in a process of its own, the same rows, the same load generator
+      const barePort = await freePort();
+      bare = fork(path.join(SERVER_ROOT, 'bench/bare-server.ts'), [], {
+        execArgv: ['--import', 'tsx', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}/bare`] : [])],
+        env: { ...process.env, DATABASE_URL: url, PORT: String(barePort) },
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      });
+      await new Promise<void>((resolve, reject) => {
+        bare?.once('message', () => resolve());
+        bare?.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+      });
+      const bareBytes = ids.map((id) => getRequest(`/contacts/${id}`, { 'x-tenant-id': big.id }));
+      await httpLoad(barePort, CONCURRENCY, 1, (i) => bareBytes[i % bareBytes.length] as Buffer);
+      const bareRun = await cpuSplit({ server: bare.pid ?? 0, postmaster: postmasterPid }, () =>
+        httpLoad(barePort, CONCURRENCY, THROUGHPUT_SECONDS, (i) => bareBytes[i % bareBytes.length] as Buffer),
+      );
+      if (bareRun.result.errors > 0) throw new Error(`${bareRun.result.errors} bare GETs did not answer 200`);
+      const bareLoad = load1();
+      const bareRps = bareRun.result.perSecond;
+      log(
+        `bare Fastify + pg GET by id: ${bareRps.toFixed(0)} req/s (server ${bareRun.server.toFixed(2)} cores, PostgreSQL ${bareRun.postgres.toFixed(2)}); load ${bareLoad.toFixed(1)}`,
+      );
+      bare.kill('SIGTERM');
+      await new Promise((r) => bare?.once('exit', r));
+      const getShare = apiRps / bareRps;
+      const getOk = getShare >= TARGET.getOfBare;
+      const callShare = tenantCall.result.perSecond / bareRps;
+      const callOk = callShare >= TARGET.tenantCallOfBare;
+      pass &&= getOk && callOk;
+      const bareBaseline = `bare Fastify + pg GET by id, ${CONCURRENCY} connections`;
+      rows.push(
+        {
+          call: `\`GET /api/v1/contacts/{id}\` throughput, ${CONCURRENCY} connections`,
+          api: `${apiRps.toFixed(0)} req/s`,
+          apiP95: '',
+          baseline: bareBaseline,
+          baseP50: `${bareRps.toFixed(0)} req/s`,
+          baseP95: '',
+          ratio: `${(getShare * 100).toFixed(1)}%`,
+          load: Math.max(getLoad, bareLoad),
+          target: `≥ ${TARGET.getOfBare * 100}% of bare: ${verdict(getOk)}`,
+        },
+        {
+          call: `\`GET stage-types\` (tenant call, no query) throughput, ${CONCURRENCY} connections`,
+          api: `${tenantCall.result.perSecond.toFixed(0)} req/s`,
+          apiP95: '',
+          baseline: bareBaseline,
+          baseP50: `${bareRps.toFixed(0)} req/s`,
+          baseP95: '',
+          ratio: `${(callShare * 100).toFixed(1)}%`,
+          load: Math.max(tenantCallLoad, bareLoad),
+          target: `≥ ${TARGET.tenantCallOfBare * 100}% of bare: ${verdict(callOk)}`,
+        },
+      );
+
       const pgbench = findPgbench();
       const pgUrl = new URL(url);
       const pgEnv = {
@@ -422,24 +491,10 @@ async function main() {
       );
       const pgbenchLoad = load1();
       const tps = Number(/tps = ([\d.]+)/.exec(bench.result.stdout)?.[1] ?? 0);
-      const share = apiRps / tps;
-      const getOk = share >= TARGET.getShare;
-      pass &&= getOk;
       log(
-        `pgbench -S: ${tps.toFixed(0)} tps (PostgreSQL ${bench.postgres.toFixed(2)} cores; load ${pgbenchLoad.toFixed(1)}) → API at ${(share * 100).toFixed(1)}%`,
+        `pgbench -S: ${tps.toFixed(0)} tps (PostgreSQL ${bench.postgres.toFixed(2)} cores; load ${pgbenchLoad.toFixed(1)}) → API at ${((apiRps / tps) * 100).toFixed(1)}%, bare at ${((bareRps / tps) * 100).toFixed(1)}%`,
       );
-      rows.push({
-        call: `\`GET /api/v1/contacts/{id}\` throughput, ${CONCURRENCY} connections`,
-        api: `${apiRps.toFixed(0)} req/s`,
-        apiP95: '',
-        baseline: `\`pgbench -S\`, ${CONCURRENCY} connections`,
-        baseP50: `${tps.toFixed(0)} tps`,
-        baseP95: '',
-        ratio: `${(share * 100).toFixed(1)}%`,
-        load: Math.max(getLoad, pgbenchLoad),
-        target: `≥ ${TARGET.getShare * 100}% of pgbench: ${verdict(getOk)}`,
-      });
-      cpuNote = ` During the GET-by-id run, ${split}; during pgbench, PostgreSQL used ${bench.postgres.toFixed(2)} cores. With no database at all, \`GET /api/health\` answers ${ceiling.result.perSecond.toFixed(0)} req/s at ${CONCURRENCY} connections (server ${ceiling.server.toFixed(2)} cores, load generator ${ceiling.client.toFixed(2)}): the ceiling of HTTP in Node on this machine.`;
+      cpuNote = ` During the GET-by-id run, ${split}; during the bare stack's, its server used ${bareRun.server.toFixed(2)} cores and PostgreSQL ${bareRun.postgres.toFixed(2)}. For scale: \`pgbench -S\` (${CONCURRENCY} clients, the same database) ran ${tps.toFixed(0)} tps, PostgreSQL using ${bench.postgres.toFixed(2)} cores; with no database at all, \`GET /api/health\` answers ${ceiling.result.perSecond.toFixed(0)} req/s at ${CONCURRENCY} connections (server ${ceiling.server.toFixed(2)} cores, load generator ${ceiling.client.toFixed(2)}): the ceiling of HTTP in Node on this machine.`;
     }
 
     const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
@@ -471,6 +526,7 @@ async function main() {
     process.exitCode = 1;
     console.error(e);
   } finally {
+    if (bare && bare.exitCode === null) bare.kill('SIGTERM');
     if (child && child.exitCode === null) {
       child.kill('SIGTERM');
       await new Promise((r) => child?.once('exit', r));
