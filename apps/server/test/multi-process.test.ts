@@ -181,6 +181,56 @@ describe('two API nodes and a worker on one database', () => {
     expect((await call<{ customFields: unknown }>(api2, 'GET', `/api/v1/contacts/${made.body.id}`)).body.customFields).toEqual({});
   });
 
+  it('a role change, a plan change, a suspension and a removal through node 1 (or SQL) are honoured by node 2 on its very next request', async () => {
+    // each node remembers a member's membership under the workspace's membership version
+    // (decision 097): every change here must reach node 2's next answer, read-only or not
+    const tenantId = headers['x-tenant-id']!;
+    const contact = await call<{ id: string }>(api1, 'POST', '/api/v1/contacts', { firstName: 'Watched' });
+    expect(contact.status).toBe(201);
+    const [role] = await sql<{ id: string }>(
+      `insert into roles (tenant_id, name, permissions) values ($1, 'Viewer', array['Contact.ViewContacts']) returning id`,
+      [tenantId],
+    );
+    const email = `viewer-${randomUUID().slice(0, 8)}@example.com`;
+    const [user] = await sql<{ id: string }>(
+      `insert into users (email, name, email_verified_at) values ($1, 'Viewer', now()) returning id`,
+      [email],
+    );
+    const [member] = await sql<{ id: string }>(
+      `insert into tenant_users (tenant_id, user_id, email, role_id, status, joined_at) values ($1, $2, $3, $4, 'active', now()) returning id`,
+      [tenantId, user!.id, email, role!.id],
+    );
+    const viewer = { authorization: `Bearer ${await tokenFor(user!.id)}`, 'x-tenant-id': tenantId };
+    const read = async () => (await fetch(`${api2.url}/api/v1/contacts/${contact.body.id}`, { headers: viewer })).status;
+    // remembered on node 2 (the second read goes in one message on what it remembers)
+    expect([await read(), await read()]).toEqual([200, 200]);
+
+    // the role loses the permission through node 1
+    const roleBody = (permissions: string[]) => ({ name: 'Viewer', permissions });
+    expect((await call(api1, 'PUT', `/api/v1/admin/roles/${role!.id}`, roleBody([]))).status).toBe(200);
+    expect(await read()).toBe(403);
+    expect((await call(api1, 'PUT', `/api/v1/admin/roles/${role!.id}`, roleBody(['Contact.ViewContacts']))).status).toBe(200);
+    expect(await read()).toBe(200);
+
+    // a plan change through node 1: custom roles need a Pro plan (Plan.Roles), on node 2 at once
+    const newRole = () =>
+      call<{ code?: string }>(api2, 'POST', '/api/v1/admin/roles', { name: `Agent ${randomUUID().slice(0, 6)}`, permissions: [] });
+    const before = await newRole();
+    expect(before.status).toBe(403);
+    expect((await call(api1, 'PUT', '/api/v1/admin/subscriptions/Helpdesk', { planSlug: 'helpdesk-pro' })).status).toBe(200);
+    expect((await newRole()).status).toBe(201);
+
+    // suspended by anyone else (here SQL on another connection), then reinstated
+    await sql(`update tenant_users set status = 'suspended' where id = $1`, [member!.id]);
+    expect(await read()).toBe(403);
+    await sql(`update tenant_users set status = 'active' where id = $1`, [member!.id]);
+    expect(await read()).toBe(200);
+
+    // removed through node 1
+    expect((await call(api1, 'DELETE', `/api/v1/core/users/${member!.id}`)).status).toBe(204);
+    expect(await read()).toBe(403);
+  });
+
   it('the worker answers health and readiness only', async () => {
     const worker = nodes.find((n) => n.name === 'worker-1')!;
     expect((await fetch(`${worker.url}/api/health`)).status).toBe(200);

@@ -54,12 +54,15 @@ grant execute on function public.atrium_user_for_identity(text, text) to atrium_
 -- Whether the session an access token names (its sid claim) is still signed in: a token of
 -- the embedded provider is refused from the moment its session row is gone (sign-out, password
 -- reset, expiry). No sid, nothing to check (tokens of an external issuer; decision 002).
+-- PL/pgSQL, not SQL: a security-definer SQL function is planned afresh on every call (~0.1 ms,
+-- on every request's tenant entry); PL/pgSQL keeps its plan per connection (decision 097).
 create or replace function public.atrium_session_live(p_sid text)
 returns boolean
-language sql stable security definer set search_path = pg_catalog as $$
-  select p_sid is null or exists (
-    select 1 from identity.auth_sessions s where s.sid = p_sid and s.expires_at > now())
-$$;
+language plpgsql stable security definer set search_path = pg_catalog as $$
+begin
+  return p_sid is null or exists (
+    select 1 from identity.auth_sessions s where s.sid = p_sid and s.expires_at > now());
+end $$;
 revoke all on function public.atrium_session_live(text) from public;
 grant execute on function public.atrium_session_live(text) to atrium_app;
 reset check_function_bodies;
@@ -131,14 +134,32 @@ grant execute on function public.atrium_user_memberships(uuid) to atrium_app;
 -- answers 401), in the same round trip, before anything else of the request runs.
 drop function if exists public.atrium_enter_tenant(uuid, uuid);
 drop function if exists public.atrium_enter_tenant(uuid, uuid, text);
-create function public.atrium_enter_tenant(p_tenant_id uuid, p_user_id uuid, p_sid text default null)
-returns table (tenant_user_id uuid, role_name text, permissions text[], plans text[], definitions_version bigint)
+drop function if exists public.atrium_enter_tenant(uuid, uuid, text, bigint);
+-- p_known: the membership version under which the caller remembers this member's membership
+-- (tenancy.ts). While the workspace's membership version is still that one, the answer is one
+-- row with no membership (tenant_user_id null) and the versions: what the caller remembers is
+-- what the query below would give (every change to it bumps the version in its own transaction,
+-- atrium_bump_membership_version). Otherwise the membership is read afresh with the version it
+-- was read under; no row when the user is not an active member.
+create function public.atrium_enter_tenant(p_tenant_id uuid, p_user_id uuid, p_sid text default null, p_known bigint default null)
+returns table (tenant_user_id uuid, role_name text, permissions text[], plans text[], definitions_version bigint, membership_version bigint)
 language plpgsql volatile set search_path = public as $$
+declare
+  v_membership bigint;
+  v_definitions bigint;
 begin
   if p_sid is not null and not public.atrium_session_live(p_sid) then
     raise exception 'the session has ended' using errcode = '28A01';
   end if;
   perform set_config('app.tenant_id', p_tenant_id::text, true);
+  if p_known is not null then
+    select t.membership_version, t.definitions_version into v_membership, v_definitions
+    from public.tenants t where t.id = p_tenant_id;
+    if v_membership = p_known then
+      return query select null::uuid, null::text, null::text[], null::text[], v_definitions, v_membership;
+      return;
+    end if;
+  end if;
   return query
     select tu.id, r.name,
       -- the role's permissions and those the member's teams grant (teams grant module permissions)
@@ -150,14 +171,69 @@ begin
         join public.teams tt on tt.tenant_id = tm.tenant_id and tt.id = tm.team_id and tt.deleted_at is null
         cross join lateral unnest(tp.permissions) p
         where tm.tenant_id = tu.tenant_id and tm.tenant_user_id = tu.id), '{}'::text[]),
-      (select array_agg(s.plan_slug) from public.subscriptions s), t.definitions_version
+      (select array_agg(s.plan_slug) from public.subscriptions s), t.definitions_version, t.membership_version
     from public.tenant_users tu
     join public.roles r on r.tenant_id = tu.tenant_id and r.id = tu.role_id
     join public.tenants t on t.id = tu.tenant_id
     where tu.user_id = p_user_id and tu.status = 'active';
 end $$;
-revoke all on function public.atrium_enter_tenant(uuid, uuid, text) from public;
-grant execute on function public.atrium_enter_tenant(uuid, uuid, text) to atrium_app;
+revoke all on function public.atrium_enter_tenant(uuid, uuid, text, bigint) from public;
+grant execute on function public.atrium_enter_tenant(uuid, uuid, text, bigint) to atrium_app;
+
+-- Every change to what a member may do bumps the workspace's membership version in the same
+-- transaction: a member added, removed, suspended or given another role; a role's name or
+-- permissions; a team's members, permissions or recycle-bin state; a subscription. The
+-- tenant entry (above) then reads the membership afresh on every node (decision 097).
+create or replace function public.atrium_bump_membership_version()
+returns trigger
+language plpgsql security definer set search_path = public as $$
+begin
+  update public.tenants set membership_version = membership_version + 1
+  where id = coalesce(new.tenant_id, old.tenant_id);
+  return null;
+end $$;
+revoke all on function public.atrium_bump_membership_version() from public;
+
+do $$
+declare
+  t text;
+begin
+  -- (a database migrated only part of the way, as the data-migration tests make, may lack it)
+  if not exists (
+    select 1 from information_schema.columns
+    where table_schema = 'public' and table_name = 'tenants' and column_name = 'membership_version'
+  ) then
+    return;
+  end if;
+  drop trigger if exists atrium_membership_version on public.tenant_users;
+  create trigger atrium_membership_version after update of status, role_id, user_id on public.tenant_users
+    for each row when (old.status is distinct from new.status or old.role_id is distinct from new.role_id
+      or old.user_id is distinct from new.user_id)
+    execute function public.atrium_bump_membership_version();
+  drop trigger if exists atrium_membership_version_rows on public.tenant_users;
+  create trigger atrium_membership_version_rows after insert or delete on public.tenant_users
+    for each row execute function public.atrium_bump_membership_version();
+  drop trigger if exists atrium_membership_version on public.roles;
+  create trigger atrium_membership_version after update of name, permissions on public.roles
+    for each row when (old.name is distinct from new.name or old.permissions is distinct from new.permissions)
+    execute function public.atrium_bump_membership_version();
+  drop trigger if exists atrium_membership_version_rows on public.roles;
+  create trigger atrium_membership_version_rows after delete on public.roles
+    for each row execute function public.atrium_bump_membership_version();
+  if to_regclass('public.teams') is not null then
+    drop trigger if exists atrium_membership_version on public.teams;
+    create trigger atrium_membership_version after update or delete on public.teams
+      for each row execute function public.atrium_bump_membership_version();
+  end if;
+  foreach t in array array['team_members', 'team_permissions', 'subscriptions'] loop
+    continue when to_regclass(format('public.%I', t)) is null;
+    execute format('drop trigger if exists atrium_membership_version on public.%I', t);
+    execute format(
+      'create trigger atrium_membership_version after insert or update or delete on public.%I for each row execute function public.atrium_bump_membership_version()',
+      t
+    );
+  end loop;
+end $$;
 
 -- Any change to a workspace's custom fields, record types or workflows bumps its definitions
 -- version in the same transaction: a process that cached definitions under the old version sees

@@ -8,30 +8,39 @@ import { attachTransaction, dialect, literal, type Session } from './tenant-stat
 // process remembers (tenancy.ts), and its answer stands only once the entry read in the same
 // message confirms that membership.
 
-// The row atrium_enter_tenant answers, its columns as text (tenancy.ts: ENTER_COLUMNS).
+// The row atrium_enter_tenant answers, its columns as text (tenancy.ts: ENTER_COLUMNS): a
+// membership read afresh, or one with no membership (tenant_user_id null) confirming the
+// membership the entry was sent with.
 export type EnterRow = {
-  tenant_user_id: string;
-  role_name: string;
-  permissions: string;
+  tenant_user_id: string | null;
+  role_name: string | null;
+  permissions: string | null;
   plans: string | null;
-  definitions_version: number;
+  definitions_version: number | string;
+  membership_version: number | string;
 };
 
-// The membership each workspace user had when last entered in this process, with a signature
-// of everything a request's answer may depend on (role, permissions, plans, definitions
-// version): the guess a read sends its statements with (readInOneMessage). Never trusted:
-// every answer built on it is checked against the membership read in the same message.
-// (the membership is tenancy.ts' Membership; generic here so this file needs nothing of it)
-export type Seen<M> = { signature: string; membership: M };
-export const signatureOf = (row: EnterRow) =>
-  `${row.tenant_user_id}|${row.role_name}|${row.permissions}|${row.plans ?? ''}|${row.definitions_version}`;
+// The membership remembered for a workspace user (tenancy.ts), with the workspace's membership
+// version it was read under: the guess a read sends its statements with (readInOneMessage).
+// Never trusted: every answer built on it stands only once the entry read in the same message
+// has confirmed that version, and the definitions version the guess carries (the caches of
+// custom fields and workflows the handler used key on it).
+// (the membership is tenancy.ts' Membership; generic here so this file needs little of it)
+export type Seen<M extends { definitionsVersion: number }> = { version: number; membership: M };
 
 // The enter row of a message's results, whichever row mode the statement asked for.
 export function enterRowOf(result: pg.QueryResult | undefined): EnterRow | undefined {
   const row = result?.rows[0] as EnterRow | unknown[] | undefined;
   if (!Array.isArray(row)) return row;
-  const [tenant_user_id, role_name, permissions, plans, definitions_version] = row as [string, string, string, string | null, number];
-  return { tenant_user_id, role_name, permissions, plans, definitions_version };
+  const [tenant_user_id, role_name, permissions, plans, definitions_version, membership_version] = row as [
+    string | null,
+    string | null,
+    string | null,
+    string | null,
+    string,
+    string,
+  ];
+  return { tenant_user_id, role_name, permissions, plans, definitions_version, membership_version };
 }
 
 // Raised inside a handler whose one-message read cannot stand; the request runs again the
@@ -62,7 +71,7 @@ class OneMessageReader {
   constructor(
     private readonly client: pg.PoolClient,
     private readonly enter: string,
-    private readonly guess: Seen<unknown>,
+    private readonly guess: Seen<{ definitionsVersion: number }>,
     private readonly onStale: (row: EnterRow | undefined) => void,
   ) {}
 
@@ -77,7 +86,12 @@ class OneMessageReader {
 
   // the answer stands only if the membership it was built on is still true
   check(row: EnterRow | undefined): void {
-    if (row && signatureOf(row) === this.guess.signature) {
+    if (
+      row &&
+      row.tenant_user_id === null &&
+      Number(row.membership_version) === this.guess.version &&
+      Number(row.definitions_version) === this.guess.membership.definitionsVersion
+    ) {
       this.confirmed = true;
       return;
     }
@@ -144,7 +158,7 @@ class OneMessageReader {
 // statements goes with the tenant entry in one message (above), and its answer — a value or an
 // error — stands once a message (or, if it sent none, one entry) has confirmed the guess.
 // Undefined when it does not stand: the caller runs the request again the classic way.
-export async function readInOneMessage<T, M>(
+export async function readInOneMessage<T, M extends { definitionsVersion: number }>(
   database: Database,
   enter: string,
   guess: Seen<M>,

@@ -88,6 +88,36 @@ describe('reads in one message', () => {
     expect((await bobClient.get(`/api/v1/samples/${aliceSample}`)).status).toBe(200);
   });
 
+  it('confirms what it remembers by the membership version, and honours a team’s grant and its recycle bin at once', async () => {
+    expect((await bobClient.get(`/api/v1/samples/${aliceSample}`)).status).toBe(200);
+    // the entry carries the version the membership was read under: unchanged, it reads no member
+    const v = (await t.sql<{ v: string }>('select membership_version::text as v from tenants where id = $1', [tenantId]))[0]?.v;
+    const sent = await messagesOf(async () => expect((await bobClient.get(`/api/v1/samples/${aliceSample}`)).status).toBe(200));
+    expect(sent[0]).toContain(`, ${v})`);
+    // bob's role loses ManageSettings: Alice's sample is out of his sight…
+    const role = await roleOf(bob.tenantUserId);
+    await t.sql(`update roles set permissions = array['Contact.ViewContacts'] where id = $1`, [role]);
+    expect((await bobClient.get(`/api/v1/samples/${aliceSample}`)).status).toBe(404);
+    // …until a team he joins grants it
+    const [team] = await t.sql<{ id: string }>(`insert into teams (tenant_id, name) values ($1, 'Settings team') returning id`, [tenantId]);
+    await t.sql(`insert into team_permissions (tenant_id, team_id, permissions) values ($1, $2, array['Contact.ManageSettings'])`, [
+      tenantId,
+      team!.id,
+    ]);
+    expect((await bobClient.get(`/api/v1/samples/${aliceSample}`)).status).toBe(404);
+    await t.sql(`insert into team_members (tenant_id, team_id, tenant_user_id) values ($1, $2, $3)`, [
+      tenantId,
+      team!.id,
+      bob.tenantUserId,
+    ]);
+    expect((await bobClient.get(`/api/v1/samples/${aliceSample}`)).status).toBe(200);
+    // a team in the recycle bin grants nothing
+    await t.sql(`update teams set deleted_at = now() where id = $1`, [team!.id]);
+    expect((await bobClient.get(`/api/v1/samples/${aliceSample}`)).status).toBe(404);
+    await t.sql(`update roles set permissions = array['Contact.ViewContacts', 'Contact.ManageSettings'] where id = $1`, [role]);
+    expect((await bobClient.get(`/api/v1/samples/${aliceSample}`)).status).toBe(200);
+  });
+
   it('keeps another workspace’s record out of reach', async () => {
     const other = await t.createTenant(owner);
     const theirs = await t.client(owner, other.id).post('/api/v1/samples', { name: 'Elsewhere' });

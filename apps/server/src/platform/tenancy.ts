@@ -6,7 +6,7 @@ import type { TokenClaims } from './auth';
 import type { AuthUser } from './context';
 import type { Database, Db } from './database';
 import { AppError } from './errors';
-import { readInOneMessage, signatureOf, type EnterRow, type Seen } from './one-message-read';
+import { readInOneMessage, type EnterRow, type Seen } from './one-message-read';
 import { attachTransaction, dialect, type Session } from './tenant-statements';
 
 // The tenant entry: a request's transaction in a workspace (inTenantTransaction), the caller's
@@ -36,13 +36,14 @@ export function mergePermissions(rolePermissions: readonly string[], planSlugs: 
 // so its parsed and merged set is remembered instead of rebuilt (bounded; roles are few).
 // (permission names and plan slugs are identifiers: no commas)
 const ENTER_COLUMNS =
-  "tenant_user_id, role_name, array_to_string(permissions, ',') as permissions, array_to_string(plans, ',') as plans, definitions_version";
+  "tenant_user_id, role_name, array_to_string(permissions, ',') as permissions, array_to_string(plans, ',') as plans, definitions_version, membership_version";
 const list = (text: string | null): string[] => (text ? text.split(',') : []);
 const permissionSets = new Map<string, { permissions: ReadonlySet<Permission>; plans: readonly string[] }>();
 const PERMISSION_SETS_MAX = 1000;
 
-function membershipOf(row: EnterRow | undefined): Membership | undefined {
-  if (!row) return undefined;
+// The membership a full entry row gives (see readMembership for a row that confirms a known one).
+function membershipOf(row: EnterRow): Membership | undefined {
+  if (row.tenant_user_id === null || row.role_name === null || row.permissions === null) return undefined;
   const key = `${row.permissions}|${row.plans ?? ''}`;
   let merged = permissionSets.get(key);
   if (!merged) {
@@ -75,29 +76,58 @@ export async function enterTenant(tx: Db, tenantId: string, userId: string, sess
     const res = await tx.execute<EnterRow>(
       sql`select ${sql.raw(ENTER_COLUMNS)} from atrium_enter_tenant(${tenantId}::uuid, ${userId}::uuid, ${sessionId ?? null}::text)`,
     );
-    return membershipOf(res.rows[0]);
+    const row = res.rows[0];
+    return row ? membershipOf(row) : undefined;
   } catch (e) {
     throw asSessionEnded(e);
   }
 }
 
-// the session id travels in the same statement: checking it costs no round trip (decision 002)
-const enterStatement = (tenantId: string, userId: string, sessionId: string | undefined) =>
-  `select ${ENTER_COLUMNS} from atrium_enter_tenant('${tenantId}'::uuid, '${userId}'::uuid${sessionId ? `, ${pg.escapeLiteral(sessionId)}` : ''})`;
+// the session id travels in the same statement: checking it costs no round trip (decision 002);
+// so does the membership version this process knows the member's membership under
+const enterStatement = (tenantId: string, userId: string, sessionId: string | undefined, known: Known | undefined) =>
+  `select ${ENTER_COLUMNS} from atrium_enter_tenant('${tenantId}'::uuid, '${userId}'::uuid, ${sessionId ? pg.escapeLiteral(sessionId) : 'null'}, ${known ? known.version : 'null'})`;
 
-// The membership each workspace user had when last entered in this process: the guess a read
-// in one message is sent with (one-message-read.ts), never trusted.
-const lastSeen = new Map<string, Seen<Membership>>();
-const LAST_SEEN_MAX = 10_000;
-function remember(tenantId: string, userId: string, row: EnterRow | undefined): Membership | undefined {
+// The membership each workspace user had when last entered through this database's pool, with
+// the workspace's membership version it was read under (decision 097). The tenant entry sends
+// that version; while it is the workspace's current one, every change that could alter the
+// membership has not happened (each bumps the version in its own transaction), so the entry
+// confirms it in one indexed read instead of reading members, roles, teams and subscriptions.
+// Per pool, not per process: two apps in one process (the tests' nodes) each keep their own.
+type Known = Seen<Membership>;
+const knownByDatabase = new WeakMap<Database, Map<string, Known>>();
+const KNOWN_MAX = 10_000;
+
+function knownOf(database: Database): Map<string, Known> {
+  let known = knownByDatabase.get(database);
+  if (!known) knownByDatabase.set(database, (known = new Map()));
+  return known;
+}
+
+// The membership an entry row stands for — the known one it confirms, or the one it reads —
+// remembered for the next entry; undefined (and forgotten) when the user is not a member.
+function readMembership(database: Database, tenantId: string, userId: string, row: EnterRow | undefined, known: Known | undefined) {
+  const cache = knownOf(database);
   const key = `${tenantId} ${userId}`;
-  const membership = membershipOf(row);
-  if (!row || !membership) {
-    lastSeen.delete(key);
+  if (!row) {
+    cache.delete(key);
     return undefined;
   }
-  if (lastSeen.size >= LAST_SEEN_MAX && !lastSeen.has(key)) lastSeen.clear();
-  lastSeen.set(key, { signature: signatureOf(row), membership });
+  const definitionsVersion = Number(row.definitions_version);
+  if (row.tenant_user_id === null && known && Number(row.membership_version) === known.version) {
+    // confirmed: the definitions may have moved on while the membership did not
+    if (known.membership.definitionsVersion === definitionsVersion) return known.membership;
+    const membership = { ...known.membership, definitionsVersion };
+    cache.set(key, { version: known.version, membership });
+    return membership;
+  }
+  const membership = membershipOf(row);
+  if (!membership) {
+    cache.delete(key);
+    return undefined;
+  }
+  if (cache.size >= KNOWN_MAX && !cache.has(key)) cache.clear();
+  cache.set(key, { version: Number(row.membership_version), membership });
   return membership;
 }
 
@@ -120,27 +150,29 @@ export async function inTenantTransaction<T>(
   opts: { readOnly?: boolean; onRetry?: () => void; sessionId?: string | undefined } = {},
 ): Promise<T> {
   if (!UUID_PATTERN.test(tenantId) || !UUID_PATTERN.test(userId)) throw new Error('tenant and user ids must be uuids');
-  const guess = opts.readOnly ? lastSeen.get(`${tenantId} ${userId}`) : undefined;
-  if (guess) {
-    const enter = enterStatement(tenantId, userId, opts.sessionId);
-    const outcome = await readInOneMessage(database, enter, guess, (row) => remember(tenantId, userId, row), fn);
+  let known = knownOf(database).get(`${tenantId} ${userId}`);
+  if (known && opts.readOnly) {
+    const guess = known;
+    const enter = enterStatement(tenantId, userId, opts.sessionId, guess);
+    const outcome = await readInOneMessage(database, enter, guess, (row) => readMembership(database, tenantId, userId, row, guess), fn);
     if (outcome && 'value' in outcome) return outcome.value;
     if (outcome) throw outcome.error;
     opts.onRetry?.();
+    known = knownOf(database).get(`${tenantId} ${userId}`);
   }
   const client = await database.app.connect();
   let broken: Error | undefined;
   let released = false;
   try {
     const results = (await client
-      .query(`begin${opts.readOnly ? ' read only' : ''}; ${enterStatement(tenantId, userId, opts.sessionId)}`)
+      .query(`begin${opts.readOnly ? ' read only' : ''}; ${enterStatement(tenantId, userId, opts.sessionId, known)}`)
       .catch((e: unknown) => {
         throw asSessionEnded(e);
       })) as unknown as pg.QueryResult<EnterRow>[];
     const session: Session = new NodePgSession(client, dialect, undefined);
     const tx: Db = new NodePgTransaction(dialect, session, undefined);
     attachTransaction(tx, session, { client });
-    const result = await fn(tx, remember(tenantId, userId, results[1]?.rows[0]));
+    const result = await fn(tx, readMembership(database, tenantId, userId, results[1]?.rows[0], known));
     if (opts.readOnly) {
       // A read-only transaction (PostgreSQL refuses any write in it) has nothing to commit: the
       // answer does not wait for COMMIT's round trip; the connection returns to the pool when
