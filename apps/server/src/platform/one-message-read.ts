@@ -56,6 +56,23 @@ type QueryConfig = { text: string; name?: string; rowMode?: 'array'; types?: unk
 const READ_STATEMENT = /^\s*(select|with|values|table)\b/i;
 // per connection, the statements prepared through messages (SQL PREPARE, names of their own)
 const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+function preparedSet(client: pg.PoolClient): Set<string> {
+  let prepared = preparedOn.get(client);
+  if (!prepared) preparedOn.set(client, (prepared = new Set()));
+  return prepared;
+}
+
+// The tenant entry as statements of a simple-protocol message (tenancy.ts): an EXECUTE of a
+// statement prepared once per connection — planned once, not on every request — preceded by
+// its PREPARE the first time on a connection. A message that fails after its PREPARE may or
+// may not have prepared it: its connection is dropped (prepared statements outlive a rollback).
+export type TenantEntry = { name: string; prepare: string; execute: string };
+export function entryStatements(client: pg.PoolClient, entry: TenantEntry): string[] {
+  const prepared = preparedSet(client);
+  if (prepared.has(entry.name)) return [entry.execute];
+  prepared.add(entry.name);
+  return [entry.prepare, entry.execute];
+}
 
 // The client under a read's Drizzle session: every statement goes to PostgreSQL as one
 // simple-protocol message — BEGIN READ ONLY, the tenant entry, the statement (prepared once per
@@ -70,7 +87,7 @@ class OneMessageReader {
   broken: Error | undefined;
   constructor(
     private readonly client: pg.PoolClient,
-    private readonly enter: string,
+    private readonly enter: TenantEntry,
     private readonly guess: Seen<{ definitionsVersion: number }>,
     private readonly onStale: (row: EnterRow | undefined) => void,
   ) {}
@@ -101,7 +118,7 @@ class OneMessageReader {
   }
 
   // (a newline before each separator: a statement ending in a line comment ends there)
-  private message(config: QueryConfig, values: readonly unknown[]): { text: string; at: number; count: number } {
+  private message(config: QueryConfig, values: readonly unknown[]): { text: string; at: number; enterAt: number; count: number } {
     if (!READ_STATEMENT.test(config.text)) this.abandon();
     let args: string;
     try {
@@ -109,13 +126,13 @@ class OneMessageReader {
     } catch {
       this.abandon();
     }
-    const parts = ['begin read only', this.enter];
+    const parts = ['begin read only', ...entryStatements(this.client, this.enter)];
+    const enterAt = parts.length - 1;
     // a statement Drizzle names (executePrepared) is prepared once per connection, under its
     // name + "_m" (SQL PREPARE shares the namespace of the extended protocol's statements); any
     // other is prepared, run and deallocated in its message
     const name = config.name ? pg.escapeIdentifier(`${config.name}_m`) : 'atrium_m_once';
-    let prepared = preparedOn.get(this.client);
-    if (!prepared) preparedOn.set(this.client, (prepared = new Set()));
+    const prepared = preparedSet(this.client);
     // (a connection whose message fails is dropped: the set never outlives what it names)
     if (!prepared.has(name)) parts.push(`prepare ${name} as ${config.text}`);
     if (config.name) prepared.add(name);
@@ -123,13 +140,13 @@ class OneMessageReader {
     const at = parts.length - 1;
     if (!config.name) parts.push(`deallocate ${name}`);
     parts.push('commit');
-    return { text: parts.join('\n;\n'), at, count: parts.length };
+    return { text: parts.join('\n;\n'), at, enterAt, count: parts.length };
   }
 
   async query(config: string | QueryConfig, values?: readonly unknown[]): Promise<pg.QueryResult> {
     if (!this.standing) throw new ReadAgain();
     const c = typeof config === 'string' ? { text: config } : config;
-    const { text, at, count } = this.message(c, values ?? []);
+    const { text, at, enterAt, count } = this.message(c, values ?? []);
     let results: pg.QueryResult[];
     try {
       results = (await this.client.query({
@@ -149,7 +166,7 @@ class OneMessageReader {
       this.broken = new Error(`a message of ${count} statements returned ${Array.isArray(results) ? results.length : 1} results`);
       throw new ReadAgain();
     }
-    this.check(enterRowOf(results[1]));
+    this.check(enterRowOf(results[enterAt]));
     return result;
   }
 }
@@ -160,7 +177,7 @@ class OneMessageReader {
 // Undefined when it does not stand: the caller runs the request again the classic way.
 export async function readInOneMessage<T, M extends { definitionsVersion: number }>(
   database: Database,
-  enter: string,
+  enter: TenantEntry,
   guess: Seen<M>,
   onStale: (row: EnterRow | undefined) => void,
   fn: (tx: Db, membership: M | undefined) => Promise<T>,
@@ -179,7 +196,9 @@ export async function readInOneMessage<T, M extends { definitionsVersion: number
   }
   if (reader.standing && !reader.confirmed) {
     try {
-      reader.check((await client.query<EnterRow>(enter)).rows[0]);
+      const statements = entryStatements(client, enter);
+      const results = (await client.query(statements.join(';\n'))) as unknown as pg.QueryResult<EnterRow> | pg.QueryResult<EnterRow>[];
+      reader.check((Array.isArray(results) ? results[results.length - 1] : results)?.rows[0]);
     } catch (e) {
       if (!(e instanceof ReadAgain)) reader.broken = e instanceof Error ? e : new Error(String(e));
     }

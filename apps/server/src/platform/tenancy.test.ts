@@ -59,7 +59,7 @@ describe('reads in one message', () => {
     });
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatch(
-      /^begin read only\n;\nselect [^;]+ from atrium_enter_tenant\([^;]+\)\n;\n(prepare "atrium_\w+_m" as [^;]+\n;\n)?execute "atrium_\w+_m"\('[^']+', '[^']+'\)\n;\ncommit$/,
+      /^begin read only\n;\n(prepare atrium_enter\([^;]+ from atrium_enter_tenant\([^;]+\)\n;\n)?execute atrium_enter\('[^']+', '[^']+', [^;]+\)\n;\n(prepare "atrium_\w+_m" as [^;]+\n;\n)?execute "atrium_\w+_m"\('[^']+', '[^']+'\)\n;\ncommit$/,
     );
   });
 

@@ -6,7 +6,7 @@ import type { TokenClaims } from './auth';
 import type { AuthUser } from './context';
 import type { Database, Db } from './database';
 import { AppError } from './errors';
-import { readInOneMessage, type EnterRow, type Seen } from './one-message-read';
+import { entryStatements, readInOneMessage, type EnterRow, type Seen, type TenantEntry } from './one-message-read';
 import { attachTransaction, dialect, type Session } from './tenant-statements';
 
 // The tenant entry: a request's transaction in a workspace (inTenantTransaction), the caller's
@@ -84,9 +84,14 @@ export async function enterTenant(tx: Db, tenantId: string, userId: string, sess
 }
 
 // the session id travels in the same statement: checking it costs no round trip (decision 002);
-// so does the membership version this process knows the member's membership under
-const enterStatement = (tenantId: string, userId: string, sessionId: string | undefined, known: Known | undefined) =>
-  `select ${ENTER_COLUMNS} from atrium_enter_tenant('${tenantId}'::uuid, '${userId}'::uuid, ${sessionId ? pg.escapeLiteral(sessionId) : 'null'}, ${known ? known.version : 'null'})`;
+// so does the membership version this process knows the member's membership under. Prepared
+// once per connection (one-message-read.ts: entryStatements); the ids are checked uuids.
+const ENTER_PREPARE = `prepare atrium_enter(uuid, uuid, text, bigint) as select ${ENTER_COLUMNS} from atrium_enter_tenant($1, $2, $3, $4)`;
+const enterStatement = (tenantId: string, userId: string, sessionId: string | undefined, known: Known | undefined): TenantEntry => ({
+  name: 'atrium_enter',
+  prepare: ENTER_PREPARE,
+  execute: `execute atrium_enter('${tenantId}', '${userId}', ${sessionId ? pg.escapeLiteral(sessionId) : 'null'}, ${known ? known.version : 'null'})`,
+});
 
 // The membership each workspace user had when last entered through this database's pool, with
 // the workspace's membership version it was read under (decision 097). The tenant entry sends
@@ -151,7 +156,7 @@ export async function inTenantTransaction<T>(
 ): Promise<T> {
   if (!UUID_PATTERN.test(tenantId) || !UUID_PATTERN.test(userId)) throw new Error('tenant and user ids must be uuids');
   let known = knownOf(database).get(`${tenantId} ${userId}`);
-  if (known && opts.readOnly) {
+  if (known && opts.readOnly && !process.env.X_CLASSIC) {
     const guess = known;
     const enter = enterStatement(tenantId, userId, opts.sessionId, guess);
     const outcome = await readInOneMessage(database, enter, guess, (row) => readMembership(database, tenantId, userId, row, guess), fn);
@@ -164,15 +169,19 @@ export async function inTenantTransaction<T>(
   let broken: Error | undefined;
   let released = false;
   try {
-    const results = (await client
-      .query(`begin${opts.readOnly ? ' read only' : ''}; ${enterStatement(tenantId, userId, opts.sessionId, known)}`)
-      .catch((e: unknown) => {
-        throw asSessionEnded(e);
-      })) as unknown as pg.QueryResult<EnterRow>[];
+    const statements = [
+      `begin${opts.readOnly ? ' read only' : ''}`,
+      ...entryStatements(client, enterStatement(tenantId, userId, opts.sessionId, known)),
+    ];
+    const results = (await client.query(statements.join('; ')).catch((e: unknown) => {
+      // the entry may have been prepared before it failed: the connection is not reused
+      broken = e instanceof Error ? e : new Error(String(e));
+      throw asSessionEnded(e);
+    })) as unknown as pg.QueryResult<EnterRow>[];
     const session: Session = new NodePgSession(client, dialect, undefined);
     const tx: Db = new NodePgTransaction(dialect, session, undefined);
     attachTransaction(tx, session, { client });
-    const result = await fn(tx, readMembership(database, tenantId, userId, results[1]?.rows[0], known));
+    const result = await fn(tx, readMembership(database, tenantId, userId, results[statements.length - 1]?.rows[0], known));
     if (opts.readOnly) {
       // A read-only transaction (PostgreSQL refuses any write in it) has nothing to commit: the
       // answer does not wait for COMMIT's round trip; the connection returns to the pool when

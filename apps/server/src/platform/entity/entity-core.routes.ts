@@ -157,6 +157,7 @@ export function registerEntityCoreRoutes(router: Router): void {
     summary: 'Stage types',
     tags: wtags,
     permission: null,
+    readOnly: true,
     schemas: { response: z.array(z.enum(STAGE_TYPES)) },
     handler: async () => [...STAGE_TYPES],
   });
@@ -166,6 +167,7 @@ export function registerEntityCoreRoutes(router: Router): void {
     summary: 'Stages a new workflow of an entity kind starts with',
     tags: wtags,
     permission: null,
+    readOnly: true,
     schemas: { query: z.object({ entity: z.string().min(1).max(40) }), response: z.array(workflowStageInputSchema) },
     handler: async (ctx, { query }) => [...workflows.workflowEntity(registry, query.entity, false, ctx).definition.defaultStages],
   });
