@@ -238,6 +238,9 @@ describe('campaigns', () => {
     expect(res.body.subject).toBe('[Test] Spring news for Anna');
     const [mail] = await outbox(res.body.to);
     expect(mail).toMatchObject({ subject: '[Test] Spring news for Anna' });
+    // a bounce of the test is the caller's: it carries no VERP return path of the contact
+    expect(mail!.headers['Return-Path']).toBeUndefined();
+    expect(mail!.headers['List-Unsubscribe']).toBeTruthy();
     expect(await states(k.id)).toEqual({});
     const missing = await c.put(`/api/v1/campaigns/${k.id}/test`, { contactId: '5f0c6c5e-8a0b-4f43-9d39-1f2b7f3e9a10' });
     expect(codes(missing.body)).toEqual(['contactId:notFound']);

@@ -426,7 +426,15 @@ export async function sendTest(
   const mail = await composeMail(ctx, kinds, deps, src, contactId);
   const subject = `[Test] ${mail.subject}`;
   const host = new URL(deps.publicUrl).hostname || 'atrium.local';
-  await deps.mailer.enqueue(ctx.db, { ...mail, subject, to: ctx.user.email, messageId: `<campaign-test.${randomUUID()}@${host}>` });
+  // no VERP return path: a bounce of the test is the caller's, never the contact's
+  const { 'Return-Path': _verp, ...headers } = mail.headers;
+  await deps.mailer.enqueue(ctx.db, {
+    ...mail,
+    headers,
+    subject,
+    to: ctx.user.email,
+    messageId: `<campaign-test.${randomUUID()}@${host}>`,
+  });
   deps.mailer.nudge();
   return { to: ctx.user.email, subject };
 }
