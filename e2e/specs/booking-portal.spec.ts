@@ -42,6 +42,15 @@ test.describe.serial('booking pages and the portal', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
     await expect(pages.heading('Harbour desks')).toBeVisible();
+    // what it offers and its own policy, on the record's form
+    const form = pages.form();
+    await form.getByLabel('Resource types offered').click();
+    await form.getByLabel('Resource types offered').fill('Des');
+    await chooseOption(page, 'Desk');
+    await page.keyboard.press('Escape');
+    await form.getByLabel('Fixed duration').fill('60');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved').first()).toBeVisible();
     const preview = page.getByRole('link', { name: 'Preview on the portal' });
     await expect(preview).toHaveAttribute('href', `/portal/${workspace}/book/harbour-desks`);
     await expectAccessible(page, 'booking page record');
@@ -52,6 +61,9 @@ test.describe.serial('booking pages and the portal', () => {
     await visitor.goto(`/portal/${workspace}/book/harbour-desks`);
     await expect(visitor.getByRole('heading', { name: 'Harbour desks', level: 1 })).toBeVisible();
     await expect(visitor.getByText('Times in Europe/Berlin')).toBeVisible();
+    // the page's fixed hour is the only duration
+    await expect(visitor.getByLabel('Duration')).toBeVisible();
+    await expect(visitor.getByText('60 min')).toBeVisible();
     // a day ahead, so every hour of it is still to come
     const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     await visitor.getByLabel('Day').fill(day);
@@ -85,6 +97,11 @@ test.describe.serial('booking pages and the portal', () => {
     expect(attachments.map((a) => a.filename)).toEqual(['invite.ics']);
     expect(attachments[0]?.content).toContain('METHOD:REQUEST');
     expect(String(mail?.subject)).toMatch(/^Booked: Desk [AB], /);
+    const [booked] = await databaseSql(
+      `select extract(epoch from ends_at - starts_at)::int as seconds from bookings b join contacts c on c.id = b.contact_id where c.email = $1`,
+      [visitorEmail],
+    );
+    expect(booked?.seconds).toBe(3600);
 
     // the mail's cancel link opens the booking; cancelling asks first
     await visitor.goto('/mailbox');

@@ -4,6 +4,7 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentTenantId } from '../../platform/workspace/workspace-store';
 import type { WebEntity } from '../../platform/entity/web-entity';
+import { BookingPageItemsEditor, BookingPolicyOverridesEditor } from './booking-page-editors';
 import { useMyTenants } from '../workspaces';
 
 // A booking page's preview: its page on the public portal, in a new tab (while the portal is
@@ -22,7 +23,12 @@ function PortalPreview({ record }: { record: EntityRecord }) {
 }
 
 // Booking pages on the web: list, record page, form and settings from the engine; the record
-// page adds the portal preview.
+// page adds the portal preview, the form editors of the items and the policy.
 export const BOOKINGS_ENTITIES: WebEntity[] = [
-  { definition: bookingPageEntity, hiddenBy: 'hideBookings', actions: (record) => <PortalPreview record={record} /> },
+  {
+    definition: bookingPageEntity,
+    hiddenBy: 'hideBookings',
+    actions: (record) => <PortalPreview record={record} />,
+    editors: { items: BookingPageItemsEditor, policy: BookingPolicyOverridesEditor },
+  },
 ];
