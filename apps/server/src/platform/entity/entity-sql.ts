@@ -5,6 +5,7 @@ import type { EntityFeature } from '@atrium/domain';
 import { targetOf, type RegisteredEntity } from './entity-registry';
 import { roleGrant } from './role-scope';
 import { rowTagsSql } from './row-tags';
+import { literal } from '../tenant-statements';
 
 // SQL fragments every engine statement shares. Statements name the entity's table `t`, so that
 // a title, an expanded reference or a joined sort can name other tables beside it.
@@ -76,15 +77,15 @@ export const isoText = (expr: SQL): SQL => sql`to_char(${expr} at time zone 'UTC
 
 const selectLists = new WeakMap<RegisteredEntity, SQL>();
 const dialect = new PgDialect();
-const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 // A fragment that is the same on every call, rendered to text once: Drizzle then copies one
-// string instead of walking a few hundred chunks on every statement. Its parameters can only be
-// identifiers (an entity kind), which are safe as literals; anything else keeps the fragment.
+// string instead of walking a few hundred chunks on every statement. Its parameters are the
+// code's own constants (an entity kind, a date format, a separator), never input: they become
+// literals, quoted as pg would send them (an untyped literal takes its type from where it
+// stands, as an extended-protocol parameter does).
 function prerendered(fragment: SQL): SQL {
   const q = dialect.sqlToQuery(fragment);
-  if (!q.params.every((p) => typeof p === 'string' && IDENTIFIER.test(p))) return fragment;
-  return sql.raw(q.sql.replace(/\$(\d+)\b/g, (_m, n: string) => `'${String(q.params[Number(n) - 1])}'`));
+  return sql.raw(q.sql.replace(/\$(\d+)\b/g, (_m, n: string) => literal(q.params[Number(n) - 1])));
 }
 
 // Every served column aliased to its field name, the title, and the expanded references.
