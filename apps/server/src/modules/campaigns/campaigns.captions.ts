@@ -94,7 +94,7 @@ const en = {
   'activity.action.campaignSent': 'Campaign e-mail sent: {{title}}',
   'activity.action.campaignOpened': 'Opened a campaign e-mail',
   'activity.action.campaignClicked': 'Clicked a link in a campaign e-mail',
-  'activity.action.campaignBounced': 'A campaign e-mail bounced',
+  'activity.action.campaignBounced': 'A campaign e-mail bounced ({{title}})',
   'activity.action.campaignUnsubscribed': 'Unsubscribed from campaigns',
 };
 
@@ -189,7 +189,7 @@ const de: Record<keyof typeof en, string> = {
   'activity.action.campaignSent': 'Kampagnen-E-Mail versendet: {{title}}',
   'activity.action.campaignOpened': 'Hat eine Kampagnen-E-Mail geöffnet',
   'activity.action.campaignClicked': 'Hat einen Link in einer Kampagnen-E-Mail angeklickt',
-  'activity.action.campaignBounced': 'Eine Kampagnen-E-Mail kam als unzustellbar zurück',
+  'activity.action.campaignBounced': 'Eine Kampagnen-E-Mail kam als unzustellbar zurück ({{title}})',
   'activity.action.campaignUnsubscribed': 'Von Kampagnen abgemeldet',
 };
 

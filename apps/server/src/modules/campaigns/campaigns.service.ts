@@ -669,7 +669,7 @@ export async function recordBounce(deps: PublicDeps, ref: RecipientRef, b: Bounc
         entityId: ref.contactId,
         type: 'Campaign',
         action: 'campaignBounced',
-        after: { campaignId: ref.campaignId, status: b.status, hard: b.hard },
+        after: { campaignId: ref.campaignId, status: b.status, hard: b.hard, title: b.status },
       },
     ];
     const blocked = b.hard && (await repo.blockContact(ctx, ref.contactId, now));
