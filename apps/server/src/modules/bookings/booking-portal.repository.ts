@@ -89,3 +89,9 @@ export async function portalBooking(ctx: TenantScope, id: string, lock = false):
     ${lock ? sql`for update of b` : sql``}`);
   return res.rows[0];
 }
+
+// The workspace's plans (their slugs): the portal's bookings are a plan feature.
+export async function planSlugs(ctx: TenantScope): Promise<string[]> {
+  const res = await ctx.db.execute<{ slug: string }>(sql`select plan_slug as slug from subscriptions where tenant_id = ${ctx.tenantId}`);
+  return res.rows.map((r) => r.slug);
+}

@@ -131,6 +131,13 @@ describe('the booking portal', () => {
     expect(codes(bad.body)).toEqual(['end:required', 'resourceId:validation', 'start:dateOutOfRange', 'start:validation']);
   });
 
+  it('gives one of ten visitors racing for a slot the hold; the others get unavailableTimeSlot', async () => {
+    const start = utcDayAhead(14, '15:00');
+    const answers = await Promise.all(Array.from({ length: 10 }, () => hold(desk2, start)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array<number>(9).fill(409)]);
+    expect(answers.filter((a) => a.status === 409).every((a) => a.body.code === 'unavailableTimeSlot')).toBe(true);
+  });
+
   it('lets an expired hold go by the clock: the slot is free again and the late confirmation is holdExpired', async () => {
     const start = utcDayAhead(9, '09:00');
     const now = utcDayAhead(1, '12:00');
@@ -268,6 +275,25 @@ describe('the booking portal', () => {
       { op: 'replace', path: '/externalVisibility', value: 'Anon' },
       { op: 'replace', path: '/portalEnabled', value: true },
     ]);
+  });
+
+  it('answers 404 while the workspace has no plan with portal bookings (Plan.PortalBookings)', async () => {
+    const [workplace] = await t.sql<{ plan_slug: string }>(
+      `select plan_slug from subscriptions where tenant_id = $1 and product_type = 'Workplace'`,
+      [tenantId],
+    );
+    expect(workplace?.plan_slug).toBe('workplace-free');
+    expect((await anonymous.get(base())).status).toBe(200);
+    await t.sql(`delete from subscriptions where tenant_id = $1 and product_type = 'Workplace'`, [tenantId]);
+    try {
+      expect((await anonymous.get(base())).status).toBe(404);
+    } finally {
+      await t.sql(`insert into subscriptions (tenant_id, product_type, plan_slug) values ($1, 'Workplace', $2)`, [
+        tenantId,
+        workplace?.plan_slug,
+      ]);
+    }
+    expect((await anonymous.get(base())).status).toBe(200);
   });
 
   it("answers 404 for an unknown workspace or page, and never another workspace's page", async () => {

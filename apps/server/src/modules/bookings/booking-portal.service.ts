@@ -6,6 +6,7 @@ import {
   CAPTCHA_DIFFICULTY_BITS,
   CAPTCHA_TTL_MS,
   mergeBookingPolicies,
+  planBySlug,
   type BookingPageItems,
   type BookingPolicyOverrides,
   type BookingPortalBooking,
@@ -49,8 +50,9 @@ const MINUTE = 60_000;
 const CANCEL = 'booking-cancel';
 
 // Enters the workspace the address names and finds the page: a page off the portal, with
-// external visibility None, or of another workspace is 404 like an unknown address; one for
-// Registered or Restricted visitors needs a portal login (spec §8 "login required").
+// external visibility None, of another workspace, or of a workspace whose plans lack portal
+// bookings (Plan.PortalBookings, spec §6) is 404 like an unknown address; one for Registered
+// or Restricted visitors needs a portal login (spec §8 "login required").
 async function withPage<T>(db: Db, address: BookingPortalParams, then: (ctx: TenantContext, page: Page) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     const tenantId = await enterWorkspaceBySlug(tx, address.workspace);
@@ -58,6 +60,8 @@ async function withPage<T>(db: Db, address: BookingPortalParams, then: (ctx: Ten
     const ctx = systemContext(tenantId, tx, { name: 'Portal' });
     const row = await portalRepo.pageBySlug(ctx, address.slug);
     if (!row || !row.portalEnabled || row.externalVisibility === 'None') throw notFound('BookingPage');
+    const plans = await portalRepo.planSlugs(ctx);
+    if (!plans.some((slug) => planBySlug(slug)?.permissions.includes('Plan.PortalBookings'))) throw notFound('BookingPage');
     if (row.externalVisibility !== 'Anon')
       throw new AppError(403, 'loginRequired', 'Login required: this booking page is for signed-in portal users');
     const items = bookingPageItemsSchema.safeParse(row.items ?? {});
