@@ -117,8 +117,12 @@ describe('the booking portal', () => {
     const second = await hold(desk, start);
     expect(second.status).toBe(409);
     expect(codes(second.body)).toEqual(['start:unavailableTimeSlot']);
-    // a member cannot book the held time either
+    // a member cannot book the held time either, and sees no hold among bookings
     expect((await c.post('/api/v1/bookings', { resourceId: desk, start, end: plusMinutes(start, 60) })).status).toBe(409);
+    expect((await c.get(`/api/v1/bookings/${first.body.holdId}`)).status).toBe(404);
+    const listed = await c.post('/api/v1/bookings/list', { resourceId: desk, statuses: ['Held', 'Booked'] });
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.total).toBe(0);
     // the held time is not offered as free
     const day = start.slice(0, 10);
     const free = await anonymous.get(`${base()}/slots?day=${day}&duration=60&resourceId=${desk}`);

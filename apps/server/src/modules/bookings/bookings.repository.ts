@@ -188,8 +188,10 @@ export type BookingFilter = {
   limit: number;
 };
 
+// Bookings, never a portal visitor's hold (it has no booker yet; it is the portal's until
+// confirmed).
 export async function bookingRows(ctx: TenantScope, f: BookingFilter): Promise<{ rows: BookingRow[]; total: number }> {
-  const where: SQL[] = [sql`b.tenant_id = ${ctx.tenantId}`, sql`r.deleted_at is null`];
+  const where: SQL[] = [sql`b.tenant_id = ${ctx.tenantId}`, sql`r.deleted_at is null`, sql`b.status <> 'Held'`];
   if (f.id) where.push(sql`b.id = ${f.id}`);
   if (f.groupId) where.push(sql`b.group_id = ${f.groupId}`);
   if (f.bookerId) where.push(sql`b.booker_id = ${f.bookerId}`);
