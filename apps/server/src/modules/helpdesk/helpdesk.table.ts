@@ -93,3 +93,39 @@ export const requestMessages = pgTable(
     check('request_messages_body_check', sql`length(body) between 1 and 100000`),
   ],
 );
+
+// Portal users (issue 23, decision 094 round three): people outside the workspace who sign in to
+// one helpdesk's portal by a magic link. `link` rows are the mailed one-time links (15 minutes),
+// `session` rows the signed-in browser's cookie (7 days); both hold only the SHA-256 of the
+// random token. A portal user is the requester contact of the address, never a member.
+export const portalTokens = pgTable(
+  'helpdesk_portal_tokens',
+  {
+    ...tenantColumns(),
+    helpdeskId: uuid('helpdesk_id').notNull(),
+    contactId: uuid('contact_id').notNull(),
+    email: text('email').notNull(),
+    kind: text('kind', { enum: ['link', 'session'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      columns: [t.tenantId, t.helpdeskId],
+      foreignColumns: [key(helpdesks).tenantId, key(helpdesks).id],
+      name: 'helpdesk_portal_tokens_helpdesk_fk',
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.contactId],
+      foreignColumns: [key(contacts).tenantId, key(contacts).id],
+      name: 'helpdesk_portal_tokens_contact_fk',
+    }).onDelete('cascade'),
+    uniqueIndex('helpdesk_portal_tokens_hash_key').on(t.tenantId, t.tokenHash),
+    // the link rate limit counts an address's recent links
+    index('helpdesk_portal_tokens_email_idx').on(t.tenantId, t.helpdeskId, t.email, t.createdAt),
+    check('helpdesk_portal_tokens_kind_check', sql`kind in ('link', 'session')`),
+  ],
+);
