@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { buildSizePlugin } from './build-size.plugin';
 import { namedIconsPlugin } from './named-icons.plugin';
+import { widgetScriptPlugin } from './widget-script.plugin';
 
 // @atrium/domain is pure declarations (schemas, constants), but its package does not say so;
 // without this every unused zod schema would land in the first load.
@@ -21,7 +22,7 @@ const proxied = ['/api', '/auth', '/idp', '/mailbox', '/events'];
 export default defineConfig({
   // plugin-react's types resolve against the workspace root's newer Vite (from Vitest); the
   // plugin itself supports Vite 7, so only the type needs bridging.
-  plugins: [react() as unknown as Plugin, pureDomainPlugin(), namedIconsPlugin(), buildSizePlugin()],
+  plugins: [react() as unknown as Plugin, pureDomainPlugin(), namedIconsPlugin(), buildSizePlugin(), widgetScriptPlugin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -17,6 +17,7 @@ import type { Database } from './platform/database';
 import { migrationsApplied } from './platform/database';
 import { registerConditionalGet } from './platform/conditional-get';
 import { securityHeaders } from './platform/security-headers';
+import { isEmbeddedPortalPage, isWidgetScript, registerWidgets } from './platform/widgets';
 import { registerErrorHandling, sendProblem } from './platform/errors';
 import { completeOpenApi } from './platform/openapi';
 import { inboundMailRegistry, startInboundListener, type InboundListener } from './platform/mail/inbound-listener';
@@ -103,28 +104,37 @@ export async function buildApp(config: Config, database: Database, options: Buil
     reply.header('x-request-id', request.id);
   });
 
-  const security = Object.entries(
-    securityHeaders({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          scriptSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          fontSrc: ["'self'", 'data:'],
-          formAction: ["'self'", ...(config.oidc.embedded ? [] : [new URL(config.oidc.issuer).origin])],
-          frameAncestors: ["'none'"],
-          upgradeInsecureRequests: null,
+  // helmet's headers, once for every answer and once for a portal page in the widgets' embedded
+  // mode: that one any site may frame (decision 098), every other answer no site
+  const headersFor = (frameAncestors: string[]) =>
+    Object.entries(
+      securityHeaders({
+        contentSecurityPolicy: {
+          directives: {
+            defaultSrc: ["'self'"],
+            imgSrc: ["'self'", 'data:', 'blob:'],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            scriptSrc: ["'self'"],
+            connectSrc: ["'self'"],
+            fontSrc: ["'self'", 'data:'],
+            formAction: ["'self'", ...(config.oidc.embedded ? [] : [new URL(config.oidc.issuer).origin])],
+            frameAncestors,
+            upgradeInsecureRequests: null,
+          },
         },
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  ).flatMap(([name, value]) => (value === undefined ? [] : [[name, value] as const]));
+        crossOriginEmbedderPolicy: false,
+        // X-Frame-Options has no "any site"; the embedded page leaves it to frame-ancestors
+        ...(frameAncestors.includes('*') ? { xFrameOptions: false } : {}),
+      }),
+    ).flatMap(([name, value]) => (value === undefined ? [] : [[name, value] as const]));
+  const security = headersFor(["'none'"]);
+  const embeddable = headersFor(['*']);
   // on the raw response, as helmet does: routes that take the response over (the identity
   // provider's pages, event streams) keep them
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of security) reply.raw.setHeader(name, value);
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of isEmbeddedPortalPage(request.method, request.url) ? embeddable : security) reply.raw.setHeader(name, value);
+    // the embed script is loaded by other sites' pages
+    if (isWidgetScript(request.url)) reply.raw.setHeader('cross-origin-resource-policy', 'cross-origin');
     done();
   });
   await app.register(cookie, { secret: config.sessionSecret });
@@ -217,6 +227,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   for (const extra of options.extraModules ?? []) extra(router);
   registerImportExport(router, { jobs, blobs: blobStoreFor(config), maxRows: config.imports.maxRows, log: app.log });
   registerJobRoutes(router, jobs);
+  registerWidgets();
   const entities = entityRegistry(router);
   jobs.cleanup({
     name: 'recycle-bin',
@@ -267,6 +278,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
       // Vite names assets by content hash, so they never change under the same name
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        // the embed script keeps its name on other sites' pages: they see a new one within minutes
+        else if (path.basename(filePath).startsWith('widget.js')) res.setHeader('cache-control', 'public, max-age=300');
         res.setHeader('vary', 'accept-encoding');
       },
     });

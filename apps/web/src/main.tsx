@@ -8,9 +8,11 @@ import { AppProviders } from './app/app-providers';
 import { router } from './app/router';
 import { loadSession } from './platform/auth/session-store';
 import { initI18n } from './platform/i18n/i18n';
+import { startEmbeddedMode } from './platform/widgets/embedded-mode';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+startEmbeddedMode(router);
 
 // Captions and the session load side by side; public pages render whatever the session says.
 void Promise.allSettled([initI18n(), loadSession()]).then(() => {

@@ -18,3 +18,4 @@ export * from './dashboard.schema';
 export * from './mail.schema';
 export * from './ai.schema';
 export * from './import-export.schema';
+export * from './widgets';
