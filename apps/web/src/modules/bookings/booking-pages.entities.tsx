@@ -1,7 +1,8 @@
 import { bookingPageEntity, bookingPortalPath, type EntityRecord } from '@atrium/domain';
 import { EyeOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { EmbedAction } from '../../platform/widgets/embed-action';
 import { useCurrentTenantId } from '../../platform/workspace/workspace-store';
 import type { WebEntity } from '../../platform/entity/web-entity';
 import { BookingPageItemsEditor, BookingPolicyOverridesEditor } from './booking-page-editors';
@@ -15,15 +16,20 @@ function PortalPreview({ record }: { record: EntityRecord }) {
   const workspace = useMyTenants().data?.find((w) => w.id === tenantId)?.slug;
   const slug = typeof record.slug === 'string' ? record.slug : '';
   if (!workspace || !slug) return null;
+  // the widget only where anyone may book: on the portal, for visitors without a sign-in
+  const embeddable = record.portalEnabled === true && record.externalVisibility === 'Anon';
   return (
-    <Button icon={<EyeOutlined />} href={bookingPortalPath(workspace, slug)} target="_blank" rel="noopener">
-      {t('bookings.portal.preview')}
-    </Button>
+    <Space wrap>
+      <Button icon={<EyeOutlined />} href={bookingPortalPath(workspace, slug)} target="_blank" rel="noopener">
+        {t('bookings.portal.preview')}
+      </Button>
+      {embeddable && <EmbedAction target={{ type: 'BookingWidget', workspace, page: slug }} />}
+    </Space>
   );
 }
 
 // Booking pages on the web: list, record page, form and settings from the engine; the record
-// page adds the portal preview, the form editors of the items and the policy.
+// page adds the portal preview and the booking widget's Embed, the form editors of the items and the policy.
 export const BOOKINGS_ENTITIES: WebEntity[] = [
   {
     definition: bookingPageEntity,

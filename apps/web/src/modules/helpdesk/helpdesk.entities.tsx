@@ -1,14 +1,15 @@
 import { articleEntity, helpdeskEntity, requestEntity, topicEntity } from '@atrium/domain';
 import type { WebEntity } from '../../platform/entity/web-entity';
 import { ArticleSearchButton, PublishActions } from './article-actions';
+import { HelpdeskEmbedAction } from './helpdesk-embed';
 import { RequestConversation } from './request-conversation';
 import { MakeTaskAction, RequestTaskBanner } from './request-task';
 
 // The helpdesk on the web: the kinds' lists, record pages, forms and settings come from the
-// engine; an article adds publish / unpublish and the knowledge base's search, a request its
+// engine; a helpdesk adds its widget's Embed, an article adds publish / unpublish and the knowledge base's search, a request its
 // conversation (reply, internal note) and "Make a task".
 export const HELPDESK_ENTITIES: WebEntity[] = [
-  { definition: helpdeskEntity },
+  { definition: helpdeskEntity, actions: (record) => <HelpdeskEmbedAction record={record} /> },
   { definition: topicEntity },
   { definition: articleEntity, actions: (record) => <PublishActions record={record} />, listActions: () => <ArticleSearchButton /> },
   {
