@@ -14,17 +14,22 @@ export async function portalHelpdesk(ctx: TenantScope, slug: string): Promise<Po
   return res.rows[0];
 }
 
-const PUBLIC_ARTICLE = sql.raw(`a.deleted_at is null and a.archived_at is null and a.status = 'Published' and a.visibility = 'Public'`);
+// Published articles a visitor may read: Public ones, and Portal ones for a signed-in portal user.
+const readable = (portalUser: boolean) =>
+  sql.raw(
+    `a.deleted_at is null and a.archived_at is null and a.status = 'Published' and a.visibility in (${portalUser ? `'Public', 'Portal'` : `'Public'`})`,
+  );
 
 export async function portalArticles(
   ctx: TenantScope,
   helpdeskId: string,
   limit: number,
+  portalUser: boolean,
 ): Promise<{ title: string; slug: string; topic: string | null; topicPosition: number | null }[]> {
   const res = await ctx.db.execute<{ title: string; slug: string; topic: string | null; topicPosition: number | null }>(sql`
     select a.title, a.slug, t.name as topic, t.position as "topicPosition" from articles a
     left join topics t on t.tenant_id = a.tenant_id and t.id = a.topic_id and t.deleted_at is null
-    where a.tenant_id = ${ctx.tenantId} and a.helpdesk_id = ${helpdeskId} and ${PUBLIC_ARTICLE}
+    where a.tenant_id = ${ctx.tenantId} and a.helpdesk_id = ${helpdeskId} and ${readable(portalUser)}
     order by a.published_at desc nulls last, a.title limit ${limit}`);
   return res.rows;
 }
@@ -41,12 +46,13 @@ export async function portalArticleBySlug(
   ctx: TenantScope,
   helpdeskId: string,
   slug: string,
+  portalUser: boolean,
 ): Promise<(PortalArticleRow & { moved: boolean }) | undefined> {
   const res = await ctx.db.execute<PortalArticleRow & { moved: boolean }>(sql`
     select a.title, a.slug, a.content, t.name as topic, a.published_at as "publishedAt", a.slug <> ${slug} as moved
     from articles a
     left join topics t on t.tenant_id = a.tenant_id and t.id = a.topic_id and t.deleted_at is null
-    where a.tenant_id = ${ctx.tenantId} and a.helpdesk_id = ${helpdeskId} and ${PUBLIC_ARTICLE}
+    where a.tenant_id = ${ctx.tenantId} and a.helpdesk_id = ${helpdeskId} and ${readable(portalUser)}
       and (a.slug = ${slug} or a.id = (select o.entity_id from helpdesk_old_slugs o
         where o.tenant_id = ${ctx.tenantId} and o.entity_kind = 'Article' and o.scope_id = ${helpdeskId} and o.slug = ${slug}))
     order by (a.slug = ${slug}) desc limit 1`);

@@ -1,4 +1,11 @@
 import {
+  portalMyRequestsSchema,
+  portalRedeemSchema,
+  portalReplySchema,
+  portalRequestDetailSchema,
+  portalSignInResultSchema,
+  portalSignInSchema,
+  portalUserSchema,
   portalArticleSchema,
   portalCaptchaSchema,
   portalHomeSchema,
@@ -10,7 +17,24 @@ import {
 } from '@atrium/domain';
 import { z } from 'zod';
 import type { Router } from '../../platform/router';
-import { portalArticle, portalCaptcha, portalHome, portalSearch, submitPortalRequest, type PortalDeps } from './helpdesk-portal.service';
+import {
+  myRequest,
+  myRequests,
+  redeemSignInLink,
+  replyToMyRequest,
+  requirePortalUser,
+  sendSignInLink,
+  signOut,
+} from './helpdesk-portal-users.service';
+import {
+  portalArticle,
+  portalCaptcha,
+  portalHome,
+  portalSearch,
+  submitPortalRequest,
+  withPortal,
+  type PortalDeps,
+} from './helpdesk-portal.service';
 
 const BASE = '/api/v1/public/portal/:workspace/:helpdesk';
 const EXAMPLE = { workspace: 'northwind-demo', helpdesk: 'northwind-support' };
@@ -26,7 +50,7 @@ export function registerHelpdeskPortalRoutes(router: Router, deps: PortalDeps): 
     rateLimit: 'public',
     paramsExample: EXAMPLE,
     schemas: { params: portalParamsSchema, response: portalHomeSchema },
-    handler: (ctx, { params }) => portalHome(ctx.db, params),
+    handler: (ctx, { params, request }) => portalHome(ctx.db, deps, params, request),
   });
   router.public({
     method: 'POST',
@@ -37,7 +61,7 @@ export function registerHelpdeskPortalRoutes(router: Router, deps: PortalDeps): 
     paramsExample: EXAMPLE,
     schemas: { params: portalParamsSchema, body: portalSearchSchema, response: portalSearchResultSchema },
     example: { q: 'reset password' },
-    handler: (ctx, { params, body }) => portalSearch(ctx.db, params, body.q),
+    handler: (ctx, { params, body, request }) => portalSearch(ctx.db, deps, params, body.q, request),
   });
   router.public({
     method: 'GET',
@@ -47,7 +71,7 @@ export function registerHelpdeskPortalRoutes(router: Router, deps: PortalDeps): 
     rateLimit: 'public',
     paramsExample: { ...EXAMPLE, slug: 'resetting-your-password' },
     schemas: { params: portalParamsSchema.extend({ slug: z.string().min(1).max(200) }), response: portalArticleSchema },
-    handler: (ctx, { params }) => portalArticle(ctx.db, params, params.slug),
+    handler: (ctx, { params, request }) => portalArticle(ctx.db, deps, params, params.slug, request),
   });
   router.public({
     method: 'GET',
@@ -64,7 +88,7 @@ export function registerHelpdeskPortalRoutes(router: Router, deps: PortalDeps): 
     method: 'POST',
     url: `${BASE}/requests`,
     summary:
-      'Submit a request without a sign-in (channel Portal): the e-mail, a subject, the message and a solved captcha; 400 captchaInvalid writes nothing',
+      'Submit a request (channel Portal): the e-mail, a subject, the message and a solved captcha (once; a signed-in portal user sends none and writes as themself); 400 captchaInvalid writes nothing, 403 spammer for an address marked spam or blocked',
     tags: ['Portal'],
     rateLimit: 'public',
     status: 201,
@@ -76,6 +100,114 @@ export function registerHelpdeskPortalRoutes(router: Router, deps: PortalDeps): 
       message: 'The sign-in page says my password is wrong.',
       captcha: { challenge: '1795750000000.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', nonce: '0' },
     },
-    handler: (ctx, { params, body }) => submitPortalRequest(ctx.db, deps, params, body),
+    errors: [403],
+    handler: (ctx, { params, body, request }) => submitPortalRequest(ctx.db, deps, params, body, request),
+  });
+
+  // Portal users (decision 094, round three): a sign-in link by e-mail, its redeeming for the
+  // portal's session cookie, and the signed-in user's own requests.
+  router.public({
+    method: 'POST',
+    url: `${BASE}/sign-in`,
+    summary:
+      'Mail a one-time sign-in link (15 minutes) to a contact of the workspace; the answer is the same for an unknown address; 403 spammer for one marked spam or blocked',
+    tags: ['Portal'],
+    rateLimit: 'auth',
+    status: 202,
+    paramsExample: EXAMPLE,
+    errors: [403],
+    schemas: { params: portalParamsSchema, body: portalSignInSchema, response: portalSignInResultSchema },
+    example: { email: 'ada@example.com' },
+    handler: (ctx, { params, body }) =>
+      withPortal(ctx.db, params, (scope, helpdesk) => sendSignInLink(scope, deps, { workspace: params.workspace, helpdesk }, body.email)),
+  });
+  router.public({
+    method: 'POST',
+    url: `${BASE}/sign-in/redeem`,
+    summary:
+      "Redeem a sign-in link's token for the portal's session cookie (HttpOnly, 7 days); a used, expired or made-up token is 403 portalAccessDenied",
+    tags: ['Portal'],
+    rateLimit: 'auth',
+    paramsExample: EXAMPLE,
+    errors: [403],
+    schemas: { params: portalParamsSchema, body: portalRedeemSchema, response: portalUserSchema },
+    example: { token: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+    handler: (ctx, { params, body, reply }) =>
+      withPortal(ctx.db, params, (scope, helpdesk) =>
+        redeemSignInLink(scope, deps, { workspace: params.workspace, helpdesk }, body.token, reply),
+      ),
+  });
+  router.public({
+    method: 'GET',
+    url: `${BASE}/me`,
+    summary: 'The signed-in portal user (403 loginRequired without a session)',
+    tags: ['Portal'],
+    rateLimit: 'public',
+    paramsExample: EXAMPLE,
+    errors: [403],
+    schemas: { params: portalParamsSchema, response: portalUserSchema },
+    handler: (ctx, { params, request }) =>
+      withPortal(ctx.db, params, async (scope, helpdesk) => {
+        const session = await requirePortalUser(scope, helpdesk, request, deps.now());
+        return { email: session.email, name: session.name };
+      }),
+  });
+  router.public({
+    method: 'POST',
+    url: `${BASE}/sign-out`,
+    summary: "End the portal user's session",
+    tags: ['Portal'],
+    rateLimit: 'public',
+    status: 204,
+    paramsExample: EXAMPLE,
+    schemas: { params: portalParamsSchema },
+    handler: (ctx, { params, request, reply }) =>
+      withPortal(ctx.db, params, (scope, helpdesk) => signOut(scope, { workspace: params.workspace, helpdesk }, request, reply)),
+  });
+  router.public({
+    method: 'GET',
+    url: `${BASE}/my-requests`,
+    summary: "The signed-in portal user's requests of this helpdesk, newest first (403 loginRequired without a session)",
+    tags: ['Portal'],
+    rateLimit: 'public',
+    paramsExample: EXAMPLE,
+    errors: [403],
+    schemas: { params: portalParamsSchema, response: portalMyRequestsSchema },
+    handler: (ctx, { params, request }) =>
+      withPortal(ctx.db, params, async (scope, helpdesk) =>
+        myRequests(scope, helpdesk, await requirePortalUser(scope, helpdesk, request, deps.now())),
+      ),
+  });
+  const requestParams = portalParamsSchema.extend({ id: z.uuid({ error: 'validation' }) });
+  const REQUEST_EXAMPLE = { ...EXAMPLE, id: '00000000-0000-4000-8000-000000000000' };
+  router.public({
+    method: 'GET',
+    url: `${BASE}/my-requests/:id`,
+    summary: "One of the portal user's requests with its conversation (no internal notes) and the fields not hidden on the portal",
+    tags: ['Portal'],
+    rateLimit: 'public',
+    paramsExample: REQUEST_EXAMPLE,
+    errors: [403],
+    schemas: { params: requestParams, response: portalRequestDetailSchema },
+    handler: (ctx, { params, request }) =>
+      withPortal(ctx.db, params, async (scope, helpdesk) =>
+        myRequest(scope, helpdesk, await requirePortalUser(scope, helpdesk, request, deps.now()), params.id),
+      ),
+  });
+  router.public({
+    method: 'POST',
+    url: `${BASE}/my-requests/:id/messages`,
+    summary: "The portal user's reply to their request: an inbound message of its conversation, as a mailed reply is",
+    tags: ['Portal'],
+    rateLimit: 'public',
+    status: 201,
+    paramsExample: REQUEST_EXAMPLE,
+    errors: [403],
+    schemas: { params: requestParams, body: portalReplySchema, response: portalRequestDetailSchema },
+    example: { body: 'It works again, thank you.' },
+    handler: (ctx, { params, body, request }) =>
+      withPortal(ctx.db, params, async (scope, helpdesk) =>
+        replyToMyRequest(scope, helpdesk, await requirePortalUser(scope, helpdesk, request, deps.now()), params.id, body),
+      ),
   });
 }

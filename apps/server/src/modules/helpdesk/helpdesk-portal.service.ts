@@ -8,6 +8,7 @@ import {
   type PortalRequestResult,
   type PortalSearchResult,
 } from '@atrium/domain';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/database';
 import { fieldError, notFound } from '../../platform/errors';
 import { createEntity } from '../../platform/entity';
@@ -17,14 +18,17 @@ import type { HelpdeskKinds } from './helpdesk.entities';
 import * as repo from './helpdesk.repository';
 import { enterWorkspaceBySlug, systemContext } from '../../platform/jobs/workspace-walk';
 import { newChallenge, solves } from '../../platform/portal-captcha.util';
+import { spendChallenge } from '../../platform/portal-captcha.repository';
+import { portalSessionOf, spammer, type PortalUserDeps } from './helpdesk-portal-users.service';
+import * as usersRepo from './helpdesk-portal-users.repository';
 
 type Scope = { tenantId: string; db: Db };
-type Address = { workspace: string; helpdesk: string };
+export type Address = { workspace: string; helpdesk: string };
 
 // The public portal (issue 23), no sign-in: a workspace's helpdesk by the workspace's slug and
 // the portal's, only with its portal on, and of its knowledge base only the published articles
 // visible to everyone. Anything else answers 404, as an unknown address does.
-async function withPortal<T>(
+export async function withPortal<T>(
   db: Db,
   address: Address,
   then: (scope: Scope, helpdesk: portalRepo.PortalHelpdesk) => Promise<T>,
@@ -39,9 +43,13 @@ async function withPortal<T>(
   });
 }
 
-export async function portalHome(db: Db, address: Address): Promise<PortalHome> {
+// Whether a signed-in portal user asks (Portal-visibility articles are theirs to read too).
+const signedIn = async (scope: Scope, helpdesk: portalRepo.PortalHelpdesk, request: FastifyRequest, now: Date) =>
+  (await portalSessionOf(scope, helpdesk, request, now)) !== undefined;
+
+export async function portalHome(db: Db, deps: PortalDeps, address: Address, request: FastifyRequest): Promise<PortalHome> {
   return withPortal(db, address, async (scope, helpdesk) => {
-    const articles = await portalRepo.portalArticles(scope, helpdesk.id, 200);
+    const articles = await portalRepo.portalArticles(scope, helpdesk.id, 200, await signedIn(scope, helpdesk, request, deps.now()));
     const byTopic = new Map<string, { position: number; articles: PortalHome['articles'] }>();
     for (const a of articles) {
       if (!a.topic) continue;
@@ -59,16 +67,29 @@ export async function portalHome(db: Db, address: Address): Promise<PortalHome> 
   });
 }
 
-export async function portalSearch(db: Db, address: Address, q: string): Promise<PortalSearchResult> {
+export async function portalSearch(
+  db: Db,
+  deps: PortalDeps,
+  address: Address,
+  q: string,
+  request: FastifyRequest,
+): Promise<PortalSearchResult> {
   return withPortal(db, address, async (scope, helpdesk) => {
-    const hits = await repo.searchArticles(scope, q, { helpdeskId: helpdesk.id, status: 'Published', visibilities: ['Public'], limit: 20 });
+    const visibilities = (await signedIn(scope, helpdesk, request, deps.now())) ? ['Public', 'Portal'] : ['Public'];
+    const hits = await repo.searchArticles(scope, q, { helpdeskId: helpdesk.id, status: 'Published', visibilities, limit: 20 });
     return { data: hits.map((h) => ({ title: h.title, slug: h.slug, snippet: h.snippet, rank: h.rank })) };
   });
 }
 
-export async function portalArticle(db: Db, address: Address, slug: string): Promise<PortalArticle> {
+export async function portalArticle(
+  db: Db,
+  deps: PortalDeps,
+  address: Address,
+  slug: string,
+  request: FastifyRequest,
+): Promise<PortalArticle> {
   return withPortal(db, address, async (scope, helpdesk) => {
-    const row = await portalRepo.portalArticleBySlug(scope, helpdesk.id, slug);
+    const row = await portalRepo.portalArticleBySlug(scope, helpdesk.id, slug, await signedIn(scope, helpdesk, request, deps.now()));
     if (!row) throw notFound('Article');
     return {
       title: row.title,
@@ -81,7 +102,7 @@ export async function portalArticle(db: Db, address: Address, slug: string): Pro
   });
 }
 
-export type PortalDeps = { kinds: HelpdeskKinds; secret: string; now: () => Date };
+export type PortalDeps = PortalUserDeps & { kinds: HelpdeskKinds; secret: string };
 
 // A challenge for the portal's request form (only where there is a portal to send it to).
 export async function portalCaptcha(db: Db, deps: PortalDeps, address: Address): Promise<PortalCaptcha> {
@@ -91,18 +112,35 @@ export async function portalCaptcha(db: Db, deps: PortalDeps, address: Address):
   }));
 }
 
-// An anonymous visitor's request (channel Portal): the proof of work first (400 captchaInvalid
-// on `captcha`, nothing written), then a request like an agent's — numbered, the requester
-// contact found or made, the message its first one.
-export async function submitPortalRequest(db: Db, deps: PortalDeps, address: Address, body: PortalRequest): Promise<PortalRequestResult> {
-  if (!solves(deps.secret, body.captcha.challenge, body.captcha.nonce, CAPTCHA_DIFFICULTY_BITS, deps.now().getTime()))
-    throw fieldError('captcha', 'captchaInvalid', 'captcha: the answer does not solve a current challenge');
+const captchaInvalid = () => fieldError('captcha', 'captchaInvalid', 'captcha: the answer does not solve a current challenge');
+
+// A visitor's request (channel Portal): an anonymous one proves its work first (400
+// captchaInvalid on `captcha`, nothing written; a solved challenge counts once), a signed-in
+// portal user's is theirs (their address, no captcha); an address marked spam or blocked is 403
+// spammer. Then a request like an agent's — numbered, the requester contact found or made, the
+// message its first one.
+export async function submitPortalRequest(
+  db: Db,
+  deps: PortalDeps,
+  address: Address,
+  body: PortalRequest,
+  request: FastifyRequest,
+): Promise<PortalRequestResult> {
+  const now = deps.now().getTime();
   return withPortal(db, address, async (scope, helpdesk) => {
+    const session = await portalSessionOf(scope, helpdesk, request, deps.now());
+    if (!session) {
+      if (!body.captcha || !solves(deps.secret, body.captcha.challenge, body.captcha.nonce, CAPTCHA_DIFFICULTY_BITS, now))
+        throw captchaInvalid();
+      if (!(await spendChallenge(scope, body.captcha.challenge, now))) throw captchaInvalid();
+    }
+    const email = session?.email ?? body.email;
+    if ((await usersRepo.contactOfEmail(scope, email))?.refused) throw spammer();
     const ctx = systemContext(scope.tenantId, scope.db, { name: 'Portal' });
     const row = await createEntity(ctx, deps.kinds.request, {
       subject: body.subject,
       helpdeskId: helpdesk.id,
-      requesterEmail: body.email,
+      requesterEmail: email,
       description: body.message,
     });
     await repo.setRequestChannel(ctx, String(row.id), 'Portal');

@@ -38,7 +38,13 @@ export async function registerHelpdeskModule(router: Router, deps: ModuleDeps): 
     now: systemClock,
     linkRecords: recordLinker(router, deps),
   });
-  registerHelpdeskPortalRoutes(router, { kinds, secret: deps.config.sessionSecret, now: systemClock });
+  registerHelpdeskPortalRoutes(router, {
+    kinds,
+    secret: deps.config.sessionSecret,
+    now: systemClock,
+    mailer: deps.mailer,
+    config: deps.config,
+  });
   // a request's stage follows its task's (closed, reopened)
   provideRecordChangeListener('helpdesk-task-stage', followTaskStage);
   // mail to a helpdesk's sender address on the inbound SMTP listener (SMTP_INBOUND_PORT)

@@ -30,12 +30,21 @@ export const REQUEST_STAGE_NAMES = ['New', 'Open', 'Waiting', 'Resolved'] as con
 
 // an agent reply to a request without anybody to mail (no requester e-mail): noRecipient;
 // a request that already has a task: alreadyHasTask
-// a portal request whose proof of work is missing, wrong or expired: captchaInvalid
-export const HELPDESK_ERROR_CODES = ['noRecipient', 'alreadyHasTask', 'captchaInvalid'] as const;
+// a portal request whose proof of work is missing, wrong or expired (or already used): captchaInvalid
+// the portal's access messages (spec §8; loginRequired is the booking portal's too): a contact
+// marked spam or blocked: spammer; a portal user's sign-in that is made up, used or expired, or
+// a request that is not theirs: portalAccessDenied
+export const HELPDESK_ERROR_CODES = ['noRecipient', 'alreadyHasTask', 'captchaInvalid', 'spammer', 'portalAccessDenied'] as const;
+// portal users (decision 094, round three): a mailed sign-in link holds 15 minutes and once, a
+// portal session 7 days; an address gets at most 5 links an hour
+export const PORTAL_LINK_TTL_MS = 15 * 60_000;
+export const PORTAL_SESSION_TTL_MS = 7 * 24 * 60 * 60_000;
+export const PORTAL_LINKS_PER_HOUR = 5;
+export const PORTAL_SESSION_COOKIE = 'atrium_portal';
 // the portal's proof of work: leading zero bits of SHA-256(challenge:nonce), and how long a
 // challenge holds
 export const CAPTCHA_DIFFICULTY_BITS = 16;
 export const CAPTCHA_TTL_MS = 10 * 60_000;
 // a request's activity: a reply mailed, a note written, a task made or linked, the request's
 // stage moved because its task was closed or reopened
-export const HELPDESK_ACTIVITY_ACTIONS = ['replied', 'noted', 'mailReceived', 'taskLinked', 'stageFollowedTask'] as const;
+export const HELPDESK_ACTIVITY_ACTIONS = ['replied', 'noted', 'mailReceived', 'portalReply', 'taskLinked', 'stageFollowedTask'] as const;

@@ -120,8 +120,68 @@ export const portalRequestSchema = z.strictObject({
   message: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(20000, { error: 'maxLength' }),
   captcha: z
     .strictObject({ challenge: z.string().min(1).max(300), nonce: z.string().min(1).max(40) })
-    .meta({ description: 'Rule `captchaInvalid`: the nonce must solve the challenge from …/captcha, within its ten minutes.' }),
+    .optional()
+    .meta({
+      description:
+        'Rule `captchaInvalid`: the nonce must solve the challenge from …/captcha, within its ten minutes, once. A signed-in portal user sends none.',
+    }),
 });
 export type PortalRequest = z.infer<typeof portalRequestSchema>;
 export const portalRequestResultSchema = z.object({ number: z.string() });
 export type PortalRequestResult = z.infer<typeof portalRequestResultSchema>;
+
+const portalEmail = z
+  .string({ error: 'required' })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: 'required' })
+  .max(254, { error: 'maxLength' })
+  .email({ error: 'invalidEmail' });
+
+// Portal users (decision 094, round three): a sign-in link by e-mail, redeemed for a session
+// cookie of this portal. The answer is the same whether or not the address is known.
+export const portalSignInSchema = z.strictObject({ email: portalEmail });
+export type PortalSignIn = z.infer<typeof portalSignInSchema>;
+export const portalSignInResultSchema = z.object({ sent: z.literal(true) });
+export const portalRedeemSchema = z.strictObject({
+  token: z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { error: 'required' })
+    .max(100, { error: 'maxLength' })
+    .meta({ description: 'Rule `portalAccessDenied`: the token of a sign-in link, unused and within its 15 minutes.' }),
+});
+export const portalUserSchema = z.object({ email: z.string(), name: z.string() });
+export type PortalUser = z.infer<typeof portalUserSchema>;
+
+// A portal user's own request: its conversation without internal notes, and its custom fields
+// that are not marked hide-on-portal.
+export const portalMyRequestSchema = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  subject: z.string(),
+  stage: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PortalMyRequest = z.infer<typeof portalMyRequestSchema>;
+export const portalMyRequestsSchema = z.object({ data: z.array(portalMyRequestSchema) });
+export type PortalMyRequests = z.infer<typeof portalMyRequestsSchema>;
+export const portalMessageSchema = z.object({
+  id: z.uuid(),
+  // inbound: the requester's; outbound: the helpdesk's answer
+  kind: z.enum(['inbound', 'outbound']),
+  body: z.string(),
+  authorName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PortalMessage = z.infer<typeof portalMessageSchema>;
+export const portalRequestDetailSchema = portalMyRequestSchema.extend({
+  fields: z.array(z.object({ key: z.string(), label: z.string(), value: z.unknown() })),
+  messages: z.array(portalMessageSchema),
+});
+export type PortalRequestDetail = z.infer<typeof portalRequestDetailSchema>;
+export const portalReplySchema = z.strictObject({
+  body: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(20000, { error: 'maxLength' }),
+});
+export type PortalReply = z.infer<typeof portalReplySchema>;

@@ -1,0 +1,240 @@
+import {
+  PORTAL_LINK_TTL_MS,
+  PORTAL_LINKS_PER_HOUR,
+  PORTAL_SESSION_COOKIE,
+  PORTAL_SESSION_TTL_MS,
+  type EntityField,
+  type PortalMyRequest,
+  type PortalMyRequests,
+  type PortalReply,
+  type PortalRequestDetail,
+  type PortalUser,
+} from '@atrium/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Config } from '../../platform/config';
+import type { TenantContext, TenantScope } from '../../platform/context';
+import { AppError, notFound } from '../../platform/errors';
+import { recordActivities, selectFields } from '../../platform/entity';
+import { publishRecordEvent } from '../../platform/events/live-events.service';
+import { systemContext } from '../../platform/jobs/workspace-walk';
+import type { Mailer } from '../../platform/mail/mailer';
+import type { PortalHelpdesk } from './helpdesk-portal.repository';
+import * as usersRepo from './helpdesk-portal-users.repository';
+import * as repo from './helpdesk.repository';
+
+// Portal users (issue 23, decision 094 round three): a person outside the workspace signs in to
+// one helpdesk's portal by a link mailed to their address — the requester contact of that
+// address in the workspace, never a member. The link's token (32 random bytes) is stored only
+// as its SHA-256, holds 15 minutes and is redeemed once, by a POST from the portal's page (a
+// mail scanner opening the link spends nothing); the session is another such token in an
+// HttpOnly, SameSite=Lax cookie scoped to the workspace's portal API, 7 days. Workspace routes
+// never read that cookie, and the token is not an access token, so it reaches none of them.
+export type PortalUserDeps = { mailer: Mailer; config: Pick<Config, 'publicUrl' | 'mailFrom' | 'cookieSecure'>; now: () => Date };
+
+const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
+const newToken = () => randomBytes(32).toString('base64url');
+const cookiePath = (workspace: string) => `/api/v1/public/portal/${encodeURIComponent(workspace)}`;
+
+export const spammer = () => new AppError(403, 'spammer', 'Spammer: this address may not use the portal');
+export const loginRequired = () => new AppError(403, 'loginRequired', 'Login required: sign in to the portal first');
+const accessDenied = () =>
+  new AppError(403, 'portalAccessDenied', 'Portal access denied: this sign-in link is not valid (used, expired or made up)');
+
+export type PortalSession = usersRepo.PortalSessionRow & { tokenHash: string };
+
+// The signed-in portal user of this helpdesk, if the request carries a current session; a
+// contact marked spam or blocked since signing in is refused (403 spammer).
+export async function portalSessionOf(
+  scope: TenantScope,
+  helpdesk: PortalHelpdesk,
+  request: FastifyRequest,
+  now: Date,
+): Promise<PortalSession | undefined> {
+  const token = request.cookies[PORTAL_SESSION_COOKIE];
+  if (!token || token.length > 100) return undefined;
+  const tokenHash = hash(token);
+  const row = await usersRepo.sessionOf(scope, helpdesk.id, tokenHash, now);
+  if (!row) return undefined;
+  if (row.refused) throw spammer();
+  return { ...row, tokenHash };
+}
+
+export async function requirePortalUser(
+  scope: TenantScope,
+  helpdesk: PortalHelpdesk,
+  request: FastifyRequest,
+  now: Date,
+): Promise<PortalSession> {
+  const session = await portalSessionOf(scope, helpdesk, request, now);
+  if (!session) throw loginRequired();
+  return session;
+}
+
+// A sign-in link to the address, if it is a contact of the workspace (the answer is the same
+// either way, so the form tells nobody who is a contact); a contact marked spam or blocked is
+// told so (spec §8 "spammer"). At most PORTAL_LINKS_PER_HOUR links an hour per address.
+export async function sendSignInLink(
+  scope: TenantScope,
+  deps: PortalUserDeps,
+  address: { workspace: string; helpdesk: PortalHelpdesk },
+  email: string,
+): Promise<{ sent: true }> {
+  const now = deps.now();
+  const contact = await usersRepo.contactOfEmail(scope, email);
+  if (!contact) return { sent: true };
+  if (contact.refused) throw spammer();
+  const helpdesk = address.helpdesk;
+  if ((await usersRepo.linksSince(scope, helpdesk.id, email, new Date(now.getTime() - 3600_000))) >= PORTAL_LINKS_PER_HOUR)
+    return { sent: true };
+  await usersRepo.deleteExpired(scope, helpdesk.id, now);
+  const token = newToken();
+  await usersRepo.insertToken(scope, {
+    helpdeskId: helpdesk.id,
+    contactId: contact.id,
+    email,
+    kind: 'link',
+    tokenHash: hash(token),
+    expiresAt: new Date(now.getTime() + PORTAL_LINK_TTL_MS),
+  });
+  const link = `${deps.config.publicUrl}/portal/${encodeURIComponent(address.workspace)}/${encodeURIComponent(helpdesk.slug)}/sign-in?token=${token}`;
+  const host = new URL(deps.config.publicUrl).hostname || 'atrium.local';
+  await deps.mailer.enqueue(scope.db, {
+    to: email,
+    subject: `Sign in to ${helpdesk.name}`.slice(0, 400),
+    text: [
+      `Open this link to sign in to the ${helpdesk.name} portal and see your requests:`,
+      '',
+      link,
+      '',
+      'The link works once, within 15 minutes. If you did not ask for it, ignore this mail.',
+    ].join('\n'),
+    messageId: `<portal.${randomBytes(12).toString('hex')}@${host}>`,
+    headers: { 'Auto-Submitted': 'auto-generated' },
+    attachments: [],
+  });
+  deps.mailer.nudge();
+  return { sent: true };
+}
+
+// The mailed link's token becomes a session cookie (the link is spent).
+export async function redeemSignInLink(
+  scope: TenantScope,
+  deps: PortalUserDeps,
+  address: { workspace: string; helpdesk: PortalHelpdesk },
+  token: string,
+  reply: FastifyReply,
+): Promise<PortalUser> {
+  const now = deps.now();
+  const link = await usersRepo.redeemLink(scope, address.helpdesk.id, hash(token), now);
+  if (!link) throw accessDenied();
+  const contact = await usersRepo.contactOfEmail(scope, link.email);
+  if (!contact || contact.id !== link.contactId) throw accessDenied();
+  if (contact.refused) throw spammer();
+  const session = newToken();
+  await usersRepo.insertToken(scope, {
+    helpdeskId: address.helpdesk.id,
+    contactId: contact.id,
+    email: link.email,
+    kind: 'session',
+    tokenHash: hash(session),
+    expiresAt: new Date(now.getTime() + PORTAL_SESSION_TTL_MS),
+  });
+  reply.setCookie(PORTAL_SESSION_COOKIE, session, {
+    httpOnly: true,
+    secure: deps.config.cookieSecure,
+    sameSite: 'lax',
+    path: cookiePath(address.workspace),
+    maxAge: PORTAL_SESSION_TTL_MS / 1000,
+  });
+  return { email: link.email, name: contact.name };
+}
+
+export async function signOut(
+  scope: TenantScope,
+  address: { workspace: string; helpdesk: PortalHelpdesk },
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const token = request.cookies[PORTAL_SESSION_COOKIE];
+  if (token && token.length <= 100) await usersRepo.deleteSession(scope, address.helpdesk.id, hash(token));
+  reply.clearCookie(PORTAL_SESSION_COOKIE, { path: cookiePath(address.workspace) });
+}
+
+const toMine = (r: usersRepo.MyRequestRow): PortalMyRequest => ({
+  id: r.id,
+  number: r.number,
+  subject: r.subject,
+  stage: r.stage,
+  createdAt: new Date(r.createdAt).toISOString(),
+  updatedAt: new Date(r.updatedAt).toISOString(),
+});
+
+export async function myRequests(scope: TenantScope, helpdesk: PortalHelpdesk, session: PortalSession): Promise<PortalMyRequests> {
+  return { data: (await usersRepo.myRequests(scope, helpdesk.id, session.contactId)).map(toMine) };
+}
+
+// The custom fields a requester may see: not hidden, not restricted, not marked hide-on-portal.
+const portalField = (f: EntityField) => !f.hideOnPortal && !f.hidden && !f.restricted;
+
+async function ownRequest(scope: TenantScope, helpdesk: PortalHelpdesk, session: PortalSession, id: string) {
+  const [row] = await usersRepo.myRequests(scope, helpdesk.id, session.contactId, id);
+  if (!row) throw notFound('Request');
+  return row;
+}
+
+// One of the user's requests with its conversation: their messages and the helpdesk's answers,
+// never internal notes.
+export async function myRequest(
+  scope: TenantScope,
+  helpdesk: PortalHelpdesk,
+  session: PortalSession,
+  id: string,
+): Promise<PortalRequestDetail> {
+  const row = await ownRequest(scope, helpdesk, session, id);
+  const ctx = systemContext(scope.tenantId, scope.db, { name: 'Portal' });
+  const fields = (await selectFields(ctx, 'Request')).filter(portalField);
+  const values = await usersRepo.requestCustomFields(scope, row.id);
+  const messages = (await repo.listMessages(scope, row.id)).flatMap((m) =>
+    m.kind === 'note' ? [] : [{ id: m.id, kind: m.kind, body: m.body, authorName: m.authorName, createdAt: m.createdAt }],
+  );
+  return {
+    ...toMine(row),
+    fields: fields
+      .filter((f) => values[f.key] !== undefined && values[f.key] !== null)
+      .map((f) => ({ key: f.key, label: f.label, value: values[f.key] })),
+    messages,
+  };
+}
+
+// The user's reply on the portal: an inbound message of the request, as a mailed reply is, with
+// its activity and the live event an open request page reloads on.
+export async function replyToMyRequest(
+  scope: TenantScope,
+  helpdesk: PortalHelpdesk,
+  session: PortalSession,
+  id: string,
+  body: PortalReply,
+): Promise<PortalRequestDetail> {
+  const row = await ownRequest(scope, helpdesk, session, id);
+  const system = systemContext(scope.tenantId, scope.db, { name: session.email });
+  const ctx: TenantContext = { ...system, user: { ...system.user, name: session.email } };
+  const message = await repo.insertMessage(ctx, {
+    requestId: row.id,
+    kind: 'inbound',
+    body: body.body,
+    authorId: null,
+    authorName: session.name,
+    fromAddress: session.email,
+    toAddress: null,
+    messageId: null,
+    inReplyTo: null,
+    references: null,
+  });
+  await recordActivities(ctx, [
+    { entityKind: 'Request', entityId: row.id, type: 'Email', action: 'portalReply', after: { id: message.id, from: session.email } },
+  ]);
+  const version = await usersRepo.requestVersion(ctx, row.id);
+  await publishRecordEvent(ctx, { kind: 'Request', id: row.id, version, action: 'updated' });
+  return myRequest(scope, helpdesk, session, id);
+}
