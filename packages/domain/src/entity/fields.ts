@@ -54,6 +54,10 @@ export type BuiltinField = {
   min?: number;
   max?: number;
   scale?: number;
+  // a decimal stored as double precision rather than numeric: PostgreSQL's numeric comparisons
+  // are not leakproof, so under row-level security a range on a numeric column is a filter after
+  // the index, never a seek in it (the board rank's neighbour look-up read whole columns)
+  float?: boolean;
   // enum values; their captions are <label>.<value>, unless the values name themselves
   // (`optionLabels: 'values'`: IANA time zones, currency codes)
   options?: readonly string[];
@@ -297,6 +301,7 @@ export const WORKFLOW_STAGE_FIELD: BuiltinField = {
 export const BOARD_RANK_FIELD: BuiltinField = {
   ...field('decimal', 'number', undefined, { column: 'board_rank', label: 'entity.field.boardRank', filterable: false, readOnly: true }),
   scale: 6,
+  float: true,
   form: false,
 };
 export const TYPE_FIELD: BuiltinField = {

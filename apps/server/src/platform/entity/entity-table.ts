@@ -4,6 +4,7 @@ import {
   boolean,
   customType,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -48,7 +49,7 @@ function columnFor(f: BuiltinField): PgColumnBuilderBase {
     case 'money':
       return numeric(f.column, { precision: 15, scale: 2 });
     case 'decimal':
-      return numeric(f.column, { precision: 18, scale: f.scale ?? 4 });
+      return f.float ? doublePrecision(f.column) : numeric(f.column, { precision: 18, scale: f.scale ?? 4 });
     case 'boolean':
       return boolean(f.column).notNull().default(false);
     case 'date':
