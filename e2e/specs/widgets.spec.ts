@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '../support/signed-in.fixture';
 import { expectAccessible } from '../pages/shell.pages';
+import { PHONE } from '../pages/site-map.pages';
 import { signedInApi } from '../support/signed-in-api';
 
 // Issues 22 and 23, the widgets (decision 098): an admin finds the Embed code of a booking page
@@ -151,6 +152,8 @@ test.describe.serial('widgets', () => {
       // the helpdesk widget: search the knowledge base and open the article, still embedded
       await help.getByRole('searchbox', { name: 'Search the knowledge base' }).fill('guest network');
       await help.getByRole('searchbox', { name: 'Search the knowledge base' }).press('Enter');
+      // the hit, with the words marked (the latest articles' list, which names it too, is gone)
+      await expect(help.locator('mark').first()).toBeVisible();
       await help.getByRole('link', { name: 'Connecting to the guest network' }).click();
       await expect(help.getByRole('heading', { name: 'Connecting to the guest network', level: 1 })).toBeVisible();
       expect(
@@ -161,6 +164,32 @@ test.describe.serial('widgets', () => {
       ).toMatch(/embed=1&frame=atrium-/);
       await expect.poll(() => fits(helpFrame)).toBe(true);
       await expect(visitor.getByText('Dock shop, Harbour Road 1')).toBeVisible();
+    } finally {
+      await visitor.context().close();
+      await new Promise((resolve) => shop.close(resolve));
+    }
+  });
+
+  test('on a phone, the booking widget fits the width of the site and its own height', async ({ browser, baseURL }) => {
+    const visitor = await (await browser.newContext({ viewport: PHONE })).newPage();
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Dock shop</title></head>
+<body style="margin: 0 12px"><h1>Dock shop</h1>
+<script src="${baseURL}/widget.js" data-atrium-widget="BookingWidget" data-workspace="${workspace}" data-page="meeting-rooms" data-title="Book a room" async></script>
+</body></html>`;
+    const shop = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html));
+    await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+    try {
+      await visitor.goto(`http://localhost:${(shop.address() as AddressInfo).port}/`);
+      const frame = visitor.frameLocator('iframe[title="Book a room"]');
+      await expect(frame.getByRole('list', { name: 'Free times' }).or(frame.getByText(/Nothing is free on this day/))).toBeVisible();
+      const overflow = await frame.locator('html').evaluate((html) => ({ scrollWidth: html.scrollWidth, clientWidth: html.clientWidth }));
+      expect(overflow.scrollWidth).toBe(overflow.clientWidth);
+      expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+      const box = await visitor.locator('iframe[title="Book a room"]').boundingBox();
+      expect(box?.width).toBe(PHONE.width - 24);
+      await expect
+        .poll(async () => frame.locator('#root').evaluate((root) => Math.ceil(root.getBoundingClientRect().height)))
+        .toBe(Math.round((await visitor.locator('iframe[title="Book a room"]').boundingBox())?.height ?? 0));
     } finally {
       await visitor.context().close();
       await new Promise((resolve) => shop.close(resolve));
