@@ -185,3 +185,31 @@ describe('find-times and the create check', () => {
     );
   }, 120_000);
 });
+
+// The engine reads local time from offsets it converts once per zone and hour (find-times asks
+// about thousands of candidates): its grid must be what Temporal says minute by minute, on
+// ordinary and changing days, in zones with half-hour and 45-minute offsets and a half-hour
+// daylight-saving shift.
+describe('local time against Temporal, minute by minute', () => {
+  const cases = [
+    { timeZone: 'Europe/Berlin', days: ['2026-03-29', '2026-10-25', '2026-07-14'] },
+    { timeZone: 'America/New_York', days: ['2026-03-08', '2026-11-01'] },
+    { timeZone: 'America/St_Johns', days: ['2026-03-08', '2026-11-01'] },
+    { timeZone: 'Australia/Lord_Howe', days: ['2026-04-05', '2026-10-04'] },
+    { timeZone: 'Asia/Kathmandu', days: ['2026-05-01'] },
+  ];
+  it.each(cases)('in $timeZone', ({ timeZone, days }) => {
+    for (const day of days) {
+      for (const incrementMinutes of [15, 45]) {
+        const from = Temporal.PlainDate.from(day).toZonedDateTime({ timeZone }).epochMilliseconds - 3 * 60 * MIN;
+        const to = from + 30 * 60 * MIN;
+        const expected: number[] = [];
+        for (let ms = from; ms < to; ms += MIN) {
+          const z = Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(timeZone);
+          if ((z.hour * 60 + z.minute) % incrementMinutes === 0) expected.push(ms);
+        }
+        expect(gridStarts(policy({ incrementMinutes }), timeZone, from, to), `${day} every ${incrementMinutes} min`).toEqual(expected);
+      }
+    }
+  });
+});

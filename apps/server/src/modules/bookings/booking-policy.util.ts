@@ -14,25 +14,83 @@ export type PolicyRefusal = { code: BookingPolicyRefusalCode; field: 'start' | '
 export type PolicyAnswer = { allowed: boolean; refusals: PolicyRefusal[] };
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 const WALL_MARGIN_HOURS = 3;
 
-const zoned = (ms: number, timeZone: string): Temporal.ZonedDateTime =>
-  Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(timeZone);
+// The zone's offset (ms) at an instant. find-times asks about thousands of candidates, and a
+// Temporal conversion per candidate was most of its time; offsets change a few times a year,
+// so each hour of each zone is converted once: when the offset at the hour's first and last
+// millisecond agree, no change happens within it (two changes within an hour do not exist);
+// otherwise the instant itself is converted.
+const offsets = new Map<string, number | null>();
+const OFFSETS_MAX = 100_000;
+const exactOffset = (ms: number, timeZone: string): number =>
+  Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(timeZone).offsetNanoseconds / 1e6;
+function offsetAt(ms: number, timeZone: string): number {
+  const hour = Math.floor(ms / HOUR);
+  const key = `${timeZone}|${hour}`;
+  let known = offsets.get(key);
+  if (known === undefined) {
+    const first = exactOffset(hour * HOUR, timeZone);
+    known = first === exactOffset(hour * HOUR + HOUR - 1, timeZone) ? first : null;
+    if (offsets.size >= OFFSETS_MAX) offsets.clear();
+    offsets.set(key, known);
+  }
+  return known ?? exactOffset(ms, timeZone);
+}
+
+// The local wall clock of an instant in the zone (the fields a rule reads), as UTC fields of
+// the instant shifted by its offset.
+type Wall = { date: string; dayOfWeek: number; minuteOfDay: number; secondAndMs: number };
+function wallOf(ms: number, timeZone: string): Wall {
+  const local = new Date(ms + offsetAt(ms, timeZone));
+  return {
+    date: local.toISOString().slice(0, 10),
+    // Monday 1 … Sunday 7, as Temporal counts
+    dayOfWeek: ((local.getUTCDay() + 6) % 7) + 1,
+    minuteOfDay: local.getUTCHours() * 60 + local.getUTCMinutes(),
+    secondAndMs: local.getUTCSeconds() * 1000 + local.getUTCMilliseconds(),
+  };
+}
+
+// The instants whose wall time in the zone is `wall` (a local date-time written as UTC ms):
+// one, two where the clock falls back (earlier first), none in a spring-forward gap. The
+// offsets a day either side are the only candidates (no zone changes twice within two days).
+function instantsOfWall(wall: number, timeZone: string): number[] {
+  const out: number[] = [];
+  for (const offset of [offsetAt(wall - DAY, timeZone), offsetAt(wall + DAY, timeZone)]) {
+    const t = wall - offset;
+    if (t + offsetAt(t, timeZone) === wall && !out.includes(t)) out.push(t);
+  }
+  return out.sort((a, b) => a - b);
+}
 
 // "HH:mm" of the local date in the zone, as an instant (a time in a spring-forward gap moves
-// later, one in a fall-back overlap is the earlier of the two)
-const localInstant = (date: Temporal.PlainDate, time: string, timeZone: string): number =>
-  date.toZonedDateTime({ timeZone, plainTime: Temporal.PlainTime.from(time) }).epochMilliseconds;
+// later, one in a fall-back overlap is the earlier of the two — Temporal's 'compatible')
+const localInstants = new Map<string, number>();
+function localInstant(date: string, time: string, timeZone: string): number {
+  const key = `${timeZone}|${date}|${time}`;
+  let ms = localInstants.get(key);
+  if (ms === undefined) {
+    ms = Temporal.PlainDate.from(date).toZonedDateTime({ timeZone, plainTime: Temporal.PlainTime.from(time) }).epochMilliseconds;
+    if (localInstants.size >= OFFSETS_MAX) localInstants.clear();
+    localInstants.set(key, ms);
+  }
+  return ms;
+}
 
 // the request lies within one opening period of the day it starts on (local)
-function withinOpeningHours(place: PolicyPlace, startLocal: Temporal.ZonedDateTime, start: number, end: number): boolean {
+function withinOpeningHours(place: PolicyPlace, startLocal: Wall, start: number, end: number): boolean {
   const hours = place.openingHours;
   if (!hours || hours.length === 0) return true;
   const day = DAYS[startLocal.dayOfWeek - 1];
-  const date = startLocal.toPlainDate();
   return hours.some(
-    (p) => p.day === day && localInstant(date, p.open, place.timeZone) <= start && end <= localInstant(date, p.close, place.timeZone),
+    (p) =>
+      p.day === day &&
+      localInstant(startLocal.date, p.open, place.timeZone) <= start &&
+      end <= localInstant(startLocal.date, p.close, place.timeZone),
   );
 }
 
@@ -56,9 +114,8 @@ export function evaluateBooking(policy: BookingPolicy, place: PolicyPlace, now: 
     if (!Number.isInteger(duration) || duration % policy.incrementMinutes !== 0) refusals.push({ code: 'notOnIncrement', field: 'end' });
   }
 
-  const local = zoned(start, place.timeZone);
-  const minuteOfDay = local.hour * 60 + local.minute;
-  if (local.second !== 0 || local.millisecond !== 0 || minuteOfDay % policy.incrementMinutes !== 0)
+  const local = wallOf(start, place.timeZone);
+  if (local.secondAndMs !== 0 || local.minuteOfDay % policy.incrementMinutes !== 0)
     refusals.push({ code: 'notOnIncrement', field: 'start' });
   if (policy.withinOpeningHours && !withinOpeningHours(place, local, start, end))
     refusals.push({ code: 'outsideOpeningHours', field: 'start' });
@@ -70,28 +127,18 @@ export function evaluateBooking(policy: BookingPolicy, place: PolicyPlace, now: 
 // none for one that does not exist (spring).
 export function gridStarts(policy: BookingPolicy, timeZone: string, from: number, to: number): number[] {
   const out: number[] = [];
-  const step = policy.incrementMinutes;
+  const step = policy.incrementMinutes * MINUTE;
   // the wall times an instant of [from, to) can show: the window's own, widened by more than
-  // any change of offset (the largest is two hours), so only those grid times are converted
-  const lo = zoned(from, timeZone).toPlainDateTime().subtract({ hours: WALL_MARGIN_HOURS });
-  const hi = zoned(to, timeZone).toPlainDateTime().add({ hours: WALL_MARGIN_HOURS });
-  let day = lo.toPlainDate();
-  const lastDay = hi.toPlainDate();
-  while (Temporal.PlainDate.compare(day, lastDay) <= 0) {
-    const first = day.equals(lo.toPlainDate()) ? Math.ceil((lo.hour * 60 + lo.minute) / step) * step : 0;
-    const last = day.equals(lastDay) ? hi.hour * 60 + hi.minute : 1439;
-    for (let m = first; m <= last && m < 1440; m += step) {
-      const wall = day.toPlainDateTime({ hour: Math.floor(m / 60), minute: m % 60 });
-      const earlier = wall.toZonedDateTime(timeZone, { disambiguation: 'earlier' });
-      const later = wall.toZonedDateTime(timeZone, { disambiguation: 'later' });
-      for (const z of earlier.epochMilliseconds === later.epochMilliseconds ? [earlier] : [earlier, later]) {
-        const ms = z.epochMilliseconds;
-        if (ms >= from && ms < to && z.toPlainDateTime().equals(wall)) out.push(ms);
-      }
+  // any change of offset (the largest is two hours); wall times as UTC ms of the local fields
+  const lo = from + offsetAt(from, timeZone) - WALL_MARGIN_HOURS * HOUR;
+  const hi = to + offsetAt(to, timeZone) + WALL_MARGIN_HOURS * HOUR;
+  // grid times count from local midnight
+  for (let wall = Math.floor(lo / DAY) * DAY; wall <= hi; wall += DAY) {
+    for (let m = Math.max(wall, Math.ceil((lo - wall) / step) * step + wall); m <= hi && m < wall + DAY; m += step) {
+      for (const ms of instantsOfWall(m, timeZone)) if (ms >= from && ms < to) out.push(ms);
     }
-    day = day.add({ days: 1 });
   }
-  return out;
+  return out.sort((a, b) => a - b);
 }
 
 // The starts in [from, to) of a booking of `duration` minutes ending by `to` that the policy
