@@ -35,7 +35,11 @@ export default function PortalHomePage() {
               {home.data.name}
             </Typography.Title>
             {home.data.description && <Typography.Paragraph>{home.data.description}</Typography.Paragraph>}
-            <Link to={`/portal/${workspace}/${current ?? helpdesk}/ask`}>{t('helpdesk.portal.ask')}</Link>
+            <Space wrap size="large">
+              <Link to={`/portal/${workspace}/${current ?? helpdesk}/ask`}>{t('helpdesk.portal.ask')}</Link>
+              <Link to={`/portal/${workspace}/${current ?? helpdesk}/requests`}>{t('helpdesk.portal.myRequests')}</Link>
+              <Link to={`/portal/${workspace}/${current ?? helpdesk}/sign-in`}>{t('helpdesk.portal.signIn')}</Link>
+            </Space>
           </div>
           <Input.Search aria-label={label} placeholder={label} size="large" allowClear enterButton onSearch={setQ} />
           {q.trim() ? (

@@ -1,5 +1,15 @@
-import type { PortalArticle, PortalCaptcha, PortalHome, PortalRequest, PortalRequestResult, PortalSearchResult } from '@atrium/domain';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type {
+  PortalArticle,
+  PortalCaptcha,
+  PortalHome,
+  PortalMyRequests,
+  PortalRequest,
+  PortalRequestDetail,
+  PortalRequestResult,
+  PortalSearchResult,
+  PortalUser,
+} from '@atrium/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../platform/api/api-client';
 import { solveChallenge } from '../../platform/portal/portal-captcha';
 
@@ -48,5 +58,68 @@ export function usePortalRequest(workspace: string, helpdesk: string) {
         ...anonymous,
       });
     },
+  });
+}
+
+// Portal users (decision 094, round three): the session is an HttpOnly cookie of the portal's
+// API, sent by the browser itself; these calls carry no workspace session either.
+export function usePortalSignIn(workspace: string, helpdesk: string) {
+  return useMutation({
+    mutationFn: (email: string) =>
+      apiRequest<{ sent: true }>(`${base(workspace, helpdesk)}/sign-in`, { method: 'POST', body: { email }, ...anonymous }),
+  });
+}
+
+export function usePortalRedeem(workspace: string, helpdesk: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiRequest<PortalUser>(`${base(workspace, helpdesk)}/sign-in/redeem`, { method: 'POST', body: { token }, ...anonymous }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['portal', workspace, helpdesk] }),
+  });
+}
+
+export function usePortalMe(workspace: string, helpdesk: string) {
+  return useQuery({
+    queryKey: ['portal', workspace, helpdesk, 'me'],
+    queryFn: () => apiRequest<PortalUser>(`${base(workspace, helpdesk)}/me`, anonymous),
+    retry: false,
+  });
+}
+
+export function usePortalSignOut(workspace: string, helpdesk: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<void>(`${base(workspace, helpdesk)}/sign-out`, { method: 'POST', ...anonymous }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['portal', workspace, helpdesk] }),
+  });
+}
+
+export function useMyRequests(workspace: string, helpdesk: string) {
+  return useQuery({
+    queryKey: ['portal', workspace, helpdesk, 'my-requests'],
+    queryFn: () => apiRequest<PortalMyRequests>(`${base(workspace, helpdesk)}/my-requests`, anonymous),
+    retry: false,
+  });
+}
+
+export function useMyRequest(workspace: string, helpdesk: string, id: string) {
+  return useQuery({
+    queryKey: ['portal', workspace, helpdesk, 'my-requests', id],
+    queryFn: () => apiRequest<PortalRequestDetail>(`${base(workspace, helpdesk)}/my-requests/${encodeURIComponent(id)}`, anonymous),
+    retry: false,
+  });
+}
+
+export function usePortalReply(workspace: string, helpdesk: string, id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) =>
+      apiRequest<PortalRequestDetail>(`${base(workspace, helpdesk)}/my-requests/${encodeURIComponent(id)}/messages`, {
+        method: 'POST',
+        body: { body },
+        ...anonymous,
+      }),
+    onSuccess: (detail) => client.setQueryData(['portal', workspace, helpdesk, 'my-requests', id], detail),
   });
 }

@@ -1,0 +1,72 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, Card, Form, Input, Result, Spin, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '../../platform/api/api-error';
+import { errorText } from '../../platform/feedback/form-errors';
+import { usePageTitle } from '../../platform/feedback/use-page-title';
+import { usePortalAccessRedirect } from './portal-access';
+import { usePortalRedeem, usePortalSignIn } from './portal.api';
+
+// Public: a portal user asks for a sign-in link by e-mail; the mailed link comes back here with
+// ?token=, which the page redeems (a POST, so a mail scanner opening the link spends nothing)
+// and goes on to the user's requests.
+export default function PortalSignInPage() {
+  const { t } = useTranslation();
+  const { workspace = '', helpdesk = '' } = useParams();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const navigate = useNavigate();
+  const toAccessPage = usePortalAccessRedirect(workspace, helpdesk);
+  const ask = usePortalSignIn(workspace, helpdesk);
+  const redeem = usePortalRedeem(workspace, helpdesk);
+  const started = useRef(false);
+  usePageTitle(t('helpdesk.portal.signIn'));
+  useEffect(() => {
+    if (!token || started.current) return;
+    started.current = true;
+    redeem.mutate(token, {
+      onSuccess: () => void navigate(`/portal/${workspace}/${helpdesk}/requests`, { replace: true }),
+      onError: (err) => void toAccessPage(err),
+    });
+  }, [token, redeem, navigate, workspace, helpdesk, toAccessPage]);
+  const failure =
+    ask.error && !isApiError(ask.error) ? t('errorCodes.internalServerError') : ask.error ? errorText(t, ask.error.code) : null;
+  return (
+    <main style={{ maxWidth: 640, margin: '32px auto', padding: '0 16px' }}>
+      <Link to={`/portal/${workspace}/${helpdesk}`}>
+        <ArrowLeftOutlined /> {t('helpdesk.portal.back')}
+      </Link>
+      <Typography.Title level={1} style={{ fontSize: 28, marginTop: 16 }}>
+        {t('helpdesk.portal.signIn')}
+      </Typography.Title>
+      {token ? (
+        <Spin />
+      ) : ask.isSuccess ? (
+        <Result status="success" title={t('helpdesk.portal.linkSent')} />
+      ) : (
+        <Card>
+          <Typography.Paragraph>{t('helpdesk.portal.signInHint')}</Typography.Paragraph>
+          <Form
+            layout="vertical"
+            requiredMark
+            onFinish={(values: { email: string }) => ask.mutate(values.email, { onError: (err) => void toAccessPage(err) })}
+          >
+            <Form.Item
+              name="email"
+              label={t('helpdesk.portal.email')}
+              rules={[{ required: true, type: 'email', message: t('errorCodes.invalidEmail') }]}
+            >
+              <Input type="email" autoComplete="email" maxLength={254} />
+            </Form.Item>
+            {failure && <Typography.Paragraph type="danger">{failure}</Typography.Paragraph>}
+            <Button type="primary" htmlType="submit" loading={ask.isPending}>
+              {t('helpdesk.portal.sendLink')}
+            </Button>
+          </Form>
+        </Card>
+      )}
+    </main>
+  );
+}
