@@ -1,7 +1,7 @@
 import { defineEntity } from '../../entity/define-entity';
 import { fields } from '../../entity/fields';
 import { LIMITS } from '../../constants';
-import { HELPDESK_CODE_PATTERN } from './helpdesk.enumerations';
+import { HELPDESK_CODE_PATTERN, TASK_STAGE_FLOWS } from './helpdesk.enumerations';
 import { helpdeskModulePermissions } from './helpdesk.permissions';
 
 // A helpdesk: a code that prefixes its request numbers (HELP-12), the slug of its public portal
@@ -27,6 +27,10 @@ export const helpdeskEntity = defineEntity({
     senderAddress: fields.email({ quick: true, example: 'support@example.com' }),
     portalEnabled: fields.boolean(),
     description: fields.longText({ max: 5000 }),
+    // request ↔ task (round three): which way stages follow, and the request's stage (by name, in
+    // its workflow) when its task is closed — empty: the workflow's first Closed stage
+    taskStageFlow: fields.enumeration(TASK_STAGE_FLOWS, { defaultValue: 'TaskToRequest' }),
+    requestStageOnTaskDone: fields.text({ max: 100, example: 'Resolved' }),
   },
   searchFields: ['name', 'code', 'portalSlug'],
   defaultColumns: ['code', 'portalSlug', 'senderAddress', 'portalEnabled'],

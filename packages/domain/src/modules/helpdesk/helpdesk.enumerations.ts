@@ -23,6 +23,10 @@ export const REQUEST_CHANNELS = ['Agent', 'Portal', 'Email'] as const;
 // internal note (never mailed, never on the portal)
 export const REQUEST_MESSAGE_KINDS = ['inbound', 'outbound', 'note'] as const;
 export type RequestMessageKind = (typeof REQUEST_MESSAGE_KINDS)[number];
+// how a request's stage and its task's follow each other (decision 094, round three): the task
+// closed or reopened moves the request (the default), both ways (closing the request closes the
+// task too), or neither
+export const TASK_STAGE_FLOWS = ['TaskToRequest', 'Both', 'None'] as const;
 // a helpdesk's code prefixes its request numbers (HELP-12), like a project's its task keys
 export const HELPDESK_CODE_PATTERN = /^[A-Z][A-Z0-9]{1,9}$/;
 // a request's stages unless the workspace changes them
