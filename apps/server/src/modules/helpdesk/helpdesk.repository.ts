@@ -224,19 +224,73 @@ export async function stageType(ctx: TenantScope, stageId: string): Promise<stri
   return res.rows[0]?.stageType;
 }
 
-export type TaskRequest = { id: string; stageId: string | null; stageType: string | null; target: string | null };
+export type TaskRequest = {
+  id: string;
+  stageId: string | null;
+  stageType: string | null;
+  target: string | null;
+  flow: string;
+};
 
-// The requests of a task, each with the stage it would move to: the first stage of the given
-// types in its own workflow (the one its current stage belongs to), by the stages' order.
-export async function requestsOfTask(ctx: TenantScope, taskId: string, targetTypes: readonly string[]): Promise<TaskRequest[]> {
+// The requests of a task, each with the stage it would move to and its helpdesk's rule: the
+// stage named by the helpdesk's requestStageOnTaskDone (when closing and set), else the first
+// stage of the given types in its own workflow (the one its current stage belongs to).
+export async function requestsOfTask(
+  ctx: TenantScope,
+  taskId: string,
+  targetTypes: readonly string[],
+  closing: boolean,
+): Promise<TaskRequest[]> {
   const res = await ctx.db.execute<TaskRequest>(sql`
-    select r.id, r.workflow_stage_id as "stageId", s.stage_type as "stageType",
-      (select t.id from workflow_stages t where t.tenant_id = r.tenant_id and t.workflow_id = s.workflow_id
-        and t.stage_type = any(${sql.param([...targetTypes])}::text[]) order by t.sort_order collate "C", t.id limit 1) as target
+    select r.id, r.workflow_stage_id as "stageId", s.stage_type as "stageType", h.task_stage_flow as flow,
+      coalesce(
+        case when ${closing} and h.request_stage_on_task_done is not null then
+          (select n.id from workflow_stages n where n.tenant_id = r.tenant_id and n.workflow_id = s.workflow_id
+            and n.name = h.request_stage_on_task_done limit 1) end,
+        (select t.id from workflow_stages t where t.tenant_id = r.tenant_id and t.workflow_id = s.workflow_id
+          and t.stage_type = any(${sql.param([...targetTypes])}::text[]) order by t.sort_order collate "C", t.id limit 1)) as target
     from requests r
+    join helpdesks h on h.tenant_id = r.tenant_id and h.id = r.helpdesk_id
     left join workflow_stages s on s.tenant_id = r.tenant_id and s.id = r.workflow_stage_id
     where r.tenant_id = ${ctx.tenantId} and r.task_id = ${taskId} and r.deleted_at is null
     for update of r`);
+  return res.rows;
+}
+
+// A helpdesk's request ↔ task rule.
+export async function taskStageFlow(ctx: TenantScope, helpdeskId: string): Promise<string | undefined> {
+  const res = await ctx.db.execute<{ flow: string }>(sql`
+    select task_stage_flow as flow from helpdesks where tenant_id = ${ctx.tenantId} and id = ${helpdeskId}`);
+  return res.rows[0]?.flow;
+}
+
+// Whether a stage name is one of the workspace's request stages.
+export async function isRequestStageName(ctx: TenantScope, name: string): Promise<boolean> {
+  const res = await ctx.db.execute(sql`
+    select 1 from workflow_stages s join workflows w on w.tenant_id = s.tenant_id and w.id = s.workflow_id
+    where s.tenant_id = ${ctx.tenantId} and w.entity_kind = 'Request' and s.name = ${name} limit 1`);
+  return res.rows.length > 0;
+}
+
+// The first Closed stage of the workflow a stage belongs to.
+export async function firstClosedStageBeside(ctx: TenantScope, stageId: string): Promise<string | undefined> {
+  const res = await ctx.db.execute<{ id: string }>(sql`
+    select t.id from workflow_stages s join workflow_stages t on t.tenant_id = s.tenant_id and t.workflow_id = s.workflow_id
+    where s.tenant_id = ${ctx.tenantId} and s.id = ${stageId} and t.stage_type = 'Closed'
+    order by t.sort_order collate "C", t.id limit 1`);
+  return res.rows[0]?.id;
+}
+
+export type TimeRow = { id: string; date: string; minutes: number; note: string | null; userName: string | null };
+
+// The time logged on a task (the projects module's time logs), newest first.
+export async function taskTime(ctx: TenantScope, taskId: string): Promise<TimeRow[]> {
+  const res = await ctx.db.execute<TimeRow>(sql`
+    select l.id, l.date::text as date, l.minutes, l.note,
+      (select coalesce(nullif(u.name, ''), tu.email) from tenant_users tu left join users u on u.id = tu.user_id
+        where tu.tenant_id = l.tenant_id and tu.id = l.tenant_user_id) as "userName"
+    from time_logs l where l.tenant_id = ${ctx.tenantId} and l.task_id = ${taskId}
+    order by l.date desc, l.created_at desc limit 500`);
   return res.rows;
 }
 

@@ -9,6 +9,7 @@ import {
   requestMessageWriteSchema,
   requestTaskResultSchema,
   requestTaskSchema,
+  requestTimeSchema,
 } from '@atrium/domain';
 import { z } from 'zod';
 import { etagOf } from '../../platform/entity';
@@ -17,6 +18,7 @@ import {
   articleBySlug,
   linkTask,
   requestMessages,
+  requestTime,
   searchArticles,
   setPublished,
   writeMessage,
@@ -101,6 +103,17 @@ export function registerHelpdeskRoutes(router: Router, deps: HelpdeskDeps): void
     schemas: { params, body: requestMessageWriteSchema, response: requestMessageSchema },
     example: { kind: 'reply', body: 'Thank you — we have reset your password.' },
     handler: (ctx, { params: p, body }) => writeMessage(ctx, deps, p.id, body),
+  });
+  router.tenant({
+    method: 'GET',
+    url: `${requestEntity.basePath}/:id/time`,
+    summary: "The time logged on a request's task: the total minutes and the entries, newest first (none without a task)",
+    tags: ['Request'],
+    permission: requestEntity.permissions.view,
+    table: deps.kinds.request.tableName,
+    readOnly: true,
+    schemas: { params, response: requestTimeSchema },
+    handler: (ctx, { params: p }) => requestTime(ctx, deps, p.id),
   });
   router.tenant({
     method: 'POST',

@@ -8,6 +8,7 @@ import {
   type RequestMessageWrite,
   type RequestTask,
   type RequestTaskResult,
+  type RequestTime,
 } from '@atrium/domain';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/database';
@@ -18,7 +19,9 @@ import { AppError, fieldError, notFound } from '../../platform/errors';
 import { publishRecordEvent } from '../../platform/events/live-events.service';
 import {
   createEntity,
+  etagOf,
   getEntity,
+  patchEntity,
   recordActivities,
   type EntityHooks,
   type EntityRow,
@@ -47,6 +50,10 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? 
 // A helpdesk's portal slug: made from its name when left empty, unique in the workspace; the
 // one it had before keeps redirecting.
 async function helpdeskSlug(ctx: TenantContext, values: EntityRow, id: string | null): Promise<EntityRow> {
+  // the request ↔ task rule's stage must be one of the workspace's request stages
+  const stage = str(values.requestStageOnTaskDone);
+  if (stage && !(await repo.isRequestStageName(ctx, stage)))
+    throw fieldError('requestStageOnTaskDone', 'invalidStage', 'requestStageOnTaskDone names no stage of a request workflow');
   const slug = str(values.portalSlug) ?? slugOf(String(values.name ?? ''), 63);
   if (!slug) throw fieldError('portalSlug', 'slugRequired', 'portalSlug is required (the name has no letters or digits to make one of)');
   if (await repo.portalSlugTaken(ctx, slug, id)) throw slugTaken('portalSlug');
@@ -341,8 +348,8 @@ export const followTaskStage: RecordChangeListener = async (ctx, ent, before, af
   if (isClosed(was) === isClosed(now)) return;
   const closing = isClosed(now);
   const taskId = String(after.id);
-  for (const r of await repo.requestsOfTask(ctx, taskId, closing ? ['Closed'] : ['InProgress'])) {
-    if (isClosed(r.stageType) === closing || !r.target || r.target === r.stageId) continue;
+  for (const r of await repo.requestsOfTask(ctx, taskId, closing ? ['Closed'] : ['InProgress'], closing)) {
+    if (r.flow === 'None' || isClosed(r.stageType) === closing || !r.target || r.target === r.stageId) continue;
     const version = await repo.setRequestStage(ctx, r.id, r.target);
     await recordActivities(ctx, [
       {
@@ -357,6 +364,40 @@ export const followTaskStage: RecordChangeListener = async (ctx, ent, before, af
     await publishRecordEvent(ctx, { kind: 'Request', id: r.id, version, action: 'updated' });
   }
 };
+
+// The other way (a helpdesk whose taskStageFlow is Both): a request closed closes its task — the
+// task moved to the first Closed stage of its own workflow through the engine (the projects
+// module's rules, activity and live event apply). No loop: the task's listener above then finds
+// its request closed already and moves nothing, and a request moved by that listener is written
+// directly, which no listener hears.
+export const followRequestStage: RecordChangeListener = async (ctx, ent, before, after) => {
+  if (ent.definition.kind !== 'Request' || !before || before.workflowStage === after.workflowStage) return;
+  if (typeof after.workflowStage !== 'string' || typeof after.taskId !== 'string' || typeof after.helpdeskId !== 'string') return;
+  const was = typeof before.workflowStage === 'string' ? await repo.stageType(ctx, before.workflowStage) : undefined;
+  if (isClosed(was) || !isClosed(await repo.stageType(ctx, after.workflowStage))) return;
+  if ((await repo.taskStageFlow(ctx, after.helpdeskId)) !== 'Both') return;
+  const taskKind = ent.registry.get('Task');
+  if (!taskKind) return;
+  // the task as the caller sees it (one they cannot see is left alone)
+  const task = await getEntity(ctx, taskKind, after.taskId).catch(() => undefined);
+  if (!task || typeof task.workflowStage !== 'string' || isClosed(await repo.stageType(ctx, task.workflowStage))) return;
+  const closed = await repo.firstClosedStageBeside(ctx, task.workflowStage);
+  if (!closed) return;
+  // the version just read (a task changed in between answers 412 and nothing is written)
+  await patchEntity(ctx, taskKind, after.taskId, [{ op: 'replace', path: '/workflowStage', value: closed }], etagOf(Number(task.version)));
+};
+
+// The time logged on a request's task: the sum and the entries (none without a task).
+export async function requestTime(ctx: TenantContext, deps: HelpdeskDeps, requestId: string): Promise<RequestTime> {
+  const request = await getEntity(ctx, deps.kinds.request, requestId);
+  const taskId = typeof request.taskId === 'string' ? request.taskId : null;
+  const data = taskId ? await repo.taskTime(ctx, taskId) : [];
+  return {
+    taskId,
+    totalMinutes: data.reduce((sum, r) => sum + Number(r.minutes), 0),
+    data: data.map((r) => ({ ...r, minutes: Number(r.minutes) })),
+  };
+}
 
 // Scheduled publishing: every minute, in each workspace, the drafts whose publishAt has come are
 // published (published at that time), each with its activity and a live event.

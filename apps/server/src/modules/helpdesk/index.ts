@@ -10,6 +10,7 @@ import { registerHelpdeskPortalRoutes } from './helpdesk-portal.routes';
 import { registerHelpdeskRoutes } from './helpdesk.routes';
 import {
   articleHooks,
+  followRequestStage,
   followTaskStage,
   helpdeskHooks,
   registerScheduledPublishJob,
@@ -47,6 +48,8 @@ export async function registerHelpdeskModule(router: Router, deps: ModuleDeps): 
   });
   // a request's stage follows its task's (closed, reopened)
   provideRecordChangeListener('helpdesk-task-stage', followTaskStage);
+  // and, by a helpdesk's rule (taskStageFlow Both), a request closed closes its task
+  provideRecordChangeListener('helpdesk-request-stage', followRequestStage);
   // mail to a helpdesk's sender address on the inbound SMTP listener (SMTP_INBOUND_PORT)
   deps.inboundMail.handle(
     helpdeskInboundHandler({

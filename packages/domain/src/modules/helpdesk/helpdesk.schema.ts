@@ -185,3 +185,14 @@ export const portalReplySchema = z.strictObject({
   body: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(20000, { error: 'maxLength' }),
 });
 export type PortalReply = z.infer<typeof portalReplySchema>;
+
+// Time logged on a request's task (round three): the sum and the entries, newest first; a
+// request without a task has none.
+export const requestTimeSchema = z.object({
+  taskId: z.uuid().nullable(),
+  totalMinutes: z.number().int(),
+  data: z.array(
+    z.object({ id: z.uuid(), date: z.string(), minutes: z.number().int(), note: z.string().nullable(), userName: z.string().nullable() }),
+  ),
+});
+export type RequestTime = z.infer<typeof requestTimeSchema>;
