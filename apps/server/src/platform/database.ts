@@ -44,7 +44,32 @@ export async function resolveDatabaseUrl(config: Config, log: (line: string) => 
   const exists = await admin.query(`select 1 from pg_database where datname = 'atrium'`);
   if (exists.rowCount === 0) await admin.query('create database atrium');
   await admin.end();
-  return { url: server.url('atrium'), stop: server.stop };
+  return { url: server.url('atrium'), stop: async () => stopWhenAlone(server.url('postgres'), server.stop) };
+}
+
+// A pool's end() resolves once its clients are let go, not once PostgreSQL has seen them leave:
+// stopped at that moment, the embedded cluster would cut a connection still saying goodbye,
+// and its client would report it (the job queue's did, now and then, on SIGTERM). The cluster
+// stops once the server's own connections are gone, or after two seconds.
+async function stopWhenAlone(adminUrl: string, stop: () => Promise<void>): Promise<void> {
+  const admin = new pg.Client(adminUrl);
+  admin.on('error', () => {});
+  try {
+    await admin.connect();
+    const deadline = Date.now() + 2000;
+    while (Date.now() < deadline) {
+      const res = await admin.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()`,
+      );
+      if ((res.rows[0]?.n ?? 0) === 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  } catch {
+    // the cluster is stopped below whatever this look found
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  await stop();
 }
 
 export function openDatabase(url: string, poolSize = 10): Database {
