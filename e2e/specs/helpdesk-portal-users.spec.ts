@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '../support/signed-in.fixture';
+import { RequestPage } from '../pages/helpdesk.pages';
 import { expectAccessible } from '../pages/shell.pages';
 import { PHONE, horizontalOverflow } from '../pages/site-map.pages';
 import { databaseSql } from '../support/database';
@@ -105,5 +106,18 @@ test.describe.serial('helpdesk portal users', () => {
     const mails = await databaseSql(`select 1 from mail_outbox where "to" = $1`, [spammer]);
     expect(mails).toHaveLength(0);
     await visitor.context().close();
+  });
+
+  test("an agent sees the time logged on the request's task on the request's page", async () => {
+    const api = await signedInApi(page, tenantId);
+    expect((await api.send('PUT', '/api/v1/admin/subscriptions/Project', { planSlug: 'project-pro' })).status()).toBe(200);
+    const project = await api.post<{ id: string }>('/api/v1/projects', { name: 'Support fixes', code: 'FIX' });
+    const made = await api.post<{ task: { id: string } }>(`/api/v1/requests/${requestId}/task`, { projectId: project.id });
+    await api.post(`/api/v1/tasks/${made.task.id}/time-logs`, { date: '2026-11-02', minutes: 60, note: 'Driver update' });
+    await api.post(`/api/v1/tasks/${made.task.id}/time-logs`, { date: '2026-11-03', minutes: 30 });
+    await new RequestPage(page).open(requestId, 'Printer offline');
+    await expect(page.getByText('time logged 1:30')).toBeVisible();
+    await page.getByText('2 time entries').click();
+    await expect(page.getByText(/2026-11-02 · 1:00 · .* — Driver update/)).toBeVisible();
   });
 });

@@ -8,6 +8,7 @@ import {
   type RequestMessageWrite,
   type RequestTask,
   type RequestTaskResult,
+  type RequestTime,
 } from '@atrium/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../platform/api/api-client';
@@ -85,5 +86,14 @@ export function useRequestTask(
       callbacks.onSuccess?.(r);
     },
     onError: (e) => callbacks.onError?.(e),
+  });
+}
+
+// The time logged on the request's task (decision 094, round three).
+export function useRequestTime(requestId: string, taskId: string | null) {
+  return useQuery({
+    queryKey: workspaceKey('request-time', requestId, taskId ?? ''),
+    queryFn: () => apiRequest<RequestTime>(`${requestEntity.basePath}/${requestId}/time`),
+    enabled: taskId !== null,
   });
 }

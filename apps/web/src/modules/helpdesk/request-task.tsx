@@ -8,7 +8,7 @@ import { useEntityText } from '../../platform/entity/entity-text';
 import { ReferencePicker } from '../../platform/entity/reference-picker';
 import { errorText } from '../../platform/feedback/form-errors';
 import { useAccess } from '../../platform/permissions/use-access';
-import { useRequestTask } from './helpdesk.api';
+import { useRequestTask, useRequestTime } from './helpdesk.api';
 
 // "Make a task" on a request without one: a task in the chosen project, which the request then
 // shows (its Task field links to it).
@@ -57,11 +57,16 @@ export function MakeTaskAction({ record }: { record: EntityRecord }) {
   );
 }
 
-// The request's task, above its panels: it opens the task's page.
+const hoursAndMinutes = (minutes: number) => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+
+// The request's task, above its panels: it opens the task's page, and the time logged on the
+// task shows here (the sum, and the entries on demand).
 export function RequestTaskBanner({ record }: { record: EntityRecord }) {
   const { t } = useEntityText(requestEntity);
   const task = record.task as { id: string; title: string } | null | undefined;
+  const time = useRequestTime(record.id, task?.id ?? null);
   if (!task) return null;
+  const entries = time.data?.data ?? [];
   return (
     <Alert
       type="info"
@@ -70,7 +75,22 @@ export function RequestTaskBanner({ record }: { record: EntityRecord }) {
       message={
         <>
           {t('helpdesk.task.link')}: <Link to={`${taskEntity.web.path}/${task.id}`}>{task.title}</Link>
+          {time.data && <> · {t('helpdesk.task.timeLogged', { time: hoursAndMinutes(time.data.totalMinutes) })}</>}
         </>
+      }
+      description={
+        entries.length > 0 && (
+          <details>
+            <summary>{t('helpdesk.task.timeEntries', { count: entries.length })}</summary>
+            <ul style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
+              {entries.map((e) => (
+                <li key={e.id}>
+                  {`${e.date} · ${hoursAndMinutes(e.minutes)}${e.userName ? ` · ${e.userName}` : ''}${e.note ? ` — ${e.note}` : ''}`}
+                </li>
+              ))}
+            </ul>
+          </details>
+        )
       }
     />
   );
