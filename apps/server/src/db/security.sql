@@ -139,7 +139,7 @@ drop function if exists public.atrium_enter_tenant(uuid, uuid, text, bigint);
 -- (tenancy.ts). While the workspace's membership version is still that one, the answer is one
 -- row with no membership (tenant_user_id null) and the versions: what the caller remembers is
 -- what the query below would give (every change to it bumps the version in its own transaction,
--- atrium_bump_membership_version). Otherwise the membership is read afresh with the version it
+-- atrium_membership_changed). Otherwise the membership is read afresh with the version it
 -- was read under; no row when the user is not an active member.
 create function public.atrium_enter_tenant(p_tenant_id uuid, p_user_id uuid, p_sid text default null, p_known bigint default null)
 returns table (tenant_user_id uuid, role_name text, permissions text[], plans text[], definitions_version bigint, membership_version bigint)
@@ -180,19 +180,35 @@ end $$;
 revoke all on function public.atrium_enter_tenant(uuid, uuid, text, bigint) from public;
 grant execute on function public.atrium_enter_tenant(uuid, uuid, text, bigint) to atrium_app;
 
--- Every change to what a member may do bumps the workspace's membership version in the same
--- transaction: a member added, removed, suspended or given another role; a role's name or
--- permissions; a team's members, permissions or recycle-bin state; a subscription. The
--- tenant entry (above) then reads the membership afresh on every node (decision 097).
-create or replace function public.atrium_bump_membership_version()
+-- Every change to what a member may do — a member added, removed, suspended or given another
+-- role; a role's name or permissions, or its deletion; a team changed or deleted (its
+-- recycle-bin state); a team's members or permissions; a subscription — does two things in its
+-- own transaction:
+-- 1. bumps the workspace's membership version: the tenant entry (above) then reads the
+--    membership afresh on every node instead of confirming the one it remembers (decision 097);
+-- 2. tells every node (LISTEN/NOTIFY, decision 040), which re-reads the membership of the event
+--    streams it holds at once instead of at the next periodic check. Payload: "tenant user" for
+--    one member, "tenant" for all of a workspace's.
+-- (one function and one set of triggers since decision 097; the bump had its own at first)
+drop function if exists public.atrium_bump_membership_version() cascade;
+create or replace function public.atrium_membership_changed()
 returns trigger
 language plpgsql security definer set search_path = public as $$
+declare
+  v_tenant uuid := coalesce(new.tenant_id, old.tenant_id);
 begin
-  update public.tenants set membership_version = membership_version + 1
-  where id = coalesce(new.tenant_id, old.tenant_id);
+  update public.tenants set membership_version = membership_version + 1 where id = v_tenant;
+  if tg_table_name = 'tenant_users' then
+    -- (the member as they were: an added one has no stream yet)
+    if old.user_id is not null then
+      perform pg_notify('atrium_membership', old.tenant_id::text || ' ' || old.user_id::text);
+    end if;
+  else
+    perform pg_notify('atrium_membership', v_tenant::text);
+  end if;
   return null;
 end $$;
-revoke all on function public.atrium_bump_membership_version() from public;
+revoke all on function public.atrium_membership_changed() from public;
 
 do $$
 declare
@@ -205,124 +221,28 @@ begin
   ) then
     return;
   end if;
-  drop trigger if exists atrium_membership_version on public.tenant_users;
-  create trigger atrium_membership_version after update of status, role_id, user_id on public.tenant_users
+  drop trigger if exists atrium_membership_changed on public.tenant_users;
+  create trigger atrium_membership_changed after update of status, role_id, user_id on public.tenant_users
     for each row when (old.status is distinct from new.status or old.role_id is distinct from new.role_id
       or old.user_id is distinct from new.user_id)
-    execute function public.atrium_bump_membership_version();
-  drop trigger if exists atrium_membership_version_rows on public.tenant_users;
-  create trigger atrium_membership_version_rows after insert or delete on public.tenant_users
-    for each row execute function public.atrium_bump_membership_version();
-  drop trigger if exists atrium_membership_version on public.roles;
-  create trigger atrium_membership_version after update of name, permissions on public.roles
+    execute function public.atrium_membership_changed();
+  drop trigger if exists atrium_membership_removed on public.tenant_users;
+  create trigger atrium_membership_removed after insert or delete on public.tenant_users
+    for each row execute function public.atrium_membership_changed();
+  drop trigger if exists atrium_membership_changed on public.roles;
+  create trigger atrium_membership_changed after update of name, permissions on public.roles
     for each row when (old.name is distinct from new.name or old.permissions is distinct from new.permissions)
-    execute function public.atrium_bump_membership_version();
-  drop trigger if exists atrium_membership_version_rows on public.roles;
-  create trigger atrium_membership_version_rows after delete on public.roles
-    for each row execute function public.atrium_bump_membership_version();
-  if to_regclass('public.teams') is not null then
-    drop trigger if exists atrium_membership_version on public.teams;
-    create trigger atrium_membership_version after update or delete on public.teams
-      for each row execute function public.atrium_bump_membership_version();
-  end if;
-  foreach t in array array['team_members', 'team_permissions', 'subscriptions'] loop
+    execute function public.atrium_membership_changed();
+  drop trigger if exists atrium_membership_removed on public.roles;
+  create trigger atrium_membership_removed after delete on public.roles
+    for each row execute function public.atrium_membership_changed();
+  foreach t in array array['teams', 'team_members', 'team_permissions', 'subscriptions'] loop
     continue when to_regclass(format('public.%I', t)) is null;
     execute format('drop trigger if exists atrium_membership_version on public.%I', t);
-    execute format(
-      'create trigger atrium_membership_version after insert or update or delete on public.%I for each row execute function public.atrium_bump_membership_version()',
-      t
-    );
-  end loop;
-end $$;
-
--- Any change to a workspace's custom fields, record types or workflows bumps its definitions
--- version in the same transaction: a process that cached definitions under the old version sees
--- the new one on its next tenant entry (after this commit), whichever node made the change.
-create or replace function public.atrium_bump_definitions_version()
-returns trigger
-language plpgsql security definer set search_path = public as $$
-begin
-  update public.tenants set definitions_version = definitions_version + 1
-  where id = coalesce(new.tenant_id, old.tenant_id);
-  return null;
-end $$;
-revoke all on function public.atrium_bump_definitions_version() from public;
-
-do $$
-declare
-  t text;
-begin
-  -- (a database migrated only part of the way, as the data-migration tests make, may lack them)
-  if not exists (
-    select 1 from information_schema.columns
-    where table_schema = 'public' and table_name = 'tenants' and column_name = 'definitions_version'
-  ) then
-    return;
-  end if;
-  foreach t in array array['entity_fields', 'entity_types', 'workflows', 'workflow_stages'] loop
-    continue when to_regclass(format('public.%I', t)) is null;
-    execute format('drop trigger if exists atrium_definitions_version on public.%I', t);
-    execute format(
-      'create trigger atrium_definitions_version after insert or update or delete on public.%I for each row execute function public.atrium_bump_definitions_version()',
-      t
-    );
-  end loop;
-end $$;
-
--- A member removed, suspended or given another role, or a role, team grant or subscription that
--- changes what members may do: every node re-reads the membership of the event streams it holds
--- (decision 040) at once instead of at the next periodic check. Payload: "tenant user" for one
--- member, "tenant" for all of a workspace's.
-create or replace function public.atrium_membership_changed()
-returns trigger
-language plpgsql set search_path = pg_catalog as $$
-begin
-  if tg_table_name = 'tenant_users' then
-    -- (update and delete only: the member as they were)
-    if old.user_id is not null then
-      perform pg_notify('atrium_membership', old.tenant_id::text || ' ' || old.user_id::text);
-    end if;
-  elsif tg_op = 'DELETE' then
-    perform pg_notify('atrium_membership', old.tenant_id::text);
-  else
-    perform pg_notify('atrium_membership', new.tenant_id::text);
-  end if;
-  return null;
-end $$;
-revoke all on function public.atrium_membership_changed() from public;
-
-do $$
-declare
-  t text;
-begin
-  if to_regclass('public.tenant_users') is not null then
-    drop trigger if exists atrium_membership_changed on public.tenant_users;
-    create trigger atrium_membership_changed after update of status, role_id, user_id on public.tenant_users
-      for each row when (old.status is distinct from new.status or old.role_id is distinct from new.role_id
-        or old.user_id is distinct from new.user_id)
-      execute function public.atrium_membership_changed();
-    drop trigger if exists atrium_membership_removed on public.tenant_users;
-    create trigger atrium_membership_removed after delete on public.tenant_users
-      for each row execute function public.atrium_membership_changed();
-  end if;
-  -- a team moved to the recycle bin or restored grants its permissions no more, or again
-  if exists (select 1 from information_schema.columns where table_schema = 'public' and table_name = 'teams' and column_name = 'deleted_at') then
-    drop trigger if exists atrium_membership_changed on public.teams;
-    create trigger atrium_membership_changed after update of deleted_at on public.teams
-      for each row when (old.deleted_at is distinct from new.deleted_at)
-      execute function public.atrium_membership_changed();
-  end if;
-  if to_regclass('public.roles') is not null then
-    drop trigger if exists atrium_membership_changed on public.roles;
-    create trigger atrium_membership_changed after update of permissions on public.roles
-      for each row when (old.permissions is distinct from new.permissions)
-      execute function public.atrium_membership_changed();
-  end if;
-  foreach t in array array['team_members', 'team_permissions', 'subscriptions'] loop
-    continue when to_regclass(format('public.%I', t)) is null;
     execute format('drop trigger if exists atrium_membership_changed on public.%I', t);
     execute format(
-      'create trigger atrium_membership_changed after insert or update or delete on public.%I for each row execute function public.atrium_membership_changed()',
+      'create trigger atrium_membership_changed after %s on public.%I for each row execute function public.atrium_membership_changed()',
+      case when t = 'teams' then 'update or delete' else 'insert or update or delete' end,
       t
     );
   end loop;
