@@ -77,6 +77,9 @@ describe('captions', () => {
       'System',
       'Pro',
       'Filter {{n}}',
+      // the helpdesk portal: German says Support and Spammer too
+      'Support',
+      'Spammer',
       // campaigns: a segment and its filter are German words too
       'Segment',
       'Filter',
