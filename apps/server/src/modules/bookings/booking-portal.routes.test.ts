@@ -199,6 +199,11 @@ describe('the booking portal', () => {
     expect(row).toEqual({ contact_id: contact!.id, booker_id: null, status: 'Booked' });
     // confirmed once: a second confirmation is holdExpired
     expect((await confirm({ ...person, captcha: solved })).body.code).toBe('holdExpired');
+    // and the solved captcha counts once: on another hold it is refused
+    const other = (await hold(desk, utcDayAhead(11, '10:00'))).body as { holdId: string };
+    const replay = await anonymous.post(`${base()}/holds/${other.holdId}/confirm`, { ...person, captcha: solved });
+    expect(replay.status).toBe(400);
+    expect(codes(replay.body)).toEqual(['captcha:captchaInvalid']);
 
     const mails = await t.sql<{ subject: string; text: string; attachments: { contentType: string; content: string }[] }>(
       `select subject, text, attachments from mail_outbox where "to" = 'ada.portal@example.com' order by created_at`,

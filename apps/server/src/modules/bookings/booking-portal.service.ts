@@ -24,6 +24,7 @@ import type { Db } from '../../platform/database';
 import { createEntity, type RegisteredEntity } from '../../platform/entity';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { enterWorkspaceBySlug, systemContext } from '../../platform/jobs/workspace-walk';
+import { spendChallenge } from '../../platform/portal-captcha.repository';
 import { newChallenge, solves } from '../../platform/portal-captcha.util';
 import { signToken, verifyToken } from '../../platform/signed-token.util';
 import { mailInvitation, type InvitationDeps } from './booking-invitations.service';
@@ -209,6 +210,9 @@ export async function confirmHold(
     const now = deps.now();
     if (hold.status !== 'Held' || !hold.heldUntil || Date.parse(hold.heldUntil) <= now.getTime())
       throw new AppError(409, 'holdExpired', 'This hold has run out (or was confirmed already): choose a time again');
+    // a solved challenge counts once (decision 094, round three), in this transaction
+    if (!(await spendChallenge(ctx, body.captcha.challenge, now.getTime())))
+      throw fieldError('captcha', 'captchaInvalid', 'captcha not completed: this answer was used already');
     const contact = deps.page.registry.get('Contact');
     if (!contact) throw new Error('the Contact kind is not registered');
     const contactId =
