@@ -312,18 +312,23 @@ describe('two API nodes and a worker on one database', () => {
   it('SIGTERM: every node ends with 0, requests in flight on kept-alive connections are answered, nothing is cut', async () => {
     const stream = await SseClient.open(`${api1.url}/events`, headers);
     streams.push(stream);
-    const answers = [api1, api2].flatMap((node) =>
-      Array.from({ length: 3 }, () =>
-        fetch(`${node.url}/api/v1/contacts/list`, {
-          method: 'POST',
-          headers: { ...headers, 'content-type': 'application/json' },
-          body: '{}',
-        }).then(
-          (r) => r.status,
-          (err: Error) => `cut: ${String(err.cause ?? err)}`,
+    const fire = () =>
+      [api1, api2].flatMap((node) =>
+        Array.from({ length: 3 }, () =>
+          fetch(`${node.url}/api/v1/contacts/list`, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: '{}',
+          }).then(
+            (r) => r.status,
+            (err: Error) => `cut: ${String(err.cause ?? err)}`,
+          ),
         ),
-      ),
-    );
+      );
+    // three kept-alive connections to each node first: the requests below go out on them at
+    // once (on new ones, a busy machine could still be connecting when the listener closes)
+    expect(await Promise.all(fire())).toEqual(Array.from({ length: 6 }, () => 200));
+    const answers = fire();
     await new Promise((r) => setTimeout(r, 20));
     const t0 = Date.now();
     const live = nodes.filter((n) => n.child.exitCode === null && n.child.signalCode === null);
