@@ -80,7 +80,10 @@ test.describe.serial('helpdesk portal users', () => {
     await expect(visitor.getByText('This field is required')).toBeVisible();
     await visitor.getByLabel('Your reply').fill('Restarted, it prints again.');
     await visitor.getByRole('button', { name: 'Send reply' }).click();
-    await expect(visitor.getByText('Restarted, it prints again.')).toBeVisible();
+    // sent: the form is emptied and the reply is in the conversation (the text alone also
+    // matched the filled form at once, before the reply was stored)
+    await expect(visitor.getByLabel('Your reply')).toHaveValue('');
+    await expect(visitor.getByRole('listitem').filter({ hasText: 'Restarted, it prints again.' })).toBeVisible();
     const [stored] = await databaseSql(`select kind, from_address from request_messages where request_id = $1 and body = $2`, [
       requestId,
       'Restarted, it prints again.',
