@@ -74,7 +74,7 @@ test('the Time tab works at 390 px: log time and delete it after confirming', as
   await tab.getByLabel('Duration').press('Enter');
   await expect(tab.getByText('Total: 45m')).toBeVisible();
   await tab.getByRole('button', { name: /^Delete the time log of / }).press('Enter');
-  await page.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('button', { name: 'OK', exact: true }).click();
   await expect(tab.getByText('No time logged yet')).toBeVisible();
   await expect(tab.getByRole('button', { name: 'Start timer' })).toBeInViewport();
 });
