@@ -588,21 +588,26 @@ export async function click(deps: PublicDeps, link: ClickLink): Promise<string> 
   if (!ok) throw fieldError('s', 'invalidSignature', 'This link is not valid');
   const { ref, url } = ok;
   await inWorkspace(deps.database, ref.tenantId, async (ctx) => {
-    const now = deps.now();
-    if (await repo.markRecipient(ctx, ref.campaignId, ref.contactId, 'clicked', now)) {
-      await repo.addCounts(ctx, ref.campaignId, { clicked: 1 }, now);
-      await recordActivities(ctx, [
-        {
-          entityKind: 'Contact',
-          entityId: ref.contactId,
-          type: 'Campaign',
-          action: 'campaignClicked',
-          after: { campaignId: ref.campaignId, url },
-        },
-      ]);
-    }
+    await markFirst(ctx, ref, 'clicked', 'campaignClicked', { url }, deps.now());
   });
   return url;
+}
+
+// A recipient's first click or open: marked, counted on the campaign, told on the contact's
+// timeline; a later one changes nothing.
+async function markFirst(
+  ctx: TenantContext,
+  ref: RecipientRef,
+  state: 'clicked' | 'opened',
+  action: 'campaignClicked' | 'campaignOpened',
+  after: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
+  if (!(await repo.markRecipient(ctx, ref.campaignId, ref.contactId, state, now))) return;
+  await repo.addCounts(ctx, ref.campaignId, { [state]: 1 }, now);
+  await recordActivities(ctx, [
+    { entityKind: 'Contact', entityId: ref.contactId, type: 'Campaign', action, after: { campaignId: ref.campaignId, ...after } },
+  ]);
 }
 
 // A recipient's open pixel, fetched by their mail client: the first open marks the recipient
@@ -614,19 +619,7 @@ export async function open(deps: PublicDeps, token: string): Promise<void> {
   if (!ref) throw notFound('Pixel');
   await inWorkspace(deps.database, ref.tenantId, async (ctx) => {
     if (!(await settings(ctx)).openTracking || !(await repo.recipientExists(ctx, ref.campaignId, ref.contactId))) throw notFound('Pixel');
-    const now = deps.now();
-    if (await repo.markRecipient(ctx, ref.campaignId, ref.contactId, 'opened', now)) {
-      await repo.addCounts(ctx, ref.campaignId, { opened: 1 }, now);
-      await recordActivities(ctx, [
-        {
-          entityKind: 'Contact',
-          entityId: ref.contactId,
-          type: 'Campaign',
-          action: 'campaignOpened',
-          after: { campaignId: ref.campaignId },
-        },
-      ]);
-    }
+    await markFirst(ctx, ref, 'opened', 'campaignOpened', {}, deps.now());
   });
 }
 
