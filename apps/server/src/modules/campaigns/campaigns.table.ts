@@ -21,6 +21,35 @@ export const campaigns = entityTable('campaigns', campaignEntity);
 // the key the campaign's own tables point at (an engine table's columns are typed loosely)
 const campaignKey = campaigns as unknown as { tenantId: AnyPgColumn; id: AnyPgColumn };
 const contactKey = contacts as unknown as { tenantId: AnyPgColumn; id: AnyPgColumn };
+const segmentKey = segments as unknown as { tenantId: AnyPgColumn; id: AnyPgColumn };
+
+// A segment's members (decision 095): the contacts its query, included and excluded ids hold,
+// kept in the transaction of each contact write that can change it (only that contact is
+// evaluated against each segment), rebuilt whole when the segment is saved and by the repair
+// job. Counts read it; a campaign's recipients are frozen from it.
+export const segmentMembers = pgTable(
+  'segment_members',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    segmentId: uuid('segment_id').notNull(),
+    contactId: uuid('contact_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.segmentId, t.contactId] }),
+    // a contact's write: its rows in every segment
+    index('segment_members_contact_idx').on(t.tenantId, t.contactId),
+    foreignKey({
+      columns: [t.tenantId, t.segmentId],
+      foreignColumns: [segmentKey.tenantId, segmentKey.id],
+      name: 'segment_members_segment_fk',
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.contactId],
+      foreignColumns: [contactKey.tenantId, contactKey.id],
+      name: 'segment_members_contact_fk',
+    }).onDelete('cascade'),
+  ],
+);
 
 // One row per campaign and contact, frozen when the campaign starts sending (decision 095): the
 // primary key makes a second freeze add nobody twice, and the sending job claims a row

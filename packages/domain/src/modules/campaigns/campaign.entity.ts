@@ -1,7 +1,7 @@
 import { defineEntity } from '../../entity/define-entity';
 import { fields } from '../../entity/fields';
 import { z } from 'zod';
-import { CAMPAIGN_STATUSES } from './campaigns.enumerations';
+import { CAMPAIGN_LAST_ACTIONS, CAMPAIGN_STATUSES } from './campaigns.enumerations';
 
 export const CAMPAIGN_SEGMENTS_MAX = 20;
 // a time of day, HH:MM from 00:00 to 23:59
@@ -42,6 +42,21 @@ export const campaignEntity = defineEntity({
     sendWindowStart: fields.text({ max: 5, pattern: { regex: TIME_OF_DAY, code: 'invalidTime' }, example: '09:00' }),
     sendWindowEnd: fields.text({ max: 5, pattern: { regex: TIME_OF_DAY, code: 'invalidTime' }, example: '17:00' }),
     recipientLocalTime: fields.boolean(),
+    // the weekdays the window is open (ISO: 1 Monday … 7 Sunday), in the same zone as its times;
+    // empty or left out: every day
+    sendWindowDays: fields.json(
+      z
+        .array(
+          z.number({ error: 'validation' }).int({ error: 'validation' }).min(1, { error: 'validation' }).max(7, { error: 'validation' }),
+        )
+        .max(7, { error: 'tooBig' })
+        .refine((days) => new Set(days).size === days.length, { error: 'duplicate' })
+        .meta({ description: 'ISO weekdays, 1 Monday … 7 Sunday; empty: every day. Rule `duplicate`: a day once.' }),
+      { form: true },
+    ),
+    lastAction: fields.enumeration(CAMPAIGN_LAST_ACTIONS, { readOnly: true }),
+    // what the last action needs said (the broken segment and its filter)
+    lastActionNote: fields.text({ max: 500, readOnly: true }),
     lastActionAt: fields.dateTime({ readOnly: true }),
     recipients: fields.integer({ readOnly: true, min: 0 }),
     sent: fields.integer({ readOnly: true, min: 0 }),

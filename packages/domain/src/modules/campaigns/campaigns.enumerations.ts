@@ -7,6 +7,16 @@ export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 // A recipient's state: queued when frozen; sent once its mail is in the outbox; skipped when the
 // contact was blocked, marked spam, unsubscribed or had no address at the moment it would have
 // gone out; then opened, clicked, bounced or unsubscribed as the contact reacts.
+// What last happened to a campaign (its lastAction, beside lastActionAt): started, scheduled,
+// suspended or resumed by a member, finished by the job, or suspended by the job because a
+// segment's filter no longer compiles (a custom field it names was deleted) — once, with a note
+// naming the segment and the field, instead of failing every minute (decision 095).
+export const CAMPAIGN_LAST_ACTIONS = ['Started', 'Scheduled', 'Suspended', 'Resumed', 'Finished', 'SegmentBroken'] as const;
+export type CampaignLastAction = (typeof CAMPAIGN_LAST_ACTIONS)[number];
+
+// ISO 8601 weekdays (1 Monday … 7 Sunday) of a campaign's send window.
+export const ISO_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+
 export const RECIPIENT_STATES = ['queued', 'sent', 'skipped', 'opened', 'clicked', 'bounced', 'unsubscribed'] as const;
 export type RecipientState = (typeof RECIPIENT_STATES)[number];
 export const SKIP_REASONS = ['blocked', 'spam', 'unsubscribed', 'noEmail'] as const;

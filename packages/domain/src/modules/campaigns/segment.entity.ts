@@ -13,7 +13,8 @@ const pickedContacts = z
 // A segment (spec §3, issue 24): the contacts a campaign goes to. Static (contacts picked by
 // hand: includedIds), dynamic (a query in the contacts list's own filter language, the custom
 // query's shape), or both: the query's matches plus the included contacts, less the excluded
-// ones. Membership is computed by SQL from the query whenever it is read (decision 095).
+// ones. Membership is kept in a table, updated with each contact write and rebuilt when the
+// segment is saved or by the repair job (decision 095); membersRebuiltAt says when it last was.
 export const segmentEntity = defineEntity({
   kind: 'Segment',
   module: 'campaigns',
@@ -26,6 +27,7 @@ export const segmentEntity = defineEntity({
     query: fields.json(customQueryFilterSchema, { form: true }),
     includedIds: fields.json(pickedContacts),
     excludedIds: fields.json(pickedContacts),
+    membersRebuiltAt: fields.dateTime({ readOnly: true }),
   },
   searchFields: ['name', 'description'],
   defaultColumns: ['description', 'updatedAt'],
