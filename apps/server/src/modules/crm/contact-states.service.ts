@@ -1,7 +1,7 @@
 import { CONTACT_STATES, type ContactState } from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
 import { publishRecordEvent } from '../../platform/events/live-events.service';
-import { getEntity, recordActivities, requireRecord, type EntityRow, type RegisteredEntity } from '../../platform/entity';
+import { getEntity, recordActivities, recordsWritten, requireRecord, type EntityRow, type RegisteredEntity } from '../../platform/entity';
 import { setContactState } from './contact-states.repository';
 
 // Block, spam and unsubscribe (spec §7): states of a contact with an activity entry each, shown
@@ -23,6 +23,7 @@ export async function changeContactState(
     ]);
     const row = await getEntity(ctx, contact, id);
     await publishRecordEvent(ctx, { kind: 'Contact', id, version: Number(row.version), action: 'updated' });
+    await recordsWritten(ctx, 'Contact', [id]);
     return row;
   }
   return getEntity(ctx, contact, id);

@@ -21,6 +21,7 @@ import * as repo from './entity.repository';
 import { getEntity, updateEntity } from './entity.service';
 import { checkIfMatch, etagOf } from './etag';
 import { recordTransferred } from './record-cleanup';
+import { recordsWritten } from './record-changes';
 
 const MAX_MATCHES = 5;
 
@@ -152,6 +153,7 @@ export async function mergeEntities(
         ctx,
         changed.map((x) => ({ kind: owner.definition.kind, id: x, version: null, action: 'updated' as const })),
       );
+      await recordsWritten(ctx, owner.definition.kind, changed);
     }
   }
 
@@ -168,5 +170,6 @@ export async function mergeEntities(
     { entityKind: kind, entityId: body.otherId, type: 'Change', action: 'mergedInto', after: { id, title: merged.title } },
   ]);
   await publishRecordEvent(ctx, { kind, id, version: Number(merged.version), action: 'updated' });
+  await recordsWritten(ctx, kind, [id, body.otherId]);
   return merged;
 }

@@ -26,7 +26,7 @@ import { typeExists } from './entity-types.repository';
 import * as repo from './entity.repository';
 import { checkIfMatch } from './etag';
 import { publishRecordEvent } from '../events/live-events.service';
-import { recordChanged } from './record-changes';
+import { recordChanged, recordsWritten } from './record-changes';
 import { applyJsonPatch } from './json-patch';
 import { changesNothing } from './no-op-write';
 import { compileListQuery, type ListCondition } from './list-query';
@@ -210,6 +210,7 @@ export async function createEntity(
   await publishRecordEvent(ctx, { kind, id: String(row.id), version: Number(row.version), action: 'created' });
   await ent.hooks.afterCreate?.(ctx, row);
   await recordChanged(ctx, ent, null, row);
+  await recordsWritten(ctx, kind, [String(row.id)]);
   return present(loaded, row);
 }
 
@@ -272,6 +273,7 @@ async function applyUpdate(
   await publishRecordEvent(ctx, { kind: ent.definition.kind, id: String(row.id), version: Number(row.version), action: 'updated' });
   await ent.hooks.afterUpdate?.(ctx, row, before);
   await recordChanged(ctx, ent, before, row);
+  await recordsWritten(ctx, definition.kind, [String(row.id)]);
   return present(loaded, row);
 }
 
@@ -436,6 +438,7 @@ export async function deleteEntity(
   ]);
   await publishRecordEvent(ctx, { kind: ent.definition.kind, id, version: null, action: 'deleted' });
   await ent.hooks.afterDelete?.(ctx, before);
+  await recordsWritten(ctx, ent.definition.kind, [id]);
 }
 
 function notInBin(ent: RegisteredEntity, missing: readonly string[]): AppError {
@@ -481,6 +484,11 @@ export async function restoreEntities(ctx: TenantContext, ent: RegisteredEntity,
   await publishRecordEvent(
     ctx,
     rows.map((r) => ({ kind: definition.kind, id: String(r.id), version: Number(r.version), action: 'restored' as const })),
+  );
+  await recordsWritten(
+    ctx,
+    definition.kind,
+    rows.map((r) => String(r.id)),
   );
   return { ids: rows.map((r) => String(r.id)) };
 }
@@ -550,6 +558,11 @@ export async function setEntitiesArchived(
   await publishRecordEvent(
     ctx,
     changed.map((r) => ({ kind: ent.definition.kind, id: r.id, version: null, action: archived ? 'archived' : 'restored' })),
+  );
+  await recordsWritten(
+    ctx,
+    ent.definition.kind,
+    changed.map((r) => r.id),
   );
   return { ids: changed.map((r) => r.id) };
 }

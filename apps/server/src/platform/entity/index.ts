@@ -44,5 +44,11 @@ export { listTypes } from './entity-types.repository';
 export { provideTagSql } from './row-tags';
 export { stageNames } from './workflows.repository';
 export { createDefaultWorkflows } from './workflows.service';
-export { provideRecordChangeListener, type RecordChangeListener } from './record-changes';
+export {
+  provideRecordChangeListener,
+  provideRecordsWrittenListener,
+  recordsWritten,
+  type RecordChangeListener,
+  type RecordsWrittenListener,
+} from './record-changes';
 export { copyWorkflows, deleteScopedWorkflows } from './workflows.repository';

@@ -21,6 +21,7 @@ import * as entityRepo from '../entity/entity.repository';
 import { createEntity, updateEntity } from '../entity/entity.service';
 import { etagOf } from '../entity/etag';
 import { assignNumbers, defaultStage } from '../entity/record-defaults';
+import { recordsWritten } from '../entity/record-changes';
 import { mayUse } from '../entity/record-access';
 import { importedNotesAvailable, NOTE_LABEL, NOTE_TARGET, writeImportedNotes } from './import-notes';
 import * as repo from './import-export.repository';
@@ -486,6 +487,11 @@ export async function processBatch(
             action: 'created' as const,
             after: { title: r.title },
           })),
+        );
+        await recordsWritten(
+          sctx,
+          def.kind,
+          inserted.map((r) => r.id),
         );
       });
       creates.forEach((p, i) => createdIds.set(p, String(values[i]?.id)));
