@@ -9,5 +9,7 @@ export default defineConfig({
   testMatch: /.*\.bench\.ts/,
   workers: 1,
   reporter: [['list']],
+  // no trace: recording one snapshots the page at every action (tens of ms inside the measurement)
+  use: { ...base.use, trace: 'off', screenshot: 'off' },
   outputDir: '../test-results/e2e-bench',
 });

@@ -31,32 +31,31 @@ async function seed(api: SignedInApi): Promise<Seed> {
   return { locationId: location.id, desk: await make('Desk 1', deskType.id), laptop: await make('Laptop 1', laptopType.id) };
 }
 
-// where a placed shape's centre is on the page (to click it on the canvas)
-const centreOnPage = (page: Page, resourceId: string) =>
-  page.evaluate((id) => {
-    type Node = { getClientRect: () => { x: number; y: number; width: number; height: number } };
-    type Stage = { findOne: (s: string) => Node | undefined; container: () => HTMLElement };
-    const konva = (window as unknown as { Konva?: { stages: Stage[] } }).Konva;
-    const stage = konva?.stages.find((s) => s.findOne(`#p-${id}`));
-    const node = stage?.findOne(`#p-${id}`);
-    if (!stage || !node) return null;
-    const r = node.getClientRect();
-    const box = stage.container().getBoundingClientRect();
-    return { x: box.x + r.x + r.width / 2, y: box.y + r.y + r.height / 2 };
-  }, resourceId);
+// The live map draws every shape with one Konva shape named "placements" (decision 092); its
+// `looks` attribute holds the fill and outline each resource is drawn with.
+type LiveShape = {
+  getAttr: (name: 'looks') => Record<string, { fill: string }> | undefined;
+  getAbsoluteTransform: () => { point: (p: { x: number; y: number }) => { x: number; y: number } };
+};
+type LiveStage = { findOne: (s: string) => LiveShape | undefined; container: () => HTMLElement };
 
-// the fill a shape is drawn with on the canvas (Konva keeps its stages on window.Konva)
+// where a point of the plan (image pixels) is on the page, to click a shape on the canvas
+const planPointOnPage = (page: Page, at: { x: number; y: number }) =>
+  page.evaluate((at) => {
+    const konva = (window as unknown as { Konva?: { stages: LiveStage[] } }).Konva;
+    const stage = konva?.stages.find((s) => s.findOne('.placements'));
+    const shape = stage?.findOne('.placements');
+    if (!stage || !shape) return null;
+    const p = shape.getAbsoluteTransform().point(at);
+    const box = stage.container().getBoundingClientRect();
+    return { x: box.x + p.x, y: box.y + p.y };
+  }, at);
+
+// the fill a resource's shape is drawn with on the live map
 const fillOf = (page: Page, resourceId: string) =>
   page.evaluate((id) => {
-    const konva = (
-      window as unknown as { Konva?: { stages: { findOne: (s: string) => { children: { fill: () => string }[] } | undefined }[] } }
-    ).Konva;
-    return (
-      konva?.stages
-        .map((s) => s.findOne(`#p-${id}`))
-        .find(Boolean)
-        ?.children[0]?.fill() ?? null
-    );
+    const konva = (window as unknown as { Konva?: { stages: LiveStage[] } }).Konva;
+    return konva?.stages.map((s) => s.findOne('.placements')?.getAttr('looks')?.[id]?.fill).find(Boolean) ?? null;
   }, resourceId);
 
 test.describe.serial('floor maps', () => {
@@ -302,8 +301,14 @@ test.describe.serial('floor maps', () => {
     const deskRow = page.locator('.floor-map-states .ant-list-item').filter({ hasText: 'Desk 1' });
     await expect(deskRow.getByText('Free', { exact: true })).toBeVisible();
     // a click on the desk on the plan chooses it and offers "Book"
-    await expect.poll(() => centreOnPage(page, ids.desk)).not.toBeNull();
-    const at = (await centreOnPage(page, ids.desk))!;
+    const api = await signedInApi(page, tenantId);
+    const floor = (await api.get<{ data: { id: string }[] }>(`/api/v1/locations/${ids.locationId}/floor-maps`)).data[0]!;
+    const map = await api.get<{ placements: { resourceId: string; shape: { x: number; y: number; width: number; height: number } }[] }>(
+      `/api/v1/floor-maps/${floor.id}`,
+    );
+    const desk = map.placements.find((p) => p.resourceId === ids.desk)!.shape;
+    await expect.poll(() => fillOf(page, ids.desk)).toContain('82, 196, 26');
+    const at = (await planPointOnPage(page, { x: desk.x + desk.width / 2, y: desk.y + desk.height / 2 }))!;
     await page.mouse.click(at.x, at.y);
     const chosen = page.getByRole('region', { name: 'Chosen on the map: Desk 1' });
     await expect(chosen.getByText('Free', { exact: true })).toBeVisible();

@@ -1,8 +1,8 @@
 import { CalendarOutlined } from '@ant-design/icons';
-import { RESOURCE_MAP_STATES, type FloorMap, type ResourceMapState } from '@atrium/domain';
+import { RESOURCE_MAP_STATES, type FloorMap, type FloorMapPlacement, type ResourceMapState } from '@atrium/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Empty, List, Space, Typography } from 'antd';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../platform/dates/format-date';
@@ -59,6 +59,9 @@ export function FloorMapLive({ map }: { map: FloorMap }) {
   const byId = useMemo(() => new Map((states.data?.data ?? []).map((s) => [s.resourceId, s])), [states.data]);
   const placements = useMemo(() => map.placements.filter((p) => byId.has(p.resourceId)), [map.placements, byId]);
   const picked = chosen ? byId.get(chosen) : undefined;
+  const titleOf = useCallback((id: string) => byId.get(id)?.title ?? '', [byId]);
+  const lookOf = useCallback((p: FloorMapPlacement) => STATE_LOOKS[byId.get(p.resourceId)?.state ?? 'free'], [byId]);
+  const selectedIds = useMemo(() => (chosen ? [chosen] : []), [chosen]);
   // the list follows the plan: the shapes are drawn first, the rows in the render after
   const rows = useDeferredValue(states.data?.data ?? NO_STATES);
 
@@ -82,9 +85,9 @@ export function FloorMapLive({ map }: { map: FloorMap }) {
           image={image}
           size={map.image}
           placements={placements}
-          titleOf={(id) => byId.get(id)?.title ?? ''}
-          lookOf={(p) => STATE_LOOKS[byId.get(p.resourceId)?.state ?? 'free']}
-          selectedIds={chosen ? [chosen] : []}
+          titleOf={titleOf}
+          lookOf={lookOf}
+          selectedIds={selectedIds}
           onSelect={(id) => setChosen(id)}
           maxHeight={640}
           label={t('floorMaps.canvas', { name: map.name })}

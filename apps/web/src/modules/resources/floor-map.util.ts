@@ -72,3 +72,34 @@ export const undone = <T>(h: History<T>): History<T> =>
   h.past.length === 0 ? h : { past: h.past.slice(0, -1), present: h.past[h.past.length - 1] as T, future: [h.present, ...h.future] };
 export const redone = <T>(h: History<T>): History<T> =>
   h.future.length === 0 ? h : { past: [...h.past, h.present], present: h.future[0] as T, future: h.future.slice(1) };
+
+// Whether a point of the image lies on a placed shape as drawn (turned about its centre; a point
+// is a circle of `pointRadius`).
+export function shapeHit(p: FloorMapPlacement, at: MapPoint, pointRadius: number): boolean {
+  const c = centreOf(p.shape);
+  // the point turned back by the shape's rotation, so the shape can be tested unturned
+  const a = (-p.rotation * Math.PI) / 180;
+  const dx = at.x - c.x;
+  const dy = at.y - c.y;
+  const x = c.x + dx * Math.cos(a) - dy * Math.sin(a);
+  const y = c.y + dx * Math.sin(a) + dy * Math.cos(a);
+  const s = p.shape;
+  if (s.kind === 'point') return Math.hypot(x - s.x, y - s.y) <= pointRadius;
+  if (s.kind === 'rect') return x >= s.x && x <= s.x + s.width && y >= s.y && y <= s.y + s.height;
+  let inside = false;
+  for (let i = 0, j = s.points.length - 1; i < s.points.length; j = i++) {
+    const pi = s.points[i] as MapPoint;
+    const pj = s.points[j] as MapPoint;
+    if (pi.y > y !== pj.y > y && x < ((pj.x - pi.x) * (y - pi.y)) / (pj.y - pi.y) + pi.x) inside = !inside;
+  }
+  return inside;
+}
+
+// The placed shape under a point of the image: the topmost, which is the one drawn last.
+export function placementAt(placements: readonly FloorMapPlacement[], at: MapPoint, pointRadius: number): FloorMapPlacement | undefined {
+  for (let i = placements.length - 1; i >= 0; i -= 1) {
+    const p = placements[i] as FloorMapPlacement;
+    if (shapeHit(p, at, pointRadius)) return p;
+  }
+  return undefined;
+}

@@ -50,19 +50,26 @@ export const floorMapListQuery = (locationId: string) =>
 
 export const useFloorMaps = (locationId: string) => useQuery(floorMapListQuery(locationId));
 
-export const useFloorMap = (id: string | undefined) =>
-  useQuery({
+export const floorMapQuery = (id: string | undefined) =>
+  queryOptions({
     queryKey: floorMapKeys.map(id ?? ''),
     queryFn: () => apiRequest<FloorMap>(FLOOR_MAP_PATHS.map(id ?? ''), {}, floorMapSchema),
     enabled: !!id,
   });
 
-export const useFloorMapStates = (id: string | undefined) =>
-  useQuery({
+export const useFloorMap = (id: string | undefined) => useQuery(floorMapQuery(id));
+
+// The states change with every check-out and booking: what the location page fetched ahead is
+// drawn at once and asked again when the map shows (the live map then follows the events).
+export const floorMapStatesQuery = (id: string | undefined) =>
+  queryOptions({
     queryKey: floorMapKeys.states(id ?? ''),
     queryFn: () => apiRequest<FloorMapStates>(FLOOR_MAP_PATHS.states(id ?? ''), {}, floorMapStatesSchema),
     enabled: !!id,
+    staleTime: 0,
   });
+
+export const useFloorMapStates = (id: string | undefined) => useQuery(floorMapStatesQuery(id));
 
 const PAGE = 100;
 const MAX_PAGES = 20;
@@ -107,13 +114,18 @@ const loadPlanImage = async (id: string): Promise<HTMLImageElement> => {
   return img;
 };
 
-export function usePlanImage(map: Pick<FloorMap, 'id' | 'version' | 'image'> | undefined): HTMLImageElement | undefined {
-  const image = useQuery({
+type PlanOf = Pick<FloorMap, 'id' | 'version' | 'image'>;
+
+export const planImageQuery = (map: PlanOf | undefined) =>
+  queryOptions({
     queryKey: [...floorMapKeys.map(map?.id ?? ''), 'image', map?.version ?? 0],
     queryFn: () => loadPlanImage(map?.id ?? ''),
     enabled: !!map?.id && !!map.image,
     staleTime: Infinity,
   });
+
+export function usePlanImage(map: PlanOf | undefined): HTMLImageElement | undefined {
+  const image = useQuery(planImageQuery(map));
   return map?.image ? image.data : undefined;
 }
 

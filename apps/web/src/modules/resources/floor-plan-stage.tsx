@@ -1,11 +1,11 @@
 import { MinusOutlined, PlusOutlined, ExpandOutlined } from '@ant-design/icons';
-import type { FloorMapPlacement, MapPoint } from '@atrium/domain';
+import { shapeCorners, type FloorMapPlacement, type MapPoint } from '@atrium/domain';
 import { Button, Space, Tooltip } from 'antd';
 import type Konva from 'konva';
-import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Circle, Group, Image as KonvaImage, Layer, Line, Rect, Shape, Stage, Text, Transformer } from 'react-konva';
-import { centreOf } from './floor-map.util';
+import { centreOf, placementAt } from './floor-map.util';
 
 export type ShapeLook = { fill: string; stroke: string };
 
@@ -32,6 +32,47 @@ type Props = {
 const ZOOM_STEP = 1.25;
 const LABEL_FONT = 'Arial';
 const LABEL_COLOUR = '#0b1533';
+// labels smaller than this on the screen are left out (unreadable, and the costliest part to draw)
+const MIN_LABEL_PX = 6;
+// the bitmap the shapes are frozen into while the plan is panned: at most this many pixels a side
+const MAX_FROZEN_SIDE = 4096;
+
+// The outline of a placed shape, as turned, added to a path (image coordinates).
+function tracePlacement(path: Path2D, p: FloorMapPlacement, pointRadius: number) {
+  if (p.shape.kind === 'point') {
+    path.moveTo(p.shape.x + pointRadius, p.shape.y);
+    path.arc(p.shape.x, p.shape.y, pointRadius, 0, Math.PI * 2);
+    return;
+  }
+  const corners = shapeCorners(p.shape, p.rotation);
+  corners.forEach((q, i) => (i === 0 ? path.moveTo(q.x, q.y) : path.lineTo(q.x, q.y)));
+  path.closePath();
+}
+
+// The live map's shapes as one path per look (fill and outline), and the chosen ones' outlines:
+// a thousand desks are a handful of fills and strokes on one Konva shape, not a thousand nodes.
+function livePaths(
+  placements: readonly FloorMapPlacement[],
+  lookOf: (p: FloorMapPlacement) => ShapeLook,
+  selected: ReadonlySet<string>,
+  pointRadius: number,
+) {
+  const byLook = new Map<string, { look: ShapeLook; path: Path2D }>();
+  const chosen: { look: ShapeLook; path: Path2D }[] = [];
+  for (const p of placements) {
+    const look = lookOf(p);
+    const key = `${look.fill}|${look.stroke}`;
+    let entry = byLook.get(key);
+    if (!entry) byLook.set(key, (entry = { look, path: new Path2D() }));
+    tracePlacement(entry.path, p, pointRadius);
+    if (selected.has(p.resourceId)) {
+      const path = new Path2D();
+      tracePlacement(path, p, pointRadius);
+      chosen.push({ look, path });
+    }
+  }
+  return { looks: [...byLook.values()], chosen };
+}
 
 // The plan and its shapes on a Konva canvas, scaled to the width it is given; zoom with the
 // buttons or the wheel, pan by dragging the empty plan.
@@ -41,6 +82,8 @@ export function FloorPlanStage(props: Props) {
   const box = useRef<HTMLDivElement>(null);
   const stageRef = useRef<Konva.Stage>(null);
   const transformer = useRef<Konva.Transformer>(null);
+  // every placed shape, frozen into one bitmap while the plan is panned
+  const shapesRef = useRef<Konva.Group>(null);
   const [width, setWidth] = useState(0);
   const [zoom, setZoom] = useState(1);
   const [pan, setPan] = useState<MapPoint>({ x: 0, y: 0 });
@@ -76,6 +119,25 @@ export function FloorPlanStage(props: Props) {
   };
   const toImage = (p: MapPoint): MapPoint => ({ x: (p.x - origin.x) / scale, y: (p.y - origin.y) / scale });
 
+  // Panning moves the stage only (no React render per pointer move; Konva leaves the hit graph
+  // alone while the stage is dragged): the shapes are drawn once into a bitmap at the screen's
+  // resolution, and each frame copies it instead of drawing every desk and label again.
+  const freeze = () => {
+    const group = shapesRef.current;
+    if (!group) return;
+    const margin = Math.max(size.width, size.height) / 10;
+    const side = Math.max(size.width, size.height) + 2 * margin;
+    group.cache({
+      x: -margin,
+      y: -margin,
+      width: size.width + 2 * margin,
+      height: size.height + 2 * margin,
+      pixelRatio: Math.min(scale * (window.devicePixelRatio || 1), MAX_FROZEN_SIDE / side),
+      hitCanvasPixelRatio: 0.1,
+    });
+  };
+  const thaw = () => shapesRef.current?.clearCache();
+
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
     const id = e.dataTransfer.getData('application/x-atrium-resource');
     const stage = stageRef.current;
@@ -92,6 +154,24 @@ export function FloorPlanStage(props: Props) {
   const adding = (e: { evt: MouseEvent | TouchEvent }) => 'shiftKey' in e.evt && (e.evt.shiftKey || e.evt.ctrlKey || e.evt.metaKey);
   const pointRadius = Math.max(6, Math.round(Math.max(size.width, size.height) / 120));
   const fontSize = Math.max(10, Math.round(Math.max(size.width, size.height) / 90));
+  const { lookOf } = props;
+  const paths = useMemo(
+    () => (editable ? null : livePaths(placements, lookOf, new Set(props.selectedIds ?? []), pointRadius)),
+    // the looks are read afresh whenever the placements, the states behind lookOf or the choice change
+    [editable, placements, lookOf, props.selectedIds, pointRadius],
+  );
+  // the live map: a click or a tap chooses the shape under it (or none), found by its outline
+  const chooseAt = (e: Konva.KonvaEventObject<MouseEvent | TouchEvent>) => {
+    const pointer = e.target.getStage()?.getPointerPosition();
+    if (!pointer) return;
+    props.onSelect?.(placementAt(placements, toImage(pointer), pointRadius)?.resourceId ?? null, false);
+  };
+  const hover = (e: Konva.KonvaEventObject<MouseEvent>) => {
+    const stage = e.target.getStage();
+    const pointer = stage?.getPointerPosition();
+    if (!stage || !pointer || stage.isDragging()) return;
+    stage.container().style.cursor = placementAt(placements, toImage(pointer), pointRadius) ? 'pointer' : '';
+  };
 
   return (
     <div className="floor-plan">
@@ -134,110 +214,163 @@ export function FloorPlanStage(props: Props) {
             draggable
             x={pan.x}
             y={pan.y}
+            onDragStart={(e) => {
+              if (e.target === stageRef.current) freeze();
+            }}
             onDragEnd={(e) => {
-              if (e.target === stageRef.current) setPan({ x: e.target.x(), y: e.target.y() });
+              if (e.target !== stageRef.current) return;
+              thaw();
+              setPan({ x: e.target.x(), y: e.target.y() });
             }}
             onWheel={onWheel}
             onMouseDown={(e) => {
-              if (e.target === e.target.getStage() || e.target.name() === 'plan') props.onSelect?.(null, false);
+              if (editable && (e.target === e.target.getStage() || e.target.name() === 'plan')) props.onSelect?.(null, false);
             }}
+            onClick={editable ? undefined : chooseAt}
+            onTap={editable ? undefined : chooseAt}
+            onMouseMove={editable ? undefined : hover}
           >
             {/* the plan on its own layer, deaf to the pointer: a press on it reaches the stage (pan) */}
             <Layer x={origin.x - pan.x} y={origin.y - pan.y} scaleX={scale} scaleY={scale} listening={false}>
               <KonvaImage image={image} width={size.width} height={size.height} name="plan" perfectDrawEnabled={false} />
             </Layer>
-            <Layer x={origin.x - pan.x} y={origin.y - pan.y} scaleX={scale} scaleY={scale}>
-              {placements.map((p) => {
-                const c = centreOf(p.shape);
-                const look = props.lookOf(p);
-                const selected = selection.has(p.resourceId);
-                const text = editable ? (p.label ?? props.titleOf(p.resourceId)) : '';
-                const strokeWidth = (selected ? 3 : 1.5) / scale;
-                return (
-                  <Group
-                    key={p.resourceId}
-                    id={`p-${p.resourceId}`}
-                    x={c.x}
-                    y={c.y}
-                    rotation={p.rotation}
-                    draggable={editable}
-                    onClick={(e) => props.onSelect?.(p.resourceId, adding(e))}
-                    onTap={() => props.onSelect?.(p.resourceId, false)}
-                    onMouseEnter={(e) => {
-                      const stage = e.target.getStage();
-                      if (stage) stage.container().style.cursor = editable ? 'move' : 'pointer';
+            <Layer x={origin.x - pan.x} y={origin.y - pan.y} scaleX={scale} scaleY={scale} listening={editable}>
+              <Group ref={shapesRef}>
+                {paths ? (
+                  // the live map: every shape and label drawn by one shape, deaf to the pointer (the
+                  // stage finds the shape under a click by its outline); `looks` tells tests and tools
+                  // each resource's fill, and the container's data-drawn how many shapes were drawn
+                  <Shape
+                    name="placements"
+                    listening={false}
+                    perfectDrawEnabled={false}
+                    looks={Object.fromEntries(placements.map((p) => [p.resourceId, props.lookOf(p)]))}
+                    sceneFunc={(ctx, shape) => {
+                      ctx.setAttr('lineWidth', 1.5 / scale);
+                      for (const { look, path } of paths.looks) {
+                        ctx.setAttr('fillStyle', look.fill);
+                        ctx.fill(path);
+                        ctx.setAttr('strokeStyle', look.stroke);
+                        ctx.stroke(path);
+                      }
+                      ctx.setAttr('lineWidth', 3 / scale);
+                      for (const { look, path } of paths.chosen) {
+                        ctx.setAttr('strokeStyle', look.stroke);
+                        ctx.stroke(path);
+                      }
+                      if (fontSize * scale >= MIN_LABEL_PX) {
+                        ctx.setAttr('font', `${fontSize}px ${LABEL_FONT}`);
+                        ctx.setAttr('textAlign', 'center');
+                        ctx.setAttr('textBaseline', 'top');
+                        ctx.setAttr('fillStyle', LABEL_COLOUR);
+                        for (const p of placements) {
+                          const c = centreOf(p.shape);
+                          ctx.save();
+                          ctx.translate(c.x, c.y);
+                          if (p.rotation) ctx.rotate((p.rotation * Math.PI) / 180);
+                          ctx.fillText(
+                            p.label ?? props.titleOf(p.resourceId),
+                            0,
+                            p.shape.kind === 'point' ? pointRadius + 2 : -fontSize / 2,
+                            200,
+                          );
+                          ctx.restore();
+                        }
+                      }
+                      const container = shape.getStage()?.container();
+                      if (container) container.dataset.drawn = String(placements.length);
                     }}
-                    onMouseLeave={(e) => {
-                      const stage = e.target.getStage();
-                      if (stage) stage.container().style.cursor = '';
-                    }}
-                    onDragStart={editable ? () => !selection.has(p.resourceId) && props.onSelect?.(p.resourceId, false) : undefined}
-                    onDragEnd={editable ? (e) => props.onMoved?.(p.resourceId, { x: e.target.x(), y: e.target.y() }) : undefined}
-                    onTransformEnd={
-                      editable
-                        ? (e) => {
-                            const node = e.target;
-                            const result = {
-                              centre: { x: node.x(), y: node.y() },
-                              rotation: node.rotation(),
-                              scaleX: node.scaleX(),
-                              scaleY: node.scaleY(),
-                            };
-                            node.scaleX(1);
-                            node.scaleY(1);
-                            props.onTransformed?.(p.resourceId, result);
-                          }
-                        : undefined
-                    }
-                  >
-                    {p.shape.kind === 'point' && (
-                      <Circle
-                        radius={pointRadius}
-                        fill={look.fill}
-                        stroke={look.stroke}
-                        strokeWidth={strokeWidth}
-                        perfectDrawEnabled={false}
-                      />
-                    )}
-                    {p.shape.kind === 'rect' && (
-                      <Rect
-                        x={-p.shape.width / 2}
-                        y={-p.shape.height / 2}
-                        width={p.shape.width}
-                        height={p.shape.height}
-                        fill={look.fill}
-                        stroke={look.stroke}
-                        strokeWidth={strokeWidth}
-                        cornerRadius={2}
-                        perfectDrawEnabled={false}
-                      />
-                    )}
-                    {p.shape.kind === 'polygon' && (
-                      <Line
-                        points={p.shape.points.flatMap((q) => [q.x - c.x, q.y - c.y])}
-                        closed
-                        fill={look.fill}
-                        stroke={look.stroke}
-                        strokeWidth={strokeWidth}
-                        perfectDrawEnabled={false}
-                      />
-                    )}
-                    {editable && (
-                      <Text
-                        text={text}
-                        fontSize={fontSize}
-                        fill="#0b1533"
-                        width={200}
-                        x={-100}
-                        y={p.shape.kind === 'point' ? pointRadius + 2 : -fontSize / 2}
-                        align="center"
-                        listening={false}
-                        perfectDrawEnabled={false}
-                      />
-                    )}
-                  </Group>
-                );
-              })}
+                  />
+                ) : (
+                  placements.map((p) => {
+                    const c = centreOf(p.shape);
+                    const look = props.lookOf(p);
+                    const selected = selection.has(p.resourceId);
+                    const text = p.label ?? props.titleOf(p.resourceId);
+                    const strokeWidth = (selected ? 3 : 1.5) / scale;
+                    return (
+                      <Group
+                        key={p.resourceId}
+                        id={`p-${p.resourceId}`}
+                        x={c.x}
+                        y={c.y}
+                        rotation={p.rotation}
+                        draggable
+                        onClick={(e) => props.onSelect?.(p.resourceId, adding(e))}
+                        onTap={() => props.onSelect?.(p.resourceId, false)}
+                        onMouseEnter={(e) => {
+                          const stage = e.target.getStage();
+                          if (stage) stage.container().style.cursor = 'move';
+                        }}
+                        onMouseLeave={(e) => {
+                          const stage = e.target.getStage();
+                          if (stage) stage.container().style.cursor = '';
+                        }}
+                        onDragStart={() => !selection.has(p.resourceId) && props.onSelect?.(p.resourceId, false)}
+                        onDragEnd={(e) => props.onMoved?.(p.resourceId, { x: e.target.x(), y: e.target.y() })}
+                        onTransformEnd={(e) => {
+                          const node = e.target;
+                          const result = {
+                            centre: { x: node.x(), y: node.y() },
+                            rotation: node.rotation(),
+                            scaleX: node.scaleX(),
+                            scaleY: node.scaleY(),
+                          };
+                          node.scaleX(1);
+                          node.scaleY(1);
+                          props.onTransformed?.(p.resourceId, result);
+                        }}
+                      >
+                        {p.shape.kind === 'point' && (
+                          <Circle
+                            radius={pointRadius}
+                            fill={look.fill}
+                            stroke={look.stroke}
+                            strokeWidth={strokeWidth}
+                            perfectDrawEnabled={false}
+                          />
+                        )}
+                        {p.shape.kind === 'rect' && (
+                          <Rect
+                            x={-p.shape.width / 2}
+                            y={-p.shape.height / 2}
+                            width={p.shape.width}
+                            height={p.shape.height}
+                            fill={look.fill}
+                            stroke={look.stroke}
+                            strokeWidth={strokeWidth}
+                            cornerRadius={2}
+                            perfectDrawEnabled={false}
+                          />
+                        )}
+                        {p.shape.kind === 'polygon' && (
+                          <Line
+                            points={p.shape.points.flatMap((q) => [q.x - c.x, q.y - c.y])}
+                            closed
+                            fill={look.fill}
+                            stroke={look.stroke}
+                            strokeWidth={strokeWidth}
+                            perfectDrawEnabled={false}
+                          />
+                        )}
+                        {fontSize * scale >= MIN_LABEL_PX && (
+                          <Text
+                            text={text}
+                            fontSize={fontSize}
+                            fill={LABEL_COLOUR}
+                            width={200}
+                            x={-100}
+                            y={p.shape.kind === 'point' ? pointRadius + 2 : -fontSize / 2}
+                            align="center"
+                            listening={false}
+                            perfectDrawEnabled={false}
+                          />
+                        )}
+                      </Group>
+                    );
+                  })
+                )}
+              </Group>
               {editable && (
                 <Transformer
                   ref={transformer}
@@ -249,33 +382,6 @@ export function FloorPlanStage(props: Props) {
                 />
               )}
             </Layer>
-            {!editable && (
-              // the live map's labels: one shape that writes them all, not a text node per resource
-              <Layer x={origin.x - pan.x} y={origin.y - pan.y} scaleX={scale} scaleY={scale} listening={false}>
-                <Shape
-                  perfectDrawEnabled={false}
-                  sceneFunc={(ctx) => {
-                    ctx.setAttr('font', `${fontSize}px ${LABEL_FONT}`);
-                    ctx.setAttr('textAlign', 'center');
-                    ctx.setAttr('textBaseline', 'top');
-                    ctx.setAttr('fillStyle', LABEL_COLOUR);
-                    for (const p of placements) {
-                      const c = centreOf(p.shape);
-                      ctx.save();
-                      ctx.translate(c.x, c.y);
-                      if (p.rotation) ctx.rotate((p.rotation * Math.PI) / 180);
-                      ctx.fillText(
-                        p.label ?? props.titleOf(p.resourceId),
-                        0,
-                        p.shape.kind === 'point' ? pointRadius + 2 : -fontSize / 2,
-                        200,
-                      );
-                      ctx.restore();
-                    }
-                  }}
-                />
-              </Layer>
-            )}
           </Stage>
         )}
       </div>

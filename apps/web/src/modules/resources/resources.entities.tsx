@@ -1,16 +1,10 @@
 import { locationEntity, resourceEntity, resourceTypeEntity } from '@atrium/domain';
-import { Skeleton } from 'antd';
-import { lazy, Suspense } from 'react';
 import type { WebEntity } from '../../platform/entity/web-entity';
 import { BookResourceAction } from '../bookings';
 import { CheckOutActions, HolderBanner } from './check-out';
-import { FloorMapsPreload, loadFloorMapsTab } from './floor-maps-preload';
+import { FloorMapsPreload, FloorMapsTabSlot } from './floor-maps-preload';
 import { ResourceFloorLink } from './resource-floor-link';
 import { AttributesEditor, OpeningHoursEditor } from './structured-editors';
-
-// the floor maps (Konva) are their own chunk: a location's page starts loading it (and the floors)
-// when it opens, and the tab shows it
-const FloorMapsTab = lazy(async () => ({ default: (await loadFloorMapsTab()).FloorMapsTab }));
 
 // The asset catalogue on the web: the kinds' lists, record pages, forms and settings come from
 // the engine; a location adds its floor maps (the editor and the live map), a resource check-out
@@ -25,11 +19,9 @@ export const RESOURCES_ENTITIES: WebEntity[] = [
         key: 'floor-maps',
         labelKey: 'floorMaps.tab',
         permission: resourceEntity.permissions.view,
-        render: (record) => (
-          <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
-            <FloorMapsTab record={record} />
-          </Suspense>
-        ),
+        // the floor maps (Konva) are their own chunk: a location's page starts loading it (and the
+        // floor the tab opens at) when it opens, and the tab shows it
+        render: (record) => <FloorMapsTabSlot record={record} />,
       },
     ],
   },
