@@ -20,7 +20,7 @@ import { startEmbeddedPostgres } from '../src/platform/embedded-postgres';
 import { freePort } from '../src/platform/free-port';
 import type { TenantContext } from '../src/platform/context';
 import { bindEntity, type RegisteredEntity } from '../src/platform/entity/entity-registry';
-import { countSql, listSql } from '../src/platform/entity/entity.repository';
+import { listStatements } from '../src/platform/entity/entity.repository';
 import { provideTagSql } from '../src/platform/entity/row-tags';
 import { compileListQuery } from '../src/platform/entity/list-query';
 import { contacts } from '../src/modules/crm/contacts.table';
@@ -30,6 +30,7 @@ import { rowTags, taggedWith } from '../src/modules/core/tags.repository';
 import { getRequest, httpLoad } from './http-load';
 import { cpuSplit, load1, ppidOf, timed } from './measure';
 import { adminToken } from './api-process';
+import { rawListStatements } from './raw-list';
 import { writeBenchSection } from './report';
 import { seedTenant, SEGMENTS, type SeededTenant } from './seed';
 
@@ -209,13 +210,10 @@ async function main() {
         { viewRestricted: true, manageRestricted: true },
         entityListQuerySchema.parse(input),
       );
-      const list = dialect.sqlToQuery(listSql(ent, compiled));
-      const count = dialect.sqlToQuery(countSql(ent, compiled));
+      const run = rawListStatements(ent, compiled);
       return (on: pg.Client = db) =>
-        async () => {
-          const rows = await on.query(list.sql, list.params as unknown[]);
-          if (!compiled.selective && !(input.page === 1 && rows.rows.length < 25)) await on.query(count.sql, count.params as unknown[]);
-        };
+        () =>
+          run(on);
     };
     // the same statements as the API's role sees them: atrium_app, the tenant set for the
     // session, row-level security on (the superuser connection above skips it)
@@ -260,14 +258,17 @@ async function main() {
           { viewRestricted: true, manageRestricted: true },
           entityListQuerySchema.parse(sc.body),
         );
-        const q = dialect.sqlToQuery(listSql(ent, compiled));
-        // as the API runs it: app role, tenant set, row-level security on
+        // as the API runs it: app role, tenant set, row-level security on; each of its statements
         await db.query('begin');
         await db.query('set local role atrium_app');
         await db.query(`select set_config('app.tenant_id', $1, true)`, [big.id]);
-        const plan = await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${q.sql}`, q.params as unknown[]);
+        await listStatements(ent, compiled, async (statement) => {
+          const q = dialect.sqlToQuery(statement);
+          const plan = await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${q.sql}`, q.params as unknown[]);
+          log(`${sc.name}:\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+          return (await db.query<Record<string, unknown>>(q.sql, q.params as unknown[])).rows;
+        });
         await db.query('rollback');
-        log(`${sc.name}:\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
       }
     }
     // the fixed cost of the platform around a tenant call, for reading the numbers below

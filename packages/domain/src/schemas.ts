@@ -36,7 +36,9 @@ export const nameSchema = z.string({ error: 'required' }).trim().min(1, { error:
 
 // a uuid in any letter case (ids in paths, mentions, import cells)
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const pageSizeSchema = z.union(PAGE_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<25>, z.ZodLiteral<50>, z.ZodLiteral<100>]);
+export const pageSizeSchema = z.union(PAGE_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<25>, z.ZodLiteral<50>, z.ZodLiteral<100>], {
+  error: `must be one of ${PAGE_SIZES.join(', ')}`,
+});
 // the same in a query string ("50"), documented as 25, 50 or 100
 export const pageSizeQuerySchema = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), pageSizeSchema);
 

@@ -41,14 +41,17 @@ const ids = (list: readonly string[]) => sql`${sql.param(list)}::uuid[]`;
 export const byIdSql = (ent: RegisteredEntity, ctx: TenantContext, id: string): SQL =>
   sql`select ${selectList(ent)} from ${tableOf(ent)} ${T}
     where ${T}.tenant_id = ${ctx.tenantId} and ${T}.id = ${id} and ${visibleSql(ctx, ent)}`;
-// A selective list finds its page and the total in one pass over the matches (ids only), then
-// builds the served columns for the page's rows alone: the select list (titles, dates, tags,
-// expanded references) is not computed for every match.
-export const listSql = (ent: RegisteredEntity, q: CompiledListQuery): SQL =>
-  q.selective
+// Up to this many matches, a narrowed list takes its page and total from the matches alone.
+export const FEW_MATCHES = 5_000;
+
+// The page from the matches (capped at FEW_MATCHES + 1, read in whatever order is cheapest) with
+// their count, the served columns built for the page's rows alone; or from an ordered walk.
+export const listSql = (ent: RegisteredEntity, q: CompiledListQuery, from: 'matches' | 'walk' = q.narrowed ? 'matches' : 'walk'): SQL =>
+  from === 'matches'
     ? sql`select ${selectList(ent)}, p."__total"
-      from (select ${T}.tenant_id, ${T}.id, count(*) over () as "__total" from ${tableOf(ent)} ${T} ${q.joins}
-        where ${q.where} order by ${q.orderBy} limit ${q.limit} offset ${q.offset}) p
+      from (select ${T}.tenant_id, ${T}.id, count(*) over () as "__total"
+        from (select * from ${tableOf(ent)} ${T} where ${q.where} limit ${FEW_MATCHES + 1}) ${T} ${q.joins}
+        order by ${q.orderBy} limit ${q.limit} offset ${q.offset}) p
       join ${tableOf(ent)} ${T} on ${T}.tenant_id = p.tenant_id and ${T}.id = p.id ${q.joins}
       order by ${q.orderBy}`
     : sql`select ${selectList(ent)} from ${tableOf(ent)} ${T} ${q.joins} where ${q.where} order by ${q.orderBy} limit ${q.limit} offset ${q.offset}`;
@@ -65,17 +68,45 @@ export async function findById(ctx: TenantContext, ent: RegisteredEntity, id: st
   return raw ? toRow(raw) : undefined;
 }
 
-// A page and, when the statement carried it, the total of all matches.
+// Runs one statement; the service's is the tenant's connection, a benchmark's its own client.
+export type RunStatement = (statement: SQL) => Promise<Record<string, unknown>[]>;
+
+// One list call's statements, in order (list-query.ts tells which, by the query's kind), shared
+// with the benchmarks so that they time exactly what the API runs: the page's rows and the total
+// of all matches.
+export async function listStatements(
+  ent: RegisteredEntity,
+  q: CompiledListQuery,
+  run: RunStatement,
+): Promise<{ rows: Record<string, unknown>[]; total: number }> {
+  const count = async () => Number((await run(countSql(ent, q)))[0]?.n ?? 0);
+  if (q.narrowed) {
+    const rows = await run(listSql(ent, q, 'matches'));
+    const seen = rows[0] ? Number(rows[0].__total) : undefined;
+    if (seen !== undefined && seen <= FEW_MATCHES) return { rows, total: seen };
+    if (seen === undefined && q.offset === 0) return { rows, total: 0 };
+    // many matches, or a page past the first FEW_MATCHES: all counted, the page from a walk
+    const total = await count();
+    return { rows: q.offset >= total ? [] : await run(listSql(ent, q, 'walk')), total };
+  }
+  const rows = await run(listSql(ent, q, 'walk'));
+  // a first page shorter than the page size is the whole result: no count needed
+  return { rows, total: q.offset === 0 && rows.length < q.limit ? rows.length : await count() };
+}
+
+// A page of rows and the total of all matches.
 export async function listRows(
   ctx: TenantContext,
   ent: RegisteredEntity,
   q: CompiledListQuery,
-): Promise<{ rows: EntityRow[]; total: number | undefined }> {
-  const res = await ctx.db.execute<Record<string, unknown>>(listSql(ent, q));
-  const first = res.rows[0];
-  const total = first && '__total' in first ? Number(first.__total) : undefined;
+): Promise<{ rows: EntityRow[]; total: number }> {
+  const { rows, total } = await listStatements(
+    ent,
+    q,
+    async (statement) => (await ctx.db.execute<Record<string, unknown>>(statement)).rows,
+  );
   return {
-    rows: res.rows.map((raw) => {
+    rows: rows.map((raw) => {
       const { __total: _t, ...rest } = raw;
       return toRow(rest);
     }),

@@ -242,10 +242,19 @@ function filterSql(r: Resolved, op: FilterOperator, value: unknown, at: string, 
   }
 }
 
-// `selective`: a search or filter narrows the rows, so the page and its total come from one
-// scan of the matches (count(*) over ()) instead of an ordered walk of the whole tenant.
+// How a list finds its page and total (entity.repository.ts, listStatements):
+// - `narrowed` (a search, tags, filters or a module's condition): the matches can be few (a
+//   search) or most of the workspace (a location's resources, a project's tasks), and only
+//   counting them tells which; the planner cannot, since it assumes the matches are spread evenly
+//   through the sort order. So the page comes first from the matches, up to FEW_MATCHES of them,
+//   with their count (one statement, in memory). More than that, and they are counted apart and
+//   the page comes from an ordered walk, which finds many matches soon. A window over 100,000
+//   matches spills to disk before it sorts (44 ms where the walk takes 0.2 ms and the count
+//   11 ms), and a walk past rare matches reads the whole workspace (48 ms for a custom field's
+//   2,036 matches in 100,000 contacts, where the matches take 4 ms).
+// - otherwise: an ordered walk of the workspace; the total is counted when the page is full.
 // `joins`: the tables a sort by a reference's title needs.
-export type CompiledListQuery = { where: SQL; joins: SQL; orderBy: SQL; limit: number; offset: number; selective: boolean };
+export type CompiledListQuery = { where: SQL; joins: SQL; orderBy: SQL; limit: number; offset: number; narrowed: boolean };
 
 // The search: the built-in search text, the values of custom fields the caller may see
 // (trigram index first, then a recheck that skips restricted and deleted fields) and the
@@ -327,6 +336,6 @@ export function compileListQuery(
     orderBy: sql.join(order, sql`, `),
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
-    selective: Boolean(term) || query.filters.length > 0 || Boolean(query.tags?.length) || extra.length > 0,
+    narrowed: Boolean(term) || query.filters.length > 0 || Boolean(query.tags?.length) || extra.length > 0,
   };
 }
