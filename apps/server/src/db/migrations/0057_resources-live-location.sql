@@ -1,0 +1,1 @@
+CREATE INDEX "resources_live_location_idx" ON "resources" USING btree ("tenant_id","location_id") WHERE deleted_at is null and archived_at is null;
