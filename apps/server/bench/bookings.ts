@@ -17,7 +17,7 @@ import { writeBenchSection } from './report';
 import { seedTenant } from './seed';
 import type { TenantContext } from '../src/platform/context';
 import { bindEntity, type RegisteredEntity } from '../src/platform/entity/entity-registry';
-import { countSql, listSql } from '../src/platform/entity/entity.repository';
+import { listStatements } from '../src/platform/entity/entity.repository';
 import { compileListQuery } from '../src/platform/entity/list-query';
 import { locations, resources, resourceTypes } from '../src/modules/resources/resources.table';
 
@@ -59,13 +59,17 @@ async function explainList(db: pg.Client, tenantId: string, body: EntityListQuer
   const ctx = { tenantId, permissions: new Set() } as unknown as TenantContext;
   const compiled = compileListQuery(ctx, ent, [], { viewRestricted: true, manageRestricted: true }, entityListQuerySchema.parse(body));
   const dialect = new PgDialect();
-  for (const [what, q] of [
-    ['list', dialect.sqlToQuery(listSql(ent, compiled))],
-    ['count', dialect.sqlToQuery(countSql(ent, compiled))],
-  ] as const) {
+  // as the API runs them: app role, tenant set, row-level security on; each statement of the call
+  await db.query('begin');
+  await db.query('set local role atrium_app');
+  await db.query(`select set_config('app.tenant_id', $1, true)`, [tenantId]);
+  await listStatements(ent, compiled, async (statement) => {
+    const q = dialect.sqlToQuery(statement);
     const plan = await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${q.sql}`, q.params as unknown[]);
-    log(`--- ${what}: ${q.sql}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
-  }
+    log(`--- ${q.sql}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+    return (await db.query<Record<string, unknown>>(q.sql, q.params as unknown[])).rows;
+  });
+  await db.query('rollback');
 }
 
 async function main() {
