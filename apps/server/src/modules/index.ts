@@ -21,7 +21,8 @@ export async function registerModules(router: Router, deps: ModuleDeps): Promise
   // what is booked and checked in (bookings know; resources ask)
   await registerResourcesModule(router, deps, { beforeCheckOut: refuseCheckOutOfBookedItem, bookingStates: liveBookingStates });
   // a booking made, cancelled, checked in or out changes its resource's live state: open maps hear it
-  // and a booking released by the auto-release job tells its booker
+  // and a booking released by the auto-release job tells its booker (in Atrium here; the mail is
+  // the booking's CANCEL invitation, which also takes it out of their calendar)
   const notifyMembers = memberNotifier(router, deps);
   await registerBookingsModule(router, deps, {
     changed: announceResourceChanged,
@@ -34,7 +35,7 @@ export async function registerModules(router: Router, deps: ModuleDeps): Promise
           entityKind: 'Resource',
           entityId: b.resourceId,
           body: `Booked from ${b.start} (UTC); not checked in within the grace period, so the time is free again.`,
-          mail: true,
+          mail: false,
         });
     },
   });

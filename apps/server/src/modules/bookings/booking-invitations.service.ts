@@ -23,13 +23,15 @@ function when(start: string, end: string, timeZone: string): string {
 }
 
 // A portal booker (a contact) has no Atrium to open it in: `portal.url` is their booking's
-// public page, `portal.cancelUrl` the signed link that cancels it.
+// public page, `portal.cancelUrl` the signed link that cancels it. `reason`: why a CANCEL came
+// without the booker asking (the auto-release).
 export async function mailInvitation(
   ctx: TenantContext,
   deps: InvitationDeps,
   bookingId: string,
   method: 'REQUEST' | 'CANCEL',
   portal?: { url: string },
+  reason?: string,
 ): Promise<void> {
   const row = (await repo.bookingRows(ctx, { id: bookingId, limit: 1 })).rows[0];
   if (!row) return;
@@ -57,7 +59,7 @@ export async function mailInvitation(
     to: to.email,
     subject: `${cancelled ? 'Cancelled' : 'Booked'}: ${what}, ${time}`,
     text: [
-      cancelled ? `Your booking was cancelled:` : `You booked:`,
+      cancelled ? (reason ?? `Your booking was cancelled:`) : `You booked:`,
       '',
       `${what}`,
       `${place}`,

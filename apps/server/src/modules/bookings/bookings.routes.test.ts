@@ -536,6 +536,17 @@ describe('auto-release', () => {
     );
     expect(told).toHaveLength(1);
     expect(told[0]?.title).toContain('was released: nobody checked in');
+    // and the booking leaves their calendar: its CANCEL invitation, mailed once, with the reason
+    const mails = await t.sql<{ text: string; attachments: { filename: string; content: string }[] }>(
+      `select o.text, o.attachments from mail_outbox o
+       join tenant_users tu on tu.id = $1 join users u on u.id = tu.user_id
+       where o."to" = u.email and o.subject like 'Cancelled:%' and o.attachments::text like $2`,
+      [memberId, `%${noShow.id}%`],
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('Nobody checked in within the grace period');
+    expect(mails[0]?.attachments[0]).toMatchObject({ filename: 'cancel.ics' });
+    expect(mails[0]?.attachments[0]?.content).toContain('METHOD:CANCEL');
     expect(await statusOf(shown.id)).toBe('CheckedIn');
     expect(await statusOf(kept.id)).toBe('Booked');
     await at(plus(start, 600), run);

@@ -300,6 +300,7 @@ export function myNextBookings(ctx: TenantContext, deps: BookingDeps): Promise<B
 // within their type's grace become Released; their time is free again and the live map hears
 // of it. Time comes from the module's clock.
 export const AUTO_RELEASE_JOB = 'bookings.auto-release';
+const RELEASED_REASON = 'Nobody checked in within the grace period, so your booking was released and its time is free again:';
 export type AutoReleaseDeps = BookingDeps & {
   database: Database;
   released?: (ctx: TenantContext, released: repo.ReleasedBooking[]) => Promise<void>;
@@ -311,6 +312,9 @@ export async function releaseNoShows(deps: AutoReleaseDeps): Promise<string> {
     inWorkspace(deps.database, tenantId, async (ctx) => {
       const rows = await repo.releaseNoShows(ctx, now);
       for (const resourceId of new Set(rows.map((r) => r.resourceId))) await deps.changed?.(ctx, resourceId);
+      // the booker's calendar loses the event (the same UID, a higher sequence)
+      if (deps.invitations)
+        for (const row of rows) await mailInvitation(ctx, deps.invitations, row.id, 'CANCEL', undefined, RELEASED_REASON);
       if (rows.length > 0) await deps.released?.(ctx, rows);
       return rows.length;
     }),

@@ -38,7 +38,7 @@ export async function registerBookingsModule(
     invitations,
     ...(hooks.changed ? { changed: hooks.changed } : {}),
   });
-  registerAutoReleaseJob(deps.jobs, { now: systemClock, database: deps.database, ...hooks });
+  registerAutoReleaseJob(deps.jobs, { now: systemClock, database: deps.database, invitations, ...hooks });
 }
 
 // For the asset catalogue's live floor map: booked and checked-in resources right now.
