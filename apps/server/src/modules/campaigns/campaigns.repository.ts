@@ -1,4 +1,4 @@
-import type { CampaignSettings, CampaignStatus, RecipientState, SkipReason } from '@atrium/domain';
+import type { CampaignLastAction, CampaignSettings, CampaignStatus, RecipientState, SkipReason } from '@atrium/domain';
 import { sql } from 'drizzle-orm';
 import type { TenantContext, TenantScope } from '../../platform/context';
 import type { ListCondition } from '../../platform/entity';
@@ -25,6 +25,7 @@ export type LockedCampaign = {
   archived: boolean;
   sendWindowStart: string | null;
   sendWindowEnd: string | null;
+  sendWindowDays: number[] | null;
   recipientLocalTime: boolean;
 };
 
@@ -34,25 +35,36 @@ export async function lockCampaign(ctx: TenantScope, id: string, mode: 'update' 
     select id, coalesce(status, 'Draft') as status, segment_ids as "segmentIds", email_template_id as "emailTemplateId",
       sender_name as "senderName", sender_email as "senderEmail", scheduled_at::text as "scheduledAt", recipients,
       archived_at is not null as archived, send_window_start as "sendWindowStart", send_window_end as "sendWindowEnd",
+      send_window_days as "sendWindowDays",
       coalesce(recipient_local_time, false) as "recipientLocalTime"
     from campaigns where tenant_id = ${ctx.tenantId} and id = ${id} and deleted_at is null
     for ${mode === 'update' ? sql`update` : sql`share`}`);
   return res.rows[0];
 }
 
-// Freezes the recipients: every contact matching now, once (the primary key skips repeats).
-export async function freezeRecipients(ctx: TenantScope, campaignId: string, where: ListCondition, now: Date): Promise<number> {
+// Freezes the recipients: the members of the campaign's segments now (their stored membership,
+// decision 095), each once (the primary key skips repeats).
+export async function freezeRecipients(ctx: TenantScope, campaignId: string, segmentIds: readonly string[], now: Date): Promise<number> {
   const res = await ctx.db.execute(sql`
     insert into campaign_recipients (tenant_id, campaign_id, contact_id, queued_at)
-    select t.tenant_id, ${campaignId}::uuid, t.id, ${now.toISOString()}::timestamptz
-    from contacts t where t.tenant_id = ${ctx.tenantId} and t.deleted_at is null and ${where}
+    select distinct m.tenant_id, ${campaignId}::uuid, m.contact_id, ${now.toISOString()}::timestamptz
+    from segment_members m join contacts t on t.tenant_id = m.tenant_id and t.id = m.contact_id and t.deleted_at is null
+    where m.tenant_id = ${ctx.tenantId} and m.segment_id = any(${sql.param(segmentIds)}::uuid[])
     on conflict do nothing`);
   return res.rowCount ?? 0;
 }
 
-export async function setStatus(ctx: TenantContext, id: string, status: CampaignStatus, now: Date, recipients?: number): Promise<void> {
+export async function setStatus(
+  ctx: TenantContext,
+  id: string,
+  status: CampaignStatus,
+  now: Date,
+  action: { lastAction: CampaignLastAction; note?: string },
+  recipients?: number,
+): Promise<void> {
   await ctx.db.execute(sql`
     update campaigns set status = ${status}, last_action_at = ${now.toISOString()}::timestamptz,
+      last_action = ${action.lastAction}, last_action_note = ${action.note ?? null},
       ${recipients === undefined ? sql`` : sql`recipients = ${recipients},`}
       version = version + 1, updated_at = ${now.toISOString()}::timestamptz, updated_by = ${ctx.tenantUserId === NIL ? null : ctx.tenantUserId}
     where tenant_id = ${ctx.tenantId} and id = ${id}`);
@@ -294,14 +306,108 @@ export async function workspaceName(ctx: TenantScope): Promise<string> {
   return res.rows[0]?.name ?? '';
 }
 
-export async function segmentsOf(
-  ctx: TenantScope,
-  ids: readonly string[],
-): Promise<{ id: string; query: unknown; includedIds: unknown; excludedIds: unknown }[]> {
+export type SegmentRow = { id: string; name: string; query: unknown; includedIds: unknown; excludedIds: unknown };
+
+export async function segmentsOf(ctx: TenantScope, ids: readonly string[]): Promise<SegmentRow[]> {
   if (ids.length === 0) return [];
-  const res = await ctx.db.execute<{ id: string; query: unknown; includedIds: unknown; excludedIds: unknown }>(sql`
-    select id, query, included_ids as "includedIds", excluded_ids as "excludedIds" from segments
+  const res = await ctx.db.execute<SegmentRow>(sql`
+    select id, name, query, included_ids as "includedIds", excluded_ids as "excludedIds" from segments
     where tenant_id = ${ctx.tenantId} and id = any(${sql.param(ids)}::uuid[]) and deleted_at is null`);
+  return res.rows;
+}
+
+// ---- segment members (decision 095)
+
+// Every segment of the workspace that still exists, in the bin too (its members stay kept, so a
+// restored segment is right at once).
+export async function allSegments(ctx: TenantScope): Promise<SegmentRow[]> {
+  const res = await ctx.db.execute<SegmentRow>(sql`
+    select id, name, query, included_ids as "includedIds", excluded_ids as "excludedIds" from segments
+    where tenant_id = ${ctx.tenantId} order by id`);
+  return res.rows;
+}
+
+// The contacts given, each with whether it is live for segments (`base`: not in the bin, not
+// archived) and, per condition, whether it matches: one statement however many segments.
+export async function evaluateContacts(
+  ctx: TenantScope,
+  contactIds: readonly string[],
+  base: ListCondition,
+  conditions: readonly ListCondition[],
+): Promise<{ id: string; live: boolean; matches: boolean[] }[]> {
+  const matches =
+    conditions.length === 0
+      ? sql`array[]::boolean[]`
+      : sql`array[${sql.join(
+          conditions.map((c) => sql`coalesce((${c}), false)`),
+          sql`, `,
+        )}]`;
+  const res = await ctx.db.execute<{ id: string; live: boolean; matches: boolean[] }>(sql`
+    select t.id, coalesce((${base}), false) as live, ${matches} as matches
+    from contacts t where t.tenant_id = ${ctx.tenantId} and t.id = any(${sql.param(contactIds)}::uuid[])`);
+  return res.rows;
+}
+
+// The memberships of these contacts in these segments become exactly `pairs`: rows no longer
+// wanted go, new ones come, the rest stay untouched.
+export async function setMemberships(
+  ctx: TenantScope,
+  contactIds: readonly string[],
+  segmentIds: readonly string[],
+  pairs: readonly { segmentId: string; contactId: string }[],
+): Promise<void> {
+  if (contactIds.length === 0 || segmentIds.length === 0) return;
+  const segs = pairs.map((p) => p.segmentId);
+  const cons = pairs.map((p) => p.contactId);
+  await ctx.db.execute(sql`
+    with want as (select w.segment_id, w.contact_id from unnest(${sql.param(segs)}::uuid[], ${sql.param(cons)}::uuid[]) as w(segment_id, contact_id)),
+    gone as (
+      delete from segment_members m
+      where m.tenant_id = ${ctx.tenantId} and m.contact_id = any(${sql.param(contactIds)}::uuid[])
+        and m.segment_id = any(${sql.param(segmentIds)}::uuid[])
+        and not exists (select 1 from want w where w.segment_id = m.segment_id and w.contact_id = m.contact_id)
+    )
+    insert into segment_members (tenant_id, segment_id, contact_id)
+    select ${ctx.tenantId}::uuid, w.segment_id, w.contact_id from want w
+    on conflict do nothing`);
+}
+
+// A segment's members made exactly the contacts matching `where` now (a rebuild or a repair):
+// missing rows added, stray ones removed; the time noted on the segment (not its version: the
+// members are no part of what a member edits).
+export async function rebuildMembers(ctx: TenantScope, segmentId: string, where: ListCondition, now: Date): Promise<void> {
+  await ctx.db.execute(sql`
+    with want as (select t.id from contacts t where t.tenant_id = ${ctx.tenantId} and ${where}),
+    gone as (
+      delete from segment_members m
+      where m.tenant_id = ${ctx.tenantId} and m.segment_id = ${segmentId} and not exists (select 1 from want w where w.id = m.contact_id)
+    )
+    insert into segment_members (tenant_id, segment_id, contact_id)
+    select ${ctx.tenantId}::uuid, ${segmentId}::uuid, w.id from want w
+    on conflict do nothing`);
+  await ctx.db.execute(sql`
+    update segments set members_rebuilt_at = ${now.toISOString()}::timestamptz where tenant_id = ${ctx.tenantId} and id = ${segmentId}`);
+}
+
+export async function memberCount(ctx: TenantScope, segmentId: string): Promise<number> {
+  const res = await ctx.db.execute<{ n: number }>(sql`
+    select count(*)::int as n from segment_members where tenant_id = ${ctx.tenantId} and segment_id = ${segmentId}`);
+  return res.rows[0]?.n ?? 0;
+}
+
+export async function liveSegmentIds(ctx: TenantScope): Promise<string[]> {
+  const res = await ctx.db.execute<{ id: string }>(sql`
+    select id from segments where tenant_id = ${ctx.tenantId} and deleted_at is null order by id`);
+  return res.rows.map((r) => r.id);
+}
+
+// Segments not rebuilt since `since` (the workspace's local midnight), or never.
+export async function segmentsBuiltBefore(ctx: TenantScope, since: Date): Promise<{ id: string; query: unknown; never: boolean }[]> {
+  const res = await ctx.db.execute<{ id: string; query: unknown; never: boolean }>(sql`
+    select id, query, members_rebuilt_at is null as never from segments
+    where tenant_id = ${ctx.tenantId} and deleted_at is null
+      and (members_rebuilt_at is null or members_rebuilt_at < ${since.toISOString()}::timestamptz)
+    order by id`);
   return res.rows;
 }
 

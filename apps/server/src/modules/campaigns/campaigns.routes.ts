@@ -10,14 +10,17 @@ import {
   contactEntity,
   customQueryFilterSchema,
   entityListQuerySchema,
+  jobSchema,
   mergeFieldSchema,
   pagedResponse,
   segmentCountSchema,
   segmentEntity,
+  segmentRebuildRequestSchema,
   unsubscribeInfoSchema,
 } from '@atrium/domain';
 import { z } from 'zod';
 import { EXAMPLE_ID, registerEntity, type RegisteredEntity } from '../../platform/entity';
+import type { JobType } from '../../platform/jobs/job.types';
 import type { Router } from '../../platform/router';
 import * as service from './campaigns.service';
 import type { CampaignDeps, CampaignKinds, PublicDeps } from './campaigns.service';
@@ -33,13 +36,10 @@ const pickedIds = z.array(z.uuid()).max(5000).nullish();
 // segments; issue 24): a segment's live count and recipients, lookups; a campaign's send,
 // schedule, suspend and resume, its recipients with their states, statuses, merge fields and the
 // workspace's sending limit; the public unsubscribe (RFC 8058 one-click too) and click tracking.
-export function registerCampaignRoutes(router: Router, contact: RegisteredEntity): CampaignKinds {
+export function registerCampaignRoutes(router: Router, contact: RegisteredEntity, now: service.Clock): CampaignKinds {
   const segment = registerEntity(router, segmentEntity, {
     table: segments,
-    hooks: {
-      beforeCreate: async (ctx, values) => service.checkSegment(ctx, { contact } as CampaignKinds, values),
-      beforeUpdate: async (ctx, values) => service.checkSegment(ctx, { contact } as CampaignKinds, values),
-    },
+    hooks: service.segmentHooks({ contact }, now),
     example: { name: 'Berlin contacts', query: { filters: [{ field: 'address', op: 'contains', value: 'Berlin' }] } },
     patchExample: [{ op: 'replace', path: '/description', value: 'Everyone in Berlin' }],
   });
@@ -52,8 +52,18 @@ export function registerCampaignRoutes(router: Router, contact: RegisteredEntity
   return { segment, campaign, contact };
 }
 
-export function registerSegmentRoutes(router: Router, kinds: CampaignKinds): void {
+export function registerSegmentRoutes(router: Router, kinds: CampaignKinds, rebuild: JobType<{ segmentId?: string | undefined }>): void {
   const s = segmentEntity.basePath;
+  router.tenant({
+    method: 'POST',
+    url: `${s}/rebuild`,
+    summary: "Rebuild one segment's members (segmentId) or every segment's, by a job (repair)",
+    tags: ['Segment'],
+    permission: segmentEntity.permissions.manage,
+    schemas: { body: segmentRebuildRequestSchema, response: jobSchema },
+    example: { segmentId: EXAMPLE_ID },
+    handler: (ctx, { body }) => service.startRebuild(ctx, kinds, rebuild, body.segmentId),
+  });
   router.tenant({
     method: 'GET',
     url: `${s}/search`,

@@ -1,5 +1,6 @@
 import {
   CAMPAIGN_HOURLY_LIMIT,
+  CONTACT_STATES,
   contactEntity,
   customQueryFilterSchema,
   type CampaignRecipientsRequest,
@@ -7,6 +8,7 @@ import {
   type CampaignSettingsUpdate,
   type CampaignStatusRow,
   type EntityListQuery,
+  type Job,
   type ProblemField,
   type UnsubscribeInfo,
 } from '@atrium/domain';
@@ -21,10 +23,12 @@ import {
   getEntity,
   getFields,
   idIn,
+  idListedIn,
   idNotIn,
   listCondition,
   listEntities,
   recordActivities,
+  recordsWritten,
   type EntityRow,
   type ListCondition,
   type RegisteredEntity,
@@ -32,7 +36,7 @@ import {
 import { publishRecordEvent } from '../../platform/events/live-events.service';
 import { safeCell } from '../../platform/import-export/tabular-file.util';
 import type { JobType } from '../../platform/jobs/job.types';
-import { forEachWorkspace, inWorkspace } from '../../platform/jobs/workspace-walk';
+import { forEachWorkspace, inWorkspace, systemContext } from '../../platform/jobs/workspace-walk';
 import type { InboundMailHandler } from '../../platform/mail/inbound-listener';
 import type { Mailer } from '../../platform/mail/mailer';
 import { simpleParser } from 'mailparser';
@@ -70,20 +74,49 @@ export type CampaignDeps = {
 
 const HOUR = 3600_000;
 type SegmentParts = { query: unknown; includedIds: unknown; excludedIds: unknown };
-const partsOf = (row: EntityRow): SegmentParts => ({ query: row.query, includedIds: row.includedIds, excludedIds: row.excludedIds });
 const ids = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
 // ---- segments
 
+// Membership is the workspace's, not the caller's (decision 095): it is evaluated as the system
+// (every contact, whoever wrote one), allowed to filter by restricted fields.
+const memberCtx = (ctx: TenantContext, kinds: CampaignKinds): TenantContext => ({
+  ...systemContext(ctx.tenantId, ctx.db),
+  permissions: new Set([kinds.contact.definition.permissions.viewRestricted]),
+});
+
+// Who a segment may hold at all: live contacts (not in the bin, not archived) that may be
+// mailed — not blocked, not marked as spam, not unsubscribed (the CRM's states), so a segment's
+// count is how many its campaign would reach, and a state set takes the contact out at once.
+const mailable = (ctx: TenantContext, kinds: CampaignKinds): Promise<ListCondition> =>
+  listCondition(ctx, kinds.contact, { filters: Object.values(CONTACT_STATES).map((field) => ({ field, op: 'isEmpty' })) });
+
 // A segment's contacts: (the query's matches or the contacts included by hand), less the
-// excluded ones — one condition on the contacts, compiled by the engine's list query.
+// excluded ones, among the mailable — one condition on the contacts, compiled by the engine's
+// list query.
 async function segmentCondition(ctx: TenantContext, kinds: CampaignKinds, s: SegmentParts): Promise<ListCondition> {
-  const parts: ListCondition[] = [];
+  const parts: ListCondition[] = [await mailable(ctx, kinds)];
+  const picks: ListCondition[] = [];
   const query = customQueryFilterSchema.safeParse(s.query);
-  if (s.query != null && query.success) parts.push(await listCondition(ctx, kinds.contact, query.data));
+  if (s.query != null && query.success) picks.push(await listCondition(ctx, kinds.contact, query.data));
   const included = ids(s.includedIds);
-  if (included.length > 0) parts.push(allOf([await listCondition(ctx, kinds.contact, { filters: [] }), idIn(included)]));
-  return allOf([anyOf(parts), idNotIn(ids(s.excludedIds))]);
+  if (included.length > 0) picks.push(idIn(included));
+  return allOf([...parts, anyOf(picks), idNotIn(ids(s.excludedIds))]);
+}
+
+// What is wrong with a stored query that no longer compiles (a custom field it names was deleted
+// since): the list's 400 as a field problem on `query.…`; undefined when it compiles.
+async function queryProblem(ctx: TenantContext, kinds: CampaignKinds, query: unknown): Promise<ProblemField | undefined> {
+  const parsed = customQueryFilterSchema.safeParse(query);
+  if (query == null || !parsed.success) return undefined;
+  try {
+    await listCondition(ctx, kinds.contact, parsed.data);
+    return undefined;
+  } catch (e) {
+    if (!(e instanceof AppError) || e.status !== 400) throw e;
+    const first = e.errors?.[0];
+    return { field: `query.${first?.field ?? 'filters'}`, code: first?.code ?? e.code, message: first?.message ?? e.message };
+  }
 }
 
 // A query is checked by compiling it against the contacts: an unknown field or operator is a
@@ -100,9 +133,89 @@ export async function checkSegment(ctx: TenantContext, kinds: CampaignKinds, val
   }
 }
 
-export async function segmentCount(ctx: TenantContext, kinds: CampaignKinds, id: string): Promise<{ count: number }> {
+// The upkeep of every segment's members after contacts were written (the engine's after-write
+// hook, in the writing transaction): only these contacts are evaluated, against each segment —
+// the queries in one statement, the picked ids here. A segment whose query no longer compiles
+// keeps its members as they were (its page and the campaigns using it say why).
+export async function keepMembers(ctx: TenantContext, kinds: CampaignKinds, contactIds: readonly string[]): Promise<void> {
+  const segments = await repo.allSegments(ctx);
+  if (segments.length === 0) return;
+  const mctx = memberCtx(ctx, kinds);
+  const kept: { id: string; query: number | undefined; included: Set<string>; excluded: Set<string> }[] = [];
+  const conditions: ListCondition[] = [];
+  for (const s of segments) {
+    const parsed = customQueryFilterSchema.safeParse(s.query);
+    let query: number | undefined;
+    if (s.query != null && parsed.success) {
+      try {
+        conditions.push(await listCondition(mctx, kinds.contact, parsed.data));
+        query = conditions.length - 1;
+      } catch (e) {
+        if (e instanceof AppError && e.status === 400) continue;
+        throw e;
+      }
+    }
+    kept.push({ id: s.id, query, included: new Set(ids(s.includedIds)), excluded: new Set(ids(s.excludedIds)) });
+  }
+  const rows = await repo.evaluateContacts(ctx, contactIds, await mailable(mctx, kinds), conditions);
+  const pairs: { segmentId: string; contactId: string }[] = [];
+  for (const r of rows) {
+    if (!r.live) continue;
+    for (const k of kept) {
+      const matched = (k.query !== undefined && r.matches[k.query] === true) || k.included.has(r.id);
+      if (matched && !k.excluded.has(r.id)) pairs.push({ segmentId: k.id, contactId: r.id });
+    }
+  }
+  await repo.setMemberships(
+    ctx,
+    contactIds,
+    kept.map((k) => k.id),
+    pairs,
+  );
+}
+
+// A segment's members rebuilt whole from its query and picks (its save, the repair job, the
+// daily run for relative dates); a query that no longer compiles is reported, nothing changed.
+export async function rebuildSegment(
+  ctx: TenantContext,
+  kinds: CampaignKinds,
+  id: string,
+  now: Date,
+): Promise<{ rebuilt: boolean; problem?: ProblemField }> {
+  const [s] = await repo.segmentsOf(ctx, [id]);
+  if (!s) return { rebuilt: false };
+  const mctx = memberCtx(ctx, kinds);
+  const problem = await queryProblem(mctx, kinds, s.query);
+  if (problem) return { rebuilt: false, problem };
+  await repo.rebuildMembers(ctx, id, await segmentCondition(mctx, kinds, s), now);
+  return { rebuilt: true };
+}
+
+const partsChanged = (a: EntityRow, b: EntityRow): boolean =>
+  JSON.stringify([a.query ?? null, a.includedIds ?? null, a.excludedIds ?? null]) !==
+  JSON.stringify([b.query ?? null, b.includedIds ?? null, b.excludedIds ?? null]);
+
+export const segmentHooks = (kinds: Pick<CampaignKinds, 'contact'>, now: Clock) => ({
+  beforeCreate: async (ctx: TenantContext, values: EntityRow) => checkSegment(ctx, kinds as CampaignKinds, values),
+  beforeUpdate: async (ctx: TenantContext, values: EntityRow) => checkSegment(ctx, kinds as CampaignKinds, values),
+  afterCreate: async (ctx: TenantContext, row: EntityRow) => {
+    await rebuildSegment(ctx, kinds as CampaignKinds, String(row.id), now());
+  },
+  afterUpdate: async (ctx: TenantContext, row: EntityRow, before: EntityRow) => {
+    if (partsChanged(row, before)) await rebuildSegment(ctx, kinds as CampaignKinds, String(row.id), now());
+  },
+});
+
+// A segment's count is its stored members (live: kept on every contact write); `problem` when
+// its query no longer compiles, for the segment's page to show.
+export async function segmentCount(
+  ctx: TenantContext,
+  kinds: CampaignKinds,
+  id: string,
+): Promise<{ count: number; problem?: ProblemField }> {
   const row = await getEntity(ctx, kinds.segment, id);
-  return { count: await repo.countContacts(ctx, await segmentCondition(ctx, kinds, partsOf(row))) };
+  const problem = await queryProblem(memberCtx(ctx, kinds), kinds, row.query);
+  return { count: await repo.memberCount(ctx, id), ...(problem ? { problem } : {}) };
 }
 
 // The count of a segment being edited, before it is saved (the editor's live count).
@@ -112,8 +225,64 @@ export async function previewCount(ctx: TenantContext, kinds: CampaignKinds, par
 }
 
 export async function segmentRecipients(ctx: TenantContext, kinds: CampaignKinds, id: string, list: EntityListQuery) {
-  const row = await getEntity(ctx, kinds.segment, id);
-  return listEntities(ctx, kinds.contact, { ...list, archived: false }, [await segmentCondition(ctx, kinds, partsOf(row))]);
+  await getEntity(ctx, kinds.segment, id);
+  return listEntities(ctx, kinds.contact, { ...list, archived: false }, [idListedIn('segment_members', 'segment_id', id, 'contact_id')]);
+}
+
+// The repair job: one segment of the workspace, or all of them.
+export async function startRebuild(
+  ctx: TenantContext,
+  kinds: CampaignKinds,
+  job: JobType<{ segmentId?: string | undefined }>,
+  segmentId: string | undefined,
+): Promise<Job> {
+  if (segmentId) {
+    await getEntity(ctx, kinds.segment, segmentId).catch((e: unknown) => {
+      if (e instanceof AppError && e.status === 404) throw fieldError('segmentId', 'notFound', 'There is no such segment', 404);
+      throw e;
+    });
+  }
+  return job.enqueue(ctx, segmentId ? { segmentId } : {});
+}
+
+// One step of the repair job: the next segment rebuilt. `left`: the segments still to do.
+export async function rebuildStep(
+  ctx: TenantContext,
+  kinds: CampaignKinds,
+  now: Clock,
+  segmentId: string | undefined,
+  checkpoint: { left: string[]; done: number; broken: number } | null,
+): Promise<{ left: string[]; done: number; broken: number; total: number }> {
+  const left = checkpoint?.left ?? (segmentId ? [segmentId] : await repo.liveSegmentIds(ctx));
+  const [next, ...rest] = left;
+  let { done, broken } = checkpoint ?? { done: 0, broken: 0 };
+  if (next) {
+    const r = await rebuildSegment(ctx, kinds, next, now());
+    done += 1;
+    if (r.problem) broken += 1;
+  }
+  return { left: rest, done, broken, total: done + rest.length };
+}
+
+// The one timer (decision 095): relative dates ("in the last 30 days") change a query's result as
+// days pass with no contact written, so such segments are rebuilt once a day, after the
+// workspace's local midnight; segments never built (before this table existed) are built too.
+export async function refreshSegments(deps: TaskDeps): Promise<string> {
+  const rebuilt = await forEachWorkspace(deps.database, 'segment refresh', async (tenantId) => {
+    const due = await inWorkspace(deps.database, tenantId, async (ctx) => {
+      const midnight = startOfLocalDay(deps.now(), (await settings(ctx)).timeZone);
+      return (await repo.segmentsBuiltBefore(ctx, midnight)).filter((s) => s.never || timeRelative(s.query));
+    });
+    for (const s of due) await inWorkspace(deps.database, tenantId, (ctx) => rebuildSegment(ctx, deps.kinds, s.id, deps.now()));
+    return due.length;
+  });
+  return `${rebuilt} segments rebuilt`;
+}
+
+const RELATIVE_OPERATORS = new Set(['inLast', 'inNext']);
+export function timeRelative(query: unknown): boolean {
+  const parsed = customQueryFilterSchema.safeParse(query);
+  return query != null && parsed.success && parsed.data.filters.some((f) => RELATIVE_OPERATORS.has(f.op));
 }
 
 export async function lookups(ctx: TenantContext, ent: RegisteredEntity, search: string | undefined) {
@@ -153,15 +322,22 @@ async function checkCampaign(ctx: TenantContext, values: EntityRow): Promise<voi
   }
 }
 
+// a send window's weekdays sorted, each once; none is every day (stored as null)
+const withDays = (values: EntityRow): EntityRow => {
+  const days = Array.isArray(values.sendWindowDays) ? [...new Set(values.sendWindowDays as number[])].sort((a, b) => a - b) : [];
+  return { ...values, sendWindowDays: days.length > 0 ? days : null };
+};
+
 export const campaignHooks = {
   beforeCreate: async (ctx: TenantContext, values: EntityRow): Promise<EntityRow> => {
     await checkCampaign(ctx, values);
-    return { ...values, status: 'Draft', recipients: 0, sent: 0, opened: 0, clicked: 0, bounced: 0, unsubscribed: 0 };
+    return withDays({ ...values, status: 'Draft', recipients: 0, sent: 0, opened: 0, clicked: 0, bounced: 0, unsubscribed: 0 });
   },
-  beforeUpdate: async (ctx: TenantContext, values: EntityRow, before: EntityRow): Promise<void> => {
+  beforeUpdate: async (ctx: TenantContext, values: EntityRow, before: EntityRow): Promise<EntityRow> => {
     if (before.status === 'Sending' || before.status === 'Sent')
       throw new AppError(409, 'campaignNotEditable', `A campaign that is ${String(before.status)} cannot be changed`);
     await checkCampaign(ctx, values);
+    return withDays(values);
   },
 };
 
@@ -184,12 +360,33 @@ function assertStartable(c: repo.LockedCampaign): void {
     ]);
 }
 
-// Recipients are frozen when sending starts: the contacts of its segments at that moment.
-async function freeze(ctx: TenantContext, kinds: CampaignKinds, c: repo.LockedCampaign, now: Date): Promise<number> {
+// Recipients are frozen when sending starts: the stored members of its segments at that moment.
+async function freeze(ctx: TenantContext, c: repo.LockedCampaign, now: Date): Promise<number> {
   const segments = await repo.segmentsOf(ctx, ids(c.segmentIds));
-  const where = anyOf(await Promise.all(segments.map((s) => segmentCondition(ctx, kinds, s))));
-  await repo.freezeRecipients(ctx, c.id, where, now);
+  await repo.freezeRecipients(
+    ctx,
+    c.id,
+    segments.map((s) => s.id),
+    now,
+  );
   return (await repo.statuses(ctx, [c.id])).reduce((n, s) => n + Object.values(s.states ?? {}).reduce((a, b) => a + b, 0), 0);
+}
+
+// The first of the campaign's segments whose query no longer compiles (a custom field it names
+// was deleted), with what is wrong, as a sentence for the campaign's last action.
+async function brokenSegment(ctx: TenantContext, kinds: CampaignKinds, c: repo.LockedCampaign): Promise<ProblemField | undefined> {
+  const wanted = ids(c.segmentIds);
+  const segments = await repo.segmentsOf(ctx, wanted);
+  for (const s of segments) {
+    const problem = await queryProblem(memberCtx(ctx, kinds), kinds, s.query);
+    if (problem)
+      return {
+        field: `segmentIds.${wanted.indexOf(s.id)}`,
+        code: 'segmentFilterBroken',
+        message: `Segment "${s.name}": ${problem.field} — ${problem.message}`,
+      };
+  }
+  return undefined;
 }
 
 async function announce(ctx: TenantContext, kinds: CampaignKinds, id: string): Promise<EntityRow> {
@@ -201,9 +398,11 @@ async function announce(ctx: TenantContext, kinds: CampaignKinds, id: string): P
 export async function sendNow(ctx: TenantContext, kinds: CampaignKinds, deps: CampaignDeps, id: string): Promise<EntityRow> {
   const c = await lockOrFail(ctx, id);
   assertStartable(c);
+  const broken = await brokenSegment(ctx, kinds, c);
+  if (broken) throw new AppError(409, 'segmentFilterBroken', broken.message, [broken]);
   const now = deps.now();
-  const recipients = await freeze(ctx, kinds, c, now);
-  await repo.setStatus(ctx, id, 'Sending', now, recipients);
+  const recipients = await freeze(ctx, c, now);
+  await repo.setStatus(ctx, id, 'Sending', now, { lastAction: 'Started' }, recipients);
   await deps.kick?.enqueue(ctx, { campaignId: id });
   return announce(ctx, kinds, id);
 }
@@ -216,7 +415,7 @@ export async function schedule(ctx: TenantContext, kinds: CampaignKinds, deps: C
     throw new AppError(409, 'campaignNotStartable', 'Set a schedule in the future first', [
       { field: 'scheduledAt', code: 'pastDateTime', message: 'The schedule must lie in the future' },
     ]);
-  await repo.setStatus(ctx, id, 'Scheduled', now);
+  await repo.setStatus(ctx, id, 'Scheduled', now, { lastAction: 'Scheduled' });
   return announce(ctx, kinds, id);
 }
 
@@ -224,7 +423,7 @@ export async function suspend(ctx: TenantContext, kinds: CampaignKinds, deps: Ca
   const c = await lockOrFail(ctx, id);
   if (c.status !== 'Sending' && c.status !== 'Scheduled')
     throw new AppError(409, 'campaignNotSuspendable', `A campaign that is ${c.status} cannot be suspended`);
-  await repo.setStatus(ctx, id, 'Suspended', deps.now());
+  await repo.setStatus(ctx, id, 'Suspended', deps.now(), { lastAction: 'Suspended' });
   return announce(ctx, kinds, id);
 }
 
@@ -234,7 +433,7 @@ export async function resume(ctx: TenantContext, kinds: CampaignKinds, deps: Cam
   const c = await lockOrFail(ctx, id);
   if (c.status !== 'Suspended') throw new AppError(409, 'campaignNotSuspended', `A campaign that is ${c.status} cannot be resumed`);
   const frozen = (c.recipients ?? 0) > 0;
-  await repo.setStatus(ctx, id, frozen ? 'Sending' : 'Scheduled', deps.now());
+  await repo.setStatus(ctx, id, frozen ? 'Sending' : 'Scheduled', deps.now(), { lastAction: 'Resumed' });
   if (frozen) await deps.kick?.enqueue(ctx, { campaignId: id });
   return announce(ctx, kinds, id);
 }
@@ -473,7 +672,7 @@ export async function sendBatch(ctx: TenantContext, kinds: CampaignKinds, deps: 
       : [];
   if (claimed.length === 0) {
     if ((await repo.queuedCount(ctx, campaignId)) > 0) return held('window');
-    await repo.setStatus(ctx, campaignId, 'Sent', now);
+    await repo.setStatus(ctx, campaignId, 'Sent', now, { lastAction: 'Finished' });
     await announce(ctx, kinds, campaignId);
     return { sent: 0, skipped: 0, done: true, throttled: false };
   }
@@ -523,7 +722,15 @@ export async function runCampaigns(deps: TaskDeps): Promise<string> {
           const c = await repo.lockCampaign(ctx, w.id);
           if (!c || c.status !== 'Scheduled') return;
           const now = deps.now();
-          await repo.setStatus(ctx, w.id, 'Sending', now, await freeze(ctx, deps.kinds, c, now));
+          // a segment whose query broke since it was scheduled: suspended once, saying why,
+          // instead of failing every minute
+          const broken = await brokenSegment(ctx, deps.kinds, c);
+          if (broken) {
+            await repo.setStatus(ctx, w.id, 'Suspended', now, { lastAction: 'SegmentBroken', note: broken.message.slice(0, 500) });
+            await announce(ctx, deps.kinds, w.id);
+            return;
+          }
+          await repo.setStatus(ctx, w.id, 'Sending', now, { lastAction: 'Started' }, await freeze(ctx, c, now));
         });
       }
       for (let i = 0; i < deps.maxBatches; i++) {
@@ -577,6 +784,7 @@ export async function unsubscribe(deps: PublicDeps, token: string): Promise<Unsu
       ]);
       const row = await getEntity(ctx, deps.kinds.contact, ref.contactId);
       await publishRecordEvent(ctx, { kind: 'Contact', id: ref.contactId, version: Number(row.version), action: 'updated' });
+      await recordsWritten(ctx, 'Contact', [ref.contactId]);
     }
   });
   return unsubscribeInfo(deps, token);
@@ -666,6 +874,7 @@ export async function recordBounce(deps: PublicDeps, ref: RecipientRef, b: Bounc
       },
     ];
     const blocked = b.hard && (await repo.blockContact(ctx, ref.contactId, now));
+    if (blocked) await recordsWritten(ctx, 'Contact', [ref.contactId]);
     if (blocked) entries.push({ entityKind: 'Contact', entityId: ref.contactId, type: 'Change', action: 'stateSet', field: 'blocked' });
     await recordActivities(ctx, entries);
     const row = await getEntity(ctx, deps.kinds.contact, ref.contactId);

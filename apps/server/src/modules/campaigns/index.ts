@@ -1,15 +1,26 @@
 import { z } from 'zod';
 import { registerCaptions } from '../../platform/captions';
-import { entityRegistry } from '../../platform/entity';
+import { entityRegistry, provideRecordsWrittenListener } from '../../platform/entity';
 import type { ModuleDeps } from '../../platform/module';
 import type { Router } from '../../platform/router';
 import { CAMPAIGNS_CAPTIONS } from './campaigns.captions';
 import { registerCampaignActionRoutes, registerCampaignRoutes, registerSegmentRoutes } from './campaigns.routes';
-import { bounceHandler, runCampaigns, sendBatch, systemClock, type CampaignDeps } from './campaigns.service';
+import {
+  bounceHandler,
+  keepMembers,
+  rebuildStep,
+  refreshSegments,
+  runCampaigns,
+  sendBatch,
+  systemClock,
+  type CampaignDeps,
+} from './campaigns.service';
 
-export { campaigns, segments, campaignRecipients } from './campaigns.table';
+export { campaigns, segments, campaignRecipients, segmentMembers } from './campaigns.table';
 
 export const CAMPAIGN_SEND_JOB = 'campaigns.send';
+export const SEGMENT_REBUILD_JOB = 'campaigns.rebuildSegments';
+export const SEGMENT_REFRESH_TASK = 'campaigns.refreshSegments';
 // recipients per transaction of the sending job
 const BATCH_SIZE = 50;
 
@@ -28,8 +39,28 @@ export async function registerCampaignsModule(router: Router, deps: ModuleDeps):
     batchSize: BATCH_SIZE,
     bounceDomain: bounceDomain(deps.config.mailFrom, deps.config.publicUrl),
   };
-  const kinds = registerCampaignRoutes(router, contact);
-  registerSegmentRoutes(router, kinds);
+  const kinds = registerCampaignRoutes(router, contact, base.now);
+  // segment members follow every contact write, in its transaction (decision 095)
+  provideRecordsWrittenListener('campaigns.segment-members', async (ctx, kind, ids) => {
+    if (kind === 'Contact') await keepMembers(ctx, kinds, ids);
+  });
+  const rebuild = deps.jobs.define<{ segmentId?: string | undefined }, { left: string[]; done: number; broken: number }>({
+    type: SEGMENT_REBUILD_JOB,
+    payload: z.strictObject({ segmentId: z.uuid().optional() }),
+    idempotency:
+      'Each step rebuilds one segment whole (missing members added, stray ones removed) and saves the segments still to do; a repeated step makes the same members again.',
+    handler: (job) =>
+      job.steps(async (ctx, checkpoint) => {
+        const r = await rebuildStep(ctx, kinds, base.now, job.payload.segmentId, checkpoint);
+        const message = r.broken > 0 ? `${r.broken} segment(s) with a filter that no longer works were left as they were` : null;
+        return {
+          checkpoint: { left: r.left, done: r.done, broken: r.broken },
+          progress: { done: r.done, total: r.total, errors: r.broken, message },
+          finished: r.left.length === 0,
+        };
+      }),
+  });
+  registerSegmentRoutes(router, kinds, rebuild);
   const kick = deps.jobs.define<{ campaignId: string }, { sent: number }>({
     type: CAMPAIGN_SEND_JOB,
     payload: z.strictObject({ campaignId: z.uuid() }),
@@ -52,6 +83,13 @@ export async function registerCampaignsModule(router: Router, deps: ModuleDeps):
     idempotency:
       'Scheduled campaigns start under their row lock (status Scheduled → Sending once); recipients are claimed as in the job, so a run beside the job or another worker mails nobody twice.',
     run: () => runCampaigns({ ...base, kinds, database: deps.database, maxBatches: 20 }),
+  });
+  deps.jobs.schedule({
+    name: SEGMENT_REFRESH_TASK,
+    cron: '*/15 * * * *',
+    idempotency:
+      "A segment is rebuilt whole (the same members however often) and notes when; a run finds only segments with relative dates not yet rebuilt since the workspace's local midnight.",
+    run: () => refreshSegments({ ...base, kinds, database: deps.database, maxBatches: 1 }),
   });
 }
 

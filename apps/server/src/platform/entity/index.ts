@@ -28,7 +28,7 @@ export { provideRecordCleanup, provideRecordTransfer, recordTransferred, type Re
 export { lookup as lookupRecords, lookupPaths as lookupRecordPaths, titles as recordTitles, existingIds } from './entity.repository';
 export { createEntity, getEntity, listCondition, listEntities, patchEntity } from './entity.service';
 export type { ListCondition } from './list-query';
-export { allOf, anyOf, idIn, idNotIn } from './list-conditions.sql';
+export { allOf, anyOf, idIn, idListedIn, idNotIn } from './list-conditions.sql';
 export { entityRegistry, type EntityHooks, type EntityRow, type RegisteredEntity, type RowVisibility } from './entity-registry';
 export { activityFeed, recordActivities } from './activity.service';
 export { moveActivities } from './activity.repository';

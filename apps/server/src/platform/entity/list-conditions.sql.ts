@@ -24,3 +24,8 @@ export const allOf = (conds: readonly ListCondition[]): ListCondition =>
         [...conds].map((c) => sql`(${c})`),
         sql` and `,
       )})`;
+
+// Rows listed in a module's own table of (tenant_id, <owner>, <id>) under one owner: a
+// segment's stored members (decision 095), as a condition the engine's list can page.
+export const idListedIn = (table: string, ownerColumn: string, owner: string, idColumn: string): ListCondition =>
+  sql`${T}.id in (select l.${sql.identifier(idColumn)} from ${sql.identifier(table)} l where l.tenant_id = ${T}.tenant_id and l.${sql.identifier(ownerColumn)} = ${owner})`;

@@ -1,6 +1,6 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { allOf, anyOf, idIn, idNotIn } from './list-conditions.sql';
+import { allOf, anyOf, idIn, idListedIn, idNotIn } from './list-conditions.sql';
 
 const dialect = new PgDialect();
 const render = (c: Parameters<typeof dialect.sqlToQuery>[0]) => dialect.sqlToQuery(c);
@@ -19,5 +19,11 @@ describe('list condition combinators', () => {
   });
   it('brackets each part', () => {
     expect(render(allOf([anyOf([idIn([A]), idIn([])]), idNotIn([])])).sql).toBe('((((t.id = any($1::uuid[])) or (false))) and (true))');
+  });
+  it("lists the ids a module table holds under one owner, in the row's workspace", () => {
+    expect(render(idListedIn('segment_members', 'segment_id', A, 'contact_id'))).toMatchObject({
+      sql: 't.id in (select l."contact_id" from "segment_members" l where l.tenant_id = t.tenant_id and l."segment_id" = $1)',
+      params: [A],
+    });
   });
 });

@@ -43,15 +43,14 @@ export const campaignEntity = defineEntity({
     sendWindowEnd: fields.text({ max: 5, pattern: { regex: TIME_OF_DAY, code: 'invalidTime' }, example: '17:00' }),
     recipientLocalTime: fields.boolean(),
     // the weekdays the window is open (ISO: 1 Monday … 7 Sunday), in the same zone as its times;
-    // empty or left out: every day
+    // empty or left out: every day; stored sorted, each day once
     sendWindowDays: fields.json(
       z
         .array(
           z.number({ error: 'validation' }).int({ error: 'validation' }).min(1, { error: 'validation' }).max(7, { error: 'validation' }),
         )
         .max(7, { error: 'tooBig' })
-        .refine((days) => new Set(days).size === days.length, { error: 'duplicate' })
-        .meta({ description: 'ISO weekdays, 1 Monday … 7 Sunday; empty: every day. Rule `duplicate`: a day once.' }),
+        .meta({ description: 'ISO weekdays, 1 Monday … 7 Sunday; empty: every day. Stored sorted, each day once.' }),
       { form: true },
     ),
     lastAction: fields.enumeration(CAMPAIGN_LAST_ACTIONS, { readOnly: true }),

@@ -27,7 +27,8 @@ export type SkipReason = (typeof SKIP_REASONS)[number];
 // campaignNotStartable: only a draft or scheduled campaign starts; it needs segments and a template.
 // campaignNotSuspendable / campaignNotSuspended: suspend stops a scheduled or sending campaign,
 // resume continues a suspended one. invalidSignature: a tracking link that was altered.
-// invalidTime: a send window's time of day that is not HH:MM.
+// invalidTime: a send window's time of day that is not HH:MM. segmentFilterBroken: a segment's
+// filter names a field that no longer exists (a deleted custom field), so it cannot be sent to.
 export const CAMPAIGNS_ERROR_CODES = [
   'campaignNotEditable',
   'campaignNotStartable',
@@ -35,6 +36,7 @@ export const CAMPAIGNS_ERROR_CODES = [
   'campaignNotSuspended',
   'invalidSignature',
   'invalidTime',
+  'segmentFilterBroken',
 ] as const;
 // on a contact's timeline (feed type Campaign): mailed, opened (the pixel), clicked a link,
 // bounced, unsubscribed

@@ -2,8 +2,12 @@ import { z } from 'zod';
 import { pageSizeSchema, TIME_ZONES } from '../../schemas';
 import { RECIPIENT_STATES, SKIP_REASONS, CAMPAIGN_STATUSES } from './campaigns.enumerations';
 
-// How many contacts a segment holds now.
-export const segmentCountSchema = z.object({ count: z.number().int() });
+// How many contacts a segment holds now; `problem`: its stored filter no longer works (it names
+// a custom field deleted since), the field and why — the members stay as they last were.
+export const segmentCountSchema = z.object({
+  count: z.number().int(),
+  problem: z.object({ field: z.string(), code: z.string(), message: z.string() }).optional(),
+});
 export type SegmentCount = z.infer<typeof segmentCountSchema>;
 
 // POST /api/v1/campaigns/:id/recipients: the frozen recipients, each with its state.
@@ -88,3 +92,6 @@ export const campaignStatisticsSchema = z.object({
   ),
 });
 export type CampaignStatistics = z.infer<typeof campaignStatisticsSchema>;
+
+// POST /api/v1/segments/rebuild: the repair job for one segment, or every segment of the workspace.
+export const segmentRebuildRequestSchema = z.strictObject({ segmentId: z.uuid({ error: 'validation' }).optional() });
