@@ -62,12 +62,29 @@ describe('open pixels and bounce references', () => {
   });
 
   it('a bounce reference survives a change of case and refuses any other change', () => {
-    const r = bounceRef(SECRET, ref);
+    const bounce = { tenantId: ref.tenantId, number: 123_456 };
+    const r = bounceRef(SECRET, bounce);
     expect(r).toBe(r.toLowerCase());
-    expect(verifyBounceRef(SECRET, r)).toEqual(ref);
-    expect(verifyBounceRef(SECRET, r.toUpperCase())).toEqual(ref);
-    expect(verifyBounceRef(SECRET, r.replace(ref.contactId, '44444444-4444-4444-8444-444444444444'))).toBeUndefined();
+    expect(verifyBounceRef(SECRET, r)).toEqual(bounce);
+    expect(verifyBounceRef(SECRET, r.toUpperCase())).toEqual(bounce);
+    // another number, another workspace, a forged or truncated signature, another secret
+    const [text, mac] = r.split('.') as [string, string];
+    const flip = (ch: string) => (ch === '0' ? '1' : '0');
+    expect(verifyBounceRef(SECRET, `${text.slice(0, -1)}${flip(text.slice(-1))}.${mac}`)).toBeUndefined();
+    expect(verifyBounceRef(SECRET, `${flip(text[0]!)}${text.slice(1)}.${mac}`)).toBeUndefined();
+    expect(verifyBounceRef(SECRET, `${text}.${mac.slice(0, -1)}${flip(mac.slice(-1))}`)).toBeUndefined();
+    expect(verifyBounceRef(SECRET, `${text}.${mac.slice(0, -1)}`)).toBeUndefined();
+    expect(verifyBounceRef(SECRET, text.slice(0, -2) + '.' + mac)).toBeUndefined();
     expect(verifyBounceRef('other-secret', r)).toBeUndefined();
     expect(verifyBounceRef(SECRET, 'nonsense')).toBeUndefined();
+  });
+
+  it("a VERP address stays within RFC 5321's 64-octet local part, for any recipient number", () => {
+    const tenantId = 'ffffffff-ffff-4fff-bfff-ffffffffffff';
+    for (const number of [1, 32, 999_999, 2 ** 40, Number.MAX_SAFE_INTEGER]) {
+      const local = `bounces+${bounceRef(SECRET, { tenantId, number })}`;
+      expect(Buffer.byteLength(local), local).toBeLessThanOrEqual(64);
+      expect(verifyBounceRef(SECRET, local.slice('bounces+'.length))).toEqual({ tenantId, number });
+    }
   });
 });

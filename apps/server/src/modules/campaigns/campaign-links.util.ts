@@ -47,22 +47,53 @@ export const verifyUnsubscribeToken = (secret: string, token: string): Recipient
 export const openToken = (secret: string, r: RecipientRef): string => signedRef(secret, 'open', r);
 export const verifyOpenToken = (secret: string, token: string): RecipientRef | undefined => verifySignedRef(secret, 'open', token);
 
-// The VERP return path's reference: the local part after `bounces+`. Mail systems may change the
-// case of a local part, so it holds lower-case letters only (the ids' hex and a hex signature of
-// 80 bits). It is longer than RFC 5321's 64 octets (three ids are 110 characters); the servers
-// we know accept that, and a shorter reference needs an id per recipient.
-const BOUNCE_MAC_HEX = 20;
-const bounceMac = (secret: string, text: string): string =>
-  createHmac('sha256', secret).update(`bounce\n${text}`).digest('hex').slice(0, BOUNCE_MAC_HEX);
-export const bounceRef = (secret: string, r: RecipientRef): string => `${refText(r)}.${bounceMac(secret, refText(r))}`;
+// The VERP return path's reference (the local part after `bounces+`), short enough for RFC
+// 5321's 64 octets: the workspace's id (26 base32 digits) and the recipient's number (its own
+// base32 digits, the campaign_recipients identity), a dot, and 10 base32 digits (50 bits) of an
+// HMAC over both — `bounces+` and a reference stay within 8 + 26 + 13 + 1 + 10 = 58 octets for
+// any number up to 2^64. Digits and lower-case letters only: mail systems may change a local
+// part's case, and the reference is read in lower case.
+export type BounceRef = { tenantId: string; number: number };
+const B32 = '0123456789abcdefghijklmnopqrstuv';
+const TENANT_DIGITS = 26;
+const BOUNCE_MAC_DIGITS = 10;
+const toB32 = (n: bigint): string => n.toString(32);
+function fromB32(text: string): bigint | undefined {
+  let n = 0n;
+  for (const ch of text) {
+    const d = B32.indexOf(ch);
+    if (d < 0) return undefined;
+    n = n * 32n + BigInt(d);
+  }
+  return n;
+}
+const uuidToB32 = (id: string): string => toB32(BigInt(`0x${id.replaceAll('-', '')}`)).padStart(TENANT_DIGITS, '0');
+function b32ToUuid(text: string): string | undefined {
+  const n = fromB32(text);
+  if (n === undefined || n >= 1n << 128n) return undefined;
+  const hex = n.toString(16).padStart(32, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+const bounceMac = (secret: string, text: string): string => {
+  const digest = createHmac('sha256', secret).update(`bounce\n${text}`).digest();
+  return toB32(digest.readBigUInt64BE(0) >> 14n).padStart(BOUNCE_MAC_DIGITS, '0');
+};
+export function bounceRef(secret: string, r: BounceRef): string {
+  const text = `${uuidToB32(r.tenantId)}${toB32(BigInt(r.number))}`;
+  return `${text}.${bounceMac(secret, text)}`;
+}
 
-export function verifyBounceRef(secret: string, reference: string): RecipientRef | undefined {
-  const token = reference.toLowerCase();
-  const at = token.lastIndexOf('.');
-  if (at < 0) return undefined;
-  const text = token.slice(0, at);
-  const ref = parseRef(text);
-  return ref && same(token.slice(at + 1), bounceMac(secret, text)) ? ref : undefined;
+// The workspace and recipient number of a reference whose signature holds; undefined for any
+// other (forged, truncated, altered).
+export function verifyBounceRef(secret: string, reference: string): BounceRef | undefined {
+  const m = /^([0-9a-v]{27,39})\.([0-9a-v]{10})$/.exec(reference.toLowerCase());
+  if (!m?.[1] || !m[2]) return undefined;
+  const text = m[1];
+  if (!same(m[2], bounceMac(secret, text))) return undefined;
+  const tenantId = b32ToUuid(text.slice(0, TENANT_DIGITS));
+  const number = fromB32(text.slice(TENANT_DIGITS));
+  if (!tenantId || number === undefined || number < 1n || number > BigInt(Number.MAX_SAFE_INTEGER)) return undefined;
+  return { tenantId, number: Number(number) };
 }
 
 // Only web addresses are tracked (and redirected to): no javascript:, data: or relative targets.

@@ -71,7 +71,13 @@ export async function setStatus(
 }
 const NIL = '00000000-0000-0000-0000-000000000000';
 
-export type ClaimedRecipient = { contactId: string; state: 'sent' | 'skipped'; skipReason: SkipReason | null; email: string | null };
+export type ClaimedRecipient = {
+  contactId: string;
+  number: number;
+  state: 'sent' | 'skipped';
+  skipReason: SkipReason | null;
+  email: string | null;
+};
 
 // Claims the next queued recipients of a campaign (SKIP LOCKED: two workers take different
 // ones) and decides each by the contact's states at this moment: blocked, spam, unsubscribed or
@@ -112,7 +118,7 @@ export async function claimRecipients(
       sent_at = case when d.reason is null then ${at}::timestamptz end
     from decided d
     where r.tenant_id = ${ctx.tenantId} and r.campaign_id = ${campaignId} and r.contact_id = d.id
-    returning r.contact_id as "contactId", r.state, r.skip_reason as "skipReason", r.email`);
+    returning r.contact_id as "contactId", r.number::float8 as number, r.state, r.skip_reason as "skipReason", r.email`);
   return res.rows;
 }
 
@@ -268,6 +274,14 @@ export async function markRecipient(
     where tenant_id = ${ctx.tenantId} and campaign_id = ${campaignId} and contact_id = ${contactId}
       and ${col} is null and state <> 'queued' and state <> 'skipped'`);
   return (res.rowCount ?? 0) > 0;
+}
+
+// The recipient a bounce's number names (the VERP reference), in this workspace.
+export async function recipientByNumber(ctx: TenantScope, number: number): Promise<{ campaignId: string; contactId: string } | undefined> {
+  const res = await ctx.db.execute<{ campaignId: string; contactId: string }>(sql`
+    select campaign_id as "campaignId", contact_id as "contactId" from campaign_recipients
+    where tenant_id = ${ctx.tenantId} and number = ${number}`);
+  return res.rows[0];
 }
 
 export async function recipientExists(ctx: TenantScope, campaignId: string, contactId: string): Promise<boolean> {

@@ -51,6 +51,7 @@ import {
   verifyClick,
   verifyOpenToken,
   verifyUnsubscribeToken,
+  type BounceRef,
   type ClickLink,
   type RecipientRef,
 } from './campaign-links.util';
@@ -552,7 +553,7 @@ export const unsubscribePageUrl = (deps: CampaignDeps, ref: RecipientRef) =>
   `${linkBase(deps)}/unsubscribe/${encodeURIComponent(unsubscribeToken(deps.secret, ref))}`;
 export const openPixelUrl = (deps: CampaignDeps, ref: RecipientRef) =>
   `${linkBase(deps)}/api/v1/public/campaigns/open/${encodeURIComponent(openToken(deps.secret, ref))}.gif`;
-export const returnPath = (deps: CampaignDeps, ref: RecipientRef) => `bounces+${bounceRef(deps.secret, ref)}@${deps.bounceDomain}`;
+export const returnPath = (deps: CampaignDeps, ref: BounceRef) => `bounces+${bounceRef(deps.secret, ref)}@${deps.bounceDomain}`;
 const trackedUrl = (deps: CampaignDeps, ref: RecipientRef, url: string) => {
   const l = clickLink(deps.secret, ref, url);
   return `${linkBase(deps)}/api/v1/public/campaigns/click?${new URLSearchParams(l).toString()}`;
@@ -569,7 +570,15 @@ type MailSource = {
 // One recipient's mail: the template merged with the contact's fields, its links tracked, the
 // unsubscribe link under the text and in the RFC 8058 headers, the open pixel where the
 // workspace tracks opens, and the VERP return path that brings a bounce back to the recipient.
-async function composeMail(ctx: TenantContext, kinds: CampaignKinds, deps: CampaignDeps, src: MailSource, contactId: string) {
+// `number`: the recipient's (its VERP return path); a test mail has none and no return path
+async function composeMail(
+  ctx: TenantContext,
+  kinds: CampaignKinds,
+  deps: CampaignDeps,
+  src: MailSource,
+  contactId: string,
+  number?: number,
+) {
   const c = src.campaign;
   const ref = { tenantId: ctx.tenantId, campaignId: c.id, contactId };
   const contact = await getEntity(ctx, kinds.contact, contactId);
@@ -592,7 +601,7 @@ async function composeMail(ctx: TenantContext, kinds: CampaignKinds, deps: Campa
     html: src.openTracking ? html.replace('</body>', `${pixel}</body>`) : html,
     messageId: `<campaign.${c.id}.${contactId}@${host}>`,
     headers: {
-      'Return-Path': returnPath(deps, ref),
+      ...(number === undefined ? {} : { 'Return-Path': returnPath(deps, { tenantId: ctx.tenantId, number }) }),
       'List-Unsubscribe': `<${unsubscribeUrl(deps, ref)}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       ...(c.senderEmail ? { 'Reply-To': c.senderEmail } : {}),
@@ -625,11 +634,9 @@ export async function sendTest(
   const mail = await composeMail(ctx, kinds, deps, src, contactId);
   const subject = `[Test] ${mail.subject}`;
   const host = new URL(deps.publicUrl).hostname || 'atrium.local';
-  // no VERP return path: a bounce of the test is the caller's, never the contact's
-  const { 'Return-Path': _verp, ...headers } = mail.headers;
+  // no VERP return path (no recipient number): a bounce of the test is the caller's, never the contact's
   await deps.mailer.enqueue(ctx.db, {
     ...mail,
-    headers,
     subject,
     to: ctx.user.email,
     messageId: `<campaign-test.${randomUUID()}@${host}>`,
@@ -681,7 +688,8 @@ export async function sendBatch(ctx: TenantContext, kinds: CampaignKinds, deps: 
   const sent = claimed.filter((r) => r.state === 'sent');
   const subjects = new Map<string, string>();
   for (const r of sent) {
-    const mail = await composeMail(ctx, kinds, deps, { campaign: c, template, workspace, openTracking: s.openTracking }, r.contactId);
+    const src = { campaign: c, template, workspace, openTracking: s.openTracking };
+    const mail = await composeMail(ctx, kinds, deps, src, r.contactId, r.number);
     subjects.set(r.contactId, mail.subject);
     await deps.mailer.enqueue(ctx.db, { ...mail, to: r.email ?? '' });
   }
@@ -834,7 +842,7 @@ export async function open(deps: PublicDeps, token: string): Promise<void> {
 // ---- bounces: mail to bounces+<signed recipient reference>@<domain>, from the inbound listener
 
 const BOUNCE_LOCAL = /^bounces\+([^@]+)@/i;
-export const bounceRecipient = (deps: CampaignDeps, address: string): RecipientRef | undefined => {
+export const bounceRecipient = (deps: CampaignDeps, address: string): BounceRef | undefined => {
   const m = BOUNCE_LOCAL.exec(address);
   return m?.[1] ? verifyBounceRef(deps.secret, m[1]) : undefined;
 };
@@ -858,9 +866,11 @@ export function failureOf(deliveryStatus: string): Bounce | undefined {
 // A bounce of a campaign mail: the recipient becomes bounced (once), the campaign counts it, the
 // contact's timeline gets a Campaign entry, and a hard bounce blocks the contact (the CRM's
 // state that keeps every later campaign from the address).
-export async function recordBounce(deps: PublicDeps, ref: RecipientRef, b: Bounce): Promise<'bounced' | 'repeat' | 'unknown'> {
-  return inWorkspace(deps.database, ref.tenantId, async (ctx) => {
-    if (!(await repo.recipientExists(ctx, ref.campaignId, ref.contactId))) return 'unknown';
+export async function recordBounce(deps: PublicDeps, bounce: BounceRef, b: Bounce): Promise<'bounced' | 'repeat' | 'unknown'> {
+  return inWorkspace(deps.database, bounce.tenantId, async (ctx) => {
+    const found = await repo.recipientByNumber(ctx, bounce.number);
+    if (!found) return 'unknown';
+    const ref: RecipientRef = { tenantId: bounce.tenantId, ...found };
     const now = deps.now();
     if (!(await repo.markRecipient(ctx, ref.campaignId, ref.contactId, 'bounced', now, b.status))) return 'repeat';
     await repo.addCounts(ctx, ref.campaignId, { bounced: 1 }, now);
@@ -898,10 +908,10 @@ export function bounceHandler(deps: PublicDeps): InboundMailHandler {
         const ref = bounceRecipient(deps, address);
         if (!ref) continue;
         if (!failure) {
-          outcomes.push({ bounce: ref.contactId, dropped: report ? 'no failure reported' : 'no delivery status' });
+          outcomes.push({ bounce: ref.number, dropped: report ? 'no failure reported' : 'no delivery status' });
           continue;
         }
-        outcomes.push({ bounce: ref.contactId, status: failure.status, outcome: await recordBounce(deps, ref, failure) });
+        outcomes.push({ bounce: ref.number, status: failure.status, outcome: await recordBounce(deps, ref, failure) });
       }
       return outcomes;
     },

@@ -1,6 +1,7 @@
 import { campaignEntity, segmentEntity, type RecipientState, type SkipReason } from '@atrium/domain';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   foreignKey,
@@ -10,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -61,6 +63,9 @@ export const campaignRecipients = pgTable(
     tenantId: uuid('tenant_id').notNull(),
     campaignId: uuid('campaign_id').notNull(),
     contactId: uuid('contact_id').notNull(),
+    // the recipient's short number, unique across workspaces: with the workspace it names the
+    // recipient in the VERP return path within RFC 5321's 64-octet local part (decision 095)
+    number: bigint('number', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     state: text('state').$type<RecipientState>().notNull().default('queued'),
     skipReason: text('skip_reason').$type<SkipReason>(),
     // the address the mail went to (the contact's at that moment)
@@ -81,6 +86,8 @@ export const campaignRecipients = pgTable(
     // the workspace's hourly throttle: mails sent in the last hour
     index('campaign_recipients_sent_idx').on(t.tenantId, t.sentAt),
     index('campaign_recipients_contact_idx').on(t.tenantId, t.contactId),
+    // a bounce's recipient by its number
+    uniqueIndex('campaign_recipients_number_idx').on(t.tenantId, t.number),
     check(
       'campaign_recipients_state_check',
       sql`${t.state} in ('queued', 'sent', 'skipped', 'opened', 'clicked', 'bounced', 'unsubscribed')`,

@@ -1,0 +1,2 @@
+ALTER TABLE "campaign_recipients" ADD COLUMN "number" bigint NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "campaign_recipients_number_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1);--> statement-breakpoint
+CREATE UNIQUE INDEX "campaign_recipients_number_idx" ON "campaign_recipients" USING btree ("tenant_id","number");
