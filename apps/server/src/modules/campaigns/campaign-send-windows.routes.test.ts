@@ -155,4 +155,41 @@ describe('send windows and the daily cap', () => {
     expect(await sentTo(k.id)).toHaveLength(3);
     await c.put('/api/v1/campaigns/settings', { dailyLimit: null, timeZone: 'UTC' });
   });
+
+  it("open only on the chosen weekdays, in each recipient's zone: Mon–Fri 09:00–17:00 sends nothing at the weekend", async () => {
+    const bad = await c.post('/api/v1/campaigns', { name: 'Days', sendWindowDays: [0, 8] });
+    expect(bad.status).toBe(400);
+    expect(codes(bad.body)).toEqual(['sendWindowDays.0:validation', 'sendWindowDays.1:validation']);
+    const k = await sendCampaign({
+      sendWindowStart: '09:00',
+      sendWindowEnd: '17:00',
+      sendWindowDays: [5, 3, 1, 2, 4, 4],
+      recipientLocalTime: true,
+    });
+    expect((await c.get(`/api/v1/campaigns/${k.id}`)).body.sendWindowDays).toEqual([1, 2, 3, 4, 5]);
+    // Saturday 2 and Sunday 3 January 2027, inside 09:00–17:00 everywhere at some point: nobody
+    for (const iso of ['2027-01-02T10:00:00Z', '2027-01-02T15:00:00Z', '2027-01-03T10:00:00Z', '2027-01-03T15:00:00Z']) await at(iso);
+    expect(await sentTo(k.id)).toEqual([]);
+    // Monday 08:30 UTC: 09:30 in Berlin (Monday), 03:30 in New York
+    await at('2027-01-04T08:30:00Z');
+    expect(await sentTo(k.id)).toEqual(['berta@berlin.test']);
+    // Monday 14:30 UTC: the workspace's UTC and New York (09:30)
+    await at('2027-01-04T14:30:00Z');
+    expect(await sentTo(k.id)).toEqual(['berta@berlin.test', 'nora@newyork.test', 'uwe@nowhere.test']);
+  });
+
+  it('a window over midnight belongs to the day it opens; weekdays alone are whole days', async () => {
+    // Friday 22:00–06:00 only: Saturday 01:00 UTC is still Friday's window, Sunday 01:00 is Saturday's
+    const night = await sendCampaign({ sendWindowStart: '22:00', sendWindowEnd: '06:00', sendWindowDays: [5] });
+    await at('2027-01-10T01:00:00Z');
+    expect(await sentTo(night.id)).toEqual([]);
+    await at('2027-01-09T01:00:00Z');
+    expect(await sentTo(night.id)).toHaveLength(3);
+    // Sundays only, no times
+    const sunday = await sendCampaign({ sendWindowDays: [7] });
+    await at('2027-01-11T12:00:00Z');
+    expect(await sentTo(sunday.id)).toEqual([]);
+    await at('2027-01-17T00:00:00Z');
+    expect(await sentTo(sunday.id)).toHaveLength(3);
+  });
 });

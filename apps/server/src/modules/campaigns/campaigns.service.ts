@@ -650,7 +650,7 @@ const held = (why: NonNullable<BatchResult['held']>): BatchResult => ({ sent: 0,
 // The recipients' zone values the send window lets through now: undefined when any recipient
 // may be mailed (no window, or the workspace's window is open), [] when none may.
 async function zonesNow(ctx: TenantContext, c: repo.LockedCampaign, s: CampaignSettings, now: Date): Promise<string[] | undefined> {
-  const w = windowOf(c.sendWindowStart, c.sendWindowEnd);
+  const w = windowOf(c.sendWindowStart, c.sendWindowEnd, c.sendWindowDays);
   if (!w) return undefined;
   if (!c.recipientLocalTime) return inWindow(now, s.timeZone, w) ? undefined : [];
   return zonesInWindow(await repo.queuedZones(ctx, c.id), now, s.timeZone, w);
