@@ -1,10 +1,79 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/signed-in.fixture';
 import { signedInApi } from '../support/signed-in-api';
 
 // The browser benchmark of floor maps (issue 21), run by `npm run bench:web`, not by `npm test`:
 // speed is measured and printed, never asserted. A floor with 1,000 placed resources, from a
 // click on the location's Floor maps tab to every shape on the live map's canvas (the Konva chunk,
-// the map, its states, its plan and the drawing included; target: first paint < 500 ms).
+// the map, its states, its plan and the drawing included; target: first paint < 500 ms), then
+// the frame rate while the plan is panned by dragging it, on the live map and in the editor
+// (target: 60 fps).
+
+const PAN_MS = 2_000;
+
+// where a point of the plan (image pixels) is on the page
+const planPointOnPage = (page: Page, at: { x: number; y: number }) =>
+  page.evaluate((at) => {
+    type Stage = {
+      getLayers: () => { getAbsoluteTransform: () => { point: (p: { x: number; y: number }) => { x: number; y: number } } }[];
+      container: () => HTMLElement;
+    };
+    const stage = (window as unknown as { Konva: { stages: Stage[] } }).Konva.stages.at(-1);
+    const plan = stage?.getLayers()[0];
+    if (!stage || !plan) throw new Error('no floor plan on the page');
+    const p = plan.getAbsoluteTransform().point(at);
+    const box = stage.container().getBoundingClientRect();
+    return { x: box.x + p.x, y: box.y + p.y };
+  }, at);
+
+// Drags the plan back and forth for PAN_MS (a press on its empty top margin, so the stage moves,
+// not a desk) and counts the frames the page drew meanwhile (requestAnimationFrame): frames per
+// second, the 95th percentile and the longest time between two frames, and the frames dropped
+// (a gap of n frame times drops n − 1 at 60 Hz).
+async function panFrames(page: Page, what: string) {
+  const from = await planPointOnPage(page, { x: 1000, y: 8 });
+  await page.mouse.move(from.x, from.y);
+  await page.evaluate(() => {
+    const w = window as unknown as { panFrames: number[]; panning: boolean };
+    w.panFrames = [];
+    w.panning = true;
+    const tick = (t: number) => {
+      w.panFrames.push(t);
+      if (w.panning) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  await page.mouse.down();
+  const start = Date.now();
+  let moves = 0;
+  while (Date.now() - start < PAN_MS) {
+    // pointer events one after the other (each waits for the page to take it); 200 px each way
+    const dx = 200 * Math.sin((moves / 50) * Math.PI);
+    await page.mouse.move(from.x + dx, from.y + 20 * Math.sin((moves / 25) * Math.PI));
+    moves += 1;
+  }
+  await page.mouse.up();
+  const frames = await page.evaluate(() => {
+    const w = window as unknown as { panFrames: number[]; panning: boolean };
+    w.panning = false;
+    return w.panFrames;
+  });
+  const gaps = frames
+    .slice(1)
+    .map((t, i) => t - (frames[i] as number))
+    .sort((a, b) => a - b);
+  const seconds = ((frames.at(-1) ?? 0) - (frames[0] ?? 0)) / 1000;
+  const fps = (frames.length - 1) / seconds;
+  const p95 = gaps[Math.floor(gaps.length * 0.95)] ?? 0;
+  const dropped = gaps.reduce((n, g) => n + Math.max(0, Math.round(g / (1000 / 60)) - 1), 0);
+  const moved = await page.evaluate(
+    () => (window as unknown as { Konva: { stages: { x: () => number }[] } }).Konva.stages.at(-1)?.x() ?? 0,
+  );
+  console.log(
+    `panning the ${what}, 1,000 shapes: ${fps.toFixed(1)} fps over ${seconds.toFixed(1)} s (${moves} pointer moves), ` +
+      `frame time p95 ${p95.toFixed(1)} ms, longest ${(gaps.at(-1) ?? 0).toFixed(1)} ms, ${dropped} frames dropped; the stage ended ${Math.round(moved)} px along`,
+  );
+}
 
 test('1,000 placed resources: time from opening the Floor maps tab to every shape drawn', async ({ workspace }) => {
   test.setTimeout(300_000);
@@ -98,4 +167,11 @@ test('1,000 placed resources: time from opening the Floor maps tab to every shap
     `waterfall from the click (ms): ${waterfall.map((w) => `${w.what} ${w.from}–${w.to} (${w.kB} kB)`).join('; ')}; ` +
       `last response at ${lastResponse} ms, every shape drawn at ${Math.round(drawnAt - clickedAt)} ms (about ${Math.round(drawnAt - clickedAt - lastResponse)} ms of parsing, React and drawing after the last response, poll granularity 25 ms)`,
   );
+
+  // panning: the live map, then the editor (its thousand desks are nodes that can be dragged)
+  await panFrames(page, 'live map');
+  await page.getByText('Edit', { exact: true }).click();
+  await expect(page.getByRole('application', { name: 'Floor plan Hall' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Selected: Desk 1000' })).toBeVisible({ timeout: 60_000 });
+  await panFrames(page, 'editor');
 });

@@ -113,7 +113,10 @@ export function FloorMapEditor({ map, locationId, onDirty }: { map: FloorMap; lo
   const selected = selectedIds.length === 1 ? placements.find((p) => p.resourceId === selectedIds[0]) : undefined;
   // a click selects one shape; with Shift, Ctrl or Cmd it adds the shape to the selection or takes it out
   const select = (id: string | null, add: boolean) =>
-    setSelectedIds((ids) => (id === null ? [] : !add ? [id] : ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
+    setSelectedIds((ids) =>
+      // nothing chosen stays the same array: a press on the empty plan (a pan) renders nothing
+      id === null ? (ids.length === 0 ? ids : []) : !add ? [id] : ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id],
+    );
 
   const change = (next: FloorMapPlacement[]) => setHistory((h) => pushed(h, next));
   const updateMany = (ids: ReadonlySet<string>, f: (p: FloorMapPlacement) => FloorMapPlacement) => {

@@ -62,8 +62,9 @@ export function FloorMapLive({ map }: { map: FloorMap }) {
   const titleOf = useCallback((id: string) => byId.get(id)?.title ?? '', [byId]);
   const lookOf = useCallback((p: FloorMapPlacement) => STATE_LOOKS[byId.get(p.resourceId)?.state ?? 'free'], [byId]);
   const selectedIds = useMemo(() => (chosen ? [chosen] : []), [chosen]);
-  // the list follows the plan: the shapes are drawn first, the rows in the render after
-  const rows = useDeferredValue(states.data?.data ?? NO_STATES);
+  // the list follows the plan: the shapes are drawn first, the rows in a render after (also on
+  // the first: without the initial value, useDeferredValue renders the hundred rows at once)
+  const rows = useDeferredValue(states.data?.data ?? NO_STATES, NO_STATES);
 
   const bookButton = (s: ResourceMapState) =>
     bookable && s.state === 'free' ? (

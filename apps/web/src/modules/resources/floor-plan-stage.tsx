@@ -2,7 +2,7 @@ import { MinusOutlined, PlusOutlined, ExpandOutlined } from '@ant-design/icons';
 import { shapeCorners, type FloorMapPlacement, type MapPoint } from '@atrium/domain';
 import { Button, Space, Tooltip } from 'antd';
 import type Konva from 'konva';
-import { useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Circle, Group, Image as KonvaImage, Layer, Line, Rect, Shape, Stage, Text, Transformer } from 'react-konva';
 import { centreOf, placementAt } from './floor-map.util';
@@ -86,9 +86,9 @@ export function FloorPlanStage(props: Props) {
   const shapesRef = useRef<Konva.Group>(null);
   const [width, setWidth] = useState(0);
   const [zoom, setZoom] = useState(1);
-  const [pan, setPan] = useState<MapPoint>({ x: 0, y: 0 });
 
-  useEffect(() => {
+  // measured before the first paint, so the stage is made in the same commit, not a frame later
+  useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
     const observer = new ResizeObserver(() => setWidth(el.clientWidth));
@@ -101,7 +101,7 @@ export function FloorPlanStage(props: Props) {
   const fit = width > 0 ? Math.min(width / size.width, height / size.height) : 1;
   const scale = fit * zoom;
   // at zoom 1 the plan sits in the middle of the stage
-  const origin = { x: (width - size.width * fit) / 2 + pan.x, y: (height - size.height * fit) / 2 + pan.y };
+  const origin = { x: (width - size.width * fit) / 2, y: (height - size.height * fit) / 2 };
 
   useEffect(() => {
     const tr = transformer.current;
@@ -117,7 +117,13 @@ export function FloorPlanStage(props: Props) {
     e.evt.preventDefault();
     zoomBy(e.evt.deltaY < 0 ? ZOOM_STEP : 1 / ZOOM_STEP);
   };
-  const toImage = (p: MapPoint): MapPoint => ({ x: (p.x - origin.x) / scale, y: (p.y - origin.y) / scale });
+  // the pan is the stage's own position, which a drag moves: kept out of React, so neither a
+  // pointer move nor the drag's end renders the shapes again
+  const toImage = (p: MapPoint): MapPoint => {
+    const stage = stageRef.current;
+    const pan = { x: stage?.x() ?? 0, y: stage?.y() ?? 0 };
+    return { x: (p.x - origin.x - pan.x) / scale, y: (p.y - origin.y - pan.y) / scale };
+  };
 
   // Panning moves the stage only (no React render per pointer move; Konva leaves the hit graph
   // alone while the stage is dragged): the shapes are drawn once into a bitmap at the screen's
@@ -127,6 +133,8 @@ export function FloorPlanStage(props: Props) {
     if (!group) return;
     const margin = Math.max(size.width, size.height) / 10;
     const side = Math.max(size.width, size.height) + 2 * margin;
+    // deaf while frozen: the bitmap needs no hit graph (nothing is hit while the plan moves)
+    group.listening(false);
     group.cache({
       x: -margin,
       y: -margin,
@@ -136,7 +144,10 @@ export function FloorPlanStage(props: Props) {
       hitCanvasPixelRatio: 0.1,
     });
   };
-  const thaw = () => shapesRef.current?.clearCache();
+  const thaw = () => {
+    shapesRef.current?.clearCache();
+    shapesRef.current?.listening(true);
+  };
 
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
     const id = e.dataTransfer.getData('application/x-atrium-resource');
@@ -188,7 +199,8 @@ export function FloorPlanStage(props: Props) {
             aria-label={t('floorMaps.fit')}
             onClick={() => {
               setZoom(1);
-              setPan({ x: 0, y: 0 });
+              stageRef.current?.position({ x: 0, y: 0 });
+              stageRef.current?.batchDraw();
             }}
           />
         </Tooltip>
@@ -212,15 +224,11 @@ export function FloorPlanStage(props: Props) {
             width={width}
             height={height}
             draggable
-            x={pan.x}
-            y={pan.y}
             onDragStart={(e) => {
               if (e.target === stageRef.current) freeze();
             }}
             onDragEnd={(e) => {
-              if (e.target !== stageRef.current) return;
-              thaw();
-              setPan({ x: e.target.x(), y: e.target.y() });
+              if (e.target === stageRef.current) thaw();
             }}
             onWheel={onWheel}
             onMouseDown={(e) => {
@@ -231,10 +239,10 @@ export function FloorPlanStage(props: Props) {
             onMouseMove={editable ? undefined : hover}
           >
             {/* the plan on its own layer, deaf to the pointer: a press on it reaches the stage (pan) */}
-            <Layer x={origin.x - pan.x} y={origin.y - pan.y} scaleX={scale} scaleY={scale} listening={false}>
+            <Layer x={origin.x} y={origin.y} scaleX={scale} scaleY={scale} listening={false}>
               <KonvaImage image={image} width={size.width} height={size.height} name="plan" perfectDrawEnabled={false} />
             </Layer>
-            <Layer x={origin.x - pan.x} y={origin.y - pan.y} scaleX={scale} scaleY={scale} listening={editable}>
+            <Layer x={origin.x} y={origin.y} scaleX={scale} scaleY={scale} listening={editable}>
               <Group ref={shapesRef}>
                 {paths ? (
                   // the live map: every shape and label drawn by one shape, deaf to the pointer (the
