@@ -26,6 +26,7 @@ import {
   idListedIn,
   idNotIn,
   listCondition,
+  listConditions,
   listEntities,
   recordActivities,
   recordsWritten,
@@ -89,8 +90,8 @@ const memberCtx = (ctx: TenantContext, kinds: CampaignKinds): TenantContext => (
 // Who a segment may hold at all: live contacts (not in the bin, not archived) that may be
 // mailed — not blocked, not marked as spam, not unsubscribed (the CRM's states), so a segment's
 // count is how many its campaign would reach, and a state set takes the contact out at once.
-const mailable = (ctx: TenantContext, kinds: CampaignKinds): Promise<ListCondition> =>
-  listCondition(ctx, kinds.contact, { filters: Object.values(CONTACT_STATES).map((field) => ({ field, op: 'isEmpty' })) });
+const MAILABLE = { filters: Object.values(CONTACT_STATES).map((field) => ({ field, op: 'isEmpty' })) };
+const mailable = (ctx: TenantContext, kinds: CampaignKinds): Promise<ListCondition> => listCondition(ctx, kinds.contact, MAILABLE);
 
 // A segment's contacts: (the query's matches or the contacts included by hand), less the
 // excluded ones, among the mailable — one condition on the contacts, compiled by the engine's
@@ -142,23 +143,30 @@ export async function keepMembers(ctx: TenantContext, kinds: CampaignKinds, cont
   const segments = await repo.allSegments(ctx);
   if (segments.length === 0) return;
   const mctx = memberCtx(ctx, kinds);
+  const queries = segments.map((s) => {
+    const parsed = customQueryFilterSchema.safeParse(s.query);
+    return s.query != null && parsed.success ? parsed.data : undefined;
+  });
+  // the fields read once for every segment's query and the mailable condition
+  const [base, ...compiled] = await listConditions(mctx, kinds.contact, [
+    MAILABLE,
+    ...queries.filter((q): q is NonNullable<typeof q> => q !== undefined),
+  ]);
+  if (!base || base instanceof AppError) throw base ?? new Error('no mailable condition');
   const kept: { id: string; query: number | undefined; included: Set<string>; excluded: Set<string> }[] = [];
   const conditions: ListCondition[] = [];
-  for (const s of segments) {
-    const parsed = customQueryFilterSchema.safeParse(s.query);
+  let next = 0;
+  segments.forEach((s, i) => {
     let query: number | undefined;
-    if (s.query != null && parsed.success) {
-      try {
-        conditions.push(await listCondition(mctx, kinds.contact, parsed.data));
-        query = conditions.length - 1;
-      } catch (e) {
-        if (e instanceof AppError && e.status === 400) continue;
-        throw e;
-      }
+    if (queries[i] !== undefined) {
+      const c = compiled[next++];
+      if (!c || c instanceof AppError) return;
+      conditions.push(c);
+      query = conditions.length - 1;
     }
     kept.push({ id: s.id, query, included: new Set(ids(s.includedIds)), excluded: new Set(ids(s.excludedIds)) });
-  }
-  const rows = await repo.evaluateContacts(ctx, contactIds, await mailable(mctx, kinds), conditions);
+  });
+  const rows = await repo.evaluateContacts(ctx, contactIds, base, conditions);
   const pairs: { segmentId: string; contactId: string }[] = [];
   for (const r of rows) {
     if (!r.live) continue;

@@ -86,12 +86,9 @@ export async function listEntities(
 // the caller's workspace that the caller may see), for a module's own statement over the matches:
 // a campaign segment's count and its recipients frozen in one INSERT … SELECT (decision 095).
 // Unknown fields and operators are a 400 naming them, as in the list.
-export async function listCondition(
-  ctx: TenantContext,
-  ent: RegisteredEntity,
-  query: Pick<EntityListQuery, 'filters'> & Partial<Pick<EntityListQuery, 'search' | 'tags'>>,
-): Promise<ListCondition> {
-  const loaded = await load(ctx, ent, 'all');
+type ConditionQuery = Pick<EntityListQuery, 'filters'> & Partial<Pick<EntityListQuery, 'search' | 'tags'>>;
+
+function conditionOf(ctx: TenantContext, ent: RegisteredEntity, loaded: Loaded, query: ConditionQuery): ListCondition {
   const list: EntityListQuery = {
     page: 1,
     pageSize: 25,
@@ -102,6 +99,29 @@ export async function listCondition(
     ...(query.tags?.length ? { tags: query.tags } : {}),
   };
   return compileListQuery(ctx, ent, loaded.fields, loaded.access, list).where;
+}
+
+export async function listCondition(ctx: TenantContext, ent: RegisteredEntity, query: ConditionQuery): Promise<ListCondition> {
+  return conditionOf(ctx, ent, await load(ctx, ent, 'all'), query);
+}
+
+// Several queries' conditions at once, the kind's fields read once (a campaign's segments are
+// all evaluated on each contact write, decision 095); a query that does not compile gives its
+// 400 in its place instead of throwing, so one broken query does not stop the others.
+export async function listConditions(
+  ctx: TenantContext,
+  ent: RegisteredEntity,
+  queries: readonly ConditionQuery[],
+): Promise<(ListCondition | AppError)[]> {
+  const loaded = await load(ctx, ent, 'all');
+  return queries.map((q) => {
+    try {
+      return conditionOf(ctx, ent, loaded, q);
+    } catch (e) {
+      if (e instanceof AppError && e.status === 400) return e;
+      throw e;
+    }
+  });
 }
 
 export async function getEntity(ctx: TenantContext, ent: RegisteredEntity, id: string): Promise<EntityRow> {

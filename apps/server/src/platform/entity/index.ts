@@ -26,7 +26,7 @@ export {
 export { visibilityRule } from './entity-sql';
 export { provideRecordCleanup, provideRecordTransfer, recordTransferred, type RecordRef } from './record-cleanup';
 export { lookup as lookupRecords, lookupPaths as lookupRecordPaths, titles as recordTitles, existingIds } from './entity.repository';
-export { createEntity, getEntity, listCondition, listEntities, patchEntity } from './entity.service';
+export { createEntity, getEntity, listCondition, listConditions, listEntities, patchEntity } from './entity.service';
 export type { ListCondition } from './list-query';
 export { allOf, anyOf, idIn, idListedIn, idNotIn } from './list-conditions.sql';
 export { entityRegistry, type EntityHooks, type EntityRow, type RegisteredEntity, type RowVisibility } from './entity-registry';
