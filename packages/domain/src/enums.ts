@@ -102,5 +102,7 @@ export const SAVED_VIEW_KEYS = [
   // ours: a helpdesk's topics and its knowledge base's articles have list pages too (decision 094)
   'topics',
   'articles',
+  // ours: booking services have a list page (issue 22)
+  'booking-services',
 ] as const;
 export type SavedViewKey = (typeof SAVED_VIEW_KEYS)[number];

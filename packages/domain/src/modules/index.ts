@@ -1,5 +1,5 @@
 import type { EntityDefinition } from '../entity/define-entity';
-import { bookingPageEntity } from './bookings';
+import { bookingPageEntity, bookingServiceEntity } from './bookings';
 import { campaignEntity, segmentEntity } from './campaigns';
 import { contactEntity, customQueryEntity, leadEntity, opportunityEntity, organizationEntity, teamEntity } from './crm';
 import { articleEntity, helpdeskEntity, requestEntity, topicEntity } from './helpdesk';
@@ -31,6 +31,7 @@ export const ENTITY_DEFINITIONS: readonly EntityDefinition[] = [
   resourceTypeEntity,
   resourceEntity,
   bookingPageEntity,
+  bookingServiceEntity,
   segmentEntity,
   campaignEntity,
   helpdeskEntity,

@@ -92,6 +92,8 @@ describe('captions', () => {
       'Workflows',
       'Website',
       'Details',
+      // bookings: German books "Services" too
+      'Services',
       // a plan's product name and colour names German writes the same way
       'Helpdesk Pro',
       'Cyan',

@@ -13,7 +13,8 @@ const address = (from: string): { name: string; email: string } => {
   return m ? { name: m[1] || m[2]!, email: m[2]! } : { name: from, email: from };
 };
 
-function when(start: string, end: string, timeZone: string): string {
+// a booking's time in words, in its location's zone
+export function when(start: string, end: string, timeZone: string): string {
   const day = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
   const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   const s = new Date(start);

@@ -1,8 +1,8 @@
-import { bookingPageEntity } from '@atrium/domain';
+import { bookingPageEntity, bookingServiceEntity } from '@atrium/domain';
 import { registerEntity, type RegisteredEntity } from '../../platform/entity';
 import type { Router } from '../../platform/router';
 import { bookingPageHooks, bookingPageVisibility } from './booking-pages.service';
-import { bookingPages } from './bookings.table';
+import { bookingPages, bookingServices } from './bookings.table';
 
 // Booking pages are a declaration; the plan's limit, the slug, the items' check and who sees a
 // page inside the workspace sit in the service.
@@ -21,5 +21,14 @@ export function registerBookingPageEntity(router: Router): RegisteredEntity {
       policy: { minLeadMinutes: 60, fixedDurationMinutes: 30 },
     },
     patchExample: [{ op: 'replace', path: '/portalEnabled', value: false }],
+  });
+}
+
+// Booking services are a declaration too; ordering them with a booking is booking-services.service.
+export function registerBookingServiceEntity(router: Router): RegisteredEntity {
+  return registerEntity(router, bookingServiceEntity, {
+    table: bookingServices,
+    example: { name: 'Coffee and pastries', leadTimeMinutes: 120, price: 4.5, notifyEmail: 'kitchen@example.com' },
+    patchExample: [{ op: 'replace', path: '/leadTimeMinutes', value: 240 }],
   });
 }

@@ -7,6 +7,8 @@ import {
   bookingMoveSchema,
   bookingPolicySchema,
   bookingSchema,
+  bookingServicesAnswerSchema,
+  bookingServicesSchema,
   DASHBOARD_WIDGETS,
   DEFAULT_BOOKING_POLICY,
   findTimesResultSchema,
@@ -33,6 +35,7 @@ import {
   setTypePolicy,
   type BookingDeps,
 } from './bookings.service';
+import { bookingServices, setBookingServices } from './booking-services.service';
 
 const BASE = '/api/v1/bookings';
 const VIEW: Permission = 'Resource.ViewResources';
@@ -105,6 +108,28 @@ export function registerBookingRoutes(router: Router, deps: BookingDeps): void {
     table: 'bookings',
     schemas: { params, response: bookingSchema },
     handler: (ctx, { params: p }) => getBooking(ctx, deps, p.id),
+  });
+  router.tenant({
+    ...common,
+    method: 'GET',
+    url: `${BASE}/:id/services`,
+    summary:
+      "The services ordered with a booking and those offered for its resource (its location's or every location's, its type's or every type's), each saying whether its notice has passed",
+    readOnly: true,
+    table: 'bookings',
+    schemas: { params, response: bookingServicesAnswerSchema },
+    handler: (ctx, { params: p }) => bookingServices(ctx, deps, p.id),
+  });
+  router.tenant({
+    ...common,
+    method: 'PUT',
+    url: `${BASE}/:id/services`,
+    summary:
+      "Order services with your booking (or any, with Resource.ManageResources), as a whole: each must be offered for its resource (400 notOffered on services.N.serviceId), a new or changed order must respect the service's notice (400 serviceTooLate); whoever provides a service is mailed each order, change and cancellation; 409 bookingNotActive once the booking is cancelled, released, checked out or over",
+    table: 'bookings',
+    schemas: { params, body: bookingServicesSchema, response: bookingServicesAnswerSchema },
+    example: { services: [{ serviceId: EXAMPLE_RESOURCE, quantity: 8, note: 'Two of them vegan' }] },
+    handler: (ctx, { params: p, body }) => setBookingServices(ctx, deps, p.id, body),
   });
   const change = (path: string, summary: string, act: typeof cancelBooking) =>
     router.tenant({

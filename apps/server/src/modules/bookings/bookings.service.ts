@@ -40,6 +40,8 @@ export type BookingDeps = {
   now: Clock;
   changed?: (ctx: TenantContext, resourceId: string) => Promise<void>;
   invitations?: InvitationDeps;
+  // a booking cancelled or released: the services ordered with it are off (their providers told)
+  ended?: (ctx: TenantContext, bookingId: string) => Promise<void>;
 };
 
 const MINUTE = 60_000;
@@ -313,8 +315,10 @@ export async function releaseNoShows(deps: AutoReleaseDeps): Promise<string> {
       const rows = await repo.releaseNoShows(ctx, now);
       for (const resourceId of new Set(rows.map((r) => r.resourceId))) await deps.changed?.(ctx, resourceId);
       // the booker's calendar loses the event (the same UID, a higher sequence)
-      if (deps.invitations)
-        for (const row of rows) await mailInvitation(ctx, deps.invitations, row.id, 'CANCEL', undefined, RELEASED_REASON);
+      for (const row of rows) {
+        await deps.ended?.(ctx, row.id);
+        if (deps.invitations) await mailInvitation(ctx, deps.invitations, row.id, 'CANCEL', undefined, RELEASED_REASON);
+      }
       if (rows.length > 0) await deps.released?.(ctx, rows);
       return rows.length;
     }),
@@ -333,14 +337,14 @@ export function registerAutoReleaseJob(jobs: JobRuntime, deps: AutoReleaseDeps):
 }
 
 // The booking, locked; its booker or a manager may change it, anyone else is refused.
-async function lockOwn(ctx: TenantContext, id: string): Promise<repo.LockedBooking> {
+export async function lockOwn(ctx: TenantContext, id: string): Promise<repo.LockedBooking> {
   const b = await repo.lockBooking(ctx, id);
   if (!b) throw notFound('Booking');
   if (b.bookerId !== ctx.tenantUserId && !mayManage(ctx)) throw accessDenied("Another member's booking needs Resource.ManageResources");
   return b;
 }
 
-const notActive = (b: repo.LockedBooking, what: string): AppError =>
+export const notActive = (b: repo.LockedBooking, what: string): AppError =>
   new AppError(409, 'bookingNotActive', `This booking is ${b.status}${b.status === 'Booked' ? ' and over' : ''}: it cannot be ${what}`);
 
 export async function cancelBooking(ctx: TenantContext, deps: BookingDeps, id: string): Promise<Booking> {
@@ -348,6 +352,7 @@ export async function cancelBooking(ctx: TenantContext, deps: BookingDeps, id: s
   const now = deps.now();
   if (b.status !== 'Booked' || Date.parse(b.end) <= now.getTime()) throw notActive(b, 'cancelled');
   await repo.cancelBooking(ctx, id, now);
+  await deps.ended?.(ctx, id);
   await deps.changed?.(ctx, b.resourceId);
   if (deps.invitations) await mailInvitation(ctx, deps.invitations, id, 'CANCEL');
   return getBooking(ctx, deps, id);

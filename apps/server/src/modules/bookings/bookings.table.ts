@@ -14,7 +14,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { bookingPageEntity } from '@atrium/domain';
+import { bookingPageEntity, bookingServiceEntity } from '@atrium/domain';
 import { entityTable } from '../../platform/entity';
 import { tenantUsers } from '../admin';
 import { contacts } from '../crm';
@@ -112,6 +112,41 @@ export const bookings = pgTable(
     index('bookings_page_idx')
       .on(t.tenantId, t.pageId)
       .where(sql`${t.pageId} is not null`),
+  ],
+);
+
+// A service that can be ordered with a booking (issue 22): catering, a set-up, parking.
+export const bookingServices = entityTable('booking_services', bookingServiceEntity, {
+  references: { Location: locations, ResourceType: resourceTypes },
+});
+const serviceKey = bookingServices as unknown as { tenantId: AnyPgColumn; id: AnyPgColumn };
+
+// The services ordered with a booking: each once, with its quantity and a note for whoever
+// provides it. Removed with the booking, and with the service when it is purged from the bin.
+export const bookingServiceOrders = pgTable(
+  'booking_service_orders',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    bookingId: uuid('booking_id').notNull(),
+    serviceId: uuid('service_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.bookingId, t.serviceId] }),
+    foreignKey({
+      columns: [t.tenantId, t.bookingId],
+      foreignColumns: [bookings.tenantId, bookings.id],
+      name: 'booking_service_orders_booking_fk',
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.serviceId],
+      foreignColumns: [serviceKey.tenantId, serviceKey.id],
+      name: 'booking_service_orders_service_fk',
+    }).onDelete('cascade'),
+    index('booking_service_orders_service_idx').on(t.tenantId, t.serviceId),
+    check('booking_service_orders_quantity_check', sql`${t.quantity} between 1 and 999`),
   ],
 );
 

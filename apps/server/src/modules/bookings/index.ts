@@ -5,13 +5,14 @@ import type { Router } from '../../platform/router';
 import { BOOKINGS_CAPTIONS } from './bookings.captions';
 import type { ReleasedBooking } from './bookings.repository';
 import { registerBookingRoutes } from './bookings.routes';
-import { registerBookingPageEntity } from './booking-pages.entities';
+import { registerBookingPageEntity, registerBookingServiceEntity } from './booking-pages.entities';
+import { cancelOrders } from './booking-services.service';
 import { registerBookingPortalRoutes } from './booking-portal.routes';
 import { registerCalendarFeedRoutes } from './calendar-feeds.routes';
 import { bookingStatesAt } from './booking-states.service';
 import { assertNotBookedByOther, registerAutoReleaseJob, systemClock } from './bookings.service';
 
-export { bookings, bookingPages } from './bookings.table';
+export { bookings, bookingPages, bookingServices, bookingServiceOrders } from './bookings.table';
 
 // Workplace booking (issue 22): bookings under one policy engine, find-times, no double booking.
 // `hooks.changed` hears of every booking made, cancelled, checked in or out (the live map);
@@ -28,7 +29,9 @@ export async function registerBookingsModule(
   const page = registerBookingPageEntity(router);
   const publicUrl = deps.config.publicUrl;
   const invitations = { mailer: deps.mailer, publicUrl, sender: deps.config.mailFrom };
-  registerBookingRoutes(router, { now: systemClock, invitations, ...(hooks.changed ? { changed: hooks.changed } : {}) });
+  const ended = (ctx: TenantContext, bookingId: string) => cancelOrders(ctx, { invitations }, bookingId);
+  registerBookingServiceEntity(router);
+  registerBookingRoutes(router, { now: systemClock, invitations, ended, ...(hooks.changed ? { changed: hooks.changed } : {}) });
   registerCalendarFeedRoutes(router, { now: systemClock, publicUrl });
   registerBookingPortalRoutes(router, {
     now: systemClock,
@@ -38,7 +41,7 @@ export async function registerBookingsModule(
     invitations,
     ...(hooks.changed ? { changed: hooks.changed } : {}),
   });
-  registerAutoReleaseJob(deps.jobs, { now: systemClock, database: deps.database, invitations, ...hooks });
+  registerAutoReleaseJob(deps.jobs, { now: systemClock, database: deps.database, invitations, ended, ...hooks });
 }
 
 // For the asset catalogue's live floor map: booked and checked-in resources right now.

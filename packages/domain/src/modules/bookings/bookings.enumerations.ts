@@ -36,7 +36,17 @@ export const BOOKING_ERRORS = ['notBookable', 'bookingNotActive', 'checkInNotOpe
 // hold confirmed after its time ran out (or already confirmed).
 export const BOOKING_PORTAL_ERRORS = ['loginRequired', 'holdExpired'] as const;
 
-export const BOOKINGS_ERROR_CODES = [...BOOKING_POLICY_REFUSALS, ...BOOKING_ERRORS, ...BOOKING_PORTAL_ERRORS] as const;
+// Booking services (issue 22): notOffered — the service is not offered for the booking's
+// resource (another location or type, archived, binned or unknown); serviceTooLate — its notice
+// has passed for the booking's start.
+export const BOOKING_SERVICE_ERRORS = ['notOffered', 'serviceTooLate'] as const;
+
+export const BOOKINGS_ERROR_CODES = [
+  ...BOOKING_POLICY_REFUSALS,
+  ...BOOKING_ERRORS,
+  ...BOOKING_PORTAL_ERRORS,
+  ...BOOKING_SERVICE_ERRORS,
+] as const;
 
 // A booking page's visibility (spec §4): inside the workspace Everyone (every member who sees
 // booking pages), Restricted (only those who manage them) or None; outside it Anon (anyone on

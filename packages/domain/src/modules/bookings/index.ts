@@ -2,3 +2,4 @@ export * from './bookings.enumerations';
 export * from './bookings.schema';
 export * from './booking-page.entity';
 export * from './booking-portal.schema';
+export * from './booking-service.entity';
