@@ -58,6 +58,48 @@ const fillOf = (page: Page, resourceId: string) =>
     return konva?.stages.map((s) => s.findOne('.placements')?.getAttr('looks')?.[id]?.fill).find(Boolean) ?? null;
   }, resourceId);
 
+// A one-page PDF written by hand (400 × 200 pt, a black frame 20 pt in, 4 pt wide), with its
+// cross-reference table counted out, as a plan drawn in a PDF would come.
+function onePagePdf(): Buffer {
+  const content = '0 0 0 RG 4 w 20 20 360 160 re S';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 200] /Contents 4 0 R >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((body, i) => {
+    const at = pdf.length;
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return at;
+  });
+  const xref = pdf.length;
+  pdf +=
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
+    offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('') +
+    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+// the colour of the plan as drawn on the editor's canvas at a point of the plan (image pixels)
+const planPixel = (page: Page, at: { x: number; y: number }) =>
+  page.evaluate((at) => {
+    type Layer = {
+      getAbsoluteTransform: () => { point: (p: { x: number; y: number }) => { x: number; y: number } };
+      getCanvas: () => { _canvas: HTMLCanvasElement; getPixelRatio: () => number };
+    };
+    const stage = (window as unknown as { Konva: { stages: { getLayers: () => Layer[] }[] } }).Konva.stages.at(-1);
+    const plan = stage?.getLayers()[0];
+    if (!plan) return null;
+    const p = plan.getAbsoluteTransform().point(at);
+    const canvas = plan.getCanvas();
+    const ratio = canvas.getPixelRatio();
+    const [r = 0, g = 0, b = 0] =
+      canvas._canvas.getContext('2d')?.getImageData(Math.round(p.x * ratio), Math.round(p.y * ratio), 1, 1).data ?? [];
+    return { r, g, b };
+  }, at);
+
 test.describe.serial('floor maps', () => {
   test.describe.configure({ timeout: 180_000 });
   let page: Page;
@@ -331,5 +373,41 @@ test.describe.serial('floor maps', () => {
     await expect(chosen.getByRole('button', { name: 'Book Desk 1' })).toHaveCount(0);
     await expect.poll(() => fillOf(page, ids.desk), { timeout: LIVE_MS }).toContain('22, 119, 255');
     await expectAccessible(page, 'live floor map with a booked desk');
+  });
+
+  // decision 092: a PDF's first page becomes the plan, drawn in the browser and uploaded as a PNG
+  test('a PDF plan: a broken one is refused next to the upload, a good one becomes the plan from its first page', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/locations/${ids.locationId}`);
+    await page.getByRole('tab', { name: 'Floor maps' }).click();
+    await page.getByRole('button', { name: 'Add floor' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add floor' });
+    await dialog.getByLabel('Name').fill('Upper floor');
+    await dialog.getByLabel('Level', { exact: true }).fill('1');
+    await dialog.getByRole('button', { name: 'Add floor' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Upload the plan image of this floor to place its resources.')).toBeVisible();
+    const file = page.locator('.floor-map-editor input[type=file]');
+
+    await file.setInputFiles({ name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\nthis is no PDF at all') });
+    await expect(page.getByRole('alert').filter({ hasText: 'This file could not be read as a PDF' })).toBeVisible();
+
+    await file.setInputFiles({ name: 'upper.pdf', mimeType: 'application/pdf', buffer: onePagePdf() });
+    await expect(page.getByText('Plan uploaded')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('alert').filter({ hasText: 'This file could not be read as a PDF' })).toBeHidden();
+    const canvas = page.getByRole('application', { name: 'Floor plan Upper floor' });
+    await expect(canvas.locator('canvas').first()).toBeVisible();
+
+    // stored as a PNG of the page at 300 dpi: 400 × 200 pt → 1,666 × 833 px
+    const api = await signedInApi(page, tenantId);
+    const floors = await api.get<{ data: { id: string; name: string }[] }>(`/api/v1/locations/${ids.locationId}/floor-maps`);
+    const upper = floors.data.find((f) => f.name === 'Upper floor')!;
+    const stored = await api.get<{ image: { contentType: string; width: number; height: number } }>(`/api/v1/floor-maps/${upper.id}`);
+    expect(stored.image).toMatchObject({ contentType: 'image/png', width: 1666, height: 833 });
+    // the page's black frame is on the canvas (its left edge, 20 pt in), white paper inside it
+    const scale = 300 / 72;
+    await expect.poll(async () => (await planPixel(page, { x: 20 * scale, y: 100 * scale }))?.r ?? 255).toBeLessThan(80);
+    expect((await planPixel(page, { x: 200 * scale, y: 100 * scale }))?.r).toBeGreaterThan(200);
+    await expectAccessible(page, 'floor map editor with a PDF plan');
   });
 });

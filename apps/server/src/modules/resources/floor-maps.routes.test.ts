@@ -153,6 +153,8 @@ describe('the plan image', () => {
       const res = await upload(c, map.id, name, data);
       expect(res.status, `${name}: ${res.text}`).toBe(status);
       expect(codes(res.body)).toEqual([`file:${code}`]);
+      // a PDF: the web app converts its first page (decision 092), which the refusal says
+      if (name === 'plan.pdf') expect(res.text).toContain('turns its first page into a PNG');
     }
     const after = (await c.get(`/api/v1/floor-maps/${map.id}`)).body;
     expect(after).toMatchObject({ version: map.version, image: { width: 100, height: 100, contentType: 'image/png' } });

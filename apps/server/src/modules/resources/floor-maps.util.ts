@@ -62,7 +62,11 @@ export function sniffPlanImage(data: Buffer): SniffedPlan {
         ? { ok: true, image: { contentType, width: dims.width, height: dims.height, size } }
         : { ok: false, message: 'The image is damaged: its size cannot be read' };
   } else if (data.subarray(0, 5).toString('latin1') === '%PDF-') {
-    sniffed = { ok: false, message: 'PDF plans are not accepted: save the page as a PNG, JPEG or SVG image and upload that' };
+    sniffed = {
+      ok: false,
+      message:
+        'A PDF is not stored as a plan: the web app turns its first page into a PNG and uploads that; here, upload the page as a PNG, JPEG or SVG image',
+    };
   } else {
     const text = utf8(data);
     sniffed = text === undefined ? { ok: false, message: 'The file is not a PNG, JPEG or SVG image' } : sniffSvg(text, size);

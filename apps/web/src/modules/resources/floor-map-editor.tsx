@@ -11,8 +11,32 @@ import {
   VerticalAlignMiddleOutlined,
   VerticalAlignTopOutlined,
 } from '@ant-design/icons';
-import { MAX_POLYGON_POINTS, shapeCorners, type EntityRecord, type FloorMap, type FloorMapPlacement, type MapShape } from '@atrium/domain';
-import { Alert, App, Button, Checkbox, Empty, Form, Input, InputNumber, List, Select, Space, Tooltip, Typography, Upload } from 'antd';
+import {
+  FILE_SIZE_LIMITS,
+  MAX_POLYGON_POINTS,
+  shapeCorners,
+  type EntityRecord,
+  type FloorMap,
+  type FloorMapPlacement,
+  type MapShape,
+} from '@atrium/domain';
+import {
+  Alert,
+  App,
+  Button,
+  Checkbox,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  List,
+  Progress,
+  Select,
+  Space,
+  Tooltip,
+  Typography,
+  Upload,
+} from 'antd';
 import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../platform/api/api-error';
@@ -35,6 +59,7 @@ import {
   type History,
 } from './floor-map.util';
 import { FloorPlanStage } from './floor-plan-stage';
+import type { PdfPlanProblem, PdfPlanStep } from './pdf-plan';
 
 type AlignHow = 'left' | 'centre' | 'right' | 'top' | 'middle' | 'bottom';
 const ALIGNS: [AlignHow, ReactNode][] = [
@@ -56,7 +81,15 @@ function outline(p: FloorMapPlacement): { left: number; right: number; top: numb
 
 const EDIT_LOOK = { fill: 'rgba(2, 31, 101, 0.18)', stroke: '#021F65' };
 const SELECTED_LOOK = { fill: 'rgba(22, 119, 255, 0.3)', stroke: '#1677ff' };
-const ACCEPT = 'image/png,image/jpeg,image/svg+xml,.png,.jpg,.jpeg,.svg';
+const ACCEPT = 'image/png,image/jpeg,image/svg+xml,application/pdf,.png,.jpg,.jpeg,.svg,.pdf';
+// a PDF plan is read in the browser up to the general file limit; its page goes up as a PNG
+// within the image limit
+const MAX_PDF_BYTES = FILE_SIZE_LIMITS.file;
+type PdfProgress = 'loading' | PdfPlanStep | 'uploading';
+const PDF_PERCENT: Record<PdfProgress, number> = { loading: 10, reading: 30, drawing: 55, encoding: 80, uploading: 95 };
+const isPdf = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
+// the PDF reader (pdf.js, a few hundred kB) is its own chunk, fetched when a PDF is picked
+const loadPdfPlan = () => import('./pdf-plan');
 
 // One shape kind turned into another, keeping its place.
 function convert(shape: MapShape, kind: MapShape['kind'], size: { width: number; height: number }): MapShape {
@@ -92,6 +125,8 @@ export function FloorMapEditor({ map, locationId, onDirty }: { map: FloorMap; lo
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [snap, setSnap] = useState(true);
   const [conflict, setConflict] = useState(false);
+  const [pdfStep, setPdfStep] = useState<PdfProgress | null>(null);
+  const [pdfProblem, setPdfProblem] = useState<PdfPlanProblem | 'fileTooLarge' | null>(null);
   const placements = history.present;
   const size = map.image;
 
@@ -205,10 +240,11 @@ export function FloorMapEditor({ map, locationId, onDirty }: { map: FloorMap; lo
       },
     );
 
-  const upload = (file: File) => {
+  const send = (file: Blob, name: string) => {
     calls.upload.mutate(
-      { id: map.id, version: base.version, file, name: file.name },
+      { id: map.id, version: base.version, file, name },
       {
+        onSettled: () => setPdfStep(null),
         onSuccess: () => void message.success(t('floorMaps.planUploaded')),
         onError: (e) => {
           if (isApiError(e) && e.status === 412) setConflict(true);
@@ -216,6 +252,34 @@ export function FloorMapEditor({ map, locationId, onDirty }: { map: FloorMap; lo
         },
       },
     );
+  };
+
+  // A PDF's first page is drawn in the browser and uploaded as a PNG (the server takes images
+  // only); an empty, password-protected or broken PDF is said so next to the button.
+  const uploadPdf = async (file: File) => {
+    if (file.size > MAX_PDF_BYTES) return setPdfProblem('fileTooLarge');
+    setPdfStep('loading');
+    try {
+      const { pdfFirstPageAsPng, PdfPlanError } = await loadPdfPlan();
+      try {
+        const png = await pdfFirstPageAsPng(file, FILE_SIZE_LIMITS.image, setPdfStep);
+        setPdfStep('uploading');
+        send(png, `${file.name.replace(/\.pdf$/i, '') || 'plan'}.png`);
+      } catch (e) {
+        setPdfStep(null);
+        setPdfProblem(e instanceof PdfPlanError ? e.problem : 'broken');
+      }
+    } catch {
+      // the reader's chunk did not arrive (offline, a new version deployed meanwhile)
+      setPdfStep(null);
+      void message.error(t('errorCodes.internalServerError'));
+    }
+  };
+
+  const upload = (file: File) => {
+    setPdfProblem(null);
+    if (isPdf(file)) void uploadPdf(file);
+    else send(file, file.name);
     return false;
   };
 
@@ -243,7 +307,7 @@ export function FloorMapEditor({ map, locationId, onDirty }: { map: FloorMap; lo
 
   const uploadButton = (
     <Upload accept={ACCEPT} showUploadList={false} beforeUpload={upload}>
-      <Button icon={<UploadOutlined />} loading={calls.upload.isPending}>
+      <Button icon={<UploadOutlined />} loading={calls.upload.isPending || pdfStep !== null}>
         {t(size ? 'floorMaps.replacePlan' : 'floorMaps.uploadPlan')}
       </Button>
     </Upload>
@@ -274,6 +338,24 @@ export function FloorMapEditor({ map, locationId, onDirty }: { map: FloorMap; lo
         {uploadButton}
         <Typography.Text type="secondary">{t('floorMaps.planHint')}</Typography.Text>
       </Space>
+      <div role="status" className="floor-map-pdf-progress">
+        {pdfStep && (
+          <Space wrap>
+            <Progress percent={PDF_PERCENT[pdfStep]} size="small" showInfo={false} style={{ width: 160 }} />
+            <Typography.Text>{t(`floorMaps.pdf.${pdfStep}`)}</Typography.Text>
+          </Space>
+        )}
+      </div>
+      {pdfProblem && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          onClose={() => setPdfProblem(null)}
+          style={{ marginBottom: 8 }}
+          message={t(`floorMaps.pdf.${pdfProblem}`)}
+        />
+      )}
       {!size ? (
         <Empty description={t('floorMaps.noPlan')} />
       ) : (
