@@ -59,15 +59,18 @@ const fillOf = (page: Page, resourceId: string) =>
   }, resourceId);
 
 // A one-page PDF written by hand (400 × 200 pt, a black frame 20 pt in, 4 pt wide), with its
-// cross-reference table counted out, as a plan drawn in a PDF would come.
-function onePagePdf(): Buffer {
+// cross-reference table counted out, as a plan drawn in a PDF would come; or one whose page tree
+// is empty, or one protected by a password (the standard security handler with made-up keys:
+// the empty password does not open it).
+function handWrittenPdf({ pages = true, encrypted = false } = {}): Buffer {
   const content = '0 0 0 RG 4 w 20 20 360 160 re S';
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    pages ? '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' : '<< /Type /Pages /Kids [] /Count 0 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 200] /Contents 4 0 R >>',
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
   ];
+  if (encrypted) objects.push(`<< /Filter /Standard /V 1 /R 2 /O <${'ab'.repeat(32)}> /U <${'cd'.repeat(32)}> /P -4 >>`);
   let pdf = '%PDF-1.4\n';
   const offsets = objects.map((body, i) => {
     const at = pdf.length;
@@ -78,7 +81,8 @@ function onePagePdf(): Buffer {
   pdf +=
     `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
     offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('') +
-    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${encrypted ? ` /Encrypt 5 0 R /ID [<${'01'.repeat(16)}> <${'01'.repeat(16)}>]` : ''} >>\n` +
+    `startxref\n${xref}\n%%EOF\n`;
   return Buffer.from(pdf, 'latin1');
 }
 
@@ -376,7 +380,7 @@ test.describe.serial('floor maps', () => {
   });
 
   // decision 092: a PDF's first page becomes the plan, drawn in the browser and uploaded as a PNG
-  test('a PDF plan: a broken one is refused next to the upload, a good one becomes the plan from its first page', async () => {
+  test('a PDF plan: a broken, an empty or a protected one is refused next to the upload, a good one becomes the plan from its first page', async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`/locations/${ids.locationId}`);
     await page.getByRole('tab', { name: 'Floor maps' }).click();
@@ -391,10 +395,14 @@ test.describe.serial('floor maps', () => {
 
     await file.setInputFiles({ name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\nthis is no PDF at all') });
     await expect(page.getByRole('alert').filter({ hasText: 'This file could not be read as a PDF' })).toBeVisible();
+    await file.setInputFiles({ name: 'empty.pdf', mimeType: 'application/pdf', buffer: handWrittenPdf({ pages: false }) });
+    await expect(page.getByRole('alert').filter({ hasText: 'This PDF has no page to use as a plan.' })).toBeVisible();
+    await file.setInputFiles({ name: 'locked.pdf', mimeType: 'application/pdf', buffer: handWrittenPdf({ encrypted: true }) });
+    await expect(page.getByRole('alert').filter({ hasText: 'This PDF is protected with a password.' })).toBeVisible();
 
-    await file.setInputFiles({ name: 'upper.pdf', mimeType: 'application/pdf', buffer: onePagePdf() });
+    await file.setInputFiles({ name: 'upper.pdf', mimeType: 'application/pdf', buffer: handWrittenPdf() });
     await expect(page.getByText('Plan uploaded')).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByRole('alert').filter({ hasText: 'This file could not be read as a PDF' })).toBeHidden();
+    await expect(page.getByRole('alert').filter({ hasText: 'This PDF is protected with a password.' })).toBeHidden();
     const canvas = page.getByRole('application', { name: 'Floor plan Upper floor' });
     await expect(canvas.locator('canvas').first()).toBeVisible();
 
