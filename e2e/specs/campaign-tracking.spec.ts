@@ -42,7 +42,7 @@ test('sending settings, a send window, and a recipient opened by the pixel', asy
     openTracking: true,
   });
 
-  // a campaign with a send window in each recipient's local time (all day, so it goes now)
+  // a campaign with a send window in each recipient's local time (every weekday, all day, so it goes now)
   await pages.campaigns.create({ Name: 'Winter campaign' });
   const form = pages.campaigns.form();
   await form.getByLabel('Segments', { exact: true }).click();
@@ -53,10 +53,14 @@ test('sending settings, a send window, and a recipient opened by the pixel', asy
   await form.getByLabel('Send until (time of day)').fill('23:59');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByText('Enter a time of day as HH:MM (00:00 to 23:59)')).toBeVisible();
-  await form.getByLabel('Send from (time of day)').fill('00:00');
+  // every day, no times: the window is whole days (00:00–23:59 missed the last minute before midnight)
+  await form.getByLabel('Send from (time of day)').fill('');
+  await form.getByLabel('Send until (time of day)').fill('');
+  for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']) await form.getByRole('checkbox', { name: day }).check();
   await form.getByLabel("In each recipient's local time").click();
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved').first()).toBeVisible();
+  await expect(form.getByRole('checkbox', { name: 'Sat' })).toBeChecked();
   await page.getByRole('button', { name: 'Send now' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Send now' }).click();
   await pages.campaigns.tab('Recipients');

@@ -50,6 +50,13 @@ const en = {
   'campaigns.campaign.field.unsubscribed': 'Unsubscribed',
   'campaigns.count': '{{count}} contacts',
   'campaigns.counting': 'Counting…',
+  'campaigns.rebuild': 'Rebuild',
+  'campaigns.rebuildConfirm':
+    'Rebuild the members of {{name}} from its filter and picks? Its count is kept current anyway; this repairs it.',
+  'campaigns.rebuildProgress': 'Rebuild progress',
+  'campaigns.rebuiltAt': 'Members last rebuilt {{when}}',
+  'campaigns.segmentBroken':
+    'This filter no longer works: it names a field that was deleted. The members stay as they were until the filter is fixed.',
   'campaigns.send': 'Send now',
   'campaigns.sendConfirm': 'Send {{name}} to the contacts of its segments now? This cannot be undone.',
   'campaigns.schedule': 'Schedule',
@@ -155,6 +162,13 @@ const de: Record<keyof typeof en, string> = {
   'campaigns.campaign.field.unsubscribed': 'Abgemeldet',
   'campaigns.count': '{{count}} Kontakte',
   'campaigns.counting': 'Wird gezählt…',
+  'campaigns.rebuild': 'Neu ermitteln',
+  'campaigns.rebuildConfirm':
+    'Die Mitglieder von {{name}} aus Filter und Auswahl neu ermitteln? Die Anzahl ist ohnehin aktuell; dies repariert sie.',
+  'campaigns.rebuildProgress': 'Fortschritt der Neuermittlung',
+  'campaigns.rebuiltAt': 'Mitglieder zuletzt neu ermittelt {{when}}',
+  'campaigns.segmentBroken':
+    'Dieser Filter funktioniert nicht mehr: Er nennt ein gelöschtes Feld. Die Mitglieder bleiben, wie sie waren, bis der Filter korrigiert ist.',
   'campaigns.send': 'Jetzt senden',
   'campaigns.sendConfirm': '{{name}} jetzt an die Kontakte ihrer Segmente senden? Das lässt sich nicht rückgängig machen.',
   'campaigns.schedule': 'Planen',

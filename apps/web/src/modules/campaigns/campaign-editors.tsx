@@ -1,5 +1,5 @@
-import { contactEntity, type CustomQueryFilter, type ListFilter } from '@atrium/domain';
-import { Select, Space, Typography } from 'antd';
+import { contactEntity, ISO_WEEKDAYS, type CustomQueryFilter, type ListFilter } from '@atrium/domain';
+import { Checkbox, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FilterBuilder } from '../../platform/entity/filter-builder';
 import type { EntityFilterField } from '../../platform/entity/list-definition';
@@ -107,5 +107,24 @@ export function TemplatePicker({ id, value, onChange, disabled }: StructuredEdit
       />
       {templates.data && options.length === 0 ? <Typography.Text type="secondary">{t('campaigns.noTemplate')}</Typography.Text> : null}
     </Space>
+  );
+}
+
+// A send window's weekdays (ISO 1 Monday … 7 Sunday) as checkboxes named in the page's
+// language; none ticked is every day.
+export function WeekdaysPicker({ id, value, onChange, disabled }: StructuredEditorProps) {
+  const { i18n } = useTranslation();
+  const days = Array.isArray(value) ? value.filter((d): d is number => typeof d === 'number') : [];
+  // 2024-01-01 was a Monday
+  const name = (d: number, weekday: 'long' | 'short') =>
+    new Intl.DateTimeFormat(i18n.language, { weekday, timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, d)));
+  return (
+    <Checkbox.Group
+      {...(id ? { id } : {})}
+      disabled={disabled}
+      value={days}
+      onChange={(v) => onChange?.([...v].sort((a, b) => Number(a) - Number(b)))}
+      options={ISO_WEEKDAYS.map((d) => ({ value: d, label: <span title={name(d, 'long')}>{name(d, 'short')}</span> }))}
+    />
   );
 }

@@ -1,18 +1,36 @@
-import { DownloadOutlined, PauseCircleOutlined, PlayCircleOutlined, ScheduleOutlined, SendOutlined } from '@ant-design/icons';
-import { campaignEntity, RECIPIENT_STATES, type CampaignRecipient, type EntityRecord, type RecipientState } from '@atrium/domain';
-import { Alert, App, Button, Select, Space, Table, Tag } from 'antd';
-import { useState } from 'react';
+import { DownloadOutlined, PauseCircleOutlined, PlayCircleOutlined, ScheduleOutlined, SendOutlined, SyncOutlined } from '@ant-design/icons';
+import {
+  campaignEntity,
+  RECIPIENT_STATES,
+  segmentEntity,
+  type CampaignRecipient,
+  type EntityRecord,
+  type RecipientState,
+} from '@atrium/domain';
+import { Alert, App, Button, Select, Space, Table, Tag, Typography } from 'antd';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../platform/api/api-error';
 import { formatDate } from '../../platform/dates/format-date';
 import { useEntityText } from '../../platform/entity/entity-text';
 import { errorText } from '../../platform/feedback/form-errors';
 import { saveFile } from '../../platform/import-export/import-export.api';
+import { JobProgress } from '../../platform/jobs/job-progress';
+import { isFinished, useJob } from '../../platform/jobs/jobs.api';
 import { useAccess } from '../../platform/permissions/use-access';
 import { LiveCount } from './campaign-editors';
-import { useCampaignAction, useCampaignRecipients, useSegmentCount, useSegmentRecipients, type CampaignAction } from './campaigns.api';
+import {
+  useCampaignAction,
+  useCampaignRecipients,
+  useRebuildSegment,
+  useSegmentCount,
+  useSegmentRecipients,
+  type CampaignAction,
+} from './campaigns.api';
 
-// presets whose text keeps a 4.5:1 contrast on their own background (cyan and green do not)
+// presets whose text keeps a 4.5:1 contrast on their own background (cyan and green do not);
+// skipped: antd's orange text on its background is about 3:1, so orange-9 text (#873800) on
+// the orange background, about 8:1 (WCAG AA)
 const STATE_COLORS: Record<RecipientState, string> = {
   queued: 'default',
   sent: 'blue',
@@ -22,6 +40,7 @@ const STATE_COLORS: Record<RecipientState, string> = {
   bounced: 'red',
   unsubscribed: 'magenta',
 };
+const STATE_STYLES: Partial<Record<RecipientState, CSSProperties>> = { skipped: { color: '#873800' } };
 
 // Send now, schedule, suspend and resume on a campaign's page, as its status allows; sending
 // is confirmed first, a refusal shows its own words.
@@ -117,7 +136,7 @@ export function CampaignRecipients({ record }: { record: EntityRecord }) {
             key: 'state',
             title: t('campaigns.campaign.field.status'),
             render: (_, r) => (
-              <Tag color={STATE_COLORS[r.state]}>
+              <Tag color={STATE_COLORS[r.state]} style={STATE_STYLES[r.state]}>
                 {t(`campaigns.state.${r.state}`)}
                 {r.skipReason ? ` (${t(`campaigns.skip.${r.skipReason}`)})` : ''}
               </Tag>
@@ -138,10 +157,64 @@ export function CampaignRecipients({ record }: { record: EntityRecord }) {
   );
 }
 
-// A segment's live count above its panels.
+// A segment's live count above its panels (its stored members, kept on every contact write),
+// what is wrong with its filter when a field it names was deleted, and Rebuild: the repair job,
+// confirmed first, its progress shown, the count read again when it is done.
 export function SegmentCountBanner({ record }: { record: EntityRecord }) {
+  const { t } = useEntityText(segmentEntity);
+  const { can } = useAccess();
+  const { message, modal } = App.useApp();
   const count = useSegmentCount(record.id, Number(record.version));
-  return <Alert type="info" style={{ marginBottom: 16 }} message={<LiveCount count={count.data?.count} pending={count.isPending} />} />;
+  const rebuild = useRebuildSegment();
+  const [jobId, setJobId] = useState<string | undefined>();
+  const job = useJob(jobId);
+  const done = isFinished(job.data);
+  const { refetch } = count;
+  useEffect(() => {
+    if (done) void refetch();
+  }, [done, refetch]);
+  const problem = count.data?.problem;
+  const start = () =>
+    modal.confirm({
+      title: t('campaigns.rebuild'),
+      content: t('campaigns.rebuildConfirm', { name: String(record.title ?? '') }),
+      okText: t('campaigns.rebuild'),
+      onOk: () =>
+        rebuild
+          .mutateAsync(record.id)
+          .then((started) => setJobId(started.id))
+          .catch((e: unknown) => {
+            void message.error(isApiError(e) ? errorText(t, e.code) : t('errorCodes.internalServerError'));
+          }),
+    });
+  return (
+    <Space direction="vertical" style={{ width: '100%', marginBottom: 16 }}>
+      <Alert
+        type="info"
+        message={
+          <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
+            <LiveCount count={count.data?.count} pending={count.isPending} />
+            {can({ permissions: [segmentEntity.permissions.manage] }) ? (
+              <Button size="small" icon={<SyncOutlined />} loading={rebuild.isPending} onClick={start}>
+                {t('campaigns.rebuild')}
+              </Button>
+            ) : null}
+          </Space>
+        }
+        description={
+          record.membersRebuiltAt ? (
+            <Typography.Text type="secondary">
+              {t('campaigns.rebuiltAt', { when: formatDate(String(record.membersRebuiltAt), 'dateTime') })}
+            </Typography.Text>
+          ) : undefined
+        }
+      />
+      {problem ? (
+        <Alert type="warning" showIcon message={t('campaigns.segmentBroken')} description={`${problem.field}: ${problem.message}`} />
+      ) : null}
+      {jobId ? <JobProgress jobId={jobId} label={t('campaigns.rebuildProgress')} /> : null}
+    </Space>
+  );
 }
 
 // The contacts a segment holds now.

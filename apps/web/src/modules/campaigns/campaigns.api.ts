@@ -6,6 +6,7 @@ import {
   type CustomQueryFilter,
   type EntityColumn,
   type EntityRecord,
+  type Job,
   type RecipientState,
   type SegmentCount,
 } from '@atrium/domain';
@@ -13,6 +14,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiRequest } from '../../platform/api/api-client';
 import { workspaceKey } from '../../platform/api/query-keys';
 import { entityApi } from '../../platform/entity/entity-api';
+import { rememberJob } from '../../platform/jobs/jobs.api';
+import { useLiveStatus, useRecordEvents } from '../../platform/live/use-live-events';
 import type { Paged } from '../../platform/entity/list-definition';
 
 // Campaigns' and segments' own calls; the records themselves go through the engine.
@@ -20,6 +23,7 @@ export const CAMPAIGN_PATHS = {
   segmentCount: `${segmentEntity.basePath}/count`,
   countOf: (id: string) => `${segmentEntity.basePath}/${id}/count`,
   segmentRecipients: (id: string) => `${segmentEntity.basePath}/${id}/recipients`,
+  rebuild: `${segmentEntity.basePath}/rebuild`,
   segmentSearch: (term: string) => `${segmentEntity.basePath}/search?searchTerm=${encodeURIComponent(term)}`,
   contactFields: `${customQueryEntity.basePath}/fields`,
   action: (id: string, action: CampaignAction) => `${campaignEntity.basePath}/${id}/${action}`,
@@ -47,13 +51,32 @@ export const useQueryCount = (query: CustomQueryFilter | null) =>
     placeholderData: keepPreviousData,
   });
 
-// a saved segment's count; its version in the key counts again after each save
-export const useSegmentCount = (id: string | undefined, version?: number) =>
-  useQuery({
+// a saved segment's count; its version in the key counts again after each save. Live: any
+// contact written (a member who joins or leaves) counts again, and while the live connection
+// is down a poll every 10 s stands in.
+export function useSegmentCount(id: string | undefined, version?: number) {
+  const live = useLiveStatus();
+  const query = useQuery({
     queryKey: campaignKeys.countOf(id ?? '', version),
     enabled: Boolean(id),
     queryFn: () => apiRequest<SegmentCount>(CAMPAIGN_PATHS.countOf(id ?? '')),
+    placeholderData: keepPreviousData,
+    refetchInterval: live === 'open' ? false : 10_000,
   });
+  useRecordEvents('Contact', undefined, () => {
+    if (id) void query.refetch();
+  });
+  return query;
+}
+
+// the repair job for one segment: its members rebuilt from its filter and picks
+export function useRebuildSegment() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (segmentId: string) => apiRequest<Job>(CAMPAIGN_PATHS.rebuild, { method: 'POST', body: { segmentId } }),
+    onSuccess: (job) => rememberJob(qc, job),
+  });
+}
 
 export const useSegmentRecipients = (id: string, page: number, version?: number) =>
   useQuery({

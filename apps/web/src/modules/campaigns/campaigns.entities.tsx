@@ -1,6 +1,6 @@
 import { campaignEntity, segmentEntity } from '@atrium/domain';
 import type { WebEntity } from '../../platform/entity/web-entity';
-import { SegmentQueryEditor, SegmentsPicker, TemplatePicker } from './campaign-editors';
+import { SegmentQueryEditor, SegmentsPicker, TemplatePicker, WeekdaysPicker } from './campaign-editors';
 import { CampaignActions, CampaignRecipients, SegmentCountBanner, SegmentRecipients } from './campaign-panels';
 import { CampaignPreview } from './campaign-preview';
 import { CampaignSettingsButton } from './campaign-settings';
@@ -21,7 +21,7 @@ export const CAMPAIGNS_ENTITIES: WebEntity[] = [
   {
     definition: campaignEntity,
     hiddenBy: 'hideCampaigns',
-    editors: { segmentIds: SegmentsPicker, emailTemplateId: TemplatePicker },
+    editors: { segmentIds: SegmentsPicker, emailTemplateId: TemplatePicker, sendWindowDays: WeekdaysPicker },
     actions: (record) => <CampaignActions record={record} />,
     listActions: () => <CampaignSettingsButton />,
     tabs: [
