@@ -8,6 +8,7 @@ import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/l
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { useTranslation } from 'react-i18next';
+import { BookingServicesEditor } from './booking-services';
 import { apiRequest } from '../../platform/api/api-client';
 import { isApiError } from '../../platform/api/api-error';
 import { workspaceKey } from '../../platform/api/query-keys';
@@ -241,6 +242,10 @@ export function BookingDetails({ booking, zone, onClose }: { booking: Booking | 
             )}
           </Space>
           {changing && <ChangeTime booking={b} zone={zone} onDone={onClose} />}
+          <Typography.Title level={5} style={{ marginTop: 16 }}>
+            {t('bookings.services.title')}
+          </Typography.Title>
+          <BookingServicesEditor booking={b} editable={b.mayCancel || b.mayCheckOut} />
         </>
       )}
     </Modal>

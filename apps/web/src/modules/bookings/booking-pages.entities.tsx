@@ -1,4 +1,4 @@
-import { bookingPageEntity, bookingPortalPath, type EntityRecord } from '@atrium/domain';
+import { bookingPageEntity, bookingPortalPath, bookingServiceEntity, type EntityRecord } from '@atrium/domain';
 import { EyeOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,7 @@ function PortalPreview({ record }: { record: EntityRecord }) {
   );
 }
 
-// Booking pages on the web: list, record page, form and settings from the engine; the record
+// Booking pages and services on the web: list, record page, form and settings from the engine; the record
 // page adds the portal preview and the booking widget's Embed, the form editors of the items and the policy.
 export const BOOKINGS_ENTITIES: WebEntity[] = [
   {
@@ -37,4 +37,6 @@ export const BOOKINGS_ENTITIES: WebEntity[] = [
     actions: (record) => <PortalPreview record={record} />,
     editors: { items: BookingPageItemsEditor, policy: BookingPolicyOverridesEditor },
   },
+  // what can be ordered with a booking; ordered from the booking (booking-services.tsx)
+  { definition: bookingServiceEntity, hiddenBy: 'hideBookings' },
 ];

@@ -6,6 +6,8 @@ import type {
   BookingList,
   BookingListQuery,
   BookingMove,
+  BookingServicesAnswer,
+  BookingServicesInput,
   CalendarFeed,
   CalendarFeedList,
   FindTimes,
@@ -27,6 +29,7 @@ export const bookingKeys = {
   mine: () => workspaceKey('bookings', 'mine'),
   window: (q: BookingListQuery) => workspaceKey('bookings', 'window', q),
   options: (path: string) => workspaceKey('bookings', 'options', path),
+  services: (id: string) => workspaceKey('bookings', 'services', id),
 };
 
 export function useMyBookings() {
@@ -165,5 +168,22 @@ export function useRevokeCalendarFeed() {
   return useMutation({
     mutationFn: (id: string) => apiRequest<void>(`/api/v1/calendar-feeds/${id}`, { method: 'DELETE' }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: feedKeys.all() }),
+  });
+}
+
+// The services ordered with a booking and those offered for its resource; ordering replaces them.
+export function useBookingServices(id: string) {
+  return useQuery({
+    queryKey: bookingKeys.services(id),
+    queryFn: () => apiRequest<BookingServicesAnswer>(`/api/v1/bookings/${id}/services`),
+  });
+}
+
+export function useSetBookingServices(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BookingServicesInput) =>
+      apiRequest<BookingServicesAnswer>(`/api/v1/bookings/${id}/services`, { method: 'PUT', body }),
+    onSuccess: (answer) => qc.setQueryData(bookingKeys.services(id), answer),
   });
 }

@@ -10,6 +10,7 @@ import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { BookingCalendar, type CalendarScope } from './booking-calendar';
 import { CalendarFeedsButton } from './calendar-feeds';
 import { useBook, useChoices, useFindTimes, useMyBookings, useRunBookingAction } from './bookings.api';
+import { BookingServicesButton } from './booking-services';
 
 const DURATIONS = [30, 60, 120, 240, 480];
 
@@ -264,6 +265,7 @@ function MyBookings() {
                   {t('bookings.checkOut')}
                 </Button>
               ),
+              (b.mayCancel || b.mayCheckOut) && <BookingServicesButton key="services" booking={b} />,
               b.mayCancel && (
                 <Button key="cancel" size="small" danger onClick={() => void run(b, 'cancel')}>
                   {t('bookings.cancel')}
