@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchDatabase, must, startApi, stopApi, type Api } from './api-process';
 import { load1, timed, type Latency } from './measure';
+import type pg from 'pg';
 import { writeBenchSection } from './report';
 import { SEGMENTS, seedTenant } from './seed';
 
@@ -40,6 +41,45 @@ function segmentFilters(n: number): { name: string; filters: { field: string; op
 
 type Row = { call: string; api: Latency; baseline: string; base: Latency; target: string };
 
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const latency = (times: number[]): Latency => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: pct(sorted, 50), p95: pct(sorted, 95), load: load1() };
+};
+
+// Two calls timed in turns, so that both see the same load on a shared machine.
+async function interleaved(warmup: number, n: number, a: (i: number) => Promise<void>, b: (i: number) => Promise<void>) {
+  for (let i = 0; i < warmup; i++) {
+    await a(-1 - i);
+    await b(-1 - i);
+  }
+  const ta: number[] = [];
+  const tb: number[] = [];
+  for (let i = 0; i < n; i++) {
+    let t = process.hrtime.bigint();
+    await a(i);
+    ta.push(Number(process.hrtime.bigint() - t) / 1e6);
+    t = process.hrtime.bigint();
+    await b(i);
+    tb.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  return { a: latency(ta), b: latency(tb) };
+}
+
+// A second workspace without segments, whose admin is the first one's too: the same PATCH there
+// is the write without upkeep, timed in turns with the one that has it.
+async function plainWorkspace(db: pg.Client, userId: string): Promise<{ id: string; contactId: string }> {
+  const plain = await seedTenant(db, 'Bench Campaigns Plain', 1000);
+  await db.query(
+    `insert into tenant_users (tenant_id, user_id, email, role_id, status, joined_at)
+     select $1, $2::uuid, $2::text || '@plain.bench.example', id, 'active', now() from roles where tenant_id = $1 and system_key = 'Admin'`,
+    [plain.id, userId],
+  );
+  const [c] = (await db.query<{ id: string }>(`select id from contacts where tenant_id = $1 limit 1`, [plain.id])).rows;
+  if (!c) throw new Error('no plain contact');
+  return { id: plain.id, contactId: c.id };
+}
+
 async function main() {
   const started = Date.now();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-campaigns-'));
@@ -57,29 +97,38 @@ async function main() {
     let pass = true;
 
     // one contact, edited again and again: its department alternates, so the department
-    // segments' membership really changes (a write, not only an evaluation)
+    // segments' membership really changes (a write, not only an evaluation); the same edit in a
+    // workspace without segments, in turns with it, is the write without upkeep
     const [target] = (
       await db.query<{ id: string }>(`select id from contacts where tenant_id = $1 and department = 'Department 37' limit 1`, [tenant.id])
     ).rows;
     if (!target) throw new Error('no contact to edit');
-    let etag = (await server.request('GET', `/api/v1/contacts/${target.id}`)).etag;
-    const edit = async (i: number) => {
-      const value = i % 2 === 0 ? 'Department 74' : 'Department 37';
-      const res = await server.request('PATCH', `/api/v1/contacts/${target.id}`, [{ op: 'replace', path: '/department', value }], {
-        'if-match': etag,
-      });
-      if (res.status !== 200) throw new Error(`PATCH answered ${res.status}: ${res.text}`);
-      etag = res.etag;
+    const plain = await plainWorkspace(db, tenant.userId);
+    const departments = ['Department 74', 'Department 37'];
+    const editor = (tenantId: string, contactId: string) => {
+      const headers = { 'x-tenant-id': tenantId };
+      let etag = '';
+      return async (i: number) => {
+        if (!etag) etag = (await server.request('GET', `/api/v1/contacts/${contactId}`, undefined, headers)).etag;
+        const value = departments[Math.abs(i) % 2];
+        const res = await server.request('PATCH', `/api/v1/contacts/${contactId}`, [{ op: 'replace', path: '/department', value }], {
+          ...headers,
+          'if-match': etag,
+        });
+        if (res.status !== 200) throw new Error(`PATCH answered ${res.status}: ${res.text}`);
+        etag = res.etag;
+      };
     };
+    const edit = editor(tenant.id, target.id);
+    const editPlain = editor(plain.id, plain.contactId);
     const rawUpdate = async (i: number) => {
       await db.query(`update contacts set department = $3, version = version + 1, updated_at = now() where tenant_id = $1 and id = $2`, [
         tenant.id,
         target.id,
-        i % 2 === 0 ? 'Department 74' : 'Department 37',
+        departments[Math.abs(i) % 2],
       ]);
     };
     const base = await timed(WARMUP, RUNS, rawUpdate);
-    etag = (await server.request('GET', `/api/v1/contacts/${target.id}`)).etag;
     const none = await timed(WARMUP, RUNS, edit);
     log(`contact PATCH, no segments: p50 ${ms(none.p50)} p95 ${ms(none.p95)}; UPDATE direct p50 ${ms(base.p50)} p95 ${ms(base.p95)}`);
 
@@ -95,20 +144,19 @@ async function main() {
       }
     };
     const upkeep = async (n: number) => {
-      etag = (await server.request('GET', `/api/v1/contacts/${target.id}`)).etag;
-      const with_ = await timed(WARMUP, RUNS, edit);
-      const extra = with_.p50 - none.p50;
-      const ok = with_.p95 - none.p50 <= TARGET.upkeepP95;
+      const { a: with_, b: without } = await interleaved(WARMUP, RUNS, edit, editPlain);
+      const extra = { p50: with_.p50 - without.p50, p95: with_.p95 - without.p95 };
+      const ok = extra.p95 < TARGET.upkeepP95;
       if (n === 50) pass &&= ok;
       log(
-        `contact PATCH, ${n} dynamic segments: p50 ${ms(with_.p50)} p95 ${ms(with_.p95)} (upkeep ≈ ${ms(extra)} at p50 over the PATCH without segments); load ${with_.load.toFixed(1)}`,
+        `contact PATCH, ${n} dynamic segments: p50 ${ms(with_.p50)} p95 ${ms(with_.p95)}; in turns with the same PATCH in a workspace without segments p50 ${ms(without.p50)} p95 ${ms(without.p95)}: upkeep ≈ ${ms(extra.p50)} at p50, ${ms(extra.p95)} at p95; load ${with_.load.toFixed(1)}`,
       );
       rows.push({
-        call: `\`PATCH /api/v1/contacts/{id}\` (department), ${n} dynamic segments in the workspace — the write with its members' upkeep; upkeep ≈ p50 − ${ms(none.p50)} (the same PATCH with no segment) = **${ms(extra)}**`,
+        call: `\`PATCH /api/v1/contacts/{id}\` (department), ${n} dynamic segments in the workspace — the write with its members' upkeep. In turns with it, the same PATCH in a workspace without segments: p50 ${ms(without.p50)}, p95 ${ms(without.p95)}; **upkeep ≈ ${ms(extra.p50)} at p50, ${ms(extra.p95)} at p95**`,
         api: with_,
         baseline: 'the contact UPDATE alone, direct',
         base,
-        target: n === 50 ? `upkeep (p95 − PATCH without segments p50) < ${TARGET.upkeepP95} ms: ${verdict(ok)}` : '—',
+        target: n === 50 ? `upkeep at p95 < ${TARGET.upkeepP95} ms: ${verdict(ok)}` : '—',
       });
     };
     await make(0, 20);
@@ -166,7 +214,7 @@ async function main() {
       '',
       `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 1e9)} GB RAM; Node ${process.version}; embedded PostgreSQL ${pgVersion} (default settings); API server in its own process (\`bench/server.ts\`), requests one at a time over HTTP/1.1 keep-alive; ${WARMUP} warm-up then ${RUNS} sequential requests per line. The load column is the 1-minute load average when that line's measurement ended (the machine is shared: compare within a run).`,
       '',
-      `Data: one workspace with ${CONTACTS.toLocaleString('en')} contacts (the contacts bench's seed, custom fields included; ${seedSeconds.toFixed(1)} s), then 50 dynamic segments made through the API (equality on custom and built-in fields, a range, a starts-with, a contains). Members are kept in \`segment_members\` by the engine's after-write hook in each contact write's transaction: the written contact alone is evaluated against every segment in one statement (decision 095). The PATCH edits one contact's department, alternating between two values that two of the segments filter on, so memberships really change.`,
+      `Data: one workspace with ${CONTACTS.toLocaleString('en')} contacts (the contacts bench's seed, custom fields included; ${seedSeconds.toFixed(1)} s), then 50 dynamic segments made through the API (equality on custom and built-in fields, a range, a starts-with, a contains). Members are kept in \`segment_members\` by the engine's after-write hook in each contact write's transaction: the written contact alone is evaluated against every segment in one statement (decision 095). The PATCH edits one contact's department, alternating between two values that two of the segments filter on, so memberships really change; the upkeep is the difference to the same PATCH in a second workspace without segments (1,000 contacts, same admin), timed in turns with it so that both see the same load.`,
       '',
       '| call | API p50 | API p95 | baseline | baseline p50 | baseline p95 | load | target |',
       '|---|---|---|---|---|---|---|---|',
@@ -175,7 +223,7 @@ async function main() {
           `| ${r.call} | ${ms(r.api.p50)} | ${ms(r.api.p95)} | ${r.baseline} | ${ms(r.base.p50)} | ${ms(r.base.p95)} | ${r.api.load.toFixed(1)} | ${r.target} |`,
       ),
       '',
-      `The same PATCH with no segment in the workspace: p50 ${ms(none.p50)}, p95 ${ms(none.p95)}. ${buildLine}`,
+      `The same PATCH before any segment existed: p50 ${ms(none.p50)}, p95 ${ms(none.p95)}. ${buildLine}`,
       '',
       `Targets ${pass ? 'all met' : '**not all met**'} in this run (${runSeconds.toFixed(0)} s in all). Command: \`npm run bench\` (root), or \`npx tsx bench/campaigns.ts\` in apps/server; \`BENCH_RUNS\` changes the sample size, \`BENCH_CONTACTS\` the number of contacts.`,
       '<!-- campaigns-bench:end -->',

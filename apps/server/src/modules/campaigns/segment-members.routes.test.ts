@@ -123,6 +123,19 @@ describe('segment members', () => {
     expect(await count(s.id)).toEqual({ count: 1 });
   });
 
+  it('tagging a contact moves it into a segment that selects the tag, untagging out', async () => {
+    const tag = await c.post('/api/v1/core/tags', { name: `VIP ${Math.random()}` });
+    expect(tag.status, tag.text).toBe(201);
+    const s = await segment({ query: { filters: [], tags: [tag.body.id] } });
+    const v = await contact('Vera', 'Jena');
+    expect(await members(s.id)).toEqual([]);
+    const tagged = await c.put(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${v.id}`, { tagIds: [tag.body.id] });
+    expect(tagged.status, tagged.text).toBe(200);
+    expect(await members(s.id)).toEqual(['Vera']);
+    expect((await c.put(`/api/v1/core/tags/entity?entityKind=Contact&entityId=${v.id}`, { tagIds: [] })).status).toBe(200);
+    expect(await members(s.id)).toEqual([]);
+  });
+
   it('a merge keeps the survivor by its merged values and takes the other out', async () => {
     const s = await segment(inCity('Leipzig'));
     const keep = await contact('Lena', 'Dresden');

@@ -1,5 +1,6 @@
 import { TAG_COLORS, type EntityKind, type Tag, type TagCreate } from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
+import { recordsWritten } from '../../platform/entity';
 import { fieldError } from '../../platform/errors';
 import * as collaboratorsService from './collaborators.service';
 import { recordActivity, type SharedRecordDeps } from './shared-records.access';
@@ -56,6 +57,8 @@ export async function setOnEntity(
   for (const t of before.filter((x) => !has.has(x.id)))
     await recordActivity(ctx, { entityKind: kind, entityId, type: 'Change', action: 'untagged', before: { id: t.id, title: t.name } });
   if (had.size === has.size && [...had].every((id) => has.has(id))) return result;
+  // the record's tags are part of what filters select (a campaign segment's members, decision 095)
+  await recordsWritten(ctx, kind, [entityId]);
   await collaboratorsService.notifyFollowers(
     ctx,
     deps,
