@@ -56,6 +56,8 @@ export type PlaceFilter = {
   excludeId?: string;
   // a booking page's items: these resources and every resource of these types (either list)
   anyOf?: { resourceIds: readonly string[]; typeIds: readonly string[] };
+  // only this member's favourites
+  favouritesOf?: string;
 };
 
 // The live bookable resources matching a find-times request: a type Bookable or Both, not out
@@ -76,6 +78,9 @@ export async function bookablePlaces(ctx: TenantScope, f: PlaceFilter): Promise<
         f.anyOf.typeIds.length > 0 ? f.anyOf.typeIds : [NO_ID],
       )})`,
     );
+  if (f.favouritesOf)
+    where.push(sql`r.id in (select resource_id from booking_favourites
+      where tenant_id = ${ctx.tenantId} and tenant_user_id = ${f.favouritesOf})`);
   if (f.typeId) where.push(sql`r.resource_type_id = ${f.typeId}`);
   if (f.locationId) where.push(sql`r.location_id = ${f.locationId}`);
   if (f.capacity !== undefined) where.push(sql`coalesce(r.capacity, 1) >= ${f.capacity}`);

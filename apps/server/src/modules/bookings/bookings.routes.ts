@@ -7,6 +7,8 @@ import {
   bookingMoveSchema,
   bookingPolicySchema,
   bookingSchema,
+  bookingFavouritesSchema,
+  BOOKING_FAVOURITES_MAX,
   bookingServicesAnswerSchema,
   bookingServicesSchema,
   DASHBOARD_WIDGETS,
@@ -36,8 +38,11 @@ import {
   type BookingDeps,
 } from './bookings.service';
 import { bookingServices, setBookingServices } from './booking-services.service';
+import { addFavourite, myFavourites, removeFavourite } from './booking-favourites.service';
 
 const BASE = '/api/v1/bookings';
+// a path of its own: under BASE, /favourites/{resourceId} would read like /{id}/cancel
+const FAVOURITES = '/api/v1/booking-favourites';
 const VIEW: Permission = 'Resource.ViewResources';
 const EXAMPLE_RESOURCE = '0b9e8c1e-4c1b-4d8e-9a51-2f0c0e7b1a11';
 const EXAMPLE_HOST = '5d0f3b2a-7c4e-4f1a-8b6d-9e2c1a0f3b44';
@@ -108,6 +113,36 @@ export function registerBookingRoutes(router: Router, deps: BookingDeps): void {
     table: 'bookings',
     schemas: { params, response: bookingSchema },
     handler: (ctx, { params: p }) => getBooking(ctx, deps, p.id),
+  });
+  router.tenant({
+    ...common,
+    method: 'GET',
+    url: FAVOURITES,
+    summary: 'Your favourite resources, by name (binned or archived ones left out)',
+    readOnly: true,
+    schemas: { response: bookingFavouritesSchema },
+    handler: (ctx) => myFavourites(ctx),
+  });
+  const favourite = z.object({ resourceId: z.uuid() });
+  router.tenant({
+    ...common,
+    method: 'PUT',
+    url: `${FAVOURITES}/:resourceId`,
+    summary: `Star a resource as one of your favourites (again is no change); at most ${BOOKING_FAVOURITES_MAX} (409 maxItems); another workspace's resource is 404`,
+    status: 204,
+    table: 'resources',
+    schemas: { params: favourite },
+    handler: (ctx, { params: p }) => addFavourite(ctx, p.resourceId),
+  });
+  router.tenant({
+    ...common,
+    method: 'DELETE',
+    url: `${FAVOURITES}/:resourceId`,
+    summary: "Unstar a resource (one that is no favourite is no change); another workspace's resource is 404",
+    status: 204,
+    table: 'resources',
+    schemas: { params: favourite },
+    handler: (ctx, { params: p }) => removeFavourite(ctx, p.resourceId),
   });
   router.tenant({
     ...common,

@@ -447,6 +447,7 @@ export async function findTimes(ctx: TenantContext, deps: BookingDeps, q: FindTi
     ...(q.locationId ? { locationId: q.locationId } : {}),
     ...(q.capacity !== undefined ? { capacity: q.capacity } : {}),
     ...(q.attributes ? { attributes: q.attributes } : {}),
+    ...(q.favouritesOnly ? { favouritesOf: ctx.tenantUserId } : {}),
   };
   const now = deps.now().getTime();
   const slots = await freeSlots(ctx, now, filter, from, to, q.duration, limit);

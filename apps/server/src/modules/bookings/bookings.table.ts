@@ -150,6 +150,31 @@ export const bookingServiceOrders = pgTable(
   ],
 );
 
+// A member's favourite resources (issue 22): starred on a resource's page, offered by find-times.
+export const bookingFavourites = pgTable(
+  'booking_favourites',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    tenantUserId: uuid('tenant_user_id').notNull(),
+    resourceId: uuid('resource_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.tenantUserId, t.resourceId] }),
+    foreignKey({
+      columns: [t.tenantId, t.tenantUserId],
+      foreignColumns: [tenantUsers.tenantId, tenantUsers.id],
+      name: 'booking_favourites_member_fk',
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.resourceId],
+      foreignColumns: [resourceKey.tenantId, resourceKey.id],
+      name: 'booking_favourites_resource_fk',
+    }).onDelete('cascade'),
+    index('booking_favourites_resource_idx').on(t.tenantId, t.resourceId),
+  ],
+);
+
 // The booking policy of a resource type (decision 093): one JSON document, validated by the
 // domain's bookingPolicySchema on every write; a type without a row has the default policy.
 export const bookingPolicies = pgTable(

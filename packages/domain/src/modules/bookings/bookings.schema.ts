@@ -180,6 +180,8 @@ export const findTimesSchema = z.strictObject({
     .min(1, { error: 'tooSmall' })
     .max(FIND_TIMES_MAX_SLOTS, { error: 'tooBig' })
     .optional(),
+  // only the caller's favourite resources
+  favouritesOnly: z.boolean({ error: invalid }).optional(),
 });
 export type FindTimes = z.infer<typeof findTimesSchema>;
 
@@ -198,6 +200,18 @@ export const findTimesResultSchema = z.object({
   suggestions: z.array(slotSchema.extend({ reason: z.enum(['later', 'sameType']) })),
 });
 export type FindTimesResult = z.infer<typeof findTimesResultSchema>;
+
+// A member's favourite resources (spec §7 Bookings "favourites"): starred on a resource's page,
+// offered first and on their own by find-times. At most BOOKING_FAVOURITES_MAX per member.
+export const BOOKING_FAVOURITES_MAX = 200;
+export const bookingFavouriteSchema = z.object({
+  resource: ref,
+  resourceType: ref.nullable(),
+  location: ref.nullable(),
+});
+export type BookingFavourite = z.infer<typeof bookingFavouriteSchema>;
+export const bookingFavouritesSchema = z.object({ data: z.array(bookingFavouriteSchema) });
+export type BookingFavourites = z.infer<typeof bookingFavouritesSchema>;
 
 // A secret iCalendar feed URL (decision 096): the caller's own bookings, or one resource's.
 // Its URL is in the answer of the create call only; the list shows when each was last read.
