@@ -11,6 +11,7 @@ test.describe.serial('bookings', () => {
   test.describe.configure({ timeout: 180_000 });
   let page: Page;
   let deskId: string;
+  let otherDeskId: string;
 
   test.beforeAll(async ({ signedIn }) => {
     let tenantId: string;
@@ -23,6 +24,13 @@ test.describe.serial('bookings', () => {
       await api.post<{ id: string }>(
         '/api/v1/resources',
         { name: 'Desk 7', resourceTypeId: type.id, locationId: location.id },
+        { status: 201 },
+      )
+    ).id;
+    otherDeskId = (
+      await api.post<{ id: string }>(
+        '/api/v1/resources',
+        { name: 'Desk 8', resourceTypeId: type.id, locationId: location.id },
         { status: 201 },
       )
     ).id;
@@ -106,6 +114,25 @@ test.describe.serial('bookings', () => {
     // the booking made on the resource's page was mailed with its .ics
     await page.goto('/mailbox');
     await expect(page.getByRole('row', { name: /Booked: Desk 7, / }).first()).toBeVisible();
+  });
+
+  test('star a desk as a favourite on its page, then find times among my favourites only', async () => {
+    await page.goto(`/resources/${otherDeskId}`);
+    const star = page.getByRole('button', { name: 'Favourite' });
+    await expect(star).toHaveAttribute('aria-pressed', 'false');
+    await star.click();
+    await expect(star).toHaveAttribute('aria-pressed', 'true');
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'true');
+
+    await page.goto('/bookings');
+    await page.getByLabel('Location').click();
+    await chooseOption(page, 'Harbour office');
+    await page.getByRole('checkbox', { name: 'My favourites only' }).check();
+    await page.getByRole('button', { name: 'Find times' }).click();
+    const slots = page.getByRole('region', { name: 'Free times' });
+    await expect(slots.getByRole('button', { name: /^Book Desk 8 at / }).first()).toBeVisible();
+    await expect(slots.getByRole('button', { name: /^Book Desk 7 at / })).toHaveCount(0);
   });
 
   test('the page fits 390 px', async () => {

@@ -1,8 +1,9 @@
-import { CalendarOutlined, ScheduleOutlined } from '@ant-design/icons';
+import { CalendarOutlined, ScheduleOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import type { EntityRecord } from '@atrium/domain';
 import { Button, Modal, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFavourites, useSetFavourite } from './bookings.api';
 
 // the booking form is the Bookings page's chunk: loaded when the dialog opens
 const BookCard = lazy(async () => ({ default: (await import('./bookings.page')).BookCard }));
@@ -24,6 +25,7 @@ export function BookResourceAction({ record }: { record: EntityRecord }) {
       <Button icon={<ScheduleOutlined />} onClick={() => setCalendar(true)}>
         {t('bookings.calendar.title')}
       </Button>
+      <FavouriteToggle resourceId={record.id} />
       <Modal
         open={calendar}
         title={t('bookings.calendar.ofResource', { resource: title })}
@@ -48,5 +50,25 @@ export function BookResourceAction({ record }: { record: EntityRecord }) {
         </Suspense>
       </Modal>
     </>
+  );
+}
+
+// A star on a resource's page: one of my favourites (find-times can offer them alone).
+function FavouriteToggle({ resourceId }: { resourceId: string }) {
+  const { t } = useTranslation();
+  const favourites = useFavourites();
+  const set = useSetFavourite();
+  const starred = (favourites.data?.data ?? []).some((f) => f.resource.id === resourceId);
+  // while the change is on its way, the star shows what was asked
+  const shown = set.isPending ? Boolean(set.variables?.favourite) : starred;
+  return (
+    <Button
+      icon={shown ? <StarFilled style={{ color: '#ad6800' }} /> : <StarOutlined />}
+      aria-pressed={shown}
+      loading={favourites.isLoading}
+      onClick={() => set.mutate({ resourceId, favourite: !shown })}
+    >
+      {t('bookings.favourites.favourite')}
+    </Button>
   );
 }

@@ -6,6 +6,7 @@ import type {
   BookingList,
   BookingListQuery,
   BookingMove,
+  BookingFavourites,
   BookingServicesAnswer,
   BookingServicesInput,
   CalendarFeed,
@@ -30,6 +31,7 @@ export const bookingKeys = {
   window: (q: BookingListQuery) => workspaceKey('bookings', 'window', q),
   options: (path: string) => workspaceKey('bookings', 'options', path),
   services: (id: string) => workspaceKey('bookings', 'services', id),
+  favourites: () => workspaceKey('bookings', 'favourites'),
 };
 
 export function useMyBookings() {
@@ -185,5 +187,22 @@ export function useSetBookingServices(id: string) {
     mutationFn: (body: BookingServicesInput) =>
       apiRequest<BookingServicesAnswer>(`/api/v1/bookings/${id}/services`, { method: 'PUT', body }),
     onSuccess: (answer) => qc.setQueryData(bookingKeys.services(id), answer),
+  });
+}
+
+// My favourite resources, starred and unstarred on a resource's page.
+export function useFavourites() {
+  return useQuery({
+    queryKey: bookingKeys.favourites(),
+    queryFn: () => apiRequest<BookingFavourites>('/api/v1/booking-favourites'),
+  });
+}
+
+export function useSetFavourite() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ resourceId, favourite }: { resourceId: string; favourite: boolean }) =>
+      apiRequest<void>(`/api/v1/booking-favourites/${resourceId}`, { method: favourite ? 'PUT' : 'DELETE' }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: bookingKeys.favourites() }),
   });
 }

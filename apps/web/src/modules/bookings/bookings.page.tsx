@@ -1,5 +1,5 @@
 import { locationEntity, resourceTypeEntity, type FreeSlot } from '@atrium/domain';
-import { Alert, App, Button, Card, Col, DatePicker, Empty, Form, List, Row, Select, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Col, DatePicker, Empty, Form, List, Row, Select, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +45,7 @@ export default function BookingsPage() {
   );
 }
 
-type Query = { locationId?: string; typeId?: string; day: Dayjs; duration: number };
+type Query = { locationId?: string; typeId?: string; day: Dayjs; duration: number; favouritesOnly?: boolean };
 
 export function BookCard({ resourceId, title }: { resourceId?: string; title?: string }) {
   const { t } = useTranslation();
@@ -69,6 +69,7 @@ export function BookCard({ resourceId, title }: { resourceId?: string; title?: s
         ...(resourceId ? { resourceId } : {}),
         ...(q.locationId ? { locationId: q.locationId } : {}),
         ...(q.typeId ? { typeId: q.typeId } : {}),
+        ...(q.favouritesOnly ? { favouritesOnly: true } : {}),
       },
       {
         // a refusal about the window or the duration is shown under the day or the duration
@@ -162,6 +163,11 @@ export function BookCard({ resourceId, title }: { resourceId?: string; title?: s
             </Form.Item>
           </Col>
         </Row>
+        {!resourceId && (
+          <Form.Item name="favouritesOnly" valuePropName="checked">
+            <Checkbox>{t('bookings.favourites.only')}</Checkbox>
+          </Form.Item>
+        )}
         <Button type="primary" htmlType="submit" loading={find.isPending}>
           {t('bookings.findTimes')}
         </Button>
