@@ -26,6 +26,31 @@ const planPointOnPage = (page: Page, at: { x: number; y: number }) =>
     return { x: box.x + p.x, y: box.y + p.y };
   }, at);
 
+// One wheel step (zoom in) on the plan: the time from the wheel event to the frame after React
+// has the new zoom (the canvas's data-zoom), then the same back out.
+async function zoomStep(page: Page, what: string) {
+  const ms = await page.evaluate(async () => {
+    const canvas = document.querySelector('.floor-plan-canvas');
+    const content = canvas?.querySelector('.konvajs-content');
+    if (!canvas || !content) throw new Error('no floor plan on the page');
+    const box = content.getBoundingClientRect();
+    const step = async (deltaY: number) => {
+      const before = canvas.getAttribute('data-zoom');
+      const t0 = performance.now();
+      content.dispatchEvent(
+        new WheelEvent('wheel', { deltaY, clientX: box.x + box.width / 2, clientY: box.y + 20, bubbles: true, cancelable: true }),
+      );
+      await new Promise<void>((done) => {
+        const check = () => (canvas.getAttribute('data-zoom') !== before ? requestAnimationFrame(() => done()) : setTimeout(check, 0));
+        check();
+      });
+      return performance.now() - t0;
+    };
+    return [await step(-100), await step(100)];
+  });
+  console.log(`zooming the ${what} one wheel step in and out: ${ms.map((m) => `${Math.round(m)} ms`).join(', ')} to the next frame`);
+}
+
 // Drags the plan back and forth for PAN_MS (a press on its empty top margin, so the stage moves,
 // not a desk) and counts the frames the page drew meanwhile (requestAnimationFrame): frames per
 // second, the 95th percentile and the longest time between two frames, and the frames dropped
@@ -170,8 +195,10 @@ test('1,000 placed resources: time from opening the Floor maps tab to every shap
 
   // panning: the live map, then the editor (its thousand desks are nodes that can be dragged)
   await panFrames(page, 'live map');
+  await zoomStep(page, 'live map');
   await page.getByText('Edit', { exact: true }).click();
   await expect(page.getByRole('application', { name: 'Floor plan Hall' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Selected: Desk 1000' })).toBeVisible({ timeout: 60_000 });
   await panFrames(page, 'editor');
+  await zoomStep(page, 'editor');
 });

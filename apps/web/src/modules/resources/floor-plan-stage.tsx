@@ -2,7 +2,7 @@ import { MinusOutlined, PlusOutlined, ExpandOutlined } from '@ant-design/icons';
 import { shapeCorners, type FloorMapPlacement, type MapPoint } from '@atrium/domain';
 import { Button, Space, Tooltip } from 'antd';
 import type Konva from 'konva';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Circle, Group, Image as KonvaImage, Layer, Line, Rect, Shape, Stage, Text, Transformer } from 'react-konva';
 import { centreOf, placementAt } from './floor-map.util';
@@ -73,6 +73,87 @@ function livePaths(
   }
   return { looks: [...byLook.values()], chosen };
 }
+
+const adding = (e: { evt: MouseEvent | TouchEvent }) => 'shiftKey' in e.evt && (e.evt.shiftKey || e.evt.ctrlKey || e.evt.metaKey);
+
+type ShapeHandlers = {
+  select: (resourceId: string, add: boolean) => void;
+  dragStart: (resourceId: string) => void;
+  moved: (resourceId: string, centre: MapPoint) => void;
+  transformed: (resourceId: string, t: { centre: MapPoint; rotation: number; scaleX: number; scaleY: number }) => void;
+};
+
+// One desk in the editor: a group at its centre (what Konva drags, turns and resizes) with its
+// shape and label. Outlines keep their width on the screen at any zoom (strokeScaleEnabled off),
+// so a zoom leaves every desk as it was and React skips them all.
+const EditorShape = memo(function EditorShape(props: {
+  p: FloorMapPlacement;
+  look: ShapeLook;
+  selected: boolean;
+  text: string;
+  showText: boolean;
+  fontSize: number;
+  pointRadius: number;
+  on: ShapeHandlers;
+}) {
+  const { p, look, on, fontSize, pointRadius } = props;
+  const c = centreOf(p.shape);
+  const id = p.resourceId;
+  const outline = {
+    fill: look.fill,
+    stroke: look.stroke,
+    strokeWidth: props.selected ? 3 : 1.5,
+    strokeScaleEnabled: false,
+    perfectDrawEnabled: false,
+  };
+  return (
+    <Group
+      id={`p-${id}`}
+      x={c.x}
+      y={c.y}
+      rotation={p.rotation}
+      draggable
+      onClick={(e) => on.select(id, adding(e))}
+      onTap={() => on.select(id, false)}
+      onMouseEnter={(e) => {
+        const stage = e.target.getStage();
+        if (stage) stage.container().style.cursor = 'move';
+      }}
+      onMouseLeave={(e) => {
+        const stage = e.target.getStage();
+        if (stage) stage.container().style.cursor = '';
+      }}
+      onDragStart={() => on.dragStart(id)}
+      onDragEnd={(e) => on.moved(id, { x: e.target.x(), y: e.target.y() })}
+      onTransformEnd={(e) => {
+        const node = e.target;
+        const result = { centre: { x: node.x(), y: node.y() }, rotation: node.rotation(), scaleX: node.scaleX(), scaleY: node.scaleY() };
+        node.scaleX(1);
+        node.scaleY(1);
+        on.transformed(id, result);
+      }}
+    >
+      {p.shape.kind === 'point' && <Circle radius={pointRadius} {...outline} />}
+      {p.shape.kind === 'rect' && (
+        <Rect x={-p.shape.width / 2} y={-p.shape.height / 2} width={p.shape.width} height={p.shape.height} cornerRadius={2} {...outline} />
+      )}
+      {p.shape.kind === 'polygon' && <Line points={p.shape.points.flatMap((q) => [q.x - c.x, q.y - c.y])} closed {...outline} />}
+      {props.showText && (
+        <Text
+          text={props.text}
+          fontSize={fontSize}
+          fill={LABEL_COLOUR}
+          width={200}
+          x={-100}
+          y={p.shape.kind === 'point' ? pointRadius + 2 : -fontSize / 2}
+          align="center"
+          listening={false}
+          perfectDrawEnabled={false}
+        />
+      )}
+    </Group>
+  );
+});
 
 // The plan and its shapes on a Konva canvas, scaled to the width it is given; zoom with the
 // buttons or the wheel, pan by dragging the empty plan.
@@ -160,9 +241,23 @@ export function FloorPlanStage(props: Props) {
   };
 
   const selection = new Set(props.selectedIds ?? []);
+  // the editor's handlers stay the same functions across renders (they read the latest props), so
+  // a zoom, a choice or a move renders only the desks whose look or place changed
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  const handlers = useMemo<ShapeHandlers>(
+    () => ({
+      select: (id, add) => latest.current.onSelect?.(id, add),
+      dragStart: (id) => !(latest.current.selectedIds ?? []).includes(id) && latest.current.onSelect?.(id, false),
+      moved: (id, centre) => latest.current.onMoved?.(id, centre),
+      transformed: (id, t) => latest.current.onTransformed?.(id, t),
+    }),
+    [],
+  );
   const single = selection.size === 1;
   const selectedPoint = single && placements.find((p) => selection.has(p.resourceId))?.shape.kind === 'point';
-  const adding = (e: { evt: MouseEvent | TouchEvent }) => 'shiftKey' in e.evt && (e.evt.shiftKey || e.evt.ctrlKey || e.evt.metaKey);
   const pointRadius = Math.max(6, Math.round(Math.max(size.width, size.height) / 120));
   const fontSize = Math.max(10, Math.round(Math.max(size.width, size.height) / 90));
   const { lookOf } = props;
@@ -290,93 +385,19 @@ export function FloorPlanStage(props: Props) {
                     }}
                   />
                 ) : (
-                  placements.map((p) => {
-                    const c = centreOf(p.shape);
-                    const look = props.lookOf(p);
-                    const selected = selection.has(p.resourceId);
-                    const text = p.label ?? props.titleOf(p.resourceId);
-                    const strokeWidth = (selected ? 3 : 1.5) / scale;
-                    return (
-                      <Group
-                        key={p.resourceId}
-                        id={`p-${p.resourceId}`}
-                        x={c.x}
-                        y={c.y}
-                        rotation={p.rotation}
-                        draggable
-                        onClick={(e) => props.onSelect?.(p.resourceId, adding(e))}
-                        onTap={() => props.onSelect?.(p.resourceId, false)}
-                        onMouseEnter={(e) => {
-                          const stage = e.target.getStage();
-                          if (stage) stage.container().style.cursor = 'move';
-                        }}
-                        onMouseLeave={(e) => {
-                          const stage = e.target.getStage();
-                          if (stage) stage.container().style.cursor = '';
-                        }}
-                        onDragStart={() => !selection.has(p.resourceId) && props.onSelect?.(p.resourceId, false)}
-                        onDragEnd={(e) => props.onMoved?.(p.resourceId, { x: e.target.x(), y: e.target.y() })}
-                        onTransformEnd={(e) => {
-                          const node = e.target;
-                          const result = {
-                            centre: { x: node.x(), y: node.y() },
-                            rotation: node.rotation(),
-                            scaleX: node.scaleX(),
-                            scaleY: node.scaleY(),
-                          };
-                          node.scaleX(1);
-                          node.scaleY(1);
-                          props.onTransformed?.(p.resourceId, result);
-                        }}
-                      >
-                        {p.shape.kind === 'point' && (
-                          <Circle
-                            radius={pointRadius}
-                            fill={look.fill}
-                            stroke={look.stroke}
-                            strokeWidth={strokeWidth}
-                            perfectDrawEnabled={false}
-                          />
-                        )}
-                        {p.shape.kind === 'rect' && (
-                          <Rect
-                            x={-p.shape.width / 2}
-                            y={-p.shape.height / 2}
-                            width={p.shape.width}
-                            height={p.shape.height}
-                            fill={look.fill}
-                            stroke={look.stroke}
-                            strokeWidth={strokeWidth}
-                            cornerRadius={2}
-                            perfectDrawEnabled={false}
-                          />
-                        )}
-                        {p.shape.kind === 'polygon' && (
-                          <Line
-                            points={p.shape.points.flatMap((q) => [q.x - c.x, q.y - c.y])}
-                            closed
-                            fill={look.fill}
-                            stroke={look.stroke}
-                            strokeWidth={strokeWidth}
-                            perfectDrawEnabled={false}
-                          />
-                        )}
-                        {fontSize * scale >= MIN_LABEL_PX && (
-                          <Text
-                            text={text}
-                            fontSize={fontSize}
-                            fill={LABEL_COLOUR}
-                            width={200}
-                            x={-100}
-                            y={p.shape.kind === 'point' ? pointRadius + 2 : -fontSize / 2}
-                            align="center"
-                            listening={false}
-                            perfectDrawEnabled={false}
-                          />
-                        )}
-                      </Group>
-                    );
-                  })
+                  placements.map((p) => (
+                    <EditorShape
+                      key={p.resourceId}
+                      p={p}
+                      look={props.lookOf(p)}
+                      selected={selection.has(p.resourceId)}
+                      text={p.label ?? props.titleOf(p.resourceId)}
+                      showText={fontSize * scale >= MIN_LABEL_PX}
+                      fontSize={fontSize}
+                      pointRadius={pointRadius}
+                      on={handlers}
+                    />
+                  ))
                 )}
               </Group>
               {editable && (
