@@ -64,3 +64,25 @@ test("editing a contact moves it into a dynamic segment: the segment's count fol
   const { scrollWidth, innerWidth } = await horizontalOverflow(page);
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 });
+
+// A segment whose filter names a custom field deleted since: its page says so, with the field,
+// and keeps its last members.
+test('a segment whose filter names a deleted custom field shows the broken filter', async ({ workspace: { page } }) => {
+  const api = await signedInApi(page);
+  await api.put('/api/v1/core/entity-fields?entity=Contact', {
+    fields: [{ kind: 'singleLine', label: 'Region', key: 'region', dataType: 'text' }],
+  });
+  await api.createContact({ firstName: 'Nora', lastName: 'North', customFields: { region: 'North' } });
+  const segment = await api.post<{ id: string }>('/api/v1/segments', {
+    name: 'Northerners',
+    query: { filters: [{ field: 'customFields.region', op: 'eq', value: 'North' }] },
+  });
+  await api.put('/api/v1/core/entity-fields?entity=Contact', { fields: [] });
+  await page.goto(`/segments/${segment.id}`);
+  const banner = page.getByRole('alert').filter({ has: page.getByTestId('segment-count') });
+  await expect(banner.getByTestId('segment-count')).toHaveText('1 contacts');
+  const warning = page.getByRole('alert').filter({ hasText: 'This filter no longer works' });
+  await expect(warning).toBeVisible();
+  await expect(warning.getByText(/query\.filters\.0\.field/)).toBeVisible();
+  await expectAccessible(page, 'segment page with a broken filter');
+});
