@@ -6,18 +6,17 @@ import {
   type EntityKind,
   type EntityListQueryInput,
 } from '@atrium/domain';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchDatabase, must, startApi, stopApi, type Api } from './api-process';
 import { load1, timed, type Latency } from './measure';
+import { explainListStatements } from './raw-list';
 import { writeBenchSection } from './report';
 import { seedTenant } from './seed';
 import type { TenantContext } from '../src/platform/context';
 import { bindEntity, type RegisteredEntity } from '../src/platform/entity/entity-registry';
-import { listStatements } from '../src/platform/entity/entity.repository';
 import { compileListQuery } from '../src/platform/entity/list-query';
 import { locations, resources, resourceTypes } from '../src/modules/resources/resources.table';
 
@@ -58,18 +57,7 @@ async function explainList(db: pg.Client, tenantId: string, body: EntityListQuer
   registry.set('Resource', ent);
   const ctx = { tenantId, permissions: new Set() } as unknown as TenantContext;
   const compiled = compileListQuery(ctx, ent, [], { viewRestricted: true, manageRestricted: true }, entityListQuerySchema.parse(body));
-  const dialect = new PgDialect();
-  // as the API runs them: app role, tenant set, row-level security on; each statement of the call
-  await db.query('begin');
-  await db.query('set local role atrium_app');
-  await db.query(`select set_config('app.tenant_id', $1, true)`, [tenantId]);
-  await listStatements(ent, compiled, async (statement) => {
-    const q = dialect.sqlToQuery(statement);
-    const plan = await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${q.sql}`, q.params as unknown[]);
-    log(`--- ${q.sql}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
-    return (await db.query<Record<string, unknown>>(q.sql, q.params as unknown[])).rows;
-  });
-  await db.query('rollback');
+  await explainListStatements(db, tenantId, ent, compiled, log, 'resources list');
 }
 
 async function main() {

@@ -10,11 +10,9 @@ import {
   type EntityKind,
   type EntityListQueryInput,
 } from '@atrium/domain';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { TenantContext } from '../src/platform/context';
 import { bindEntity, type RegisteredEntity } from '../src/platform/entity/entity-registry';
-import { listSql } from '../src/platform/entity/entity.repository';
 import { compileListQuery } from '../src/platform/entity/list-query';
 import { provideTagSql } from '../src/platform/entity/row-tags';
 import { rowTags, taggedWith } from '../src/modules/core/tags.repository';
@@ -28,7 +26,7 @@ import {
 } from '../src/modules/projects/projects.table';
 import { benchDatabase, must, startApi, stopApi, type Api } from './api-process';
 import { load1, timed } from './measure';
-import { rawListStatements } from './raw-list';
+import { explainListStatements, rawListStatements } from './raw-list';
 import { writeBenchSection } from './report';
 import { seedTenant } from './seed';
 import { BOARD_RANK_STEP, copyTasks, day, insertChain, resetChain, WORKSTREAM, type TaskSeed } from './seed-projects';
@@ -171,12 +169,7 @@ async function main() {
       { viewRestricted: true, manageRestricted: true },
       entityListQuerySchema.parse(listBody),
     );
-    const dialect = new PgDialect();
-    const listQ = dialect.sqlToQuery(listSql(ent, compiled));
-    if (process.env.BENCH_EXPLAIN) {
-      const plan = await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${listQ.sql}`, listQ.params as unknown[]);
-      log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
-    }
+    if (process.env.BENCH_EXPLAIN) await explainListStatements(db, tenant.id, ent, compiled, log, 'task list');
     const listApi = await timed(WARMUP, LATENCY_RUNS, async () => {
       const res = await server.request('POST', '/api/v1/tasks/list', listBody);
       if (res.status !== 200) throw new Error(`list answered ${res.status}`);
@@ -342,6 +335,14 @@ async function main() {
       `board move: API p50 ${ms(moveApi.p50)} p95 ${ms(moveApi.p95)} (target p95 ≤ ${TARGET.moveP95} ms: ${moveOk ? 'met' : 'NOT met'}); its UPDATE direct p50 ${ms(moveRaw.p50)} p95 ${ms(moveRaw.p95)}; ${(moveApi.p50 / moveRaw.p50).toFixed(2)}×; ${updatedPerMove.toFixed(2)} task rows written per move; ${roundTrips} round trips per move, ${updates.length} of them UPDATE; load ${moveApi.load.toFixed(1)}`,
     );
     log(`statements of one board move (trace, median ms):\n${statements.join('\n')}`);
+    // and of one task list call, with the time between the server's lifecycle stages
+    traced.child.send({ trace: 'reset' });
+    for (let i = 0; i < 40; i++) await traced.request('POST', '/api/v1/tasks/list', listBody);
+    const listTrace = await new Promise<string>((resolve) => {
+      traced.child.once('message', (m) => resolve(String((m as { report?: string }).report ?? '')));
+      traced.child.send({ trace: 'report' });
+    });
+    log(`one task list call (trace, median ms):\n${listTrace}`);
     rows.push({
       call: `\`PUT /api/v1/tasks/{id}/board-position\` — into another column above a card (columns of ${Math.round(TASKS / big.stages.length).toLocaleString('en')}); ${roundTrips} round trips, ${updates.length} UPDATE, ${updatedPerMove.toFixed(2)} task rows written per move`,
       api: ms(moveApi.p50),

@@ -20,3 +20,28 @@ export function rawListStatements(ent: RegisteredEntity, compiled: CompiledListQ
     });
   };
 }
+
+// BENCH_EXPLAIN: the plans of the statements a list call runs, as the API runs them — the app's
+// role, the tenant set, row-level security on — on the bench's owner connection.
+export async function explainListStatements(
+  db: pg.Client,
+  tenantId: string,
+  ent: RegisteredEntity,
+  compiled: CompiledListQuery,
+  log: (line: string) => void,
+  label = 'list',
+): Promise<void> {
+  await db.query('begin');
+  try {
+    await db.query('set local role atrium_app');
+    await db.query(`select set_config('app.tenant_id', $1, true)`, [tenantId]);
+    await listStatements(ent, compiled, async (statement) => {
+      const q = dialect.sqlToQuery(statement);
+      const plan = await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${q.sql}`, q.params as unknown[]);
+      log(`--- ${label}: ${q.sql}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+      return (await db.query<Record<string, unknown>>(q.sql, q.params as unknown[])).rows;
+    });
+  } finally {
+    await db.query('rollback');
+  }
+}

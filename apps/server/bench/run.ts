@@ -12,7 +12,6 @@ import {
   type EntityListQueryInput,
   type EntityKind,
 } from '@atrium/domain';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { SERVER_ROOT } from '../src/platform/config';
 import { migrateDatabase } from '../src/platform/database';
@@ -20,7 +19,6 @@ import { startEmbeddedPostgres } from '../src/platform/embedded-postgres';
 import { freePort } from '../src/platform/free-port';
 import type { TenantContext } from '../src/platform/context';
 import { bindEntity, type RegisteredEntity } from '../src/platform/entity/entity-registry';
-import { listStatements } from '../src/platform/entity/entity.repository';
 import { provideTagSql } from '../src/platform/entity/row-tags';
 import { compileListQuery } from '../src/platform/entity/list-query';
 import { contacts } from '../src/modules/crm/contacts.table';
@@ -30,7 +28,7 @@ import { rowTags, taggedWith } from '../src/modules/core/tags.repository';
 import { getRequest, httpLoad } from './http-load';
 import { cpuSplit, load1, ppidOf, timed } from './measure';
 import { adminToken } from './api-process';
-import { rawListStatements } from './raw-list';
+import { explainListStatements, rawListStatements } from './raw-list';
 import { writeBenchSection } from './report';
 import { seedTenant, SEGMENTS, type SeededTenant } from './seed';
 
@@ -194,7 +192,6 @@ async function main() {
     );
     // the raw statements run as the API's would for the benchmark tenant's owner
     const ctx = { tenantId: big.id, permissions: new Set() } as unknown as TenantContext;
-    const dialect = new PgDialect();
     const fieldRows = (
       await db.query<{ id: string; key: string; position: number; definition: Record<string, unknown> }>(
         `select id, key, position, definition from entity_fields where tenant_id = $1 order by position`,
@@ -258,17 +255,7 @@ async function main() {
           { viewRestricted: true, manageRestricted: true },
           entityListQuerySchema.parse(sc.body),
         );
-        // as the API runs it: app role, tenant set, row-level security on; each of its statements
-        await db.query('begin');
-        await db.query('set local role atrium_app');
-        await db.query(`select set_config('app.tenant_id', $1, true)`, [big.id]);
-        await listStatements(ent, compiled, async (statement) => {
-          const q = dialect.sqlToQuery(statement);
-          const plan = await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${q.sql}`, q.params as unknown[]);
-          log(`${sc.name}:\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
-          return (await db.query<Record<string, unknown>>(q.sql, q.params as unknown[])).rows;
-        });
-        await db.query('rollback');
+        await explainListStatements(db, big.id, ent, compiled, log, sc.name);
       }
     }
     // the fixed cost of the platform around a tenant call, for reading the numbers below
