@@ -386,6 +386,14 @@ export async function setMemberships(
     on conflict do nothing`);
 }
 
+// The workspace's membership upkeep: contact writes share it, a rebuild holds it alone — so a
+// rebuild's snapshot has every contact write that upkept before it, and a write that comes while
+// it runs waits and then corrects its own contact (no stale member from the race).
+export async function lockMembership(ctx: TenantScope, alone: boolean): Promise<void> {
+  const key = sql`hashtext('campaigns.members:' || ${ctx.tenantId})`;
+  await ctx.db.execute(alone ? sql`select pg_advisory_xact_lock(${key})` : sql`select pg_advisory_xact_lock_shared(${key})`);
+}
+
 // A segment's members made exactly the contacts matching `where` now (a rebuild or a repair):
 // missing rows added, stray ones removed; the time noted on the segment (not its version: the
 // members are no part of what a member edits).

@@ -142,6 +142,7 @@ export async function checkSegment(ctx: TenantContext, kinds: CampaignKinds, val
 export async function keepMembers(ctx: TenantContext, kinds: CampaignKinds, contactIds: readonly string[]): Promise<void> {
   const segments = await repo.allSegments(ctx);
   if (segments.length === 0) return;
+  await repo.lockMembership(ctx, false);
   const mctx = memberCtx(ctx, kinds);
   const queries = segments.map((s) => {
     const parsed = customQueryFilterSchema.safeParse(s.query);
@@ -196,6 +197,7 @@ export async function rebuildSegment(
   const mctx = memberCtx(ctx, kinds);
   const problem = await queryProblem(mctx, kinds, s.query);
   if (problem) return { rebuilt: false, problem };
+  await repo.lockMembership(ctx, true);
   await repo.rebuildMembers(ctx, id, await segmentCondition(mctx, kinds, s), now);
   return { rebuilt: true };
 }
