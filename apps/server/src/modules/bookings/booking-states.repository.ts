@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { TenantScope } from '../../platform/context';
 
-export type BookingStateRow = { resourceId: string; status: 'Booked' | 'CheckedIn'; bookerName: string | null; until: string };
+export type BookingStateRow = { resourceId: string; status: 'Booked' | 'CheckedIn' | 'Held'; bookerName: string | null; until: string };
 
 // The live booking of each resource at a moment: one that covers it, or one whose check-in window
-// (`earlyMs` before its start) is open — checked in first, then the one that started earliest.
+// (`earlyMs` before its start) is open — checked in first, then the one that started earliest —
+// else a portal visitor's hold of it not yet run out (no booker yet: no name).
 export async function liveBookingsAt(
   ctx: TenantScope,
   resourceIds: readonly string[],
@@ -21,8 +22,8 @@ export async function liveBookingsAt(
     left join users u on u.id = tu.user_id
     where b.tenant_id = ${ctx.tenantId}
       and b.resource_id in (select (jsonb_array_elements_text(${JSON.stringify(resourceIds)}::jsonb))::uuid)
-      and b.status in ('Booked', 'CheckedIn')
+      and (b.status in ('Booked', 'CheckedIn') or (b.status = 'Held' and b.held_until > ${at.toISOString()}))
       and b.starts_at <= ${new Date(at.getTime() + earlyMs).toISOString()} and b.ends_at > ${at.toISOString()}
-    order by b.resource_id, (b.status = 'CheckedIn') desc, b.starts_at, b.id`);
+    order by b.resource_id, (b.status = 'CheckedIn') desc, (b.status = 'Held'), b.starts_at, b.id`);
   return res.rows;
 }

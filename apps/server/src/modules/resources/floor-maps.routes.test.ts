@@ -366,6 +366,16 @@ describe('the live states', () => {
     expect((await c.post(`/api/v1/bookings/${later.id}/cancel`, {})).status).toBe(200);
     expect((await stateOf(desk))?.state).toBe('free');
     expect(await events()).toBe(before + 6);
+    // a portal visitor's hold of the time now (written as the portal writes one): held, no name;
+    // once run out, free again
+    const [held] = await t.sql<{ id: string }>(
+      `insert into bookings (tenant_id, resource_id, starts_at, ends_at, blocked_from, blocked_until, status, held_until)
+       values ($1, $2, $3, $4, $3, $4, 'Held', now() + interval '10 minutes') returning id`,
+      [tenantId, desk, new Date(start).toISOString(), new Date(start + 4 * quarter).toISOString()],
+    );
+    expect(await stateOf(desk)).toEqual(expect.objectContaining({ state: 'held', bookerName: null }));
+    await t.sql(`update bookings set held_until = now() - interval '1 minute' where id = $1`, [held!.id]);
+    expect((await stateOf(desk))?.state).toBe('free');
     // another workspace's map is not found, as before
     expect((await other.get(`/api/v1/floor-maps/${map.id}/states`)).status).toBe(404);
   });

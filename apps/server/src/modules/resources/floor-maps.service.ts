@@ -128,7 +128,7 @@ export async function planImage(ctx: TenantContext, id: string): Promise<{ conte
 
 // What another module knows about the resources on a map right now (bookings: booked, checked
 // in). The composition root wires it in; resources never import the module that answers.
-export type MapBookingState = { state: 'booked' | 'checkedIn'; bookerName: string | null; until: string };
+export type MapBookingState = { state: 'held' | 'booked' | 'checkedIn'; bookerName: string | null; until: string };
 export type MapBookingStates = (ctx: TenantContext, resourceIds: readonly string[]) => Promise<ReadonlyMap<string, MapBookingState>>;
 export type FloorMapDeps = { bookingStates?: MapBookingStates };
 

@@ -19,6 +19,7 @@ const LIST_PAGE = 100;
 // the live map's colours, each with a darker outline; the legend and the list say the same in words
 export const STATE_LOOKS: Record<State, { fill: string; stroke: string }> = {
   free: { fill: 'rgba(82, 196, 26, 0.45)', stroke: '#237804' },
+  held: { fill: 'rgba(19, 194, 194, 0.45)', stroke: '#006d75' },
   booked: { fill: 'rgba(22, 119, 255, 0.45)', stroke: '#003eb3' },
   checkedIn: { fill: 'rgba(114, 46, 209, 0.5)', stroke: '#391085' },
   checkedOut: { fill: 'rgba(250, 140, 22, 0.5)', stroke: '#ad4e00' },

@@ -21,7 +21,8 @@ export const RESOURCES_ERROR_CODES = [...CHECK_OUT_ERRORS, ...FLOOR_MAP_ERRORS] 
 export const FLOOR_MAP_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
 // a resource's state on the live map; "booked" and "checkedIn" come from the bookings module
 // (a booking now or in its check-in window, and one checked in), through the composition root
-export const RESOURCE_MAP_STATES = ['free', 'booked', 'checkedIn', 'checkedOut', 'outOfService'] as const;
+// held: a portal visitor holds it for a few minutes while they confirm a booking (issue 22)
+export const RESOURCE_MAP_STATES = ['free', 'held', 'booked', 'checkedIn', 'checkedOut', 'outOfService'] as const;
 
 // the days of a location's opening hours, Monday first
 export const OPENING_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
