@@ -105,7 +105,7 @@ export function registerFloorMapRoutes(router: Router, deps: floorMaps.FloorMapD
     method: 'PUT',
     url: `${FLOOR_MAPS_PATH}/:id/image`,
     summary:
-      'Upload the plan image (multipart field "file": PNG, JPEG or SVG by its content, at most 5 MB; an SVG without scripts); placed shapes scale with a new size (If-Match honoured). Plan.LocationMap',
+      'Upload the plan image (multipart field "file": PNG, JPEG or SVG by its content, at most 5 MB; an SVG without scripts; a PDF is 415 — the web app draws its first page as a PNG and uploads that); placed shapes scale with a new size (If-Match honoured). Plan.LocationMap',
     tags,
     permission: manage,
     table: FLOOR_MAPS_TABLE,
