@@ -7,7 +7,7 @@ import { memberNotifier, registerCoreModule } from './core';
 import { registerCrmModule } from './crm';
 import { registerHelpdeskModule } from './helpdesk';
 import { registerProjectsModule } from './projects';
-import { announceResourceChanged, registerResourcesModule } from './resources';
+import { announceResourceChanged, placementCentres, registerResourcesModule } from './resources';
 
 // Each business module registers its routes here; the platform never imports a module.
 export async function registerModules(router: Router, deps: ModuleDeps): Promise<void> {
@@ -26,6 +26,8 @@ export async function registerModules(router: Router, deps: ModuleDeps): Promise
   const notifyMembers = memberNotifier(router, deps);
   await registerBookingsModule(router, deps, {
     changed: announceResourceChanged,
+    // find-times "near a map point" asks where the floor's resources sit
+    placements: placementCentres,
     released: async (ctx, rows) => {
       for (const b of rows)
         await notifyMembers(ctx, {

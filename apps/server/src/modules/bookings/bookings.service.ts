@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   bookingPolicySchema,
   DEFAULT_BOOKING_POLICY,
+  FIND_TIMES_MAX_SLOTS,
   FIND_TIMES_MAX_WINDOW_DAYS,
   mergeBookingPolicies,
   openingHoursSchema,
@@ -42,6 +43,8 @@ export type BookingDeps = {
   invitations?: InvitationDeps;
   // a booking cancelled or released: the services ordered with it are off (their providers told)
   ended?: (ctx: TenantContext, bookingId: string) => Promise<void>;
+  // where each resource on a floor map sits (undefined: no such map), for find-times' `near`
+  placements?: (ctx: TenantContext, floorMapId: string) => Promise<ReadonlyMap<string, { x: number; y: number }> | undefined>;
 };
 
 const MINUTE = 60_000;
@@ -450,6 +453,19 @@ export async function findTimes(ctx: TenantContext, deps: BookingDeps, q: FindTi
     ...(q.favouritesOnly ? { favouritesOf: ctx.tenantUserId } : {}),
   };
   const now = deps.now().getTime();
+  if (q.near) {
+    // the resources on that floor, nearest first: each one's earliest free times, then the next
+    const centres = await deps.placements?.(ctx, q.near.floorMapId);
+    if (!centres) throw fieldError('near.floorMapId', 'notFound', 'near.floorMapId names no floor map of this workspace');
+    const { x, y } = q.near;
+    const distances = new Map([...centres].map(([id, c]) => [id, Math.round(Math.hypot(c.x - x, c.y - y))]));
+    const near: repo.PlaceFilter = { ...filter, anyOf: { resourceIds: [...distances.keys()], typeIds: [] } };
+    const slots = await freeSlots(ctx, now, near, from, to, q.duration, FIND_TIMES_MAX_SLOTS);
+    const ranked = slots
+      .map((s) => ({ ...s, distance: distances.get(s.resource.id) ?? 0 }))
+      .sort((a, b) => a.distance - b.distance || Date.parse(a.start) - Date.parse(b.start));
+    return { slots: ranked.slice(0, limit), suggestions: [] };
+  }
   const slots = await freeSlots(ctx, now, filter, from, to, q.duration, limit);
   if (slots.length > 0) return { slots, suggestions: [] };
   const later = (await freeSlots(ctx, now, filter, to, to + 7 * DAY, q.duration, 3, true)).map((s) => ({ ...s, reason: 'later' as const }));

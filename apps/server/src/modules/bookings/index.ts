@@ -10,7 +10,7 @@ import { cancelOrders } from './booking-services.service';
 import { registerBookingPortalRoutes } from './booking-portal.routes';
 import { registerCalendarFeedRoutes } from './calendar-feeds.routes';
 import { bookingStatesAt } from './booking-states.service';
-import { assertNotBookedByOther, registerAutoReleaseJob, systemClock } from './bookings.service';
+import { assertNotBookedByOther, registerAutoReleaseJob, systemClock, type BookingDeps } from './bookings.service';
 
 export { bookings, bookingPages, bookingServices, bookingServiceOrders } from './bookings.table';
 
@@ -23,6 +23,7 @@ export async function registerBookingsModule(
   hooks: {
     changed?: (ctx: TenantContext, resourceId: string) => Promise<void>;
     released?: (ctx: TenantContext, released: ReleasedBooking[]) => Promise<void>;
+    placements?: BookingDeps['placements'];
   } = {},
 ): Promise<void> {
   registerCaptions(BOOKINGS_CAPTIONS);
@@ -31,7 +32,13 @@ export async function registerBookingsModule(
   const invitations = { mailer: deps.mailer, publicUrl, sender: deps.config.mailFrom };
   const ended = (ctx: TenantContext, bookingId: string) => cancelOrders(ctx, { invitations }, bookingId);
   registerBookingServiceEntity(router);
-  registerBookingRoutes(router, { now: systemClock, invitations, ended, ...(hooks.changed ? { changed: hooks.changed } : {}) });
+  registerBookingRoutes(router, {
+    now: systemClock,
+    invitations,
+    ended,
+    ...(hooks.changed ? { changed: hooks.changed } : {}),
+    ...(hooks.placements ? { placements: hooks.placements } : {}),
+  });
   registerCalendarFeedRoutes(router, { now: systemClock, publicUrl });
   registerBookingPortalRoutes(router, {
     now: systemClock,

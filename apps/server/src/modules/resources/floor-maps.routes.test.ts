@@ -400,3 +400,39 @@ describe('the plan feature', () => {
     expect((await admin.get(`/api/v1/floor-maps/${map.id}`)).status).toBe(200);
   });
 });
+
+// Bookings' find-times "near a map point" (issue 22) reads where each desk sits on a floor.
+describe('find-times near a map point', () => {
+  it('offers the desks placed on the floor, nearest to the point first, with their distance', async () => {
+    const [near, mid, far] = [await resource('Near desk'), await resource('Mid desk'), await resource('Far desk')];
+    await resource('Unplaced desk');
+    const map = await withPlan();
+    expect((await save(map, [rect(far, 340, 260), rect(near, 10, 10), rect(mid, 200, 10)])).status).toBe(200);
+    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const ask = (near: Record<string, unknown>) =>
+      viewer.post('/api/v1/bookings/find-times', {
+        duration: 60,
+        window: { from: `${day}T09:00:00.000Z`, to: `${day}T10:00:00.000Z` },
+        near,
+      });
+    const found = await ask({ floorMapId: map.id, x: 0, y: 0 });
+    expect(found.status, found.text).toBe(200);
+    const slots = found.body.slots as { resource: { title: string }; distance: number }[];
+    expect(slots.map((s) => s.resource.title)).toEqual(['Near desk', 'Mid desk', 'Far desk']);
+    // the centre of a 40 × 20 desk at (10, 10) is (30, 20)
+    expect(slots.map((s) => s.distance)).toEqual([36, Math.round(Math.hypot(220, 20)), Math.round(Math.hypot(360, 270))]);
+
+    const unknown = await ask({ floorMapId: '00000000-0000-4000-8000-000000000000', x: 0, y: 0 });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toEqual([expect.objectContaining({ field: 'near.floorMapId', code: 'notFound' })]);
+    const theirs = await other.post('/api/v1/bookings/find-times', {
+      duration: 60,
+      window: { from: `${day}T09:00:00.000Z`, to: `${day}T10:00:00.000Z` },
+      near: { floorMapId: map.id, x: 0, y: 0 },
+    });
+    expect(theirs.status).toBe(400);
+    expect((await ask({ floorMapId: map.id, x: -1, y: 0 })).body.errors).toEqual([
+      expect.objectContaining({ field: 'near.x', code: 'tooSmall' }),
+    ]);
+  });
+});

@@ -1,11 +1,13 @@
 import {
   floorMapWriteSchema,
+  shapeCentre,
   shapeInsideImage,
   type FloorMap,
   type FloorMapCreate,
   type FloorMapList,
   type FloorMapStates,
   type FloorMapWrite,
+  type MapPoint,
   type ResourceFloorMaps,
   type ProblemField,
 } from '@atrium/domain';
@@ -153,6 +155,13 @@ export async function floorMapStates(ctx: TenantContext, deps: FloorMapDeps, id:
 export async function floorMapsOfResource(ctx: TenantContext, resourceId: string): Promise<ResourceFloorMaps> {
   if (!(await repo.liveResource(ctx, resourceId))) throw notFound('Resource');
   return { data: await repo.floorMapsOfResource(ctx, resourceId) };
+}
+
+// For find-times "near a map point" (bookings ask through the composition root): where each
+// resource placed on a floor map sits (its shape's centre); undefined for no such floor map.
+export async function placementCentres(ctx: TenantContext, floorMapId: string): Promise<ReadonlyMap<string, MapPoint> | undefined> {
+  if (!(await repo.floorMapSummary(ctx, floorMapId))) return undefined;
+  return new Map((await repo.placementsOf(ctx, floorMapId)).map((p) => [p.resourceId, shapeCentre(p.shape)]));
 }
 
 // No dangling placements: a resource deleted leaves every map, one moved to another location

@@ -30,3 +30,6 @@ export async function registerResourcesModule(
 // or out): tells every open live map, through the resource's record event, to read it again.
 export { announceResourceChanged };
 export type { MapBookingState, MapBookingStates } from './floor-maps.service';
+
+// For find-times "near a map point": where each resource on a floor map sits.
+export { placementCentres } from './floor-maps.service';

@@ -182,6 +182,14 @@ export const findTimesSchema = z.strictObject({
     .optional(),
   // only the caller's favourite resources
   favouritesOnly: z.boolean({ error: invalid }).optional(),
+  // the resources placed on this floor map, nearest to the point (plan image pixels) first
+  near: z
+    .strictObject({
+      floorMapId: z.uuid({ error: invalid }),
+      x: z.number({ error: invalid }).min(0, { error: 'tooSmall' }).max(100_000, { error: 'tooBig' }),
+      y: z.number({ error: invalid }).min(0, { error: 'tooSmall' }).max(100_000, { error: 'tooBig' }),
+    })
+    .optional(),
 });
 export type FindTimes = z.infer<typeof findTimesSchema>;
 
@@ -191,6 +199,8 @@ const slotSchema = z.object({
   location: ref.extend({ timeZone: z.string() }).nullable(),
   start: z.string(),
   end: z.string(),
+  // with `near`: how far the resource's place on the floor map is from the point (plan pixels)
+  distance: z.number().optional(),
 });
 export type FreeSlot = z.infer<typeof slotSchema>;
 // slots ranked earliest first, then the smallest sufficient capacity; suggestions when no slot

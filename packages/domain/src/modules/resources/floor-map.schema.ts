@@ -117,6 +117,14 @@ export type ResourceMapState = z.infer<typeof resourceMapStateSchema>;
 export const floorMapStatesSchema = z.object({ data: z.array(resourceMapStateSchema) });
 export type FloorMapStates = z.infer<typeof floorMapStatesSchema>;
 
+// A shape's centre (a turn about it leaves it in place): where "near" measures from.
+export function shapeCentre(shape: MapShape): MapPoint {
+  if (shape.kind === 'point') return { x: shape.x, y: shape.y };
+  if (shape.kind === 'rect') return { x: shape.x + shape.width / 2, y: shape.y + shape.height / 2 };
+  const n = shape.points.length;
+  return { x: shape.points.reduce((s, p) => s + p.x, 0) / n, y: shape.points.reduce((s, p) => s + p.y, 0) / n };
+}
+
 // Whether a shape lies within an image of this size, once turned about its centre.
 export function shapeCorners(shape: MapShape, rotation: number): MapPoint[] {
   const pts: MapPoint[] =
