@@ -1,0 +1,3 @@
+CREATE INDEX "requests_newest_idx" ON "requests" USING btree ("tenant_id","created_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "requests_live_stage_idx" ON "requests" USING btree ("tenant_id","workflow_stage_id","created_at" DESC NULLS LAST,"id") WHERE deleted_at is null and archived_at is null;--> statement-breakpoint
+CREATE INDEX "requests_live_idx" ON "requests" USING btree ("tenant_id") WHERE deleted_at is null and archived_at is null;
