@@ -377,6 +377,15 @@ test.describe.serial('floor maps', () => {
     await expect(chosen.getByRole('button', { name: 'Book Desk 1' })).toHaveCount(0);
     await expect.poll(() => fillOf(page, ids.desk), { timeout: LIVE_MS }).toContain('22, 119, 255');
     await expectAccessible(page, 'live floor map with a booked desk');
+
+    // booked: "free places near" it instead — the floor's own, nearest first, no location to pick
+    await chosen.getByRole('button', { name: 'Free places near Desk 1' }).click();
+    const near = page.getByRole('dialog', { name: 'Free places near Desk 1' });
+    await expect(near.getByLabel('Location')).toBeHidden();
+    await near.getByRole('button', { name: 'Find times' }).click();
+    const slots = near.getByRole('region', { name: 'Free times' });
+    await expect(slots.getByRole('button', { name: / at / }).first()).toBeVisible();
+    await near.getByRole('button', { name: 'Close' }).click();
   });
 
   // decision 092: a PDF's first page becomes the plan, drawn in the browser and uploaded as a PNG

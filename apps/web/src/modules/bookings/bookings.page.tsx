@@ -47,7 +47,17 @@ export default function BookingsPage() {
 
 type Query = { locationId?: string; typeId?: string; day: Dayjs; duration: number; favouritesOnly?: boolean };
 
-export function BookCard({ resourceId, title }: { resourceId?: string; title?: string }) {
+// `near`: the free places of a floor near a point (the live map's "Free places near …"),
+// nearest first — no location to choose, the floor decides.
+export function BookCard({
+  resourceId,
+  title,
+  near,
+}: {
+  resourceId?: string;
+  title?: string;
+  near?: { floorMapId: string; x: number; y: number };
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Query>();
@@ -70,6 +80,7 @@ export function BookCard({ resourceId, title }: { resourceId?: string; title?: s
         ...(q.locationId ? { locationId: q.locationId } : {}),
         ...(q.typeId ? { typeId: q.typeId } : {}),
         ...(q.favouritesOnly ? { favouritesOnly: true } : {}),
+        ...(near ? { near } : {}),
       },
       {
         // a refusal about the window or the duration is shown under the day or the duration
@@ -125,16 +136,18 @@ export function BookCard({ resourceId, title }: { resourceId?: string; title?: s
         <Row gutter={12}>
           {!resourceId && (
             <>
-              <Col xs={24} sm={12}>
-                <Form.Item name="locationId" label={t('bookings.location')}>
-                  <Select
-                    allowClear
-                    placeholder={t('bookings.anyLocation')}
-                    loading={locations.isLoading}
-                    options={(locations.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
-                  />
-                </Form.Item>
-              </Col>
+              {!near && (
+                <Col xs={24} sm={12}>
+                  <Form.Item name="locationId" label={t('bookings.location')}>
+                    <Select
+                      allowClear
+                      placeholder={t('bookings.anyLocation')}
+                      loading={locations.isLoading}
+                      options={(locations.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
+                    />
+                  </Form.Item>
+                </Col>
+              )}
               <Col xs={24} sm={12}>
                 <Form.Item name="typeId" label={t('bookings.type')}>
                   <Select

@@ -1,5 +1,5 @@
-import { CalendarOutlined } from '@ant-design/icons';
-import { RESOURCE_MAP_STATES, type FloorMap, type FloorMapPlacement, type ResourceMapState } from '@atrium/domain';
+import { AimOutlined, CalendarOutlined } from '@ant-design/icons';
+import { RESOURCE_MAP_STATES, shapeCentre, type FloorMap, type FloorMapPlacement, type ResourceMapState } from '@atrium/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Empty, List, Space, Typography } from 'antd';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
@@ -54,6 +54,7 @@ export function FloorMapLive({ map }: { map: FloorMap }) {
   const states = useFloorMapStates(map.id);
   const [chosen, setChosen] = useState<string | null>(null);
   const [booking, setBooking] = useState<ResourceMapState | null>(null);
+  const [nearOf, setNearOf] = useState<ResourceMapState | null>(null);
   const bookable = mayBookFromMap();
   const refresh = () => void qc.invalidateQueries({ queryKey: floorMapKeys.states(map.id) });
   useRecordEvents('Resource', undefined, refresh);
@@ -104,6 +105,11 @@ export function FloorMapLive({ map }: { map: FloorMap }) {
             {picked.resourceTypeTitle && <Typography.Text type="secondary">{picked.resourceTypeTitle}</Typography.Text>}
             <StateText s={picked} />
             {bookButton(picked)}
+            {bookable && (
+              <Button size="small" icon={<AimOutlined />} onClick={() => setNearOf(picked)}>
+                {t('floorMaps.freeNear', { name: picked.title })}
+              </Button>
+            )}
           </Space>
         </Card>
       )}
@@ -134,6 +140,17 @@ export function FloorMapLive({ map }: { map: FloorMap }) {
           </List.Item>
         )}
       />
+      {nearOf && (
+        <FloorMapBookingDialog
+          resourceId={nearOf.resourceId}
+          title={nearOf.title}
+          near={nearPoint(map, nearOf.resourceId)}
+          onClose={() => {
+            setNearOf(null);
+            refresh();
+          }}
+        />
+      )}
       {booking && (
         <FloorMapBookingDialog
           resourceId={booking.resourceId}
@@ -146,4 +163,12 @@ export function FloorMapLive({ map }: { map: FloorMap }) {
       )}
     </div>
   );
+}
+
+// where a placed resource sits on its floor: find-times' `near` point
+function nearPoint(map: FloorMap, resourceId: string): { floorMapId: string; x: number; y: number } | undefined {
+  const placed = map.placements.find((p) => p.resourceId === resourceId);
+  if (!placed) return undefined;
+  const c = shapeCentre(placed.shape);
+  return { floorMapId: map.id, x: Math.max(0, c.x), y: Math.max(0, c.y) };
 }
