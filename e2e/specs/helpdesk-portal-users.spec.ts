@@ -8,7 +8,8 @@ import { signedInApi } from '../support/signed-in-api';
 // Issue 23, round three (decision 094): a requester signs in to the portal by a link mailed to
 // them, opened from the local mailbox (the captured outbox), sees their request with the agent's
 // answer (never the internal note) and replies, at 390 px; a contact marked spam asking for a
-// link sees the spammer page, and a made-up link the portal-access-denied page.
+// link sees the spammer page, and a made-up link the portal-access-denied page. Round four: every
+// portal page shows who is signed in and signs out (confirmed).
 test.describe.serial('helpdesk portal users', () => {
   test.describe.configure({ timeout: 120_000 });
   let page: Page;
@@ -89,6 +90,24 @@ test.describe.serial('helpdesk portal users', () => {
       'Restarted, it prints again.',
     ]);
     expect(stored).toMatchObject({ kind: 'inbound', from_address: requester });
+
+    // every portal page says who is signed in; Sign out (from the keyboard, confirmed) ends the
+    // session and the page shows the signed-out state
+    const indicator = visitor.getByRole('status', { name: new RegExp(`Signed in as .*${escape(requester)}`) });
+    await expect(indicator).toBeVisible();
+    await visitor.goto(`/portal/${workspace}/help`);
+    await expect(indicator).toBeVisible();
+    expect(await horizontalOverflow(visitor)).toEqual({ scrollWidth: 390, innerWidth: 390 });
+    await expectAccessible(visitor, 'portal home signed in, 390 px');
+    await indicator.getByRole('button', { name: 'Sign out' }).focus();
+    await visitor.keyboard.press('Enter');
+    await expect(visitor.getByText('Sign out of this help centre?')).toBeVisible();
+    await visitor.locator('.ant-popconfirm').getByRole('button', { name: 'Sign out' }).click();
+    await expect(visitor.getByText('You are signed out.')).toBeVisible();
+    await expect(indicator).toHaveCount(0);
+    await visitor.getByRole('link', { name: 'My requests' }).click();
+    await expect(visitor.getByText('Login required', { exact: true })).toBeVisible();
+    await expect(indicator).toHaveCount(0);
 
     // a made-up (or used) link: the portal says access denied
     await visitor.goto(`/portal/${workspace}/help/sign-in?token=made-up-token`);

@@ -1,10 +1,10 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Result, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { formatDate } from '../../platform/dates/format-date';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
+import { PortalPage } from './portal-page';
 import { usePortalArticle } from './portal.api';
 
 // Public: an article of a helpdesk portal. An old slug goes on to the article's current address.
@@ -20,10 +20,7 @@ export default function PortalArticlePage() {
     if (moved) void navigate(`/portal/${workspace}/${helpdesk}/articles/${moved}`, { replace: true });
   }, [moved, workspace, helpdesk, navigate]);
   return (
-    <main style={{ maxWidth: 760, margin: '32px auto', padding: '0 16px' }}>
-      <Link to={`/portal/${workspace}/${helpdesk}`}>
-        <ArrowLeftOutlined /> {t('helpdesk.portal.back')}
-      </Link>
+    <PortalPage>
       {article.isPending ? (
         <Spin />
       ) : article.isError || !article.data ? (
@@ -42,6 +39,6 @@ export default function PortalArticlePage() {
           <div style={{ marginTop: 16 }} dangerouslySetInnerHTML={{ __html: article.data.html }} />
         </article>
       )}
-    </main>
+    </PortalPage>
   );
 }

@@ -1,10 +1,10 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { isApiError } from '../../platform/api/api-error';
 import { errorText } from '../../platform/feedback/form-errors';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
+import { PortalPage } from './portal-page';
 import { usePortalRequest } from './portal.api';
 
 type Values = { email: string; subject: string; message: string };
@@ -20,10 +20,7 @@ export default function PortalAskPage() {
   usePageTitle(t('helpdesk.portal.askTitle'));
   const failure = send.error ? (isApiError(send.error) ? errorText(t, send.error.code) : t('errorCodes.internalServerError')) : null;
   return (
-    <main style={{ maxWidth: 640, margin: '32px auto', padding: '0 16px' }}>
-      <Link to={`/portal/${workspace}/${helpdesk}`}>
-        <ArrowLeftOutlined /> {t('helpdesk.portal.back')}
-      </Link>
+    <PortalPage narrow>
       <Typography.Title level={1} style={{ fontSize: 28, marginTop: 16 }}>
         {t('helpdesk.portal.askTitle')}
       </Typography.Title>
@@ -60,6 +57,6 @@ export default function PortalAskPage() {
           </Form>
         </Card>
       )}
-    </main>
+    </PortalPage>
   );
 }

@@ -2,7 +2,9 @@ import { Card, Input, List, Result, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { EmptyState } from '../../platform/feedback/empty-state';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
+import { PortalPage } from './portal-page';
 import { MarkedSnippet } from './marked-snippet';
 import { usePortalHome, usePortalSearch } from './portal.api';
 
@@ -23,7 +25,7 @@ export default function PortalHomePage() {
   const articlePath = (slug: string) => `/portal/${workspace}/${current ?? helpdesk}/articles/${slug}`;
   const label = t('helpdesk.article.search');
   return (
-    <main style={{ maxWidth: 760, margin: '32px auto', padding: '0 16px' }}>
+    <PortalPage back={null}>
       {home.isPending ? (
         <Spin />
       ) : home.isError || !home.data ? (
@@ -47,7 +49,7 @@ export default function PortalHomePage() {
               <List
                 loading={search.isFetching}
                 dataSource={search.data?.data ?? []}
-                locale={{ emptyText: t('helpdesk.article.noHits') }}
+                locale={{ emptyText: <EmptyState description={t('helpdesk.article.noHits')} /> }}
                 renderItem={(hit) => (
                   <List.Item>
                     <List.Item.Meta
@@ -88,7 +90,7 @@ export default function PortalHomePage() {
               >
                 <List
                   dataSource={home.data.articles}
-                  locale={{ emptyText: t('helpdesk.portal.noArticles') }}
+                  locale={{ emptyText: <EmptyState description={t('helpdesk.portal.noArticles')} /> }}
                   renderItem={(a) => (
                     <List.Item>
                       <Link to={articlePath(a.slug)}>{a.title}</Link>
@@ -100,6 +102,6 @@ export default function PortalHomePage() {
           )}
         </Space>
       )}
-    </main>
+    </PortalPage>
   );
 }

@@ -1,10 +1,11 @@
 import { Button, Card, Descriptions, Form, Input, List, Result, Spin, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { isApiError } from '../../platform/api/api-error';
 import { errorText } from '../../platform/feedback/form-errors';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
+import { PortalPage } from './portal-page';
 import { usePortalAccessRedirect } from './portal-access';
 import { useMyRequest, usePortalReply } from './portal.api';
 
@@ -24,8 +25,7 @@ export default function PortalMyRequestPage() {
   }, [request.error, toAccessPage]);
   const failure = reply.error ? (isApiError(reply.error) ? errorText(t, reply.error.code) : t('errorCodes.internalServerError')) : null;
   return (
-    <main style={{ maxWidth: 760, margin: '32px auto', padding: '0 16px' }}>
-      <Link to={`/portal/${workspace}/${helpdesk}/requests`}>{t('helpdesk.portal.myRequests')}</Link>
+    <PortalPage signedInOnly back={{ to: `/portal/${workspace}/${helpdesk}/requests`, label: t('helpdesk.portal.myRequests') }}>
       {request.isPending ? (
         <Spin />
       ) : !request.data ? (
@@ -72,6 +72,6 @@ export default function PortalMyRequestPage() {
           </Card>
         </>
       )}
-    </main>
+    </PortalPage>
   );
 }

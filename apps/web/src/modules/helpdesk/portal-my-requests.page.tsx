@@ -1,18 +1,18 @@
-import { Button, Card, List, Space, Spin, Tag, Typography } from 'antd';
+import { Card, List, Spin, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { EmptyState } from '../../platform/feedback/empty-state';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
+import { PortalPage } from './portal-page';
 import { usePortalAccessRedirect } from './portal-access';
-import { useMyRequests, usePortalMe, usePortalSignOut } from './portal.api';
+import { useMyRequests } from './portal.api';
 
 // Public, signed in as a portal user: "My requests" — their own requests of this helpdesk.
 export default function PortalMyRequestsPage() {
   const { t } = useTranslation();
   const { workspace = '', helpdesk = '' } = useParams();
-  const me = usePortalMe(workspace, helpdesk);
   const list = useMyRequests(workspace, helpdesk);
-  const signOut = usePortalSignOut(workspace, helpdesk);
   const toAccessPage = usePortalAccessRedirect(workspace, helpdesk);
   usePageTitle(t('helpdesk.portal.myRequests'));
   useEffect(() => {
@@ -20,18 +20,7 @@ export default function PortalMyRequestsPage() {
   }, [list.error, toAccessPage]);
   const home = `/portal/${workspace}/${helpdesk}`;
   return (
-    <main style={{ maxWidth: 760, margin: '32px auto', padding: '0 16px' }}>
-      <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
-        <Link to={home}>{t('helpdesk.portal.back')}</Link>
-        {me.data && (
-          <Space wrap>
-            <Typography.Text type="secondary">{me.data.email}</Typography.Text>
-            <Button onClick={() => signOut.mutate(undefined, { onSuccess: () => window.location.assign(home) })}>
-              {t('helpdesk.portal.signOut')}
-            </Button>
-          </Space>
-        )}
-      </Space>
+    <PortalPage signedInOnly>
       <Typography.Title level={1} style={{ fontSize: 28, marginTop: 16 }}>
         {t('helpdesk.portal.myRequests')}
       </Typography.Title>
@@ -41,7 +30,7 @@ export default function PortalMyRequestsPage() {
         <Card>
           <List
             dataSource={list.data?.data ?? []}
-            locale={{ emptyText: t('helpdesk.portal.noRequests') }}
+            locale={{ emptyText: <EmptyState description={t('helpdesk.portal.noRequests')} /> }}
             renderItem={(r) => (
               <List.Item extra={r.stage && <Tag>{r.stage}</Tag>}>
                 <List.Item.Meta
@@ -54,6 +43,6 @@ export default function PortalMyRequestsPage() {
           <Link to={`${home}/ask`}>{t('helpdesk.portal.ask')}</Link>
         </Card>
       )}
-    </main>
+    </PortalPage>
   );
 }

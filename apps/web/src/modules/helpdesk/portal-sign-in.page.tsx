@@ -1,11 +1,11 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input, Result, Spin, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../platform/api/api-error';
 import { errorText } from '../../platform/feedback/form-errors';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
+import { PortalPage } from './portal-page';
 import { usePortalAccessRedirect } from './portal-access';
 import { usePortalRedeem, usePortalSignIn } from './portal.api';
 
@@ -34,10 +34,7 @@ export default function PortalSignInPage() {
   const failure =
     ask.error && !isApiError(ask.error) ? t('errorCodes.internalServerError') : ask.error ? errorText(t, ask.error.code) : null;
   return (
-    <main style={{ maxWidth: 640, margin: '32px auto', padding: '0 16px' }}>
-      <Link to={`/portal/${workspace}/${helpdesk}`}>
-        <ArrowLeftOutlined /> {t('helpdesk.portal.back')}
-      </Link>
+    <PortalPage narrow>
       <Typography.Title level={1} style={{ fontSize: 28, marginTop: 16 }}>
         {t('helpdesk.portal.signIn')}
       </Typography.Title>
@@ -67,6 +64,6 @@ export default function PortalSignInPage() {
           </Form>
         </Card>
       )}
-    </main>
+    </PortalPage>
   );
 }
