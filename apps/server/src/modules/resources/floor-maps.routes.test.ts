@@ -381,26 +381,6 @@ describe('the live states', () => {
   });
 });
 
-describe('the plan feature', () => {
-  it('without Plan.LocationMap editing answers planFeatureRequired and writes nothing; reading still works', async () => {
-    const map = await withPlan();
-    await t.sql(`delete from subscriptions where tenant_id = $1`, [tenantId]);
-    const owner2 = await t.createUser();
-    await t.addMember(tenantId, 'Admin', owner2);
-    const admin = t.client(owner2, tenantId);
-    for (const res of [
-      await admin.post('/api/v1/floor-maps', { locationId, name: 'X', level: 'X' }),
-      await save(map, [], admin),
-      await upload(admin, map.id, 'plan.png', await png(20, 20)),
-      await admin.delete(`/api/v1/floor-maps/${map.id}`),
-    ]) {
-      expect(res.status, res.text).toBe(403);
-      expect(res.body).toMatchObject({ code: 'planFeatureRequired', limit: 'Plan.LocationMap' });
-    }
-    expect((await admin.get(`/api/v1/floor-maps/${map.id}`)).status).toBe(200);
-  });
-});
-
 // Bookings' find-times "near a map point" (issue 22) reads where each desk sits on a floor.
 describe('find-times near a map point', () => {
   it('offers the desks placed on the floor, nearest to the point first, with their distance', async () => {
@@ -434,5 +414,26 @@ describe('find-times near a map point', () => {
     expect((await ask({ floorMapId: map.id, x: -1, y: 0 })).body.errors).toEqual([
       expect.objectContaining({ field: 'near.x', code: 'tooSmall' }),
     ]);
+  });
+});
+
+// last: it takes the workspace's plan away
+describe('the plan feature', () => {
+  it('without Plan.LocationMap editing answers planFeatureRequired and writes nothing; reading still works', async () => {
+    const map = await withPlan();
+    await t.sql(`delete from subscriptions where tenant_id = $1`, [tenantId]);
+    const owner2 = await t.createUser();
+    await t.addMember(tenantId, 'Admin', owner2);
+    const admin = t.client(owner2, tenantId);
+    for (const res of [
+      await admin.post('/api/v1/floor-maps', { locationId, name: 'X', level: 'X' }),
+      await save(map, [], admin),
+      await upload(admin, map.id, 'plan.png', await png(20, 20)),
+      await admin.delete(`/api/v1/floor-maps/${map.id}`),
+    ]) {
+      expect(res.status, res.text).toBe(403);
+      expect(res.body).toMatchObject({ code: 'planFeatureRequired', limit: 'Plan.LocationMap' });
+    }
+    expect((await admin.get(`/api/v1/floor-maps/${map.id}`)).status).toBe(200);
   });
 });

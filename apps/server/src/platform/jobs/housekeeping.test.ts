@@ -207,6 +207,8 @@ describe('housekeeping', () => {
       // no-shows released after their check-in grace (workplace booking)
       { name: 'bookings.auto-release', cron: '* * * * *' },
       // scheduled campaigns start and sending campaigns continue (after a throttle, a crash)
+      // dynamic segments with relative dates rebuilt once after each workspace's local midnight
+      { name: 'campaigns.refreshSegments', cron: '*/15 * * * *' },
       { name: 'campaigns.send', cron: '* * * * *' },
       // drafts published at their publishAt (helpdesk's knowledge base)
       { name: 'helpdesk.scheduled-publish', cron: '* * * * *' },
