@@ -1,7 +1,11 @@
 // The demo's helpdesk (issue 23): Northwind's customer support with its topics, a knowledge base
 // of published articles (one still a draft, one in German) and a few requests from the demo's
 // customers — one answered (the reply sits in the local mailbox), one with an internal note, one
-// turned into a task of the Office refresh project. Made through the API like the rest.
+// turned into a task of the Office refresh project. Maria Anders is the portal user to try: two
+// requests of her own (My requests on the portal, signed in by the link the local mailbox gets),
+// the second a task of the Office refresh too, and the helpdesk's task rule set both ways (a
+// task done resolves its request, a request resolved closes its task). Made through the API like
+// the rest.
 type Json = Record<string, unknown>;
 export type DemoCall = (
   method: 'GET' | 'POST' | 'PUT' | 'PATCH',
@@ -70,6 +74,14 @@ const REQUESTS = [
     description: 'Could my Munich team sign in with our Entra ID accounts like Hamburg does?',
     task: true,
   },
+  {
+    subject: 'Monitor arm for desk 2.14',
+    email: 'maria.anders@northwind.example',
+    topic: 'Bookings',
+    priority: 'Low',
+    description: 'Desk 2.14 has no monitor arm; the screen stands on two books. Could one be fitted?',
+    task: true,
+  },
 ];
 
 export async function seedDemoHelpdesk(call: DemoCall): Promise<void> {
@@ -80,6 +92,9 @@ export async function seedDemoHelpdesk(call: DemoCall): Promise<void> {
     senderAddress: 'support@northwind.example',
     portalEnabled: true,
     description: 'Questions about bookings, access and invoices.',
+    // the request ↔ task rule: stages follow both ways; a task done resolves its request
+    taskStageFlow: 'Both',
+    requestStageOnTaskDone: 'Resolved',
   });
   const helpdeskId = String(helpdesk.id);
   const topics = new Map<string, string>();

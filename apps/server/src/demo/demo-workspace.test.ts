@@ -113,9 +113,17 @@ describe('the demo workspace', () => {
     const hits = (await c.post('/api/v1/articles/search', { q: 'password', status: 'Published' })).body.data;
     expect(hits.map((h: { title: string }) => h.title)).toContain('Resetting your password');
     const requests = (await c.post('/api/v1/requests/list', { sort: [{ field: 'number', order: 'asc' }] })).body;
-    expect(requests.data.map((r: { number: string }) => r.number)).toEqual(['SUP-1', 'SUP-2', 'SUP-3']);
+    expect(requests.data.map((r: { number: string }) => r.number)).toEqual(['SUP-1', 'SUP-2', 'SUP-3', 'SUP-4']);
     expect(requests.data[0].requester).toMatchObject({ title: 'Maria Anders' });
     expect(requests.data[2].task).toMatchObject({ title: 'Single sign-on for the Munich store' });
+    // Maria Anders, the portal user to try: two requests of her own, the second a task, and the
+    // helpdesk's task rule set
+    const portalUser = requests.data[0].requester.id;
+    const hers = (await c.post('/api/v1/requests/list', { filters: [{ field: 'requesterId', op: 'eq', value: portalUser }] })).body.data;
+    expect(hers.map((r: { number: string }) => r.number).sort()).toEqual(['SUP-1', 'SUP-4']);
+    expect(hers.find((r: { number: string }) => r.number === 'SUP-4').task).toMatchObject({ title: 'Monitor arm for desk 2.14' });
+    const [support] = (await c.post('/api/v1/helpdesks/list', {})).body.data;
+    expect(support).toMatchObject({ taskStageFlow: 'Both', requestStageOnTaskDone: 'Resolved' });
 
     // a second start leaves it alone
     expect(await seedDemoWorkspace(t.app, t.database, t.config)).toMatchObject({ created: false });
