@@ -201,7 +201,14 @@ export function entityTable(name: string, definition: EntityDefinition, opts: En
       const f = definition.fields[key] as BuiltinField;
       extras.push(index(`${name}_dup_${f.column}_idx`).on(tenant, duplicateKeySql(f, sql`${get(t, key)}`)));
     }
-    const sortColumns = definition.defaultSort.flatMap((s) => (t[s.field] ? [get(t, s.field)] : []));
+    // in the list's own order (list-query: `desc nulls last` / `asc nulls last`, then id asc), so
+    // that the first page of a newest-first kind is a walk of the index, not a sort of every row.
+    // Called where the index is built: Drizzle's desc() marks the shared column until the next
+    // index's on() takes the mark (and clears it).
+    const sortColumns = () =>
+      definition.defaultSort.flatMap((s) =>
+        t[s.field] ? [s.order === 'desc' ? get(t, s.field).desc().nullsLast() : get(t, s.field)] : [],
+      );
     return [
       primaryKey({ columns: [tenant, get(t, 'id')] }),
       ...extras,
@@ -214,7 +221,7 @@ export function entityTable(name: string, definition: EntityDefinition, opts: En
       index(`${name}_deleted_idx`)
         .on(tenant, get(t, 'deletedAt'))
         .where(sql`deleted_at is not null`),
-      ...(sortColumns.length > 0 ? [index(`${name}_sort_idx`).on(tenant, ...sortColumns, get(t, 'id'))] : []),
+      ...(definition.defaultSort.some((s) => t[s.field]) ? [index(`${name}_sort_idx`).on(tenant, ...sortColumns(), get(t, 'id'))] : []),
       ...(opts.fullText ? [index(`${name}_search_vector_idx`).using('gin', tenant, get(t, 'searchVector'))] : []),
       ...(opts.indexes?.((key) => get(t, key)) ?? []),
     ];
