@@ -178,7 +178,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     name: 'mail.outbox',
     cron: '* * * * *',
     idempotency:
-      'One message per transaction, marked sent in the transaction that locked it; a crash between SMTP and commit sends it again (at least once, same Message-ID).',
+      'A batch of messages per transaction (locked FOR UPDATE SKIP LOCKED), each marked sent in the transaction that locked it; a crash between SMTP and commit sends them again (at least once, same Message-ID).',
     run: async () => {
       const r = await mailer.deliverDue();
       return `${r.sent} sent, ${r.retried} to retry, ${r.failed} given up`;
@@ -262,6 +262,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     await inbound?.close();
     await jobs.stop();
     await hub.stop();
+    mailer.close();
   });
 
   // The SPA: every non-API GET that is not a file falls back to index.html.

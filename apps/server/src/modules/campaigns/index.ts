@@ -19,6 +19,8 @@ import {
 export { campaigns, segments, campaignRecipients, segmentMembers } from './campaigns.table';
 
 export const CAMPAIGN_SEND_JOB = 'campaigns.send';
+// the every-minute task: its own name, since a job type and a task never share one (their queue)
+export const CAMPAIGN_SEND_TASK = 'campaigns.sendDue';
 export const SEGMENT_REBUILD_JOB = 'campaigns.rebuildSegments';
 export const SEGMENT_REFRESH_TASK = 'campaigns.refreshSegments';
 // recipients per transaction of the sending job
@@ -78,7 +80,7 @@ export async function registerCampaignsModule(router: Router, deps: ModuleDeps):
   // bounces of campaign mail come back to their VERP address on the inbound listener
   deps.inboundMail.handle(bounceHandler({ ...base, kinds, database: deps.database }));
   deps.jobs.schedule({
-    name: CAMPAIGN_SEND_JOB,
+    name: CAMPAIGN_SEND_TASK,
     cron: '* * * * *',
     idempotency:
       'Scheduled campaigns start under their row lock (status Scheduled → Sending once); recipients are claimed as in the job, so a run beside the job or another worker mails nobody twice.',

@@ -201,6 +201,29 @@ describe('housekeeping', () => {
     smtpRefuses = false;
   });
 
+  it('delivers the outbox in batches over pooled connections, each message once', async () => {
+    await t.sql(`update mail_outbox set status = 'failed' where status = 'pending'`);
+    const before = smtp.received.length;
+    await t.sql(
+      `insert into mail_outbox ("to", subject, text, status, next_attempt_at)
+       select 'batch' || i || '@example.com', 'Batch ' || i, 'body', 'pending', now() from generate_series(1, 120) i`,
+    );
+    // two deliveries at once lock different messages (SKIP LOCKED): none goes out twice
+    const runs = await Promise.all([t.app.atrium.mailer.deliverDue(100), t.app.atrium.mailer.deliverDue(100)]);
+    expect(runs[0]!.sent + runs[1]!.sent).toBe(120);
+    const to = smtp.received.slice(before).flatMap((m) => m.to);
+    expect(new Set(to).size).toBe(120);
+    expect(to).toHaveLength(120);
+    expect((await t.sql(`select count(*)::int as n from mail_outbox where "to" like 'batch%' and status = 'sent'`))[0].n).toBe(120);
+  });
+
+  it('keeps job types and system tasks apart: one name would share a queue', () => {
+    const jobs = t.app.atrium.jobs;
+    expect(() => jobs.schedule({ name: 'campaigns.send', cron: '* * * * *', idempotency: 'x', run: async () => {} })).toThrow(
+      /has the name of a job type/,
+    );
+  });
+
   it('runs the system tasks on a schedule', async () => {
     const schedules = await t.sql<{ name: string; cron: string }>(`select name, cron from pgboss.schedule order by name`);
     expect(schedules).toEqual([
@@ -209,7 +232,7 @@ describe('housekeeping', () => {
       // scheduled campaigns start and sending campaigns continue (after a throttle, a crash)
       // dynamic segments with relative dates rebuilt once after each workspace's local midnight
       { name: 'campaigns.refreshSegments', cron: '*/15 * * * *' },
-      { name: 'campaigns.send', cron: '* * * * *' },
+      { name: 'campaigns.sendDue', cron: '* * * * *' },
       // drafts published at their publishAt (helpdesk's knowledge base)
       { name: 'helpdesk.scheduled-publish', cron: '* * * * *' },
       { name: 'housekeeping.tenants', cron: '17 * * * *' },

@@ -268,12 +268,16 @@ export function createJobRuntime(opts: JobRuntimeOptions): JobRuntime {
     runsJobs,
     define<P, C>(def: JobDefinition<P, C>): JobType<P> {
       if (types.has(def.type)) throw new Error(`job type ${def.type} is defined twice`);
+      // a job type and a system task of one name would share one pg-boss queue, and either
+      // worker would take the other's messages (a job's run by the task: its row queued forever)
+      if (tasks.has(def.type)) throw new Error(`job type ${def.type} has the name of a system task`);
       const stored = def as unknown as JobDefinition<unknown, unknown>;
       types.set(def.type, stored);
       return { type: def.type, enqueue: (ctx, payload) => enqueue(stored, ctx, payload) };
     },
     schedule(task) {
       if (tasks.has(task.name)) throw new Error(`system task ${task.name} is scheduled twice`);
+      if (types.has(task.name)) throw new Error(`system task ${task.name} has the name of a job type`);
       tasks.set(task.name, task);
     },
     cleanup(task) {

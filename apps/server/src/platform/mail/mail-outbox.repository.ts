@@ -38,20 +38,22 @@ export async function insert(db: Db, m: OutboxInsert, status: 'captured' | 'pend
   return id;
 }
 
-// the oldest message that is due, locked for this transaction; other workers skip it
-export async function lockDue(db: Db): Promise<OutboxMessage | undefined> {
+// the oldest messages that are due, up to `limit`, locked for this transaction; other workers
+// skip them
+export async function lockDue(db: Db, limit: number): Promise<OutboxMessage[]> {
   const res = await db.execute<OutboxMessage>(sql`
     select id, "to", subject, text, html, attempts, message_id as "messageId", headers, attachments from mail_outbox
     where status = 'pending' and next_attempt_at <= now()
-    order by next_attempt_at, created_at limit 1
+    order by next_attempt_at, created_at limit ${limit}
     for update skip locked`);
-  return res.rows[0];
+  return res.rows;
 }
 
-export async function markSent(db: Db, id: string): Promise<void> {
+export async function markSent(db: Db, ids: readonly string[]): Promise<void> {
+  if (!ids.length) return;
   await db.execute(sql`
     update mail_outbox set status = 'sent', sent_at = now(), attempts = attempts + 1, error = null, next_attempt_at = null
-    where id = ${id}`);
+    where id = any(${sql.param([...ids])}::uuid[])`);
 }
 
 // another try after `retryInMs`, or given up (failed) when there is none
