@@ -224,14 +224,26 @@ describe('housekeeping', () => {
     );
   });
 
+  it('removes, when it starts, the schedule of a system task that no longer exists (one renamed by an upgrade)', async () => {
+    // an install from before the every-minute task was renamed campaigns.sendDue: its schedule
+    // would keep sending to the campaigns.send job type's queue
+    await t.sql(
+      `insert into pgboss.schedule (name, cron, timezone, data, options) values ('campaigns.send', '* * * * *', 'UTC', '{}', '{}')
+       on conflict (name) do nothing`,
+    );
+    await t.app.atrium.jobs.stop();
+    await t.app.atrium.jobs.start();
+    expect(await t.sql(`select name from pgboss.schedule where name = 'campaigns.send'`)).toEqual([]);
+  });
+
   it('runs the system tasks on a schedule', async () => {
     const schedules = await t.sql<{ name: string; cron: string }>(`select name, cron from pgboss.schedule order by name`);
     expect(schedules).toEqual([
       // no-shows released after their check-in grace (workplace booking)
       { name: 'bookings.auto-release', cron: '* * * * *' },
-      // scheduled campaigns start and sending campaigns continue (after a throttle, a crash)
       // dynamic segments with relative dates rebuilt once after each workspace's local midnight
       { name: 'campaigns.refreshSegments', cron: '*/15 * * * *' },
+      // scheduled campaigns start and sending campaigns continue (after a throttle, a crash)
       { name: 'campaigns.sendDue', cron: '* * * * *' },
       // drafts published at their publishAt (helpdesk's knowledge base)
       { name: 'helpdesk.scheduled-publish', cron: '* * * * *' },

@@ -311,6 +311,12 @@ export function createJobRuntime(opts: JobRuntimeOptions): JobRuntime {
           }),
         );
       }
+      // a schedule no system task has any more (a task renamed or removed by an upgrade) stops:
+      // left, its cron would keep sending messages to a queue nothing, or something else, works
+      for (const stale of (await b.getSchedules()).filter((s) => !tasks.has(s.name))) {
+        await b.unschedule(stale.name);
+        log.info({ task: stale.name }, 'schedule of a system task that no longer exists removed');
+      }
       for (const task of tasks.values()) {
         // a system task is not sliced: it may run up to 15 minutes before another worker retries it
         await b.schedule(task.name, task.cron, {}, { tz: 'UTC', expireInSeconds: Math.max(SYSTEM_TASK_EXPIRY_SECONDS, opts.leaseSeconds) });
