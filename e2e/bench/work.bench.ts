@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/signed-in.fixture';
 import { automaticProject, task } from '../pages/projects.pages';
 import { signedInApi } from '../support/signed-in-api';
@@ -10,7 +11,7 @@ import { signedInApi } from '../support/signed-in-api';
 
 // The app's start-up before a page's data, from navigation (ms): the document, every script and
 // every API call, in the order they started — where the time before the chart or board goes.
-async function startUp(page: import('@playwright/test').Page): Promise<string> {
+async function startUp(page: Page): Promise<string> {
   const steps = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     const resources = performance
