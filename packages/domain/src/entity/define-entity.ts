@@ -89,6 +89,7 @@ export type EntityBoard = {
   due?: string;
 };
 
+export type EntityOldSlugs = { field: string; scope?: string };
 export type EntityNumbering = { prefix: string; scope?: { field: string; prefixField: string } };
 
 export type EntityDefinitionInput = {
@@ -107,6 +108,10 @@ export type EntityDefinitionInput = {
   defaultSort: readonly EntityListSort[];
   // the spec's named list key (spec §2); a kind without one has no saved views
   savedViewKey?: SavedViewKey;
+  // spec §5 "an old slug redirects": the engine keeps the slugs `field` had, unique within the
+  // record's `scope` (a reference field; none: the workspace), each leading to its record until a
+  // record of the same scope takes it again (platform/entity/old-slugs.repository.ts)
+  oldSlugs?: EntityOldSlugs;
   permissions: Omit<
     EntityPermissions,
     | 'delete'
@@ -258,6 +263,10 @@ export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
   if (input.board && !['money', 'decimal', 'integer'].includes(fields[input.board.sum]?.kind ?? ''))
     throw new Error(`${input.kind}: board sum ${input.board.sum} must be a money or number field`);
   for (const key of input.board?.card ?? []) if (!fields[key]) throw new Error(`${input.kind}: board card field ${key} is not a field`);
+  if (input.oldSlugs && fields[input.oldSlugs.field]?.kind !== 'text')
+    throw new Error(`${input.kind}: old slugs of ${input.oldSlugs.field}, which is no text (slug) field`);
+  if (input.oldSlugs?.scope && fields[input.oldSlugs.scope]?.kind !== 'reference')
+    throw new Error(`${input.kind}: old slugs scoped by ${input.oldSlugs.scope}, which is no reference field`);
   if (input.board?.due && fields[input.board.due]?.kind !== 'date')
     throw new Error(`${input.kind}: board due ${input.board.due} must be a date field`);
   const outcome = input.board?.outcome;
@@ -349,6 +358,7 @@ export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
     defaultColumns: input.defaultColumns,
     defaultSort: input.defaultSort,
     ...(input.savedViewKey ? { savedViewKey: input.savedViewKey } : {}),
+    ...(input.oldSlugs ? { oldSlugs: input.oldSlugs } : {}),
     permissions,
     capabilities,
     defaultStages: input.defaultStages ?? GENERIC_DEFAULT_STAGES,
@@ -382,6 +392,7 @@ export type EntityDefinition = {
   defaultColumns: readonly string[];
   defaultSort: readonly EntityListSort[];
   savedViewKey?: SavedViewKey;
+  oldSlugs?: EntityOldSlugs;
   permissions: EntityPermissions;
   capabilities: EntityCapabilities;
   defaultStages: readonly DefaultStage[];

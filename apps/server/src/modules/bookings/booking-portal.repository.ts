@@ -1,6 +1,7 @@
 import type { BookingStatus } from '@atrium/domain';
 import { sql } from 'drizzle-orm';
 import type { TenantScope } from '../../platform/context';
+import { oldSlugOwner } from '../../platform/entity';
 
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
@@ -19,7 +20,8 @@ export type PortalPage = {
   portalEnabled: boolean;
 };
 
-// A live booking page by its slug (archived and deleted pages are no pages).
+// A live booking page by its slug now, else by one it had (spec §5: an old slug redirects; the
+// answer names the current slug) — archived and deleted pages are no pages.
 export async function pageBySlug(ctx: TenantScope, slug: string): Promise<PortalPage | undefined> {
   const res = await ctx.db.execute<PortalPage>(sql`
     select p.id, p.name, p.slug, p.description, p.location_id as "locationId", l.name as "locationName",
@@ -27,7 +29,9 @@ export async function pageBySlug(ctx: TenantScope, slug: string): Promise<Portal
       coalesce(p.external_visibility, 'None') as "externalVisibility", coalesce(p.portal_enabled, false) as "portalEnabled"
     from booking_pages p
     join locations l on l.tenant_id = p.tenant_id and l.id = p.location_id and l.deleted_at is null
-    where p.tenant_id = ${ctx.tenantId} and p.slug = ${slug} and p.deleted_at is null and p.archived_at is null`);
+    where p.tenant_id = ${ctx.tenantId} and p.deleted_at is null and p.archived_at is null
+      and (p.slug = ${slug} or p.id = ${oldSlugOwner(ctx.tenantId, 'BookingPage', ctx.tenantId, slug)})
+    order by (p.slug = ${slug}) desc limit 1`);
   return res.rows[0];
 }
 

@@ -305,6 +305,22 @@ describe('the booking portal', () => {
     expect((await anonymous.get(base())).status).toBe(200);
   });
 
+  it('answers an old slug with the page and its current slug (spec §5: an old slug redirects), until another page takes it', async () => {
+    await patchPage([{ op: 'replace', path: '/slug', value: 'desks-hamburg' }]);
+    const old = await anonymous.get(base());
+    expect(old.status, old.text).toBe(200);
+    expect(old.body).toMatchObject({ name: 'Desks', slug: 'desks-hamburg' });
+    // its free times and holds answer by the old slug too
+    const day = utcDayAhead(8, '00:00').slice(0, 10);
+    expect((await anonymous.get(`${base()}/slots?day=${day}&duration=60`)).status).toBe(200);
+    // and back: the old slug is the page's own again, the other one now leads to it
+    await patchPage([{ op: 'replace', path: '/slug', value: 'desks' }]);
+    expect((await anonymous.get(base(workspace, 'desks-hamburg'))).body).toMatchObject({ slug: 'desks' });
+    expect(
+      await t.sql(`select slug from entity_old_slugs where tenant_id = $1 and entity_kind = 'BookingPage' order by slug`, [tenantId]),
+    ).toEqual([{ slug: 'desks-hamburg' }]);
+  });
+
   it("answers 404 for an unknown workspace or page, and never another workspace's page", async () => {
     expect((await anonymous.get(base('no-such-workspace'))).status).toBe(404);
     expect((await anonymous.get(base(workspace, 'nothing'))).status).toBe(404);

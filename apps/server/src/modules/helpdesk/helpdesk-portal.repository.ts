@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TenantScope } from '../../platform/context';
+import { oldSlugOwner } from '../../platform/entity';
 
 export type PortalHelpdesk = { id: string; name: string; description: string | null; slug: string };
 
@@ -8,8 +9,7 @@ export async function portalHelpdesk(ctx: TenantScope, slug: string): Promise<Po
   const res = await ctx.db.execute<PortalHelpdesk>(sql`
     select h.id, h.name, h.description, h.portal_slug as slug from helpdesks h
     where h.tenant_id = ${ctx.tenantId} and h.deleted_at is null and h.archived_at is null and h.portal_enabled
-      and (h.portal_slug = ${slug} or h.id = (select o.entity_id from helpdesk_old_slugs o
-        where o.tenant_id = ${ctx.tenantId} and o.entity_kind = 'Helpdesk' and o.scope_id = ${ctx.tenantId} and o.slug = ${slug}))
+      and (h.portal_slug = ${slug} or h.id = ${oldSlugOwner(ctx.tenantId, 'Helpdesk', ctx.tenantId, slug)})
     order by (h.portal_slug = ${slug}) desc limit 1`);
   return res.rows[0];
 }
@@ -53,8 +53,7 @@ export async function portalArticleBySlug(
     from articles a
     left join topics t on t.tenant_id = a.tenant_id and t.id = a.topic_id and t.deleted_at is null
     where a.tenant_id = ${ctx.tenantId} and a.helpdesk_id = ${helpdeskId} and ${readable(portalUser)}
-      and (a.slug = ${slug} or a.id = (select o.entity_id from helpdesk_old_slugs o
-        where o.tenant_id = ${ctx.tenantId} and o.entity_kind = 'Article' and o.scope_id = ${helpdeskId} and o.slug = ${slug}))
+      and (a.slug = ${slug} or a.id = ${oldSlugOwner(ctx.tenantId, 'Article', helpdeskId, slug)})
     order by (a.slug = ${slug}) desc limit 1`);
   return res.rows[0];
 }

@@ -1,6 +1,7 @@
 import type { ArticleHit, RequestMessage, RequestMessageKind } from '@atrium/domain';
 import { sql } from 'drizzle-orm';
 import type { TenantScope } from '../../platform/context';
+import { oldSlugOwner } from '../../platform/entity';
 
 const LIVE = (alias: string) => sql.raw(`${alias}.deleted_at is null`);
 
@@ -28,25 +29,6 @@ export async function articleSlugTaken(ctx: TenantScope, helpdeskId: string, slu
   return res.rows.length > 0;
 }
 
-export type OldSlugKind = 'Helpdesk' | 'Article';
-
-// A slug left behind keeps pointing at its record; taken again in the same scope, it stops.
-export async function keepOldSlug(ctx: TenantScope, kind: OldSlugKind, scopeId: string, slug: string, entityId: string): Promise<void> {
-  await ctx.db.execute(sql`
-    insert into helpdesk_old_slugs (tenant_id, entity_kind, scope_id, slug, entity_id)
-    values (${ctx.tenantId}, ${kind}, ${scopeId}, ${slug}, ${entityId})
-    on conflict (tenant_id, entity_kind, scope_id, slug) do update set entity_id = excluded.entity_id, created_at = now()`);
-}
-
-export async function dropOldSlug(ctx: TenantScope, kind: OldSlugKind, scopeId: string, slug: string): Promise<void> {
-  await ctx.db.execute(sql`
-    delete from helpdesk_old_slugs where tenant_id = ${ctx.tenantId} and entity_kind = ${kind} and scope_id = ${scopeId} and slug = ${slug}`);
-}
-
-export async function dropOldSlugsOf(ctx: TenantScope, entityId: string): Promise<void> {
-  await ctx.db.execute(sql`delete from helpdesk_old_slugs where tenant_id = ${ctx.tenantId} and entity_id = ${entityId}`);
-}
-
 // The article of a helpdesk with this slug now, else the one that had it.
 export async function articleIdBySlug(
   ctx: TenantScope,
@@ -57,8 +39,7 @@ export async function articleIdBySlug(
     select a.id, false as moved from articles a
       where a.tenant_id = ${ctx.tenantId} and a.helpdesk_id = ${helpdeskId} and a.slug = ${slug} and ${LIVE('a')}
     union all
-    select o.entity_id as id, true as moved from helpdesk_old_slugs o
-      where o.tenant_id = ${ctx.tenantId} and o.entity_kind = 'Article' and o.scope_id = ${helpdeskId} and o.slug = ${slug}
+    select o.id, true as moved from (select ${oldSlugOwner(ctx.tenantId, 'Article', helpdeskId, slug)} as id) o where o.id is not null
     limit 1`);
   return res.rows[0];
 }

@@ -58,7 +58,7 @@ describe('helpdesks', () => {
     const moved = await patch(c, `/api/v1/helpdesks/${helpdeskId}`, [{ op: 'replace', path: '/portalSlug', value: 'support' }]);
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body.portalSlug).toBe('support');
-    const old = await t.sql<{ slug: string }>(`select slug from helpdesk_old_slugs where tenant_id = $1 and entity_kind = 'Helpdesk'`, [
+    const old = await t.sql<{ slug: string }>(`select slug from entity_old_slugs where tenant_id = $1 and entity_kind = 'Helpdesk'`, [
       tenantId,
     ]);
     expect(old.map((r) => r.slug)).toEqual(['customer-support']);

@@ -67,23 +67,7 @@ export const helpdeskHooks: EntityHooks = {
     return helpdeskSlug(ctx, values, null);
   },
   beforeUpdate: (ctx, values, before) => helpdeskSlug(ctx, values, String(before.id)),
-  afterCreate: async (ctx, row) => repo.dropOldSlug(ctx, 'Helpdesk', ctx.tenantId, String(row.portalSlug)),
-  afterUpdate: async (ctx, row, before) => movedSlug(ctx, 'Helpdesk', ctx.tenantId, before.portalSlug, row.portalSlug, String(row.id)),
-  afterDelete: async (ctx, row) => repo.dropOldSlugsOf(ctx, String(row.id)),
 };
-
-async function movedSlug(
-  ctx: TenantContext,
-  kind: repo.OldSlugKind,
-  scopeId: string,
-  was: unknown,
-  now: unknown,
-  id: string,
-): Promise<void> {
-  if (was === now) return;
-  await repo.dropOldSlug(ctx, kind, scopeId, String(now));
-  if (typeof was === 'string' && was !== '') await repo.keepOldSlug(ctx, kind, scopeId, was, id);
-}
 
 // A topic left without a place goes last in its helpdesk.
 export const topicHooks: EntityHooks = {
@@ -115,20 +99,6 @@ async function articleValues(ctx: TenantContext, values: EntityRow, id: string |
 export const articleHooks: EntityHooks = {
   beforeCreate: (ctx, values) => articleValues(ctx, values, null),
   beforeUpdate: (ctx, values, before) => articleValues(ctx, values, String(before.id)),
-  afterCreate: async (ctx, row) => repo.dropOldSlug(ctx, 'Article', String(row.helpdeskId), String(row.slug)),
-  afterUpdate: async (ctx, row, before) => {
-    // moved to another helpdesk: its old slugs there no longer apply
-    if (row.helpdeskId !== before.helpdeskId) await repo.dropOldSlugsOf(ctx, String(row.id));
-    await movedSlug(
-      ctx,
-      'Article',
-      String(row.helpdeskId),
-      row.helpdeskId === before.helpdeskId ? before.slug : null,
-      row.slug,
-      String(row.id),
-    );
-  },
-  afterDelete: async (ctx, row) => repo.dropOldSlugsOf(ctx, String(row.id)),
 };
 
 // A request's requester: the named contact (its e-mail fills requesterEmail), else the contact

@@ -52,27 +52,6 @@ export const requests = entityTable('requests', requestEntity, {
 
 const key = (t: unknown) => t as { tenantId: AnyPgColumn; id: AnyPgColumn };
 
-// Slugs a helpdesk's portal or an article had before (spec §5: an old slug redirects). `scopeId`
-// is the article's helpdesk, or the helpdesk itself; a slug taken again by a record of the same
-// scope stops redirecting (the module removes the row).
-export const helpdeskOldSlugs = pgTable(
-  'helpdesk_old_slugs',
-  {
-    ...tenantColumns(),
-    entityKind: text('entity_kind', { enum: ['Helpdesk', 'Article'] }).notNull(),
-    scopeId: uuid('scope_id').notNull(),
-    slug: text('slug').notNull(),
-    entityId: uuid('entity_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('helpdesk_old_slugs_key').on(t.tenantId, t.entityKind, t.scopeId, t.slug),
-    index('helpdesk_old_slugs_entity_idx').on(t.tenantId, t.entityId),
-    check('helpdesk_old_slugs_kind_check', sql`entity_kind in ('Helpdesk', 'Article')`),
-  ],
-);
-
 // A request's conversation: the requester's messages (inbound), agents' replies (outbound,
 // mailed with threading headers) and internal notes. Removed with the request.
 export const requestMessages = pgTable(

@@ -30,6 +30,7 @@ import { recordChanged, recordsWritten } from './record-changes';
 import { applyJsonPatch } from './json-patch';
 import { changesNothing } from './no-op-write';
 import { compileListQuery, type ListCondition } from './list-query';
+import { keepOldSlugs } from './old-slugs.repository';
 import * as board from './entity-board.repository';
 import { recordsDeleted } from './record-cleanup';
 import { assignNumbers, defaultStage, workflowScopeOf } from './record-defaults';
@@ -226,6 +227,7 @@ export async function createEntity(
     { entityKind: kind, entityId: String(row.id), type: 'Change', action: 'created', after: { title: row.title } },
   ]);
   await publishRecordEvent(ctx, { kind, id: String(row.id), version: Number(row.version), action: 'created' });
+  await keepOldSlugs(ctx, ent, null, row);
   await ent.hooks.afterCreate?.(ctx, row);
   await recordChanged(ctx, ent, null, row);
   await recordsWritten(ctx, kind, [String(row.id)]);
@@ -289,6 +291,7 @@ async function applyUpdate(
     await syncUniqueValues(ctx, definition, String(row.id), loaded.fields, row.customFields as Record<string, unknown>, false);
   await recordActivities(ctx, await changeRows(ctx, ent, loaded.fields, before, row));
   await publishRecordEvent(ctx, { kind: ent.definition.kind, id: String(row.id), version: Number(row.version), action: 'updated' });
+  await keepOldSlugs(ctx, ent, before, row);
   await ent.hooks.afterUpdate?.(ctx, row, before);
   await recordChanged(ctx, ent, before, row);
   await recordsWritten(ctx, definition.kind, [String(row.id)]);
@@ -455,6 +458,7 @@ export async function deleteEntity(
     { entityKind: ent.definition.kind, entityId: id, type: 'Change', action: 'deleted', before: { title: before.title } },
   ]);
   await publishRecordEvent(ctx, { kind: ent.definition.kind, id, version: null, action: 'deleted' });
+  await keepOldSlugs(ctx, ent, before, null);
   await ent.hooks.afterDelete?.(ctx, before);
   await recordsWritten(ctx, ent.definition.kind, [id]);
 }

@@ -178,3 +178,23 @@ export const entityCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.entityKind] })],
 );
+
+// Slugs a record had before (spec §5: an old slug redirects), for kinds that declare `oldSlugs`:
+// unique within the kind and scope (the record's scope reference, or the workspace's id), each
+// leading to its record until a record of the same scope takes the slug again (old-slugs.ts).
+export const entityOldSlugs = pgTable(
+  'entity_old_slugs',
+  {
+    ...tenantColumns(),
+    entityKind: text('entity_kind').notNull(),
+    scopeId: uuid('scope_id').notNull(),
+    slug: text('slug').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('entity_old_slugs_key').on(t.tenantId, t.entityKind, t.scopeId, t.slug),
+    index('entity_old_slugs_entity_idx').on(t.tenantId, t.entityId),
+  ],
+);

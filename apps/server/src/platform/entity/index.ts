@@ -24,6 +24,7 @@ export {
   scopedPermission,
 } from './role-scope';
 export { visibilityRule } from './entity-sql';
+export { oldSlugOwner } from './old-slugs.repository';
 export { provideRecordCleanup, provideRecordTransfer, recordTransferred, type RecordRef } from './record-cleanup';
 export { lookup as lookupRecords, lookupPaths as lookupRecordPaths, titles as recordTitles, existingIds } from './entity.repository';
 export { createEntity, getEntity, listCondition, listConditions, listEntities, patchEntity } from './entity.service';

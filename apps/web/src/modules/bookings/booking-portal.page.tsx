@@ -1,8 +1,8 @@
 import type { BookingPortalHold, BookingPortalPage } from '@atrium/domain';
 import { Alert, Button, Card, Form, Input, Result, Select, Space, Spin, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../platform/api/api-error';
 import { errorText } from '../../platform/feedback/form-errors';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
@@ -45,6 +45,12 @@ export default function BookingPortalPage() {
   const { t, i18n } = useTranslation();
   const { workspace = '', slug = '' } = useParams();
   const page = useBookingPortalPage(workspace, slug);
+  const navigate = useNavigate();
+  // an old slug (spec §5): the page answers with its current one, and the address follows
+  const current = page.data?.slug;
+  useEffect(() => {
+    if (current && current !== slug) void navigate(`/portal/${workspace}/book/${current}${window.location.search}`, { replace: true });
+  }, [current, slug, workspace, navigate]);
   usePageTitle(page.data?.name ?? t('bookings.portal.title'));
   const timeZone = page.data?.location.timeZone ?? 'UTC';
   const [resourceId, setResourceId] = useState<string>(ANY);

@@ -41,6 +41,7 @@ export const bookingPageEntity = defineEntity({
     policy: fields.json(bookingPolicyOverridesSchema, { form: true }),
     description: fields.longText({ max: 5000 }),
   },
+  oldSlugs: { field: 'slug' },
   searchFields: ['name', 'slug'],
   defaultColumns: ['slug', 'locationId', 'internalVisibility', 'externalVisibility', 'portalEnabled'],
   defaultSort: [{ field: 'name', order: 'asc' }],

@@ -26,6 +26,7 @@ export const articleEntity = defineEntity({
     publishAt: fields.dateTime(),
     content: fields.longText({ max: 200000 }),
   },
+  oldSlugs: { field: 'slug', scope: 'helpdeskId' },
   searchFields: ['title', 'slug'],
   defaultColumns: ['helpdeskId', 'topicId', 'status', 'visibility', 'language'],
   defaultSort: [{ field: 'title', order: 'asc' }],

@@ -32,6 +32,7 @@ export const helpdeskEntity = defineEntity({
     taskStageFlow: fields.enumeration(TASK_STAGE_FLOWS, { defaultValue: 'TaskToRequest' }),
     requestStageOnTaskDone: fields.text({ max: 100, example: 'Resolved' }),
   },
+  oldSlugs: { field: 'portalSlug' },
   searchFields: ['name', 'code', 'portalSlug'],
   defaultColumns: ['code', 'portalSlug', 'senderAddress', 'portalEnabled'],
   defaultSort: [{ field: 'name', order: 'asc' }],

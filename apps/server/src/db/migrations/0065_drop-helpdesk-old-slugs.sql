@@ -1,0 +1,1 @@
+DROP TABLE "helpdesk_old_slugs" CASCADE;
