@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { fork, type ChildProcess } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { importJWK, SignJWT } from 'jose';
 import pg from 'pg';
@@ -89,7 +90,7 @@ export async function adminToken(db: pg.Client, publicUrl: string, userId: strin
 }
 
 export async function stopApi(api: Api | undefined): Promise<void> {
-  if (!api || api.child.exitCode !== null) return;
+  if (!api || api.child.exitCode !== null || api.child.signalCode !== null) return;
   api.child.kill('SIGTERM');
   await new Promise((r) => api.child.once('exit', r));
 }
@@ -121,4 +122,41 @@ export async function benchDatabase(dir: string): Promise<{
   await db.connect();
   const pgVersion = (await db.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]?.v ?? '?';
   return { pgServer, url, db, pgVersion };
+}
+
+export type BenchRun = Awaited<ReturnType<typeof benchDatabase>> & {
+  dir: string;
+  started: number;
+  // the API in its own process for the workspace; stopped at the end of the run (or before, by stopApi)
+  api: (tenant: { id: string; userId: string }, traced?: boolean) => Promise<Api>;
+};
+
+// One bench's run (bench/*.ts): its own embedded PostgreSQL in a temporary directory for `body`;
+// at the end every API process it started is stopped, `finish` runs, the cluster stops and the
+// directory goes. An error is printed and sets the exit code.
+export async function benchRun(
+  name: string,
+  body: (run: BenchRun) => Promise<void>,
+  finish?: (dir: string) => Promise<void>,
+): Promise<void> {
+  const started = Date.now();
+  const dir = mkdtempSync(path.join(os.tmpdir(), `atrium-bench-${name}-`));
+  const database = await benchDatabase(dir);
+  const apis: Api[] = [];
+  const api = async (tenant: { id: string; userId: string }, traced = false) => {
+    const started = await startApi(dir, database.url, database.db, tenant, traced);
+    apis.push(started);
+    return started;
+  };
+  try {
+    await body({ ...database, dir, started, api });
+  } catch (e) {
+    process.exitCode = 1;
+    console.error(e);
+  } finally {
+    for (const a of apis) await stopApi(a);
+    await finish?.(dir);
+    await database.pgServer.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

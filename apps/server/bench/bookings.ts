@@ -7,10 +7,8 @@ import {
   type EntityListQueryInput,
 } from '@atrium/domain';
 import type pg from 'pg';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { benchDatabase, must, startApi, stopApi, type Api } from './api-process';
+import { benchRun, must, type Api } from './api-process';
 import { load1, timed, type Latency } from './measure';
 import { explainListStatements } from './raw-list';
 import { writeBenchSection } from './report';
@@ -61,13 +59,9 @@ async function explainList(db: pg.Client, tenantId: string, body: EntityListQuer
 }
 
 async function main() {
-  const started = Date.now();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-bookings-'));
-  const { pgServer, url, db, pgVersion } = await benchDatabase(dir);
-  let api: Api | undefined;
-  try {
+  await benchRun('bookings', async ({ db, pgVersion, started, api: startApi }) => {
     const tenant = await seedTenant(db, 'Bench Bookings', 0);
-    api = await startApi(dir, url, db, tenant, false);
+    const api = await startApi(tenant);
 
     // one location open around the clock in UTC; desks and rooms of the default policy (15-minute
     // increment, no buffers), made through the API; a third of the desks and rooms already booked
@@ -211,14 +205,7 @@ async function main() {
     await writeBenchSection('bookings-bench', section, log);
     log(`targets ${pass ? 'met' : 'NOT met'}`);
     await db.end();
-  } catch (e) {
-    process.exitCode = 1;
-    console.error(e);
-  } finally {
-    await stopApi(api);
-    await pgServer.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,7 @@ import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { freePort } from '../src/platform/free-port';
 import { MAIL_POOL, pooledSmtpUrl } from '../src/platform/mail/mailer';
-import { benchDatabase, must, startApi, stopApi, type Api } from './api-process';
+import { benchRun, must, stopApi } from './api-process';
 import { load1 } from './measure';
 import { writeBenchSection } from './report';
 import { seedTenant } from './seed';
@@ -112,127 +112,120 @@ async function until(sink: Sink, target: number, t0: bigint): Promise<number> {
 }
 
 async function main() {
-  const started = Date.now();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-send-'));
-  const { pgServer, url, db, pgVersion } = await benchDatabase(dir);
   const sink = await startSink();
-  let api: Api | undefined;
-  try {
-    log(`seeding ${RECIPIENTS} contacts…`);
-    const tenant = await seedTenant(db, 'Bench Campaign Send', RECIPIENTS);
-    await db.query('vacuum analyze');
-    process.env.SMTP_URL = sink.url;
-    const server = await startApi(dir, url, db, tenant, false);
-    api = server;
-    // throttles off the figure: the hourly limit at its maximum (100,000), no daily cap
-    await must(server, 'PUT', '/api/v1/campaigns/settings', { hourlyLimit: 100_000, dailyLimit: null });
-    const segment = await must(
-      server,
-      'POST',
-      '/api/v1/segments',
-      { name: 'Everyone', query: { filters: [{ field: 'email', op: 'contains', value: '@' }] } },
-      201,
-    );
-    const template = await must(
-      server,
-      'POST',
-      '/api/v1/core/email-templates',
-      {
-        entityKind: 'Contact',
-        name: 'Spring',
-        subject: 'Spring news for {{firstName}}',
-        body: 'Hello {{firstName}} {{lastName}},\n\nour spring offers are here: see https://example.com/spring?x=1 for the details.\n\nKind regards, the bench team',
-      },
-      201,
-    );
-    const campaign = await must(
-      server,
-      'POST',
-      '/api/v1/campaigns',
-      { name: 'Spring', segmentIds: [segment.id], emailTemplateId: template.id, senderName: 'Bench', senderEmail: 'bench@example.com' },
-      201,
-    );
-    const load0 = load1();
-    log(`sending the campaign to ${RECIPIENTS} recipients…`);
-    const t0 = process.hrtime.bigint();
-    await must(server, 'PUT', `/api/v1/campaigns/${String(campaign.id)}/send`, {});
-    const apiSeconds = await until(sink, RECIPIENTS, t0);
-    const apiLoad = Math.max(load0, load1());
-    const apiRate = RECIPIENTS / apiSeconds;
-    const size = Buffer.byteLength(sink.state.first);
-    const [dupes] = (
-      await db.query<{ n: number; sent: number }>(
-        `select count(*) filter (where state = 'sent')::int as sent, (select count(*)::int from mail_outbox where status <> 'sent') as n
-         from campaign_recipients where tenant_id = $1`,
-        [tenant.id],
-      )
-    ).rows;
-    log(
-      `campaign: ${RECIPIENTS} mails in ${apiSeconds.toFixed(1)} s = ${apiRate.toFixed(0)}/s (message ${size} bytes; recipients sent ${dupes?.sent}, outbox not sent ${dupes?.n}); load ${apiLoad.toFixed(1)}`,
-    );
-    await stopApi(api);
-    api = undefined;
-
-    // raw nodemailer: the same sink, the same size, the server mailer's connections
-    const before = sink.state.count;
-    const load1Raw = load1();
-    const t1 = process.hrtime.bigint();
-    const child = fork(fileURLToPath(import.meta.url), [], {
-      execArgv: ['--import', 'tsx'],
-      env: {
-        ...process.env,
-        BENCH_RAW_SENDER: JSON.stringify({
-          url: sink.url,
-          count: RECIPIENTS,
-          size: Math.max(1, size - 600),
-          connections: MAIL_POOL.connections,
-        }),
-      },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    const rawSeconds = await until(sink, before + RECIPIENTS, t1);
-    await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r(undefined)));
-    const rawLoad = Math.max(load1Raw, load1());
-    const rawRate = RECIPIENTS / rawSeconds;
-    const rawSize = Math.round(sink.state.bytes / sink.state.count);
-    const ratio = apiRate / rawRate;
-    log(
-      `raw nodemailer: ${RECIPIENTS} in ${rawSeconds.toFixed(1)} s = ${rawRate.toFixed(0)}/s; ratio ${(ratio * 100).toFixed(0)}%; load ${rawLoad.toFixed(1)}`,
-    );
-
-    const runSeconds = (Date.now() - started) / 1000;
-    const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-    const n = RECIPIENTS.toLocaleString('en');
-    const ok = ratio >= 0.5;
-    const section = [
-      '<!-- campaign-send-bench:start -->',
-      '## Campaign sending (`npm run bench`, issue 24)',
-      '',
-      `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 1e9)} GB RAM; Node ${process.version}; embedded PostgreSQL ${pgVersion} (default settings); the API server in its own process (\`bench/server.ts\`) with \`SMTP_URL\` at a local SMTP sink (\`smtp-server\` in the bench process: accepts, counts, discards); raw nodemailer in a process of its own. The load is the 1-minute load average (the higher of start and end); the machine is shared, compare within a run.`,
-      '',
-      `Data: one workspace with ${n} contacts (the contacts bench's seed), one dynamic segment of all of them, one template with two merge fields and a link (rewritten to a tracked one), the workspace's hourly limit at its maximum of 100,000 and no daily cap, so that the throttle does not decide the figure. Timed from \`PUT /api/v1/campaigns/{id}/send\` (which freezes the recipients) until the sink has accepted all ${n} messages: the send job's batches (claim, decide, render, outbox insert in one transaction) and the mailer's outbox delivery. Raw nodemailer: one pooled SMTP transport with the server mailer's ${MAIL_POOL.connections} connections, ${MAIL_POOL.connections} messages in flight, plain-text messages of about the same size, timed from its first message to the sink's last.`,
-      '',
-      '| run | messages | seconds | messages/s | bytes per message | load |',
-      '|---|---|---|---|---|---|',
-      `| campaign through the API (send job, outbox, mailer) | ${n} | ${apiSeconds.toFixed(1)} | ${apiRate.toFixed(0)} | ${size} | ${apiLoad.toFixed(1)} |`,
-      `| raw nodemailer to the same sink | ${n} | ${rawSeconds.toFixed(1)} | ${rawRate.toFixed(0)} | ≈ ${rawSize} on average over both runs | ${rawLoad.toFixed(1)} |`,
-      '',
-      `**Campaign throughput ${(ratio * 100).toFixed(0)}% of raw nodemailer** (goal ≥ 50%: ${ok ? 'met' : '**not met**'}). Every recipient sent once: ${dupes?.sent ?? 0} recipients marked sent, ${dupes?.n ?? 0} outbox messages left unsent. ${runSeconds.toFixed(0)} s in all. Command: \`npm run bench\` (root), or \`npx tsx bench/campaign-send.ts\` in apps/server; \`BENCH_SEND_RECIPIENTS\` changes the number of recipients.`,
-      '<!-- campaign-send-bench:end -->',
-    ].join('\n');
-    await writeBenchSection('campaign-send-bench', section, log);
-    await db.end();
-  } catch (e) {
-    process.exitCode = 1;
-    console.error(e);
-  } finally {
-    await stopApi(api);
+  const keepLog = async (dir: string) => {
     await sink.close();
-    await pgServer.stop();
     // BENCH_KEEP_LOG: the API server's log is kept there (where the time went)
     if (process.env.BENCH_KEEP_LOG) copyFileSync(path.join(dir, 'server.log'), process.env.BENCH_KEEP_LOG);
-    rmSync(dir, { recursive: true, force: true });
-  }
+  };
+  await benchRun(
+    'send',
+    async ({ db, pgVersion, started, api: startApi }) => {
+      log(`seeding ${RECIPIENTS} contacts…`);
+      const tenant = await seedTenant(db, 'Bench Campaign Send', RECIPIENTS);
+      await db.query('vacuum analyze');
+      process.env.SMTP_URL = sink.url;
+      const server = await startApi(tenant);
+      // throttles off the figure: the hourly limit at its maximum (100,000), no daily cap
+      await must(server, 'PUT', '/api/v1/campaigns/settings', { hourlyLimit: 100_000, dailyLimit: null });
+      const segment = await must(
+        server,
+        'POST',
+        '/api/v1/segments',
+        { name: 'Everyone', query: { filters: [{ field: 'email', op: 'contains', value: '@' }] } },
+        201,
+      );
+      const template = await must(
+        server,
+        'POST',
+        '/api/v1/core/email-templates',
+        {
+          entityKind: 'Contact',
+          name: 'Spring',
+          subject: 'Spring news for {{firstName}}',
+          body: 'Hello {{firstName}} {{lastName}},\n\nour spring offers are here: see https://example.com/spring?x=1 for the details.\n\nKind regards, the bench team',
+        },
+        201,
+      );
+      const campaign = await must(
+        server,
+        'POST',
+        '/api/v1/campaigns',
+        { name: 'Spring', segmentIds: [segment.id], emailTemplateId: template.id, senderName: 'Bench', senderEmail: 'bench@example.com' },
+        201,
+      );
+      const load0 = load1();
+      log(`sending the campaign to ${RECIPIENTS} recipients…`);
+      const t0 = process.hrtime.bigint();
+      await must(server, 'PUT', `/api/v1/campaigns/${String(campaign.id)}/send`, {});
+      const apiSeconds = await until(sink, RECIPIENTS, t0);
+      const apiLoad = Math.max(load0, load1());
+      const apiRate = RECIPIENTS / apiSeconds;
+      const size = Buffer.byteLength(sink.state.first);
+      const [dupes] = (
+        await db.query<{ n: number; sent: number }>(
+          `select count(*) filter (where state = 'sent')::int as sent, (select count(*)::int from mail_outbox where status <> 'sent') as n
+         from campaign_recipients where tenant_id = $1`,
+          [tenant.id],
+        )
+      ).rows;
+      log(
+        `campaign: ${RECIPIENTS} mails in ${apiSeconds.toFixed(1)} s = ${apiRate.toFixed(0)}/s (message ${size} bytes; recipients sent ${dupes?.sent}, outbox not sent ${dupes?.n}); load ${apiLoad.toFixed(1)}`,
+      );
+      await stopApi(server);
+
+      // raw nodemailer: the same sink, the same size, the server mailer's connections
+      const before = sink.state.count;
+      const load1Raw = load1();
+      const t1 = process.hrtime.bigint();
+      const child = fork(fileURLToPath(import.meta.url), [], {
+        execArgv: ['--import', 'tsx'],
+        env: {
+          ...process.env,
+          BENCH_RAW_SENDER: JSON.stringify({
+            url: sink.url,
+            count: RECIPIENTS,
+            size: Math.max(1, size - 600),
+            connections: MAIL_POOL.connections,
+          }),
+        },
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      const rawSeconds = await until(sink, before + RECIPIENTS, t1);
+      await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r(undefined)));
+      const rawLoad = Math.max(load1Raw, load1());
+      const rawRate = RECIPIENTS / rawSeconds;
+      const rawSize = Math.round(sink.state.bytes / sink.state.count);
+      const ratio = apiRate / rawRate;
+      log(
+        `raw nodemailer: ${RECIPIENTS} in ${rawSeconds.toFixed(1)} s = ${rawRate.toFixed(0)}/s; ratio ${(ratio * 100).toFixed(0)}%; load ${rawLoad.toFixed(1)}`,
+      );
+
+      const runSeconds = (Date.now() - started) / 1000;
+      const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+      const n = RECIPIENTS.toLocaleString('en');
+      const ok = ratio >= 0.5;
+      const section = [
+        '<!-- campaign-send-bench:start -->',
+        '## Campaign sending (`npm run bench`, issue 24)',
+        '',
+        `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 1e9)} GB RAM; Node ${process.version}; embedded PostgreSQL ${pgVersion} (default settings); the API server in its own process (\`bench/server.ts\`) with \`SMTP_URL\` at a local SMTP sink (\`smtp-server\` in the bench process: accepts, counts, discards); raw nodemailer in a process of its own. The load is the 1-minute load average (the higher of start and end); the machine is shared, compare within a run.`,
+        '',
+        `Data: one workspace with ${n} contacts (the contacts bench's seed), one dynamic segment of all of them, one template with two merge fields and a link (rewritten to a tracked one), the workspace's hourly limit at its maximum of 100,000 and no daily cap, so that the throttle does not decide the figure. Timed from \`PUT /api/v1/campaigns/{id}/send\` (which freezes the recipients) until the sink has accepted all ${n} messages: the send job's batches (claim, decide, render, outbox insert in one transaction) and the mailer's outbox delivery. Raw nodemailer: one pooled SMTP transport with the server mailer's ${MAIL_POOL.connections} connections, ${MAIL_POOL.connections} messages in flight, plain-text messages of about the same size, timed from its first message to the sink's last.`,
+        '',
+        '| run | messages | seconds | messages/s | bytes per message | load |',
+        '|---|---|---|---|---|---|',
+        `| campaign through the API (send job, outbox, mailer) | ${n} | ${apiSeconds.toFixed(1)} | ${apiRate.toFixed(0)} | ${size} | ${apiLoad.toFixed(1)} |`,
+        `| raw nodemailer to the same sink | ${n} | ${rawSeconds.toFixed(1)} | ${rawRate.toFixed(0)} | ≈ ${rawSize} on average over both runs | ${rawLoad.toFixed(1)} |`,
+        '',
+        `**Campaign throughput ${(ratio * 100).toFixed(0)}% of raw nodemailer** (goal ≥ 50%: ${ok ? 'met' : '**not met**'}). Every recipient sent once: ${dupes?.sent ?? 0} recipients marked sent, ${dupes?.n ?? 0} outbox messages left unsent. ${runSeconds.toFixed(0)} s in all. Command: \`npm run bench\` (root), or \`npx tsx bench/campaign-send.ts\` in apps/server; \`BENCH_SEND_RECIPIENTS\` changes the number of recipients.`,
+        '<!-- campaign-send-bench:end -->',
+      ].join('\n');
+      await writeBenchSection('campaign-send-bench', section, log);
+      await db.end();
+    },
+    keepLog,
+  );
 }
 
 if (process.env.BENCH_RAW_SENDER) await rawSender();

@@ -1,7 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchDatabase, must, startApi, stopApi, type Api } from './api-process';
+import { benchRun, must } from './api-process';
 import { load1, timed, type Latency } from './measure';
 import type pg from 'pg';
 import { writeBenchSection } from './report';
@@ -81,18 +80,13 @@ async function plainWorkspace(db: pg.Client, userId: string): Promise<{ id: stri
 }
 
 async function main() {
-  const started = Date.now();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-campaigns-'));
-  const { pgServer, url, db, pgVersion } = await benchDatabase(dir);
-  let api: Api | undefined;
-  try {
+  await benchRun('campaigns', async ({ db, pgVersion, started, api: startApi }) => {
     log(`seeding ${CONTACTS} contacts…`);
     const t0 = Date.now();
     const tenant = await seedTenant(db, 'Bench Campaigns', CONTACTS);
     await db.query('vacuum analyze');
     const seedSeconds = (Date.now() - t0) / 1000;
-    const server = await startApi(dir, url, db, tenant, false);
-    api = server;
+    const server = await startApi(tenant);
     const rows: Row[] = [];
     let pass = true;
 
@@ -231,14 +225,7 @@ async function main() {
     await writeBenchSection('campaigns-bench', section, log);
     log(`targets ${pass ? 'met' : 'NOT met'}; ${runSeconds.toFixed(0)} s; load ${load1().toFixed(1)}`);
     await db.end();
-  } catch (e) {
-    process.exitCode = 1;
-    console.error(e);
-  } finally {
-    await stopApi(api);
-    await pgServer.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

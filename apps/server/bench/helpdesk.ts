@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import type pg from 'pg';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { benchDatabase, must, startApi, stopApi, type Api } from './api-process';
+import { benchRun, must } from './api-process';
 import { timed, type Latency } from './measure';
 import { writeBenchSection } from './report';
 import { seedTenant } from './seed';
@@ -170,15 +168,11 @@ const QUERIES = [
 ];
 
 async function main() {
-  const started = Date.now();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-helpdesk-'));
-  const { pgServer, url, db, pgVersion } = await benchDatabase(dir);
-  let api: Api | undefined;
-  try {
+  await benchRun('helpdesk', async ({ db, pgVersion, started, api: startApi }) => {
     const tenant = await seedTenant(db, 'Bench Helpdesk', 0);
     // the portal's calls are public and rate-limited per address; the bench is one address
     process.env.RATE_LIMIT_PUBLIC = '1000000';
-    api = await startApi(dir, url, db, tenant, false);
+    const api = await startApi(tenant);
     const t0 = Date.now();
     // a workspace made by SQL has no request workflow yet (one made through the API does)
     await must(api, 'POST', '/api/v1/core/workflows', { entity: 'Request', name: 'Requests', isDefault: true }, 201);
@@ -326,14 +320,7 @@ async function main() {
     await writeBenchSection('helpdesk-bench', section, log);
     log(`targets ${pass ? 'met' : 'NOT met'}`);
     await db.end();
-  } catch (e) {
-    process.exitCode = 1;
-    console.error(e);
-  } finally {
-    await stopApi(api);
-    await pgServer.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 // BENCH_EXPLAIN=1: the plans of the statements the engine builds for a request list call

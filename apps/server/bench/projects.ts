@@ -1,4 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -24,7 +23,7 @@ import {
   projectTemplates,
   tasks,
 } from '../src/modules/projects/projects.table';
-import { benchDatabase, must, startApi, stopApi, type Api } from './api-process';
+import { benchRun, must, stopApi, type Api } from './api-process';
 import { load1, timed } from './measure';
 import { explainListStatements, rawListStatements } from './raw-list';
 import { writeBenchSection } from './report';
@@ -89,15 +88,11 @@ async function tasksWrittenSince(db: pg.Client, tenantId: string, mark: number):
 }
 
 async function main() {
-  const started = Date.now();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-projects-'));
-  const { pgServer, url, db, pgVersion } = await benchDatabase(dir);
-  let api: Api | undefined;
-  try {
+  await benchRun('projects', async ({ db, pgVersion, started, api: startApi }) => {
     // the workspace and its admin as the contacts bench makes them; the rest through the API
     const tenant = await seedTenant(db, 'Bench Projects', 0);
-    const server = await startApi(dir, url, db, tenant, false);
-    api = server;
+    const server = await startApi(tenant);
+    const api = server;
     const t0 = Date.now();
     await must(api, 'PUT', '/api/v1/admin/subscriptions/Project', { planSlug: 'project-pro' });
     // a workspace made by SQL has no task workflow yet (one made through the API does); projects copy it
@@ -310,8 +305,7 @@ async function main() {
     // the statements of one move, counted on a second server with the bench's trace on (it
     // instruments every statement, so it times nothing above)
     await stopApi(server);
-    const traced = await startApi(dir, url, db, tenant, true);
-    api = traced;
+    const traced = await startApi(tenant, true);
     // the first moves warm the new server up and are left out of the count
     for (let i = 0; i < 10; i++) await move(traced);
     traced.child.send({ trace: 'reset' });
@@ -392,14 +386,7 @@ async function main() {
     await writeBenchSection('projects-bench', section, log);
     log(`targets ${pass ? 'met' : 'NOT met'}; ${runSeconds.toFixed(0)} s`);
     await db.end();
-  } catch (e) {
-    process.exitCode = 1;
-    console.error(e);
-  } finally {
-    await stopApi(api);
-    await pgServer.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();
