@@ -1,5 +1,4 @@
 import os from 'node:os';
-import path from 'node:path';
 import { benchRun, must } from './api-process';
 import { load1, timed, type Latency } from './measure';
 import type pg from 'pg';

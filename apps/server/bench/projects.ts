@@ -1,5 +1,4 @@
 import os from 'node:os';
-import path from 'node:path';
 import {
   entityListQuerySchema,
   projectEntity,
