@@ -1,11 +1,11 @@
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entityRegistry } from '../../platform/entity';
 import { freePort } from '../../platform/free-port';
 import { createTestApp, ownerAndStranger, waitFor, type Client, type TestApp } from '../../../test/harness';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
 import { bounceDomain } from '.';
-import { openPixelUrl, returnPath, runCampaigns, type CampaignKinds, type TaskDeps } from './campaigns.service';
+import { openPixelUrl, returnPath, runCampaigns, type TaskDeps } from './campaigns.service';
+import { taskDepsOf } from './task-deps.test-util';
 
 // Open tracking and bounces (issue 24, decision 095) over real SMTP on loopback: campaign mail
 // leaves through SMTP_URL to a sink with a VERP return path (bounces+<signed ref>@<MAIL_FROM's
@@ -118,19 +118,7 @@ beforeAll(async () => {
     expect(res.status, res.text).toBe(201);
     people[who] = res.body.id;
   }
-  const registry = entityRegistry(t.app.atrium.router);
-  const kinds = { contact: registry.get('Contact'), segment: registry.get('Segment'), campaign: registry.get('Campaign') } as CampaignKinds;
-  deps = {
-    now: () => new Date(),
-    mailer: t.app.atrium.mailer,
-    publicUrl: t.config.publicUrl,
-    secret: t.config.sessionSecret,
-    batchSize: 50,
-    bounceDomain: bounceDomain(t.config.mailFrom, t.config.publicUrl),
-    kinds,
-    database: t.database,
-    maxBatches: 20,
-  };
+  deps = taskDepsOf(t, () => new Date(), bounceDomain(t.config.mailFrom, t.config.publicUrl));
 });
 afterAll(async () => {
   smtp?.close();

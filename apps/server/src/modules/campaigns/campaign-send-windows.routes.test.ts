@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entityRegistry } from '../../platform/entity';
 import { createTestApp, ownerAndStranger, type Client, type TestApp } from '../../../test/harness';
-import { runCampaigns, type CampaignKinds, type TaskDeps } from './campaigns.service';
+import { runCampaigns, type TaskDeps } from './campaigns.service';
+import { taskDepsOf } from './task-deps.test-util';
 
 // Send windows, recipients' local time and the daily cap (issue 24, decision 095), on a fixed
 // clock: the every-minute task mails only the queued recipients whose local time lies in the
@@ -71,19 +71,7 @@ beforeAll(async () => {
     expect(res.status, res.text).toBe(201);
     people.push(res.body.id);
   }
-  const registry = entityRegistry(t.app.atrium.router);
-  const kinds = { contact: registry.get('Contact'), segment: registry.get('Segment'), campaign: registry.get('Campaign') } as CampaignKinds;
-  deps = {
-    now: () => clock,
-    mailer: t.app.atrium.mailer,
-    publicUrl: t.config.publicUrl,
-    secret: t.config.sessionSecret,
-    batchSize: 50,
-    bounceDomain: 'atrium.test',
-    kinds,
-    database: t.database,
-    maxBatches: 20,
-  };
+  deps = taskDepsOf(t, () => clock);
 });
 afterAll(async () => t?.close());
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entityRegistry } from '../../platform/entity';
 import { createTestApp, ownerMemberAndStranger, type Client, type TestApp } from '../../../test/harness';
 import { inWorkspace } from '../../platform/jobs/workspace-walk';
-import { runCampaigns, sendBatch, type CampaignKinds, type TaskDeps } from './campaigns.service';
+import { runCampaigns, sendBatch, type TaskDeps } from './campaigns.service';
+import { taskDepsOf } from './task-deps.test-util';
 
 // Campaigns and segments (issue 24): live segment counts from the contacts list's filter
 // language, recipients frozen at send time and claimed before each mail is written (a crash,
@@ -67,19 +67,7 @@ beforeAll(async () => {
   });
   expect(tpl.status, tpl.text).toBe(201);
   templateId = tpl.body.id;
-  const registry = entityRegistry(t.app.atrium.router);
-  const kinds = { contact: registry.get('Contact'), segment: registry.get('Segment'), campaign: registry.get('Campaign') } as CampaignKinds;
-  deps = {
-    now: () => clock,
-    mailer: t.app.atrium.mailer,
-    publicUrl: t.config.publicUrl,
-    secret: t.config.sessionSecret,
-    batchSize: 50,
-    bounceDomain: 'atrium.test',
-    kinds,
-    database: t.database,
-    maxBatches: 20,
-  };
+  deps = taskDepsOf(t, () => clock);
   await contact('Anna', 'anna@berlin.test', 'Unter den Linden 1, Berlin');
   await contact('Ben', 'ben@berlin.test', 'Alexanderplatz, Berlin');
   await contact('Cem', 'cem@berlin.test', 'Kreuzberg, Berlin');

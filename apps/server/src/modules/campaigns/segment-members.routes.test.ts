@@ -1,8 +1,8 @@
 import type { Job } from '@atrium/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entityRegistry } from '../../platform/entity';
 import { createTestApp, ownerMemberAndStranger, waitFor, type Client, type TestApp } from '../../../test/harness';
-import { refreshSegments, runCampaigns, type CampaignKinds, type TaskDeps } from './campaigns.service';
+import { refreshSegments, runCampaigns, type TaskDeps } from './campaigns.service';
+import { taskDepsOf } from './task-deps.test-util';
 
 // Segment membership kept on each contact write (issue 24, decision 095): the changed contact
 // alone is evaluated against every segment in the write's transaction — create, update,
@@ -44,19 +44,7 @@ beforeAll(async () => {
   // a node that runs jobs: the repair job is one
   t = await createTestApp({}, { ATRIUM_ROLE: 'all' });
   ({ c, other } = await ownerMemberAndStranger(t, ['Contact.ViewContacts']));
-  const registry = entityRegistry(t.app.atrium.router);
-  const kinds = { contact: registry.get('Contact'), segment: registry.get('Segment'), campaign: registry.get('Campaign') } as CampaignKinds;
-  deps = {
-    now: () => clock,
-    mailer: t.app.atrium.mailer,
-    publicUrl: t.config.publicUrl,
-    secret: t.config.sessionSecret,
-    batchSize: 50,
-    bounceDomain: 'atrium.test',
-    kinds,
-    database: t.database,
-    maxBatches: 20,
-  };
+  deps = taskDepsOf(t, () => clock);
 });
 afterAll(async () => t?.close());
 
