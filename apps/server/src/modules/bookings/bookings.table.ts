@@ -18,7 +18,7 @@ import { bookingPageEntity, bookingServiceEntity } from '@atrium/domain';
 import { entityTable } from '../../platform/entity';
 import { tenantUsers } from '../admin';
 import { contacts } from '../crm';
-import { locations, resources, resourceTypes } from '../resources';
+import { floorMaps, locations, resources, resourceTypes } from '../resources';
 
 // the keys the bookings point at (an engine table's columns are typed loosely)
 const resourceKey = resources as unknown as { tenantId: AnyPgColumn; id: AnyPgColumn };
@@ -31,6 +31,59 @@ export const bookingPages = entityTable('booking_pages', bookingPageEntity, {
   indexes: (col) => [uniqueIndex('booking_pages_slug_key').on(col('tenantId'), col('slug'))],
 });
 const pageKey = bookingPages as unknown as { tenantId: AnyPgColumn; id: AnyPgColumn };
+
+// A booking page's own time slots (decision 093, round six; Cal.com's availability schedule of an
+// event type): weekly windows in the location's local time within which a booking made through
+// the page must lie. None: the page adds no window (the policy's opening hours still apply).
+export const bookingPageTimeSlots = pgTable(
+  'booking_page_time_slots',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    pageId: uuid('page_id').notNull(),
+    day: text('day').notNull(),
+    startsAt: text('starts_at').notNull(),
+    endsAt: text('ends_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.pageId, t.day, t.startsAt] }),
+    foreignKey({
+      columns: [t.tenantId, t.pageId],
+      foreignColumns: [pageKey.tenantId, pageKey.id],
+      name: 'booking_page_time_slots_page_fk',
+    }).onDelete('cascade'),
+    check('booking_page_time_slots_day_check', sql`${t.day} in ('mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun')`),
+    check(
+      'booking_page_time_slots_range_check',
+      sql`${t.startsAt} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.endsAt} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.endsAt} > ${t.startsAt}`,
+    ),
+  ],
+);
+
+// The floor maps a booking page shows (in this order): the portal page draws each with its free
+// and booked places. A map removed with its location leaves the page.
+export const bookingPageMaps = pgTable(
+  'booking_page_maps',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    pageId: uuid('page_id').notNull(),
+    floorMapId: uuid('floor_map_id').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.pageId, t.floorMapId] }),
+    foreignKey({
+      columns: [t.tenantId, t.pageId],
+      foreignColumns: [pageKey.tenantId, pageKey.id],
+      name: 'booking_page_maps_page_fk',
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.floorMapId],
+      foreignColumns: [floorMaps.tenantId, floorMaps.id],
+      name: 'booking_page_maps_floor_map_fk',
+    }).onDelete('cascade'),
+    index('booking_page_maps_floor_map_idx').on(t.tenantId, t.floorMapId),
+  ],
+);
 
 // A booking of one resource by a workspace member — or, through the portal, by a contact
 // (booker_id null, contact_id set; page_id the booking page) — for [starts_at, ends_at). A

@@ -10,6 +10,7 @@ import { registerResourceRoutes } from './resources.routes';
 import { announceResourceChanged, systemClock, type CheckOutGuard } from './resources.service';
 
 export { locations, resources, resourceTypes } from './resources.table';
+export { floorMaps } from './floor-maps.table';
 
 // The asset catalogue (issue 21): locations, resource types and resources on the engine, and
 // check-out / check-in of assignable items, floor maps with their plan images.
