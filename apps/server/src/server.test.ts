@@ -52,7 +52,9 @@ describe('server lifecycle on the embedded defaults', () => {
           publicUrl: `http://127.0.0.1:${port}`,
         }),
       );
-      expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
+      const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
+      // the answer's body says why, should it ever not be ready
+      expect(ready.status, await ready.text()).toBe(200);
       await server.stop();
     } finally {
       busy.close();

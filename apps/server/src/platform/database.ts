@@ -50,13 +50,14 @@ export async function resolveDatabaseUrl(config: Config, log: (line: string) => 
 // A pool's end() resolves once its clients are let go, not once PostgreSQL has seen them leave:
 // stopped at that moment, the embedded cluster would cut a connection still saying goodbye,
 // and its client would report it (the job queue's did, now and then, on SIGTERM). The cluster
-// stops once the server's own connections are gone, or after two seconds.
+// stops once the server's own connections are gone, or after ten seconds (on a loaded machine a
+// pool's last goodbye has taken longer than two).
 async function stopWhenAlone(adminUrl: string, stop: () => Promise<void>): Promise<void> {
   const admin = new pg.Client(adminUrl);
   admin.on('error', () => {});
   try {
     await admin.connect();
-    const deadline = Date.now() + 2000;
+    const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
       const res = await admin.query<{ n: number }>(
         `select count(*)::int as n from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()`,
