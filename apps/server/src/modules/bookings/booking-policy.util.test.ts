@@ -1,4 +1,4 @@
-import { DEFAULT_BOOKING_POLICY, mergeBookingPolicies, type BookingPolicy, type OpeningHours } from '@atrium/domain';
+import { DEFAULT_BOOKING_POLICY, mergeBookingPolicies, type BookingPolicy, type BookingTimeSlot, type OpeningHours } from '@atrium/domain';
 import fc from 'fast-check';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
@@ -127,6 +127,39 @@ describe.each([
   });
 });
 
+// A booking page's own time slots (decision 093 round six): a request lies within one window of
+// the weekday it starts on, in local time — on a changing day too.
+describe("a booking page's time slots", () => {
+  const now = at('2026-01-01T00:00:00Z');
+  const anyTime = (timeSlots: BookingTimeSlot[] | null): PolicyPlace => ({ timeZone: 'Europe/Berlin', openingHours: null, timeSlots });
+  const p = policy({ withinOpeningHours: false, incrementMinutes: 60 });
+  // Sunday 29 March 2026 in Berlin: 02:00–03:00 does not exist
+  const local = (time: string) => Temporal.PlainDateTime.from(`2026-03-29T${time}`).toZonedDateTime('Europe/Berlin').epochMilliseconds;
+  const windows: BookingTimeSlot[] = [
+    { day: 'sun', start: '01:00', end: '04:00' },
+    { day: 'sun', start: '09:00', end: '12:00' },
+  ];
+
+  it('allows a booking within one window of its weekday and refuses one outside every window', () => {
+    expect(evaluateBooking(p, anyTime(windows), now, local('09:00'), local('12:00')).allowed).toBe(true);
+    expect(evaluateBooking(p, anyTime(windows), now, local('11:00'), local('13:00')).refusals).toEqual([
+      { code: 'outsideTimeSlots', field: 'start' },
+    ]);
+    // another weekday: no window
+    const monday = local('09:00') + 24 * 60 * MIN;
+    expect(evaluateBooking(p, anyTime(windows), now, monday, monday + 60 * MIN).refusals.map((r) => r.code)).toEqual(['outsideTimeSlots']);
+    // no windows: none of the page's own
+    expect(evaluateBooking(p, anyTime([]), now, monday, monday + 60 * MIN).allowed).toBe(true);
+    expect(evaluateBooking(p, anyTime(null), now, monday, monday + 60 * MIN).allowed).toBe(true);
+  });
+
+  it('reads windows in local time on the day the clocks go forward: 01:00–04:00 is two real hours', () => {
+    const starts = freeStartsIn(p, anyTime(windows), now, local('00:00'), local('13:00'), 60);
+    const walls = starts.map((s) => Temporal.Instant.fromEpochMilliseconds(s).toZonedDateTimeISO('Europe/Berlin').toPlainTime().toString());
+    expect(walls).toEqual(['01:00:00', '03:00:00', '09:00:00', '10:00:00', '11:00:00']);
+  });
+});
+
 // find-times and booking creation agree: a request is allowed exactly when find-times, asked
 // for a window around it, offers its start.
 describe('find-times and the create check', () => {
@@ -157,6 +190,18 @@ describe('find-times and the create check', () => {
     { day: 'sat', open: '09:00', close: '12:00' },
     { day: 'sat', open: '13:00', close: '17:00' },
   ]);
+  // a booking page's own windows (none, or some around the changing days)
+  const slotsArb = fc.constantFrom<BookingTimeSlot[] | null>(
+    null,
+    [],
+    [{ day: 'sun', start: '01:00', end: '03:30' }],
+    [
+      { day: 'sun', start: '00:30', end: '02:45' },
+      { day: 'sun', start: '08:00', end: '12:00' },
+      { day: 'sat', start: '22:00', end: '23:59' },
+    ],
+    (['mon', 'tue', 'wed', 'thu', 'fri'] as const).map((day) => ({ day, start: '09:00', end: '17:00' })),
+  );
 
   it('on 10,000 random requests', () => {
     fc.assert(
@@ -164,14 +209,15 @@ describe('find-times and the create check', () => {
         policyArb,
         fc.constantFrom(...zones),
         hoursArb,
+        slotsArb,
         fc.constantFrom(...dstDays),
         fc.integer({ min: -3 * 288, max: 3 * 288 }), // start: in 5-minute steps around a changing day
         fc.constantFrom(15, 30, 45, 50, 60, 90, 120, 240),
         fc.integer({ min: -2 * 1440, max: 1440 }), // now: minutes before (or after) the start
         fc.integer({ min: 0, max: 180 }),
         fc.integer({ min: 0, max: 180 }),
-        (p, timeZone, openingHours, day, step, duration, leadMinutes, before, after) => {
-          const place = { timeZone, openingHours };
+        (p, timeZone, openingHours, timeSlots, day, step, duration, leadMinutes, before, after) => {
+          const place = { timeZone, openingHours, timeSlots };
           const start = day + step * 5 * MIN;
           const end = start + duration * MIN;
           const now = start - leadMinutes * MIN;

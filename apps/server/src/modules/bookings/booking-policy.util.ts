@@ -1,4 +1,4 @@
-import type { BookingPolicy, BookingPolicyRefusalCode, OpeningHours } from '@atrium/domain';
+import type { BookingPolicy, BookingPolicyRefusalCode, BookingTimeSlot, OpeningHours } from '@atrium/domain';
 import { Temporal } from 'temporal-polyfill';
 
 // The one booking policy engine (issue 22, decision 093): evaluateBooking answers whether one
@@ -9,7 +9,9 @@ import { Temporal } from 'temporal-polyfill';
 // Temporal, so they hold across daylight-saving changes; lead times and durations are real
 // elapsed minutes.
 
-export type PolicyPlace = { timeZone: string; openingHours: OpeningHours | null };
+// `timeSlots`: a booking page's own weekly windows (decision 093 round six), read like opening
+// hours in the same zone; absent or empty, the page adds none.
+export type PolicyPlace = { timeZone: string; openingHours: OpeningHours | null; timeSlots?: readonly BookingTimeSlot[] | null };
 export type PolicyRefusal = { code: BookingPolicyRefusalCode; field: 'start' | 'end' };
 export type PolicyAnswer = { allowed: boolean; refusals: PolicyRefusal[] };
 
@@ -94,6 +96,19 @@ function withinOpeningHours(place: PolicyPlace, startLocal: Wall, start: number,
   );
 }
 
+// the request lies within one of the page's windows of the day it starts on (local)
+function withinTimeSlots(place: PolicyPlace, startLocal: Wall, start: number, end: number): boolean {
+  const slots = place.timeSlots;
+  if (!slots || slots.length === 0) return true;
+  const day = DAYS[startLocal.dayOfWeek - 1];
+  return slots.some(
+    (w) =>
+      w.day === day &&
+      localInstant(startLocal.date, w.start, place.timeZone) <= start &&
+      end <= localInstant(startLocal.date, w.end, place.timeZone),
+  );
+}
+
 export function evaluateBooking(policy: BookingPolicy, place: PolicyPlace, now: number, start: number, end: number): PolicyAnswer {
   if (!(end > start)) return { allowed: false, refusals: [{ code: 'invalidStartEndTime', field: 'end' }] };
   const refusals: PolicyRefusal[] = [];
@@ -119,6 +134,7 @@ export function evaluateBooking(policy: BookingPolicy, place: PolicyPlace, now: 
     refusals.push({ code: 'notOnIncrement', field: 'start' });
   if (policy.withinOpeningHours && !withinOpeningHours(place, local, start, end))
     refusals.push({ code: 'outsideOpeningHours', field: 'start' });
+  if (!withinTimeSlots(place, local, start, end)) refusals.push({ code: 'outsideTimeSlots', field: 'start' });
   return { allowed: refusals.length === 0, refusals };
 }
 

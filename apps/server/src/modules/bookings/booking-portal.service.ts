@@ -17,6 +17,7 @@ import {
   type BookingPortalParams,
   type BookingPortalSlots,
   type BookingPortalSlotsQuery,
+  type BookingTimeSlot,
   type PortalCaptcha,
 } from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
@@ -28,6 +29,7 @@ import { spendChallenge } from '../../platform/portal-captcha.repository';
 import { newChallenge, solves } from '../../platform/portal-captcha.util';
 import { signToken, verifyToken } from '../../platform/signed-token.util';
 import { mailInvitation, type InvitationDeps } from './booking-invitations.service';
+import { timeSlotsForPage } from './booking-page-settings.service';
 import { localDay } from './booking-policy.util';
 import * as portalRepo from './booking-portal.repository';
 import * as repo from './bookings.repository';
@@ -46,7 +48,7 @@ export type PortalDeps = BookingDeps & {
   invitations: InvitationDeps;
 };
 
-type Page = portalRepo.PortalPage & { itemsOf: BookingPageItems; overrides: BookingPolicyOverrides };
+type Page = portalRepo.PortalPage & { itemsOf: BookingPageItems; overrides: BookingPolicyOverrides; timeSlots: BookingTimeSlot[] };
 const MINUTE = 60_000;
 const CANCEL = 'booking-cancel';
 
@@ -71,6 +73,7 @@ async function withPage<T>(db: Db, address: BookingPortalParams, then: (ctx: Ten
       ...row,
       itemsOf: items.success ? items.data : { resourceIds: [], resourceTypeIds: [] },
       overrides: policy.success ? policy.data : {},
+      timeSlots: await timeSlotsForPage(ctx, row.id),
     });
   });
 }
@@ -107,6 +110,7 @@ export async function portalPage(db: Db, address: BookingPortalParams): Promise<
         };
       }),
       holdMinutes: BOOKING_HOLD_MINUTES,
+      timeSlots: page.timeSlots,
     };
   });
 }
@@ -122,7 +126,7 @@ export async function portalSlots(
   return withPage(db, address, async (ctx, page) => {
     const { from, to } = localDay(q.day, page.timeZone);
     const filter = { ...itemFilter(page), ...(q.resourceId ? { resourceId: q.resourceId } : {}) };
-    const slots = await freeSlots(ctx, deps.now().getTime(), filter, from, to, q.duration, 200, false, page.overrides);
+    const slots = await freeSlots(ctx, deps.now().getTime(), filter, from, to, q.duration, 200, false, page.overrides, page.timeSlots);
     return {
       timeZone: page.timeZone,
       slots: slots.map((s) => ({ resourceId: s.resource.id, resourceTitle: s.resource.title, start: s.start, end: s.end })),
@@ -145,7 +149,7 @@ export async function holdTime(
     const now = deps.now().getTime();
     const start = Date.parse(body.start);
     const end = Date.parse(body.end);
-    const answer = allowed(place, now, start, end, page.overrides);
+    const answer = allowed(place, now, start, end, page.overrides, page.timeSlots);
     if ('refusals' in answer) throw refused(answer.refusals);
     const until = new Date(now + BOOKING_HOLD_MINUTES * MINUTE);
     const holdId = await write(ctx, answer, { bookerId: null, start, end, title: null, notes: null, hold: { until, pageId: page.id } });

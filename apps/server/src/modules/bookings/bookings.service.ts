@@ -16,6 +16,7 @@ import {
   type BookingMove,
   type BookingPolicy,
   type BookingPolicyOverrides,
+  type BookingTimeSlot,
   type FindTimes,
   type FindTimesResult,
   type FreeSlot,
@@ -62,10 +63,11 @@ export function policyOf(stored: unknown): BookingPolicy {
   return parsed.success ? parsed.data : DEFAULT_BOOKING_POLICY;
 }
 
-// A resource without a location is booked in UTC around the clock.
-export function placeOf(p: repo.ResourcePlace): PolicyPlace {
+// A resource without a location is booked in UTC around the clock. `timeSlots`: a booking
+// page's own windows, read in the same zone.
+export function placeOf(p: repo.ResourcePlace, timeSlots: readonly BookingTimeSlot[] | null = null): PolicyPlace {
   const hours = openingHoursSchema.safeParse(p.openingHours);
-  return { timeZone: p.timeZone ?? 'UTC', openingHours: hours.success ? hours.data : null };
+  return { timeZone: p.timeZone ?? 'UTC', openingHours: hours.success ? hours.data : null, timeSlots };
 }
 
 // One booking at a time, unless the policy shares a capacity above one among bookings.
@@ -75,6 +77,7 @@ const REFUSAL_TEXT: Record<PolicyRefusal['code'], string> = {
   pastDateTime: 'lies in the past',
   invalidStartEndTime: 'must be after the start',
   outsideOpeningHours: "lies outside the location's opening hours",
+  outsideTimeSlots: "lies outside the booking page's time slots",
   durationTooShort: 'makes the booking shorter than its type allows',
   durationTooLong: 'makes the booking longer than its type allows',
   notOnIncrement: "is not on the type's time increment",
@@ -133,17 +136,19 @@ export type Allowed = {
   now: number;
 };
 
-// What the type's policy (with a booking page's laid over it) says of [start, end) on this
-// resource (the same evaluateBooking find-times asks), and the time a booking would hold.
+// What the type's policy (with a booking page's laid over it, and the page's time slots) says of
+// [start, end) on this resource (the same evaluateBooking find-times asks), and the time a
+// booking would hold.
 export function allowed(
   place: repo.ResourcePlace,
   now: number,
   start: number,
   end: number,
   overrides: BookingPolicyOverrides = {},
+  timeSlots: readonly BookingTimeSlot[] | null = null,
 ): Allowed | { refusals: readonly PolicyRefusal[] } {
   const policy = mergeBookingPolicies(policyOf(place.policy), overrides);
-  const answer = evaluateBooking(policy, placeOf(place), now, start, end);
+  const answer = evaluateBooking(policy, placeOf(place, timeSlots), now, start, end);
   if (!answer.allowed) return { refusals: answer.refusals };
   return { place, policy, blocked: blockedRange(policy, start, end), exclusive: isExclusive(policy, place.capacity), now };
 }
@@ -480,7 +485,8 @@ export async function findTimes(ctx: TenantContext, deps: BookingDeps, q: FindTi
   return { slots: [], suggestions: [...sameType, ...later] };
 }
 
-// `overrides`: a booking page's policy, laid over each type's (the portal's free times).
+// `overrides`: a booking page's policy, laid over each type's, and `timeSlots` its windows (the
+// portal's free times).
 export async function freeSlots(
   ctx: TenantContext,
   now: number,
@@ -491,6 +497,7 @@ export async function freeSlots(
   limit: number,
   firstPerResource = false,
   overrides: BookingPolicyOverrides = {},
+  timeSlots: readonly BookingTimeSlot[] | null = null,
 ): Promise<FreeSlot[]> {
   const places = await repo.bookablePlaces(ctx, filter);
   const blocks = await repo.liveBlocks(
@@ -512,7 +519,7 @@ export async function freeSlots(
     const key = `${p.typeId}|${p.locationId}`;
     let candidates = starts.get(key);
     if (!candidates) {
-      candidates = freeStartsIn(policy, placeOf(p), now, from, to, duration);
+      candidates = freeStartsIn(policy, placeOf(p, timeSlots), now, from, to, duration);
       starts.set(key, candidates);
     }
     const held = byResource.get(p.id) ?? [];

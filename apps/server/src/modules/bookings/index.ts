@@ -7,6 +7,7 @@ import type { ReleasedBooking } from './bookings.repository';
 import { registerBookingRoutes } from './bookings.routes';
 import { registerBookingPageEntity, registerBookingServiceEntity } from './booking-pages.entities';
 import { cancelOrders } from './booking-services.service';
+import { registerBookingPageSettingsRoutes } from './booking-page-settings.routes';
 import { registerBookingPortalRoutes } from './booking-portal.routes';
 import { registerCalendarFeedRoutes } from './calendar-feeds.routes';
 import { bookingStatesAt } from './booking-states.service';
@@ -32,6 +33,7 @@ export async function registerBookingsModule(
   const invitations = { mailer: deps.mailer, publicUrl, sender: deps.config.mailFrom };
   const ended = (ctx: TenantContext, bookingId: string) => cancelOrders(ctx, { invitations }, bookingId);
   registerBookingServiceEntity(router);
+  registerBookingPageSettingsRoutes(router);
   registerBookingRoutes(router, {
     now: systemClock,
     invitations,

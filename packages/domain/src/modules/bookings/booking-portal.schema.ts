@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isDateInRange } from '../../date-range';
+import { bookingTimeSlotSchema } from './booking-page-settings.schema';
 import { BOOKING_STATUSES } from './bookings.enumerations';
 
 // The public booking portal (issue 22; decision 093 round four): /portal/<workspace>/book/<slug>.
@@ -37,6 +38,8 @@ export const bookingPortalPageSchema = z.object({
   ),
   // how long a hold keeps the time while the visitor fills in the form
   holdMinutes: z.number().int(),
+  // the page's own weekly windows (local time of the location); empty: none of its own
+  timeSlots: z.array(bookingTimeSlotSchema),
 });
 export type BookingPortalPage = z.infer<typeof bookingPortalPageSchema>;
 

@@ -14,9 +14,11 @@ export const LIVE_BOOKING_STATUSES = ['Booked', 'CheckedIn'] as const;
 // invalidStartEndTime (an end not after its start): a start outside the location's opening
 // hours, a duration shorter or longer than allowed (or not the fixed one), a start or duration
 // off the time increment, a start sooner than the minimum lead time or further ahead than the
-// maximum. The spec's unavailableTimeSlot answers a time someone else holds.
+// maximum, a booking through a booking page outside the page's own time slots. The spec's
+// unavailableTimeSlot answers a time someone else holds.
 export const BOOKING_POLICY_REFUSALS = [
   'outsideOpeningHours',
+  'outsideTimeSlots',
   'durationTooShort',
   'durationTooLong',
   'notOnIncrement',
@@ -41,11 +43,15 @@ export const BOOKING_PORTAL_ERRORS = ['loginRequired', 'holdExpired'] as const;
 // has passed for the booking's start.
 export const BOOKING_SERVICE_ERRORS = ['notOffered', 'serviceTooLate'] as const;
 
+// A booking page's time slots: two windows of one weekday that overlap.
+export const BOOKING_PAGE_ERRORS = ['overlappingTimeSlots'] as const;
+
 export const BOOKINGS_ERROR_CODES = [
   ...BOOKING_POLICY_REFUSALS,
   ...BOOKING_ERRORS,
   ...BOOKING_PORTAL_ERRORS,
   ...BOOKING_SERVICE_ERRORS,
+  ...BOOKING_PAGE_ERRORS,
 ] as const;
 
 // A booking page's visibility (spec §4): inside the workspace Everyone (every member who sees
