@@ -27,6 +27,30 @@ export class KnowledgeBasePage {
     await expect(this.page.getByRole('main').getByText('Published', { exact: true })).toBeVisible();
   }
 
+  // The article's content in its rich text editor: a heading, a bulleted list and an image
+  // uploaded as the article's document, by the toolbar's buttons; then saved.
+  async writeContent(o: { heading: string; items: string[]; image: { name: string; buffer: Buffer }; after: string }): Promise<void> {
+    const editor = this.page.getByRole('textbox', { name: 'Content', exact: true });
+    const toolbar = this.page.getByRole('toolbar', { name: 'Formatting' });
+    await editor.click();
+    await toolbar.getByRole('button', { name: 'Heading', exact: true }).click();
+    await this.page.keyboard.type(o.heading);
+    await this.page.keyboard.press('Enter');
+    await toolbar.getByRole('button', { name: 'Bulleted list' }).click();
+    await expect(toolbar.getByRole('button', { name: 'Bulleted list' })).toHaveAttribute('aria-pressed', 'true');
+    for (const item of o.items) {
+      await this.page.keyboard.type(item);
+      await this.page.keyboard.press('Enter');
+    }
+    // an empty item's Enter leaves the list
+    await this.page.keyboard.press('Enter');
+    await this.page.keyboard.type(o.after);
+    await this.page.locator('.rich-text-toolbar input[type=file]').setInputFiles({ ...o.image, mimeType: 'image/png' });
+    await expect(editor.locator('img[data-document-id]')).toHaveCount(1);
+    await this.page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(this.page.getByText('Article saved')).toBeVisible();
+  }
+
   // searches from the list; answers the dialog with its hits
   async search(q: string): Promise<Locator> {
     await this.page.getByRole('button', { name: 'Search the knowledge base' }).click();

@@ -1,6 +1,6 @@
 import type { EntityKind } from '@atrium/domain';
 import { and, asc, count, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
-import type { TenantContext } from '../../platform/context';
+import type { TenantContext, TenantScope } from '../../platform/context';
 import { documents, type DocumentRow } from './documents.table';
 import { containsPattern, inIdList } from '../../platform/sql.util';
 
@@ -41,6 +41,25 @@ export async function list(
     .offset(offset);
   const [total] = await ctx.db.select({ n: count() }).from(documents).where(where);
   return { rows, total: total?.n ?? 0 };
+}
+
+// The images among a record's documents, any folder (the images its rich text names).
+export async function imagesOf(
+  scope: TenantScope,
+  kind: EntityKind,
+  entityId: string,
+): Promise<Pick<DocumentRow, 'id' | 'name' | 'blobKey' | 'contentType'>[]> {
+  return scope.db
+    .select({ id: documents.id, name: documents.name, blobKey: documents.blobKey, contentType: documents.contentType })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.tenantId, scope.tenantId),
+        eq(documents.entityKind, kind),
+        eq(documents.entityId, entityId),
+        eq(documents.type, 'Image'),
+      ),
+    );
 }
 
 export async function get(ctx: TenantContext, id: string): Promise<DocumentRow | undefined> {

@@ -22,7 +22,7 @@ import { UPLOAD_URL_TTL_SECONDS, type BlobStore } from '../../platform/blobs/blo
 import { isAcceptedExtension, servedInline, sniffDocument } from '../../platform/blobs/content-type.util';
 import { makeThumbnail } from '../../platform/blobs/image.util';
 import { claimUploadSlots, openUploadSlot, uploadKeyOf } from '../../platform/blobs/upload-slots';
-import type { TenantContext } from '../../platform/context';
+import type { TenantContext, TenantScope } from '../../platform/context';
 import { accessDenied, AppError, fieldError, notFound } from '../../platform/errors';
 import * as collaboratorsService from './collaborators.service';
 import * as documentsRepository from './documents.repository';
@@ -124,6 +124,19 @@ function uniqueName(name: string, taken: Set<string>): string {
     const candidate = `${base} (${i})${ext}`;
     if (!taken.has(candidate.toLowerCase())) return candidate;
   }
+}
+
+// A record's images by document id, each with a short-lived signed URL (inline): a reader of
+// the record's rich text (the portal's article) shows them without a workspace sign-in.
+export async function imageUrls(scope: TenantScope, blobs: BlobStore, ref: EntityRef): Promise<Map<string, string>> {
+  const rows = await documentsRepository.imagesOf(scope, ref.entityKind, ref.entityId);
+  const urls = new Map<string, string>();
+  for (const r of rows) {
+    if (!r.blobKey) continue;
+    const contentType = r.contentType ?? 'application/octet-stream';
+    urls.set(r.id, (await blobs.downloadUrl(r.blobKey, { fileName: r.name, contentType, inline: true })).url);
+  }
+  return urls;
 }
 
 // Bytes PUT through a signed upload URL whose step 3 (add) never came: removed once they have

@@ -18,15 +18,16 @@ import { registerSavedViewRoutes } from './saved-views.routes';
 import { registerSharedRecordRoutes } from './shared-records';
 import { blobStoreFor } from '../../platform/blobs/blob-store';
 import { entityRegistry } from '../../platform/entity';
-import type { TenantContext } from '../../platform/context';
+import type { TenantContext, TenantScope } from '../../platform/context';
 import { notify, type NotifyInput } from './notifications.service';
 import { link as linkEntities } from './linked-entities.service';
-import { attachReceivedFiles, type ReceivedFile } from './documents.service';
+import { attachReceivedFiles, imageUrls, type ReceivedFile } from './documents.service';
 
 // For campaigns: an e-mail template of a kind and core's merge of its fields into one mail.
 export { get as getEmailTemplate } from './emails.service';
 export { mailLayout, mergeFieldsOf, mergeValues, renderText } from './email-merge.util';
-// For the helpdesk's portal: an article's HTML cleaned as a note's is (the editor's tags only).
+// For the helpdesk: an article's HTML cleaned as a note's is (the editor's tags only; with
+// `images`, its images named by document id).
 export { sanitizeNote } from './notes.sanitizer';
 
 // What core's shared features need, for the doors below.
@@ -62,6 +63,14 @@ export type FileAttacher = (ctx: TenantContext, ref: EntityRef, files: readonly 
 export function fileAttacher(router: Router, deps: ModuleDeps): FileAttacher {
   const shared = sharedDeps(router, deps);
   return (ctx, ref, files) => attachReceivedFiles(ctx, shared, ref, files);
+}
+
+// A record's images by document id with short-lived signed URLs, for a module that shows the
+// record's rich text outside the workspace (the helpdesk portal's article).
+export type RecordImages = (scope: TenantScope, ref: EntityRef) => Promise<Map<string, string>>;
+export function recordImages(deps: ModuleDeps): RecordImages {
+  const blobs = blobStoreFor(deps.config);
+  return (scope, ref) => imageUrls(scope, blobs, ref);
 }
 
 export async function registerCoreModule(router: Router, deps: ModuleDeps): Promise<void> {

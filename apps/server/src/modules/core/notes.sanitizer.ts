@@ -47,10 +47,21 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
+// Rich text that may hold images (a helpdesk article): an image is a document of its record,
+// named by its id, never by an address — the editor's src is a short-lived signed URL, so the
+// reader of the text places a fresh one (or none) — with its alt text. One without a document id
+// goes.
+const IMAGE_OPTIONS: sanitizeHtml.IOptions = {
+  ...OPTIONS,
+  allowedTags: [...(OPTIONS.allowedTags || []), 'img'],
+  allowedAttributes: { ...OPTIONS.allowedAttributes, img: ['data-document-id', 'alt'] },
+  exclusiveFilter: (frame) => frame.tag === 'img' && !UUID_PATTERN.test(frame.attribs['data-document-id'] ?? ''),
+};
+
 export type SanitizedNote = { html: string; text: string; mentions: string[] };
 
-export function sanitizeNote(input: string): SanitizedNote {
-  const html = sanitizeHtml(input, OPTIONS).trim();
+export function sanitizeNote(input: string, options: { images?: boolean } = {}): SanitizedNote {
+  const html = sanitizeHtml(input, options.images ? IMAGE_OPTIONS : OPTIONS).trim();
   const mentions = new Set<string>();
   // read mentions from the sanitized output: only what survives counts
   sanitizeHtml(html, {

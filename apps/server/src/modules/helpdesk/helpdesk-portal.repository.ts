@@ -47,9 +47,9 @@ export async function portalArticleBySlug(
   helpdeskId: string,
   slug: string,
   portalUser: boolean,
-): Promise<(PortalArticleRow & { moved: boolean }) | undefined> {
-  const res = await ctx.db.execute<PortalArticleRow & { moved: boolean }>(sql`
-    select a.title, a.slug, a.content, t.name as topic, a.published_at as "publishedAt", a.slug <> ${slug} as moved
+): Promise<(PortalArticleRow & { id: string; moved: boolean }) | undefined> {
+  const res = await ctx.db.execute<PortalArticleRow & { id: string; moved: boolean }>(sql`
+    select a.id, a.title, a.slug, a.content, t.name as topic, a.published_at as "publishedAt", a.slug <> ${slug} as moved
     from articles a
     left join topics t on t.tenant_id = a.tenant_id and t.id = a.topic_id and t.deleted_at is null
     where a.tenant_id = ${ctx.tenantId} and a.helpdesk_id = ${helpdeskId} and ${readable(portalUser)}

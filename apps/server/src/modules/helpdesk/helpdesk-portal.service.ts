@@ -12,7 +12,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/database';
 import { fieldError, notFound } from '../../platform/errors';
 import { createEntity } from '../../platform/entity';
-import { sanitizeNote } from '../core';
+import { sanitizeNote, type RecordImages } from '../core';
+import { placeImages } from './helpdesk.util';
 import * as portalRepo from './helpdesk-portal.repository';
 import type { HelpdeskKinds } from './helpdesk.entities';
 import * as repo from './helpdesk.repository';
@@ -94,7 +95,11 @@ export async function portalArticle(
     return {
       title: row.title,
       slug: row.slug,
-      html: sanitizeNote(row.content ?? '').html,
+      // the article's images (its documents) get fresh signed addresses; one no longer there goes
+      html: placeImages(
+        sanitizeNote(row.content ?? '', { images: true }).html,
+        await deps.images(scope, { entityKind: 'Article', entityId: row.id }),
+      ),
       topic: row.topic,
       publishedAt: row.publishedAt ? new Date(row.publishedAt).toISOString() : null,
       movedFrom: row.moved ? slug : null,
@@ -102,7 +107,7 @@ export async function portalArticle(
   });
 }
 
-export type PortalDeps = PortalUserDeps & { kinds: HelpdeskKinds; secret: string };
+export type PortalDeps = PortalUserDeps & { kinds: HelpdeskKinds; secret: string; images: RecordImages };
 
 // A challenge for the portal's request form (only where there is a portal to send it to).
 export async function portalCaptcha(db: Db, deps: PortalDeps, address: Address): Promise<PortalCaptcha> {

@@ -29,7 +29,7 @@ import {
 } from '../../platform/entity';
 import type { Mailer } from '../../platform/mail/mailer';
 import { assertWithinPlanLimit } from '../admin';
-import type { RecordLinker } from '../core';
+import { sanitizeNote, type RecordLinker } from '../core';
 import type { HelpdeskKinds } from './helpdesk.entities';
 import * as repo from './helpdesk.repository';
 
@@ -87,13 +87,16 @@ async function topicOfHelpdesk(ctx: TenantContext, values: EntityRow): Promise<{
 }
 
 // An article's slug: made from its title when left empty, unique in its helpdesk; the old one
-// keeps redirecting.
+// keeps redirecting. Its content is stored as safe HTML — core's note sanitizer, with images
+// named by document id — so every reader (the app, the portal, the search index) gets the
+// editor's tags only.
 async function articleValues(ctx: TenantContext, values: EntityRow, id: string | null): Promise<EntityRow> {
   await topicOfHelpdesk(ctx, values);
   const slug = str(values.slug) ?? slugOf(String(values.title ?? ''), 200);
   if (!slug) throw fieldError('slug', 'slugRequired', 'slug is required (the title has no letters or digits to make one of)');
   if (await repo.articleSlugTaken(ctx, String(values.helpdeskId), slug, id)) throw slugTaken('slug');
-  return { ...values, slug };
+  const content = typeof values.content === 'string' ? sanitizeNote(values.content, { images: true }).html : values.content;
+  return { ...values, slug, content };
 }
 
 export const articleHooks: EntityHooks = {

@@ -1,6 +1,6 @@
 import { registerCaptions } from '../../platform/captions';
 import { provideRecordChangeListener } from '../../platform/entity';
-import { fileAttacher, recordLinker } from '../core';
+import { fileAttacher, recordImages, recordLinker } from '../core';
 import type { ModuleDeps } from '../../platform/module';
 import type { Router } from '../../platform/router';
 import { HELPDESK_CAPTIONS } from './helpdesk.captions';
@@ -42,6 +42,7 @@ export async function registerHelpdeskModule(router: Router, deps: ModuleDeps): 
   registerHelpdeskPortalRoutes(router, {
     kinds,
     secret: deps.config.sessionSecret,
+    images: recordImages(deps),
     now: systemClock,
     mailer: deps.mailer,
     config: deps.config,

@@ -1,17 +1,24 @@
 import { articleEntity, helpdeskEntity, requestEntity, topicEntity } from '@atrium/domain';
 import type { WebEntity } from '../../platform/entity/web-entity';
 import { ArticleSearchButton, PublishActions } from './article-actions';
+import { ArticleContentEditor } from './article-content-editor';
 import { HelpdeskEmbedAction } from './helpdesk-embed';
 import { RequestConversation } from './request-conversation';
 import { MakeTaskAction, RequestTaskBanner } from './request-task';
 
 // The helpdesk on the web: the kinds' lists, record pages, forms and settings come from the
 // engine; a helpdesk adds its widget's Embed, an article adds publish / unpublish and the knowledge base's search, a request its
-// conversation (reply, internal note) and "Make a task".
+// conversation (reply, internal note) and "Make a task". An article's content is rich text with images.
 export const HELPDESK_ENTITIES: WebEntity[] = [
   { definition: helpdeskEntity, actions: (record) => <HelpdeskEmbedAction record={record} /> },
   { definition: topicEntity },
-  { definition: articleEntity, actions: (record) => <PublishActions record={record} />, listActions: () => <ArticleSearchButton /> },
+  {
+    definition: articleEntity,
+    actions: (record) => <PublishActions record={record} />,
+    listActions: () => <ArticleSearchButton />,
+    // the content in the notes' rich text editor, images uploaded as the article's documents
+    editors: { content: ArticleContentEditor },
+  },
   {
     definition: requestEntity,
     actions: (record) => <MakeTaskAction record={record} />,

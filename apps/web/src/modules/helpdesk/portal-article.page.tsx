@@ -6,6 +6,7 @@ import { formatDate } from '../../platform/dates/format-date';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { PortalPage } from './portal-page';
 import { usePortalArticle } from './portal.api';
+import '../../platform/notes/notes.css';
 
 // Public: an article of a helpdesk portal. An old slug goes on to the article's current address.
 // The HTML is the server's sanitized copy (the editor's tags only).
@@ -35,8 +36,9 @@ export default function PortalArticlePage() {
               .filter(Boolean)
               .join(' · ')}
           </Typography.Text>
-          {/* sanitized on the server (core's note sanitizer): the rich text editor's tags only */}
-          <div style={{ marginTop: 16 }} dangerouslySetInnerHTML={{ __html: article.data.html }} />
+          {/* sanitized on the server (core's note sanitizer): the rich text editor's tags only, its
+              images the article's documents with fresh signed addresses */}
+          <div className="rich-text" style={{ marginTop: 16 }} dangerouslySetInnerHTML={{ __html: article.data.html }} />
         </article>
       )}
     </PortalPage>

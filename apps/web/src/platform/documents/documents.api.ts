@@ -15,6 +15,7 @@ export const DOCUMENT_PATHS = {
   copy: '/api/v1/core/documents/copy',
   delete: '/api/v1/core/documents/delete',
   breadcrumb: '/api/v1/core/documents/breadcrumb',
+  images: '/api/v1/core/documents/images',
 } as const;
 
 export const documentKeys = {
@@ -94,6 +95,18 @@ export async function uploadDocuments(
 ): Promise<DocumentItem[]> {
   return registerUploads(ref, parentId, await uploadToSlots(ref, parentId, files, onProgress));
 }
+
+// One image as a document of the record (the server checks its type by content and its size:
+// imageType, imageSize), with its Full and Thumb.
+export function uploadImage(ref: RecordRef, file: File): Promise<DocumentItem> {
+  const form = new FormData();
+  form.append('entityKind', ref.entityKind);
+  form.append('entityId', ref.entityId);
+  form.append('file', file);
+  return apiRequest<DocumentItem>(DOCUMENT_PATHS.images, { method: 'POST', body: form });
+}
+
+export const fetchDocument = (id: string) => apiRequest<DocumentItem>(DOCUMENT_PATHS.document(id));
 
 export function useDocumentMutation<V, R>(ref: RecordRef, fn: (v: V) => Promise<R>) {
   const qc = useQueryClient();

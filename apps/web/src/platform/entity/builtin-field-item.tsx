@@ -88,11 +88,14 @@ export function BuiltinFieldItem({
   name,
   disabled,
   exclude,
+  recordId,
 }: {
   definition: EntityDefinition;
   name: string;
   disabled: boolean;
   exclude?: readonly string[];
+  // the record edited (a kind's own editor may attach files to it)
+  recordId?: string;
 }) {
   const { t } = useTranslation();
   const f = definition.fields[name];
@@ -103,7 +106,7 @@ export function BuiltinFieldItem({
   if (f.kind === 'json' || Editor) {
     return Editor ? (
       <Form.Item name={name} label={t(f.label)} rules={rulesOf(f, t)}>
-        <Editor disabled={disabled} />
+        <Editor disabled={disabled} {...(recordId ? { recordId } : {})} />
       </Form.Item>
     ) : null;
   }

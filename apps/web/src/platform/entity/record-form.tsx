@@ -197,6 +197,7 @@ export function RecordForm({ api, record, fields }: Props) {
                 definition={definition}
                 name={key}
                 disabled={!canEdit}
+                recordId={record.id}
                 {...(definition.hierarchy?.field === key ? { exclude: [record.id] } : {})}
               />
             </Col>

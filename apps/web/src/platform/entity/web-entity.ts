@@ -6,6 +6,7 @@ import {
   type FeatureFlags,
   type Permission,
 } from '@atrium/domain';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import type { EntityListRequest } from './list-definition';
 
@@ -13,14 +14,29 @@ import type { EntityListRequest } from './list-definition';
 // the record page, actions in its header (a lead's "Convert") and a banner above its panels (where
 // a converted lead went). Everything else (list, record page, form, panels, settings, routes,
 // navigation, record paths) comes from the definition.
-// What the form hands a structured field's editor (the Form.Item's id, value and onChange).
-export type StructuredEditorProps = { id?: string; value?: unknown; onChange?: (value: unknown) => void; disabled: boolean };
+// What the form hands a structured field's editor (the Form.Item's id, value and onChange), and
+// the record's id on a record's form (none in the create dialog: nothing to attach files to yet).
+export type StructuredEditorProps = {
+  id?: string;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  disabled: boolean;
+  recordId?: string;
+};
 
 export type WebEntity = {
   definition: EntityDefinition;
   cells?: Record<string, (record: EntityRecord) => ReactNode>;
-  // a tab shows only to holders of its permission, when it names one
-  tabs?: { key: string; labelKey: string; permission?: Permission; render: (record: EntityRecord) => ReactNode }[];
+  // a tab shows only to holders of its permission, when it names one; `prefetch` asks for what
+  // the tab needs first (its chunk, its data) as soon as an address names the record and the tab,
+  // together with the record itself (the record route's loader), not after the page has rendered
+  tabs?: {
+    key: string;
+    labelKey: string;
+    permission?: Permission;
+    render: (record: EntityRecord) => ReactNode;
+    prefetch?: (recordId: string, queryClient: QueryClient) => void;
+  }[];
   actions?: (record: EntityRecord) => ReactNode;
   banner?: (record: EntityRecord) => ReactNode;
   // buttons in the list's toolbar, given the list's request as filtered and sorted

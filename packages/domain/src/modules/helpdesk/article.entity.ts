@@ -4,7 +4,8 @@ import { ARTICLE_LANGUAGES, ARTICLE_STATUSES, ARTICLE_VISIBILITIES } from './hel
 import { helpdeskModulePermissions } from './helpdesk.permissions';
 
 // An article of a helpdesk's knowledge base: a slug unique in its helpdesk (made from the title
-// when left empty; an old slug keeps redirecting), rich content (HTML), a language that its
+// when left empty; an old slug keeps redirecting), rich content (HTML, sanitized on write, its
+// images the article's documents), a language that its
 // full-text index stems by, who may read it, and Draft or Published — set only by publish and
 // unpublish (Helpdesk.PublishArticles).
 export const articleEntity = defineEntity({
@@ -36,5 +37,6 @@ export const articleEntity = defineEntity({
     create: 'Helpdesk.ManageKnowledgeBase',
     manage: 'Helpdesk.ManageKnowledgeBase',
   }),
-  capabilities: { archive: true, tags: true },
+  // documents: the images of its content are its documents
+  capabilities: { archive: true, tags: true, documents: true },
 });
