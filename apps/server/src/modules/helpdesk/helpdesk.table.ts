@@ -1,4 +1,12 @@
-import { articleEntity, helpdeskEntity, REQUEST_MESSAGE_KINDS, requestEntity, TEXT_SEARCH_CONFIGS, topicEntity } from '@atrium/domain';
+import {
+  articleEntity,
+  helpdeskEntity,
+  REPLY_THREADINGS,
+  REQUEST_MESSAGE_KINDS,
+  requestEntity,
+  TEXT_SEARCH_CONFIGS,
+  topicEntity,
+} from '@atrium/domain';
 import { sql } from 'drizzle-orm';
 import { check, foreignKey, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { entityTable } from '../../platform/entity';
@@ -69,6 +77,10 @@ export const requestMessages = pgTable(
     messageId: text('message_id'),
     inReplyTo: text('in_reply_to'),
     references: text('references'),
+    // an inbound mail that was a reply (In-Reply-To/References, or the helpdesk's request number
+    // in its subject): how it threaded — header, subject, or none (it became a new request);
+    // null for any other message (the threading share per helpdesk, round five)
+    replyThreading: text('reply_threading', { enum: REPLY_THREADINGS }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -84,6 +96,7 @@ export const requestMessages = pgTable(
       .on(t.tenantId, t.messageId)
       .where(sql`message_id is not null`),
     check('request_messages_kind_check', sql`kind in ('inbound', 'outbound', 'note')`),
+    check('request_messages_reply_threading_check', sql`reply_threading in ('header', 'subject', 'none')`),
     check('request_messages_body_check', sql`length(body) between 1 and 100000`),
   ],
 );

@@ -31,6 +31,11 @@ export const helpdeskEntity = defineEntity({
     // its workflow) when its task is closed — empty: the workflow's first Closed stage
     taskStageFlow: fields.enumeration(TASK_STAGE_FLOWS, { defaultValue: 'TaskToRequest' }),
     requestStageOnTaskDone: fields.text({ max: 100, example: 'Resolved' }),
+    // the e-mail template (Plan.CustomEmails, round five): a subject prefix and an HTML wrapper
+    // with merge fields ({{reply}}, {{request.number}} …) around agent replies and the
+    // acknowledgement; edited on the helpdesk's E-mail tab, not on its form
+    emailSubjectPrefix: fields.text({ max: 50, form: false, example: '[Acme support]' }),
+    emailTemplate: fields.longText({ max: 20000, form: false }),
   },
   oldSlugs: { field: 'portalSlug' },
   searchFields: ['name', 'code', 'portalSlug'],

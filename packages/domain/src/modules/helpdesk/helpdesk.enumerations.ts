@@ -23,6 +23,10 @@ export const REQUEST_CHANNELS = ['Agent', 'Portal', 'Email'] as const;
 // internal note (never mailed, never on the portal)
 export const REQUEST_MESSAGE_KINDS = ['inbound', 'outbound', 'note'] as const;
 export type RequestMessageKind = (typeof REQUEST_MESSAGE_KINDS)[number];
+// how an inbound reply threaded: by In-Reply-To/References, by the number in its subject, or not
+// at all (it became a new request)
+export const REPLY_THREADINGS = ['header', 'subject', 'none'] as const;
+export type ReplyThreading = (typeof REPLY_THREADINGS)[number];
 // how a request's stage and its task's follow each other (decision 094, round three): the task
 // closed or reopened moves the request (the default), both ways (closing the request closes the
 // task too), or neither
