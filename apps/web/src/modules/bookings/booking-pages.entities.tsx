@@ -1,6 +1,7 @@
 import { bookingPageEntity, bookingPortalPath, bookingServiceEntity, type EntityRecord } from '@atrium/domain';
 import { EyeOutlined } from '@ant-design/icons';
-import { Button, Space } from 'antd';
+import { Button, Skeleton, Space } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmbedAction } from '../../platform/widgets/embed-action';
 import { useCurrentTenantId } from '../../platform/workspace/workspace-store';
@@ -28,6 +29,10 @@ function PortalPreview({ record }: { record: EntityRecord }) {
   );
 }
 
+const TimeSlotsTab = lazy(async () => ({ default: (await import('./booking-page-settings')).BookingPageTimeSlotsTab }));
+const MapsTab = lazy(async () => ({ default: (await import('./booking-page-settings')).BookingPageMapsTab }));
+const loading = <Skeleton active paragraph={{ rows: 3 }} />;
+
 // Booking pages and services on the web: list, record page, form and settings from the engine; the record
 // page adds the portal preview and the booking widget's Embed, the form editors of the items and the policy.
 export const BOOKINGS_ENTITIES: WebEntity[] = [
@@ -35,6 +40,29 @@ export const BOOKINGS_ENTITIES: WebEntity[] = [
     definition: bookingPageEntity,
     hiddenBy: 'hideBookings',
     actions: (record) => <PortalPreview record={record} />,
+    // the page's own time slots and the floor maps it shows on the portal (their own chunk)
+    tabs: [
+      {
+        key: 'time-slots',
+        labelKey: 'bookings.timeSlots.tab',
+        permission: bookingPageEntity.permissions.view,
+        render: (record) => (
+          <Suspense fallback={loading}>
+            <TimeSlotsTab record={record} />
+          </Suspense>
+        ),
+      },
+      {
+        key: 'maps',
+        labelKey: 'bookings.pageMaps.tab',
+        permission: bookingPageEntity.permissions.view,
+        render: (record) => (
+          <Suspense fallback={loading}>
+            <MapsTab record={record} />
+          </Suspense>
+        ),
+      },
+    ],
     editors: { items: BookingPageItemsEditor, policy: BookingPolicyOverridesEditor },
   },
   // what can be ordered with a booking; ordered from the booking (booking-services.tsx)

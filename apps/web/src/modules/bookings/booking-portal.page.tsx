@@ -1,4 +1,4 @@
-import type { BookingPortalHold, BookingPortalPage } from '@atrium/domain';
+import { OPENING_DAYS, type BookingPortalHold, type BookingPortalPage } from '@atrium/domain';
 import { Alert, Button, Card, Form, Input, Result, Select, Space, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,9 @@ function zoneDay(timeZone: string, offset = 0): string {
   );
   return parts;
 }
+// 2024-01-01 was a Monday: a weekday's name in the visitor's language
+const weekdayName = (day: BookingPortalPage['timeSlots'][number]['day'], locale: string) =>
+  new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 1 + OPENING_DAYS.indexOf(day))));
 const timeIn = (iso: string, timeZone: string, locale: string) =>
   new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 const dateTimeIn = (iso: string, timeZone: string, locale: string) =>
@@ -96,6 +99,13 @@ export default function BookingPortalPage() {
         {[p.location.name, p.location.address].filter(Boolean).join(', ')} · {t('bookings.portal.timesIn', { zone: timeZone })}
       </Typography.Paragraph>
       {p.description && <Typography.Paragraph>{p.description}</Typography.Paragraph>}
+      {p.timeSlots.length > 0 && (
+        <Typography.Paragraph>
+          {t('bookings.portal.bookableTimes', {
+            times: p.timeSlots.map((w) => `${weekdayName(w.day, i18n.language)} ${w.start}–${w.end}`).join(', '),
+          })}
+        </Typography.Paragraph>
+      )}
       {confirm.data ? (
         <Result
           status="success"

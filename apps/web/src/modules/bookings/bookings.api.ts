@@ -7,12 +7,16 @@ import type {
   BookingListQuery,
   BookingMove,
   BookingFavourites,
+  BookingPageMaps,
+  BookingPageMapsUpdate,
+  BookingPageTimeSlots,
   BookingServicesAnswer,
   BookingServicesInput,
   CalendarFeed,
   CalendarFeedList,
   FindTimes,
   FindTimesResult,
+  FloorMapList,
 } from '@atrium/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
@@ -206,3 +210,41 @@ export function useSetFavourite() {
     onSettled: () => void qc.invalidateQueries({ queryKey: bookingKeys.favourites() }),
   });
 }
+
+// A booking page's own time slots and the floor maps it shows (decision 093 round six).
+const pageSettingsKey = (pageId: string, what: 'time-slots' | 'maps') => workspaceKey('booking-pages', pageId, what);
+const pageSettingsPath = (pageId: string, what: 'time-slots' | 'maps') => `/api/v1/booking-pages/${pageId}/${what}`;
+
+export const usePageTimeSlots = (pageId: string) =>
+  useQuery({
+    queryKey: pageSettingsKey(pageId, 'time-slots'),
+    queryFn: () => apiRequest<BookingPageTimeSlots>(pageSettingsPath(pageId, 'time-slots')),
+  });
+
+export function useSavePageTimeSlots(pageId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BookingPageTimeSlots) =>
+      apiRequest<BookingPageTimeSlots>(pageSettingsPath(pageId, 'time-slots'), { method: 'PUT', body }),
+    onSuccess: (saved) => qc.setQueryData(pageSettingsKey(pageId, 'time-slots'), saved),
+  });
+}
+
+export const usePageMaps = (pageId: string) =>
+  useQuery({ queryKey: pageSettingsKey(pageId, 'maps'), queryFn: () => apiRequest<BookingPageMaps>(pageSettingsPath(pageId, 'maps')) });
+
+export function useSavePageMaps(pageId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BookingPageMapsUpdate) => apiRequest<BookingPageMaps>(pageSettingsPath(pageId, 'maps'), { method: 'PUT', body }),
+    onSuccess: (saved) => qc.setQueryData(pageSettingsKey(pageId, 'maps'), saved),
+  });
+}
+
+// the floor maps of a location, to choose a page's from
+export const useLocationFloorMaps = (locationId: string | null) =>
+  useQuery({
+    queryKey: workspaceKey('floor-maps', 'location', locationId ?? ''),
+    queryFn: () => apiRequest<FloorMapList>(`/api/v1/locations/${locationId ?? ''}/floor-maps`),
+    enabled: !!locationId,
+  });
