@@ -63,3 +63,27 @@ test('a blocked task follows its blocker on the chart, one Undo puts both back',
   await expect(table.getByRole('cell', { name: 'Build' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Gantt chart' })).toHaveCount(0);
 });
+
+// A record page's address names the record and its tab: the record, its fields and the tab's own
+// data (here the chart's tasks) are asked for together, as soon as the session is known (the
+// record route's loader), not one after another as each part of the page renders (issue 20).
+test("an address with the Gantt tab asks for the chart's data together with the project, not after it", async ({ workspace }) => {
+  const { page, tenantId } = workspace;
+  const api = await signedInApi(page, tenantId);
+  const project = await automaticProject(api, 'PRE');
+  await task(api, project.id, 'Survey', 1, 3);
+  const seen: string[] = [];
+  const path = (url: string) => new URL(url).pathname;
+  page.on('request', (request) => seen.push(`asked ${path(request.url())}`));
+  page.on('response', (response) => seen.push(`answered ${path(response.url())}`));
+
+  await page.goto(`/projects/${project.id}?tab=gantt`);
+  await expect(page.getByRole('region', { name: 'Gantt chart' }).getByRole('button', { name: /Survey/ })).toBeVisible();
+  const askedGantt = seen.indexOf(`asked /api/v1/projects/${project.id}/gantt`);
+  const answeredProject = seen.indexOf(`answered /api/v1/projects/${project.id}`);
+  expect(askedGantt, seen.join('\n')).toBeGreaterThan(-1);
+  expect(answeredProject, seen.join('\n')).toBeGreaterThan(-1);
+  expect(askedGantt, 'the chart was asked for before the project had answered').toBeLessThan(answeredProject);
+  // and once: the page's own query found the prefetched answer
+  expect(seen.filter((s) => s === `asked /api/v1/projects/${project.id}/gantt`)).toHaveLength(1);
+});

@@ -1,3 +1,5 @@
+// first: the session and captions requests leave before the rest of the code is evaluated
+import './platform/boot/start-requests';
 import '@fontsource-variable/inter';
 import './styles.css';
 import { StrictMode } from 'react';

@@ -3,6 +3,7 @@ import { EntityListRoute } from '../platform/entity-pages/entity-list.route';
 import { EntityRecordRoute } from '../platform/entity-pages/entity-record.route';
 import { EntitySettingsRoute } from '../platform/entity/entity-settings.route';
 import { ImportWizard } from '../platform/import-export/import-wizard';
+import { recordPageLoader } from '../platform/entity-pages/record-prefetch';
 import { AccessDeniedPage } from '../platform/errors/access-denied.page';
 import { NotFoundPage } from '../platform/errors/not-found.page';
 import { useAccess } from '../platform/permissions/use-access';
@@ -35,3 +36,6 @@ export const EntitySettingsPage = () => (
 export const EntityImportPage = () => (
   <Guarded importing render={(e) => <ImportWizard key={e.definition.kind} definition={e.definition} />} />
 );
+
+// the record route's loader: the record and its open tab are asked for with the start-up's calls
+export const recordLoader = recordPageLoader(entityAt);

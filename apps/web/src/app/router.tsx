@@ -9,6 +9,7 @@ import { PROJECTS_ROUTES } from '../modules/projects/projects.routes';
 import { AccessDeniedPage } from '../platform/errors/access-denied.page';
 import { RequireAccess } from './guards/require-access';
 import { RequireSession } from './guards/require-session';
+import { frameLoader } from './layouts/frame-loader';
 import { RootRoute } from './root-route';
 import { RouteErrorBoundary } from './route-error-boundary';
 
@@ -40,6 +41,9 @@ export const routes: RouteObject[] = [
           { path: '/w/:slug', ...page(() => import('../modules/workspaces/workspace-address.page')) },
           {
             // the workspace frame is its own chunk: public pages never load menus and dropdowns
+            // its loader asks for the frame's data (workspaces, permissions…) once the session is known
+            loader: frameLoader,
+            shouldRevalidate: () => false,
             lazy: async () => ({ Component: (await import('./layouts/app-layout')).AppLayout }),
             children: [
               {
@@ -115,7 +119,13 @@ export const routes: RouteObject[] = [
                   },
                   { path: '/:section', lazy: async () => ({ Component: (await import('./entity-pages')).EntityListPage }) },
                   { path: '/:section/import', lazy: async () => ({ Component: (await import('./entity-pages')).EntityImportPage }) },
-                  { path: '/:section/:id', lazy: async () => ({ Component: (await import('./entity-pages')).EntityRecordPage }) },
+                  {
+                    path: '/:section/:id',
+                    lazy: async () => {
+                      const { EntityRecordPage, recordLoader } = await import('./entity-pages');
+                      return { Component: EntityRecordPage, loader: recordLoader };
+                    },
+                  },
                 ],
               },
             ],

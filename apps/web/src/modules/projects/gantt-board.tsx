@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../platform/dates/format-date';
 import { EmptyState } from '../../platform/feedback/empty-state';
 import { useMediaQuery } from '../../platform/feedback/use-media-query';
-import { useRecordEvents } from '../../platform/live/use-live-events';
+import { useRecordEventBursts } from '../../platform/live/use-live-events';
 import { GanttChart } from './gantt-chart';
 import { buildRows, ZOOMS, type GanttGroup, type Zoom } from './gantt-layout';
 import { useGanttMove } from './gantt-move';
@@ -42,8 +42,9 @@ export function GanttBoard({ groups, links, queryKey, withHeaders, readOnly = fa
   const narrow = useMediaQuery(NARROW);
   const move = useGanttMove(queryKey);
   const refresh = useRefreshGantt();
-  // another user's change, or the server moving successors, arrives as a Task record event
-  useRecordEvents('Task', undefined, () => void refresh());
+  // another user's change, or the server moving successors, arrives as Task record events: one
+  // refetch per burst (an automatic reschedule is an event per task moved)
+  useRecordEventBursts('Task', undefined, () => void refresh());
   const tasks = useMemo(() => groups.flatMap((group) => group.tasks), [groups]);
   const rows = useMemo(() => buildRows(groups, withHeaders), [groups, withHeaders]);
   const today = dayjs().format('YYYY-MM-DD');

@@ -2,6 +2,7 @@ import { projectEntity, projectTemplateEntity, taskEntity, taskScheduleEntity } 
 import type { WebEntity } from '../../platform/entity/web-entity';
 import { WorkflowsSettings } from '../../platform/workflows/workflows-settings';
 import { GanttTab } from './gantt-tab';
+import { projectGanttQuery } from './gantt.api';
 import { PortfolioTimelineLink } from './portfolio-timeline-link';
 import { ProjectMembers, TemplateRoles } from './project-members';
 import { MEMBER_KEYS, fetchMyProjectPermissions } from './project-members.api';
@@ -24,7 +25,15 @@ export const PROJECTS_ENTITIES: WebEntity[] = [
     actions: (record) => <SaveAsTemplate record={record} />,
     tabs: [
       { key: 'tasks', labelKey: 'projects.task.plural', render: (record) => <ProjectTasks record={record} /> },
-      { key: 'gantt', labelKey: 'projects.gantt.tab', render: (record) => <GanttTab record={record} /> },
+      {
+        key: 'gantt',
+        labelKey: 'projects.gantt.tab',
+        render: (record) => <GanttTab.Component record={record} />,
+        prefetch: (projectId, queryClient) => {
+          void GanttTab.preload();
+          void queryClient.prefetchQuery(projectGanttQuery(projectId));
+        },
+      },
       {
         key: 'calendar',
         labelKey: 'projects.calendar.tab',

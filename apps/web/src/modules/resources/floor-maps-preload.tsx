@@ -1,32 +1,17 @@
 import { resourceEntity, type EntityRecord } from '@atrium/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Skeleton } from 'antd';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { preloadable } from '../../platform/lazy/preloadable';
 import { useAccess } from '../../platform/permissions/use-access';
 import { floorMapListQuery, floorMapQuery, floorMapStatesQuery, planImageQuery } from './floor-maps.api';
-import type { FloorMapsTab } from './floor-maps-tab';
 
-type TabModule = { FloorMapsTab: typeof FloorMapsTab };
-let loaded: TabModule | undefined;
-let loading: Promise<TabModule> | undefined;
+// The Floor maps tab (Konva) in a chunk of its own, which the location's page preloads (below):
+// once it is here, the tab renders at once (decision 092).
+const FloorMapsTab = preloadable(async () => (await import('./floor-maps-tab')).FloorMapsTab);
 
-// the Floor maps tab's chunk (Konva): fetched and parsed once, by the first caller
-export const loadFloorMapsTab = (): Promise<TabModule> => (loading ??= import('./floor-maps-tab').then((m) => (loaded = m)));
-
-const LazyTab = lazy(async () => ({ default: (await loadFloorMapsTab()).FloorMapsTab }));
-
-// The tab itself. Once its chunk is here (the page preloads it) it renders at once: a React.lazy
-// met for the first time suspends even when its module has arrived, and React holds a revealed
-// Suspense boundary back for up to 300 ms (its fallback throttle) — most of the tab's opening
-// time with 1,000 desks (decision 092).
 export function FloorMapsTabSlot({ record }: { record: EntityRecord }) {
-  if (loaded) return <loaded.FloorMapsTab record={record} />;
-  return (
-    <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
-      <LazyTab record={record} />
-    </Suspense>
-  );
+  return <FloorMapsTab.Component record={record} />;
 }
 
 // A location's page starts what its Floor maps tab needs while the person reads the page: the
@@ -41,7 +26,7 @@ export function FloorMapsPreload({ record }: { record: EntityRecord }) {
   const allowed = can({ permissions: [resourceEntity.permissions.view] });
   useEffect(() => {
     if (!allowed) return;
-    void loadFloorMapsTab();
+    void FloorMapsTab.preload();
     let gone = false;
     void qc.fetchQuery(floorMapListQuery(record.id)).then(
       (list) => {

@@ -39,8 +39,21 @@ export function redirectToSignUp(returnTo: string = currentAddress(), email?: st
   window.location.assign(AUTH_PATHS.signUp(returnTo, email));
 }
 
+const requestSession = () =>
+  fetch(AUTH_PATHS.session, { credentials: 'same-origin', headers: { accept: 'application/json' }, cache: 'no-store' });
+// the first session request, asked for at boot (boot/start-requests.ts) and taken by the first load
+let early: Promise<Response> | undefined;
+
+export function startSessionRequest(): void {
+  early = requestSession();
+  // an answer nobody takes must not count as an unhandled rejection
+  early.catch(() => undefined);
+}
+
 async function fetchSession(): Promise<Session> {
-  const res = await fetch(AUTH_PATHS.session, { credentials: 'same-origin', headers: { accept: 'application/json' }, cache: 'no-store' });
+  const taken = early;
+  early = undefined;
+  const res = await (taken ?? requestSession());
   if (!res.ok) throw new Error(`Session request failed with ${res.status}`);
   return parseSession(await res.json());
 }
@@ -95,6 +108,18 @@ export const refreshSession = () => loadSession({ announce: true });
 // Resolves once no session fetch is running, so a call never leaves with a token being replaced.
 export async function settledSession(): Promise<void> {
   if (inflight) await inflight.catch(() => undefined);
+}
+
+// Runs `work` once the session is known, if someone is signed in: a route's loader asks for its
+// page's data with the start-up's own calls (the calls themselves wait for the token).
+export function whenSignedIn(work: () => void): void {
+  const known = state.status === 'loading' ? loadSession() : Promise.resolve();
+  void known.then(
+    () => {
+      if (state.status === 'authenticated') work();
+    },
+    () => undefined,
+  );
 }
 
 export function accessToken(): string | null {

@@ -29,8 +29,9 @@ export const entityFieldsQuery = (entity: EntityKind, typeId?: string) =>
 export const useEntityFields = (entity: EntityKind, typeId?: string) => useQuery(entityFieldsQuery(entity, typeId));
 
 // The fields that apply to a record of `typeId` (common ones, then the type's).
-export const useAllEntityFields = (entity: EntityKind) =>
-  useQuery({ queryKey: entityFieldKeys.every(entity), queryFn: () => apiRequest<EntityField[]>(PATHS.all(entity)) });
+export const allEntityFieldsQuery = (entity: EntityKind) =>
+  queryOptions({ queryKey: entityFieldKeys.every(entity), queryFn: () => apiRequest<EntityField[]>(PATHS.all(entity)) });
+export const useAllEntityFields = (entity: EntityKind) => useQuery(allEntityFieldsQuery(entity));
 export const fieldsForType = (fields: readonly EntityField[], typeId: string | null | undefined): EntityField[] =>
   fields.filter((f) => !f.typeId || f.typeId === typeId);
 

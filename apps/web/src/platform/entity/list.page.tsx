@@ -4,11 +4,11 @@ import { PAGE_SIZES, type ListFilter, type PageSize } from '@atrium/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Card, Segmented, Select, Space, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { ControlOutlined } from '@ant-design/icons';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../feedback/empty-state';
-import { useRecordEvents } from '../live/use-live-events';
+import { useRecordEventBursts } from '../live/use-live-events';
 import { usePageTitle } from '../feedback/use-page-title';
 import { useDebouncedValue } from '../feedback/use-debounced-value';
 import { SavedViewPicker } from '../saved-views/saved-view-picker';
@@ -123,20 +123,10 @@ export function ListPage<T extends object>({ definition, actions, rowActions, on
   };
 
   // a record of this kind changed (anyone, any tab): reload the page shown, once per burst
-  const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useRecordEvents(definition.entityKind, undefined, () => {
-    refreshTimer.current ??= setTimeout(() => {
-      refreshTimer.current = null;
-      if (groupBy !== null && grouping) void qc.invalidateQueries({ queryKey: grouping.invalidates });
-      else if (!showsBoard) void query.refetch();
-    }, 150);
+  useRecordEventBursts(definition.entityKind, undefined, () => {
+    if (groupBy !== null && grouping) void qc.invalidateQueries({ queryKey: grouping.invalidates });
+    else if (!showsBoard) void query.refetch();
   });
-  useEffect(
-    () => () => {
-      if (refreshTimer.current) clearTimeout(refreshTimer.current);
-    },
-    [],
-  );
 
   // a phone shows a card per record, and the toolbar behind one button
   const narrow = useMediaQuery('(max-width: 575.98px)');

@@ -1,14 +1,14 @@
 import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { API } from '../api/paths';
-import { storedLanguage, storeLanguage } from '../workspace/workspace-storage';
-import { cultureOfLanguage, DEFAULT_LANGUAGE, languageOfCulture, type LanguageCode } from './languages';
+import { storeLanguage } from '../workspace/workspace-storage';
+import { requestCaptions, startLanguage } from './captions-request';
+import { DEFAULT_LANGUAGE, languageOfCulture, type LanguageCode } from './languages';
 
 export const i18n = i18next;
 
 async function fetchCaptions(code: LanguageCode): Promise<Record<string, string>> {
-  const res = await fetch(API.captions(cultureOfLanguage(code)), { headers: { accept: 'application/json' } });
+  const res = await requestCaptions(code);
   if (!res.ok) throw new Error(`Captions request failed with ${res.status}`);
   return (await res.json()) as Record<string, string>;
 }
@@ -25,7 +25,7 @@ async function ensureCaptions(code: LanguageCode): Promise<void> {
 }
 
 export async function initI18n(): Promise<void> {
-  const code = languageOfCulture(storedLanguage() ?? navigator.language);
+  const code = startLanguage();
   await i18next.use(initReactI18next).init({
     lng: code,
     fallbackLng: DEFAULT_LANGUAGE,
