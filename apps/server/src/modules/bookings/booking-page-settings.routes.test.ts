@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ownerMemberAndStranger, plusMinutes, utcDayAhead, type Client, type TestApp } from '../../../test/harness';
+import { Jimp } from 'jimp';
+import {
+  createTestApp,
+  multipartFile,
+  ownerMemberAndStranger,
+  plusMinutes,
+  utcDayAhead,
+  type Client,
+  type TestApp,
+} from '../../../test/harness';
 
 // A booking page's own time slots and maps (decision 093 round six): the rules of the windows
 // (400 naming the field and the rule, nothing written), who may see and change them, another
@@ -14,6 +23,8 @@ let workspace: string;
 let pageId: string;
 let desk: string;
 let floorMap: string;
+let location: string;
+let deskType: string;
 
 type Row = { id: string; [k: string]: unknown };
 const codes = (body: { errors?: { field: string; code: string }[] }) => (body.errors ?? []).map((e) => `${e.field}:${e.code}`).sort();
@@ -32,8 +43,8 @@ beforeAll(async () => {
   ({ c, member, other, tenantId } = await ownerMemberAndStranger(t, ['Resource.ViewResources', 'Booking.ViewBookingPages']));
   anonymous = t.client();
   workspace = (await t.sql<{ slug: string }>('select slug from tenants where id = $1', [tenantId]))[0]?.slug ?? '';
-  const location = (await post(c, '/api/v1/locations', { name: 'London', timeZone: 'UTC' })).id;
-  const deskType = (await post(c, '/api/v1/resource-types', { name: 'Desk', bookableMode: 'Bookable' })).id;
+  location = (await post(c, '/api/v1/locations', { name: 'London', timeZone: 'UTC' })).id;
+  deskType = (await post(c, '/api/v1/resource-types', { name: 'Desk', bookableMode: 'Bookable' })).id;
   desk = (await post(c, '/api/v1/resources', { name: 'Desk 1', resourceTypeId: deskType, locationId: location })).id;
   pageId = (
     await post(c, '/api/v1/booking-pages', {
@@ -147,5 +158,62 @@ describe("a booking page's maps", () => {
     expect(ok.body).toMatchObject({ floorMapIds: [floorMap], maps: [{ id: floorMap, name: 'Ground floor', level: 'G' }] });
     expect((await member.get(mapsUrl())).body.floorMapIds).toEqual([floorMap]);
     expect((await member.put(mapsUrl(), { floorMapIds: [] })).status).toBe(403);
+  });
+});
+
+describe('the maps on the portal', () => {
+  it("shows the page's maps with the places of its items only, and their plan; any other map is 404", async () => {
+    const printer = (
+      await post(c, '/api/v1/resources', {
+        name: 'Printer',
+        resourceTypeId: (await post(c, '/api/v1/resource-types', { name: 'Printer', bookableMode: 'Bookable' })).id,
+        locationId: location,
+      })
+    ).id;
+    const plan = await new Jimp({ width: 200, height: 100, color: 0xffffffff }).getBuffer('image/png');
+    const file = multipartFile('plan.png', plan);
+    const uploaded = await c.raw({
+      method: 'PUT',
+      url: `/api/v1/floor-maps/${floorMap}/image`,
+      payload: file.payload,
+      headers: file.headers,
+    });
+    expect(uploaded.status, uploaded.text).toBe(200);
+    const place = (resourceId: string, x: number) => ({
+      resourceId,
+      shape: { kind: 'rect', x, y: 10, width: 40, height: 20 },
+      rotation: 0,
+      label: null,
+    });
+    const saved = await c.put(
+      `/api/v1/floor-maps/${floorMap}`,
+      { name: 'Ground floor', level: 'G', levelOrder: 0, placements: [place(desk, 10), place(printer, 100)] },
+      { 'if-match': `"${uploaded.body.version}"` },
+    );
+    expect(saved.status, saved.text).toBe(200);
+    const second = (await post(c, '/api/v1/floor-maps', { locationId: location, name: 'First floor', level: '1' })).id;
+    expect((await c.put(mapsUrl(), { floorMapIds: [floorMap] })).status).toBe(200);
+
+    const maps = await anonymous.get(`${portal()}/maps`);
+    expect(maps.status, maps.text).toBe(200);
+    // the printer is not one of the page's items: not named to a visitor
+    expect(maps.body).toEqual({
+      maps: [
+        {
+          id: floorMap,
+          name: 'Ground floor',
+          level: 'G',
+          version: saved.body.version,
+          image: { width: 200, height: 100 },
+          places: [{ resourceId: desk, shape: { kind: 'rect', x: 10, y: 10, width: 40, height: 20 }, rotation: 0, label: null }],
+        },
+      ],
+    });
+    const image = await anonymous.get(`${portal()}/maps/${floorMap}/image`);
+    expect(image.status).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['content-security-policy']).toContain('sandbox');
+    expect((await anonymous.get(`${portal()}/maps/${second}/image`)).status).toBe(404);
+    expect((await anonymous.get(`/api/v1/public/booking-pages/${workspace}/nope/maps`)).status).toBe(404);
   });
 });

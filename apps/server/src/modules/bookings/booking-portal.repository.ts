@@ -2,6 +2,7 @@ import type { BookingStatus } from '@atrium/domain';
 import { sql } from 'drizzle-orm';
 import type { TenantScope } from '../../platform/context';
 import { oldSlugOwner } from '../../platform/entity';
+import { inIdList } from '../../platform/sql.util';
 
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
@@ -98,4 +99,48 @@ export async function portalBooking(ctx: TenantScope, id: string, lock = false):
 export async function planSlugs(ctx: TenantScope): Promise<string[]> {
   const res = await ctx.db.execute<{ slug: string }>(sql`select plan_slug as slug from subscriptions where tenant_id = ${ctx.tenantId}`);
   return res.rows.map((r) => r.slug);
+}
+
+export type PortalMap = {
+  id: string;
+  name: string;
+  level: string;
+  version: number;
+  width: number | null;
+  height: number | null;
+  places: { resourceId: string; shape: unknown; rotation: number; label: string | null }[];
+};
+
+// The floor maps a page shows, in its order, each with the places of these resources only.
+export async function pageMaps(ctx: TenantScope, pageId: string, resourceIds: readonly string[]): Promise<PortalMap[]> {
+  const res = await ctx.db.execute<PortalMap>(sql`
+    select f.id, f.name, f.level, f.version, f.image_width as width, f.image_height as height,
+      coalesce((
+        select json_agg(json_build_object('resourceId', pl.resource_id, 'shape', pl.shape, 'rotation', pl.rotation, 'label', pl.label)
+                        order by pl.position)
+          from floor_map_placements pl
+         where pl.tenant_id = f.tenant_id and pl.floor_map_id = f.id
+           and ${inIdList(sql`pl.resource_id`, resourceIds)}
+      ), '[]'::json) as places
+    from booking_page_maps m
+    join floor_maps f on f.tenant_id = m.tenant_id and f.id = m.floor_map_id
+    where m.tenant_id = ${ctx.tenantId} and m.page_id = ${pageId}
+    order by m.position`);
+  return res.rows;
+}
+
+// The plan image of a map the page shows (undefined: not shown there, or no image yet).
+export async function pageMapImage(
+  ctx: TenantScope,
+  pageId: string,
+  mapId: string,
+): Promise<{ contentType: string; data: Buffer; version: number } | undefined> {
+  const res = await ctx.db.execute<{ contentType: string; data: Buffer; version: number }>(sql`
+    select f.image_content_type as "contentType", i.data, f.version
+    from booking_page_maps m
+    join floor_maps f on f.tenant_id = m.tenant_id and f.id = m.floor_map_id
+    join floor_map_images i on i.tenant_id = f.tenant_id and i.floor_map_id = f.id
+    where m.tenant_id = ${ctx.tenantId} and m.page_id = ${pageId} and m.floor_map_id = ${mapId}
+      and f.image_content_type is not null`);
+  return res.rows[0];
 }

@@ -4,6 +4,9 @@ import {
   bookingPortalHoldCreateSchema,
   bookingPortalHoldParamsSchema,
   bookingPortalHoldSchema,
+  bookingPortalMapParamsSchema,
+  bookingPortalMapsSchema,
+  FLOOR_MAP_IMAGE_TYPES,
   bookingPortalPageSchema,
   bookingPortalParamsSchema,
   bookingPortalSlotsQuerySchema,
@@ -18,6 +21,8 @@ import {
   holdTime,
   portalBookingByToken,
   portalBookingCaptcha,
+  portalMapImage,
+  portalMaps,
   portalPage,
   portalSlots,
   type PortalDeps,
@@ -42,6 +47,35 @@ export function registerBookingPortalRoutes(router: Router, deps: PortalDeps): v
     paramsExample: EXAMPLE,
     schemas: { params: bookingPortalParamsSchema, response: bookingPortalPageSchema },
     handler: (ctx, { params }) => portalPage(ctx.db, params),
+  });
+  router.public({
+    ...common,
+    method: 'GET',
+    url: `${BASE}/maps`,
+    summary: "The floor maps a booking page shows, each with the places of the page's items (the plan is …/maps/{mapId}/image)",
+    paramsExample: EXAMPLE,
+    schemas: { params: bookingPortalParamsSchema, response: bookingPortalMapsSchema },
+    handler: (ctx, { params }) => portalMaps(ctx.db, params),
+  });
+  router.public({
+    ...common,
+    method: 'GET',
+    url: `${BASE}/maps/:mapId/image`,
+    summary: 'The plan image of a floor map the booking page shows (an SVG is served sandboxed); 404 for any other map',
+    paramsExample: { ...EXAMPLE, mapId: EXAMPLE_ID },
+    produces: FLOOR_MAP_IMAGE_TYPES,
+    schemas: { params: bookingPortalMapParamsSchema },
+    handler: async (ctx, { params, reply }) => {
+      const { workspace, slug, mapId } = params;
+      const image = await portalMapImage(ctx.db, { workspace, slug }, mapId);
+      await reply
+        .header('cache-control', 'public, max-age=300')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox")
+        .header('content-disposition', 'inline; filename="plan"')
+        .type(image.contentType)
+        .send(image.data);
+    },
   });
   router.public({
     ...common,

@@ -5,6 +5,7 @@ import {
   bookingPolicyOverridesSchema,
   CAPTCHA_DIFFICULTY_BITS,
   CAPTCHA_TTL_MS,
+  mapShapeSchema,
   mergeBookingPolicies,
   planBySlug,
   type BookingPageItems,
@@ -13,6 +14,7 @@ import {
   type BookingPortalConfirm,
   type BookingPortalHold,
   type BookingPortalHoldCreate,
+  type BookingPortalMaps,
   type BookingPortalPage,
   type BookingPortalParams,
   type BookingPortalSlots,
@@ -112,6 +114,41 @@ export async function portalPage(db: Db, address: BookingPortalParams): Promise<
       holdMinutes: BOOKING_HOLD_MINUTES,
       timeSlots: page.timeSlots,
     };
+  });
+}
+
+// The floor maps the page shows (decision 093 round six), each with the places of the items the
+// page offers: a visitor sees where they would sit, and nothing else of the floor.
+export async function portalMaps(db: Db, address: BookingPortalParams): Promise<BookingPortalMaps> {
+  return withPage(db, address, async (ctx, page) => {
+    const offered = (await repo.bookablePlaces(ctx, itemFilter(page))).map((p) => p.id);
+    const maps = await portalRepo.pageMaps(ctx, page.id, offered);
+    return {
+      maps: maps.map((m) => ({
+        id: m.id,
+        name: m.name,
+        level: m.level,
+        version: m.version,
+        image: m.width !== null && m.height !== null ? { width: m.width, height: m.height } : null,
+        places: m.places.flatMap((p) => {
+          const shape = mapShapeSchema.safeParse(p.shape);
+          return shape.success ? [{ resourceId: p.resourceId, shape: shape.data, rotation: p.rotation, label: p.label }] : [];
+        }),
+      })),
+    };
+  });
+}
+
+// The plan image of a map the page shows (404 for any other map).
+export async function portalMapImage(
+  db: Db,
+  address: BookingPortalParams,
+  mapId: string,
+): Promise<{ contentType: string; data: Buffer; version: number }> {
+  return withPage(db, address, async (ctx, page) => {
+    const image = await portalRepo.pageMapImage(ctx, page.id, mapId);
+    if (!image) throw notFound('Plan image');
+    return image;
   });
 }
 

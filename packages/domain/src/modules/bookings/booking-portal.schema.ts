@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isDateInRange } from '../../date-range';
+import { mapShapeSchema } from '../resources/floor-map.schema';
 import { bookingTimeSlotSchema } from './booking-page-settings.schema';
 import { BOOKING_STATUSES } from './bookings.enumerations';
 
@@ -105,3 +106,21 @@ export const bookingPortalTokenParamsSchema = z.object({ workspace: z.string().m
 // the web path of a booking page on the portal, and of a portal booking's cancel page
 export const bookingPortalPath = (workspace: string, slug: string): string => `/portal/${workspace}/book/${slug}`;
 export const bookingCancelPath = (workspace: string, token: string): string => `/portal/${workspace}/bookings/${token}`;
+
+// The floor maps a booking page shows on the portal (decision 093 round six): each with its plan
+// (…/maps/:mapId/image) and the places of the resources the page offers — no other resource of
+// the floor is named to a visitor.
+export const bookingPortalMapsSchema = z.object({
+  maps: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      level: z.string(),
+      version: z.number().int(),
+      image: z.object({ width: z.number().int(), height: z.number().int() }).nullable(),
+      places: z.array(z.object({ resourceId: z.uuid(), shape: mapShapeSchema, rotation: z.number(), label: z.string().nullable() })),
+    }),
+  ),
+});
+export type BookingPortalMaps = z.infer<typeof bookingPortalMapsSchema>;
+export const bookingPortalMapParamsSchema = bookingPortalParamsSchema.extend({ mapId: z.uuid() });
