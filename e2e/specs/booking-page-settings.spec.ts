@@ -9,6 +9,8 @@ import { signedInApi } from '../support/signed-in-api';
 // shows.
 test.describe.serial("a booking page's time slots and maps", () => {
   test.describe.configure({ timeout: 120_000 });
+  const PLAN =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 200" width="400" height="200"><rect width="400" height="200" fill="#fafafa"/></svg>';
   let page: Page;
   let tenantId: string;
   let workspace: string;
@@ -22,8 +24,31 @@ test.describe.serial("a booking page's time slots and maps", () => {
     const api = await signedInApi(page, tenantId);
     const location = await api.post<{ id: string }>('/api/v1/locations', { name: 'Quay office', timeZone: 'UTC' });
     const type = await api.post<{ id: string }>('/api/v1/resource-types', { name: 'Desk', bookableMode: 'Bookable' });
-    await api.post('/api/v1/resources', { name: 'Quay desk', resourceTypeId: type.id, locationId: location.id });
-    await api.post('/api/v1/floor-maps', { locationId: location.id, name: 'Ground floor', level: 'G' });
+    const desk = await api.post<{ id: string }>('/api/v1/resources', {
+      name: 'Quay desk',
+      resourceTypeId: type.id,
+      locationId: location.id,
+    });
+    // a floor with a plan and the desk placed on it
+    const floor = await api.post<{ id: string }>('/api/v1/floor-maps', { locationId: location.id, name: 'Ground floor', level: 'G' });
+    const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
+    const uploaded = await page.request.put(`/api/v1/floor-maps/${floor.id}/image`, {
+      headers: { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId },
+      multipart: { file: { name: 'plan.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(PLAN) } },
+    });
+    expect(uploaded.ok(), await uploaded.text()).toBe(true);
+    const { version } = (await uploaded.json()) as { version: number };
+    await api.call(
+      'PUT',
+      `/api/v1/floor-maps/${floor.id}`,
+      {
+        name: 'Ground floor',
+        level: 'G',
+        levelOrder: 0,
+        placements: [{ resourceId: desk.id, shape: { kind: 'rect', x: 40, y: 40, width: 120, height: 80 }, rotation: 0, label: null }],
+      },
+      { headers: { 'if-match': `"${version}"` } },
+    );
     pageId = (
       await api.post<{ id: string }>('/api/v1/booking-pages', {
         name: 'Quay desks',
@@ -90,5 +115,24 @@ test.describe.serial("a booking page's time slots and maps", () => {
     await page.getByRole('tab', { name: 'Maps' }).click();
     await expect(page.getByRole('checkbox', { name: 'Ground floor (G)' })).toBeChecked();
     await expectAccessible(page, 'booking page maps');
+  });
+
+  test('the portal shows the chosen floor; a free place is chosen by keyboard and its times are offered', async ({ browser }) => {
+    const visitor = await (await browser.newContext({ viewport: PHONE })).newPage();
+    await visitor.goto(`/portal/${workspace}/book/quay-desks`);
+    await visitor.getByLabel('Day').fill(day);
+    const floor = visitor.getByRole('group', { name: 'Ground floor (G)' });
+    await expect(floor).toBeVisible();
+    const place = floor.getByRole('button', { name: 'Quay desk: free on this day' });
+    await expect(place).toBeVisible();
+    await place.focus();
+    await visitor.keyboard.press('Enter');
+    await expect(place).toHaveAttribute('aria-pressed', 'true');
+    // the place chosen is what is booked
+    await expect(visitor.getByText('Quay desk (Desk)', { exact: true })).toBeVisible();
+    await expect(visitor.getByRole('list', { name: 'Free times' }).getByRole('button')).toHaveCount(3);
+    expect(await horizontalOverflow(visitor)).toEqual({ scrollWidth: 390, innerWidth: 390 });
+    await expectAccessible(visitor, 'booking portal with its floor map, 390 px');
+    await visitor.context().close();
   });
 });

@@ -2,6 +2,7 @@ import type {
   BookingPortalBooking,
   BookingPortalConfirm,
   BookingPortalHold,
+  BookingPortalMaps,
   BookingPortalPage,
   BookingPortalSlots,
   PortalCaptcha,
@@ -41,6 +42,17 @@ export function useBookingPortalSlots(workspace: string, slug: string, day: stri
     retry: false,
   });
 }
+
+// the floor maps the page shows (decision 093 round six), with the places of its items
+export function useBookingPortalMaps(workspace: string, slug: string) {
+  return useQuery({
+    queryKey: [...keys.page(workspace, slug), 'maps'],
+    queryFn: () => apiRequest<BookingPortalMaps>(`${base(workspace, slug)}/maps`, anonymous),
+    retry: false,
+  });
+}
+export const portalMapImageUrl = (workspace: string, slug: string, mapId: string, version: number) =>
+  `${base(workspace, slug)}/maps/${mapId}/image?v=${version}`;
 
 export function useHoldTime(workspace: string, slug: string) {
   return useMutation({

@@ -6,7 +6,8 @@ import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../platform/api/api-error';
 import { errorText } from '../../platform/feedback/form-errors';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
-import { useBookingPortalPage, useBookingPortalSlots, useConfirmHold, useHoldTime } from './booking-portal.api';
+import { useBookingPortalMaps, useBookingPortalPage, useBookingPortalSlots, useConfirmHold, useHoldTime } from './booking-portal.api';
+import { PortalFloorMap } from './portal-floor-map';
 
 type Item = BookingPortalPage['items'][number];
 type Values = { name: string; email: string; notes?: string };
@@ -69,6 +70,12 @@ export default function BookingPortalPage() {
   const chosenDuration = duration !== null && durations.includes(duration) ? duration : (durations[0] ?? null);
   const chosenDay = day || (page.data ? zoneDay(timeZone) : '');
   const slots = useBookingPortalSlots(workspace, slug, chosenDay, page.data ? chosenDuration : null, resourceId || null);
+  // the page's floor maps: a place is free when its item has a free time on the day (any item's times)
+  const maps = useBookingPortalMaps(workspace, slug);
+  const hasMaps = (maps.data?.maps.length ?? 0) > 0;
+  const everyItem = useBookingPortalSlots(workspace, slug, chosenDay, page.data && hasMaps ? chosenDuration : null, null);
+  const freeIds = useMemo(() => new Set((everyItem.data?.slots ?? []).map((s) => s.resourceId)), [everyItem.data]);
+  const titles = useMemo(() => new Map(items.map((i) => [i.id, i.title])), [items]);
   const failure = (e: unknown) => (isApiError(e) ? errorText(t, e.code) : t('errorCodes.internalServerError'));
 
   if (page.isPending) return <Spin className="page-spinner" aria-label={t('common.loading')} />;
@@ -198,6 +205,17 @@ export default function BookingPortalPage() {
               />
             </label>
           </Space>
+          {maps.data && hasMaps && (
+            <PortalFloorMap
+              workspace={workspace}
+              slug={slug}
+              maps={maps.data.maps}
+              titles={titles}
+              free={freeIds}
+              chosen={resourceId}
+              onChoose={setResourceId}
+            />
+          )}
           {hold.error && (
             <Typography.Paragraph type="danger" style={{ marginTop: 12 }}>
               {failure(hold.error)}
