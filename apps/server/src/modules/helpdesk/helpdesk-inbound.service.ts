@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ReplyThreading } from '@atrium/domain';
 import type { Config } from '../../platform/config';
 import type { TenantContext } from '../../platform/context';
 import type { Database } from '../../platform/database';
@@ -12,6 +13,7 @@ import type { FileAttacher } from '../core';
 import * as inboundRepo from './helpdesk-inbound.repository';
 import type { HelpdeskKinds } from './helpdesk.entities';
 import * as repo from './helpdesk.repository';
+import { customEmails, helpdeskMail } from './helpdesk.service';
 
 // Inbound mail (issue 23, decision 094): a mail to a helpdesk's sender address becomes a request
 // (channel Email), or a message of the request it answers — by In-Reply-To/References against
@@ -108,12 +110,18 @@ export async function receiveMail(
     const roots = references.flatMap((r) => ourMessageId(host).exec(r)?.[1] ?? []);
     const subject = (mail.parsed.subject ?? '').trim();
     let requestId = await inboundRepo.requestByMessageIds(ctx, helpdesk.id, references, roots);
-    if (!requestId) {
-      const number = numberInSubject(subject, helpdesk.code);
-      if (number) requestId = await inboundRepo.requestByNumber(ctx, helpdesk.id, number);
+    const numbered = numberInSubject(subject, helpdesk.code);
+    // a reply (it names a message or this helpdesk's request number): how it threaded, counted
+    // for the helpdesk's threading share
+    let replyThreading: ReplyThreading | null = requestId ? 'header' : null;
+    if (!requestId && numbered) {
+      requestId = await inboundRepo.requestByNumber(ctx, helpdesk.id, numbered);
+      if (requestId) replyThreading = 'subject';
     }
+    if (!replyThreading && (references.length > 0 || numbered)) replyThreading = 'none';
     const body = bodyOf(mail);
     const threaded = requestId !== undefined;
+    let created = false;
     if (!requestId) {
       const row = await createEntity(ctx, deps.kinds.request, {
         subject: (subject === '' ? '(no subject)' : subject).slice(0, SUBJECT_MAX),
@@ -126,6 +134,7 @@ export async function receiveMail(
       });
       requestId = String(row.id);
       await repo.setRequestChannel(ctx, requestId, 'Email');
+      created = true;
     }
     const message = await repo.insertMessage(ctx, {
       requestId,
@@ -138,11 +147,13 @@ export async function receiveMail(
       messageId,
       inReplyTo: mail.parsed.inReplyTo ?? null,
       references: references.length > 0 ? references.join(' ') : null,
+      replyThreading,
     });
     await recordActivities(ctx, [
       { entityKind: 'Request', entityId: requestId, type: 'Email', action: 'mailReceived', after: { id: message.id, from, subject } },
     ]);
     const head = await inboundRepo.requestHead(ctx, requestId);
+    if (created) await acknowledge(ctx, deps, { host, helpdeskId: helpdesk.id, requestId, head, to: from, messageId, references });
     // its attachments become the request's documents by the upload rules; the sender hears of
     // any that were not kept (too large, a type not accepted) — the text is kept either way
     const files = mail.parsed.attachments.filter((a) => a.content.length > 0 || a.filename);
@@ -157,6 +168,49 @@ export async function receiveMail(
     // an open request page hears it, as it hears an agent's reply
     await publishRecordEvent(ctx, { kind: 'Request', id: requestId, version: head.version, action: 'updated' });
     return { requestId, threaded };
+  });
+}
+
+// A mailed request is acknowledged to its sender, wrapped in the helpdesk's template
+// (Plan.CustomEmails) or the default one: its Message-ID is the thread's root
+// (<request.<id>@host>, which an answer to it threads by), In-Reply-To the sender's mail, and
+// Auto-Submitted marks it automatic so the other side's auto-responders stay quiet.
+async function acknowledge(
+  ctx: TenantContext,
+  deps: InboundDeps,
+  m: {
+    host: string;
+    helpdeskId: string;
+    requestId: string;
+    head: { number: string; subject: string };
+    to: string;
+    messageId: string | null;
+    references: string[];
+  },
+): Promise<void> {
+  const helpdesk = await repo.helpdeskOf(ctx, m.helpdeskId);
+  if (!helpdesk) return;
+  const reply = [
+    `We received your request ${m.head.number} and will answer soon.`,
+    '',
+    'To add to it, reply to this e-mail and keep the number in the subject.',
+  ].join('\n');
+  const mail = helpdeskMail(deps.config, helpdesk, await customEmails(ctx), { number: m.head.number, subject: m.head.subject, reply });
+  const chain = [...m.references, ...(m.messageId ? [m.messageId] : [])].slice(-10);
+  await deps.mailer.enqueue(ctx.db, {
+    to: m.to,
+    subject: `Re: ${mail.subject}`.slice(0, 400),
+    text: mail.text,
+    html: mail.html,
+    messageId: `<request.${m.requestId}@${m.host}>`,
+    headers: {
+      From: helpdesk.senderAddress ? `${helpdesk.name} <${helpdesk.senderAddress}>` : deps.config.mailFrom,
+      ...(helpdesk.senderAddress ? { 'Reply-To': helpdesk.senderAddress } : {}),
+      ...(m.messageId ? { 'In-Reply-To': m.messageId } : {}),
+      ...(chain.length > 0 ? { References: chain.join(' ') } : {}),
+      'Auto-Submitted': 'auto-replied',
+    },
+    attachments: [],
   });
 }
 

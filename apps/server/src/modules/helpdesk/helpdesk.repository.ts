@@ -1,4 +1,4 @@
-import type { ArticleHit, RequestMessage, RequestMessageKind } from '@atrium/domain';
+import type { ArticleHit, ReplyThreading, RequestMessage, RequestMessageKind } from '@atrium/domain';
 import { sql } from 'drizzle-orm';
 import type { TenantScope } from '../../platform/context';
 import { oldSlugOwner } from '../../platform/entity';
@@ -44,14 +44,45 @@ export async function articleIdBySlug(
   return res.rows[0];
 }
 
-export async function helpdeskOf(
-  ctx: TenantScope,
-  id: string,
-): Promise<{ id: string; name: string; code: string; senderAddress: string | null } | undefined> {
-  const res = await ctx.db.execute<{ id: string; name: string; code: string; senderAddress: string | null }>(sql`
-    select h.id, h.name, h.code, h.sender_address as "senderAddress" from helpdesks h
+// A helpdesk as its mails need it: the sender, the template (Plan.CustomEmails) and the portal's
+// address (the workspace's slug, then the portal's) for {{portalUrl}}.
+export type MailHelpdesk = {
+  id: string;
+  name: string;
+  code: string;
+  senderAddress: string | null;
+  emailSubjectPrefix: string | null;
+  emailTemplate: string | null;
+  portalSlug: string | null;
+  portalEnabled: boolean;
+  workspaceSlug: string | null;
+};
+export async function helpdeskOf(ctx: TenantScope, id: string): Promise<MailHelpdesk | undefined> {
+  const res = await ctx.db.execute<MailHelpdesk>(sql`
+    select h.id, h.name, h.code, h.sender_address as "senderAddress", h.email_subject_prefix as "emailSubjectPrefix",
+      h.email_template as "emailTemplate", h.portal_slug as "portalSlug", coalesce(h.portal_enabled, false) as "portalEnabled",
+      (select w.slug from tenants w where w.id = h.tenant_id) as "workspaceSlug"
+    from helpdesks h
     where h.tenant_id = ${ctx.tenantId} and h.id = ${id} and ${LIVE('h')}`);
   return res.rows[0];
+}
+
+// The plans the workspace subscribes to (a mail sent without a member — inbound — asks whether
+// its plan has Plan.CustomEmails).
+export async function workspacePlanSlugs(ctx: TenantScope): Promise<string[]> {
+  const res = await ctx.db.execute<{ slug: string }>(sql`select plan_slug as slug from subscriptions where tenant_id = ${ctx.tenantId}`);
+  return res.rows.map((r) => r.slug);
+}
+
+// Inbound replies of a helpdesk by how they threaded (reply_threading), for its threading share.
+export async function replyThreadingCounts(ctx: TenantScope, helpdeskId: string): Promise<{ threading: string; n: number }[]> {
+  const res = await ctx.db.execute<{ threading: string; n: string }>(sql`
+    select m.reply_threading as threading, count(*) as n
+    from request_messages m
+    join requests r on r.tenant_id = m.tenant_id and r.id = m.request_id
+    where m.tenant_id = ${ctx.tenantId} and r.helpdesk_id = ${helpdeskId} and m.kind = 'inbound' and m.reply_threading is not null
+    group by m.reply_threading`);
+  return res.rows.map((r) => ({ threading: r.threading, n: Number(r.n) }));
 }
 
 export async function topicOf(
@@ -173,13 +204,15 @@ export type MessageInsert = {
   messageId: string | null;
   inReplyTo: string | null;
   references: string | null;
+  // an inbound reply's threading (header, subject, none); null for every other message
+  replyThreading?: ReplyThreading | null;
 };
 
 export async function insertMessage(ctx: TenantScope, m: MessageInsert): Promise<RequestMessage> {
   const res = await ctx.db.execute<MessageRow>(sql`
-    insert into request_messages as m (tenant_id, request_id, kind, body, author_id, author_name, from_address, to_address, message_id, in_reply_to, "references")
+    insert into request_messages as m (tenant_id, request_id, kind, body, author_id, author_name, from_address, to_address, message_id, in_reply_to, "references", reply_threading)
     values (${ctx.tenantId}, ${m.requestId}, ${m.kind}, ${m.body}, ${m.authorId}, ${m.authorName}, ${m.fromAddress}, ${m.toAddress},
-      ${m.messageId}, ${m.inReplyTo}, ${m.references})
+      ${m.messageId}, ${m.inReplyTo}, ${m.references}, ${m.replyThreading ?? null})
     returning ${messageColumns}`);
   return toMessage(res.rows[0] as MessageRow);
 }

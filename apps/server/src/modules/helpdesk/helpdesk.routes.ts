@@ -2,7 +2,10 @@ import {
   articleEntity,
   articleSearchResultSchema,
   articleSearchSchema,
+  helpdeskEmailPreviewRequestSchema,
+  helpdeskEmailPreviewSchema,
   helpdeskEntity,
+  helpdeskThreadingSchema,
   requestEntity,
   requestMessageSchema,
   requestMessagesSchema,
@@ -16,7 +19,9 @@ import { etagOf } from '../../platform/entity';
 import type { Router } from '../../platform/router';
 import {
   articleBySlug,
+  helpdeskThreading,
   linkTask,
+  previewHelpdeskEmail,
   requestMessages,
   requestTime,
   searchArticles,
@@ -79,6 +84,31 @@ export function registerHelpdeskRoutes(router: Router, deps: HelpdeskDeps): void
       response: z.object({ article, movedFrom: z.string().nullable() }),
     },
     handler: (ctx, { params: p }) => articleBySlug(ctx, deps, p.id, p.slug),
+  });
+  router.tenant({
+    method: 'POST',
+    url: `${helpdeskEntity.basePath}/:id/email-preview`,
+    summary:
+      "A helpdesk's reply mail around a sample reply: the template and subject prefix given (else the saved ones), or the default template when the plan has no Plan.CustomEmails (custom false)",
+    tags: ['Helpdesk'],
+    permission: helpdeskEntity.permissions.manage,
+    table: deps.kinds.helpdesk.tableName,
+    readOnly: true,
+    schemas: { params, body: helpdeskEmailPreviewRequestSchema, response: helpdeskEmailPreviewSchema },
+    example: { subjectPrefix: '[Acme support]', template: '<div>{{reply}}</div><p>{{helpdesk.name}} · {{portalUrl}}</p>' },
+    handler: (ctx, { params: p, body }) => previewHelpdeskEmail(ctx, deps, p.id, body),
+  });
+  router.tenant({
+    method: 'GET',
+    url: `${helpdeskEntity.basePath}/:id/threading`,
+    summary:
+      "The share of inbound replies to a helpdesk's address (In-Reply-To/References or its request number in the subject) that threaded into an existing request, by header or by subject",
+    tags: ['Helpdesk'],
+    permission: helpdeskEntity.permissions.view,
+    table: deps.kinds.helpdesk.tableName,
+    readOnly: true,
+    schemas: { params, response: helpdeskThreadingSchema },
+    handler: (ctx, { params: p }) => helpdeskThreading(ctx, deps, p.id),
   });
   router.tenant({
     method: 'GET',

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
+  planBySlug,
   slugOf,
   type ArticleSearch,
+  type HelpdeskEmailPreview,
+  type HelpdeskEmailPreviewRequest,
+  type HelpdeskThreading,
   type ArticleSearchResult,
   type EntityRecord,
   type RequestMessage,
@@ -28,9 +32,11 @@ import {
   type RecordChangeListener,
 } from '../../platform/entity';
 import type { Mailer } from '../../platform/mail/mailer';
+import { requirePlanFeature } from '../../platform/plan-features';
 import { assertWithinPlanLimit } from '../admin';
 import { sanitizeNote, type RecordLinker } from '../core';
 import type { HelpdeskKinds } from './helpdesk.entities';
+import { renderHelpdeskMail, unknownHelpdeskMergeKeys } from './helpdesk-mail.util';
 import * as repo from './helpdesk.repository';
 
 export type Clock = () => Date;
@@ -60,14 +66,113 @@ async function helpdeskSlug(ctx: TenantContext, values: EntityRow, id: string | 
   return { ...values, portalSlug: slug };
 }
 
+// The e-mail template is Plan.CustomEmails' (Helpdesk Pro): setting or changing it without the
+// plan answers the plan's error; a template uses only the helpdesk's merge fields and holds the
+// reply ({{reply}}), or the reply would never reach the requester.
+function checkEmailTemplate(ctx: TenantContext, values: EntityRow, before: EntityRow | null): void {
+  const changed = (key: 'emailSubjectPrefix' | 'emailTemplate') => (str(values[key]) ?? null) !== (str(before?.[key]) ?? null);
+  if (!changed('emailSubjectPrefix') && !changed('emailTemplate')) return;
+  requirePlanFeature(ctx, 'Plan.CustomEmails', "A helpdesk's own e-mail template");
+  const template = str(values.emailTemplate);
+  if (!template) return;
+  const unknown = unknownHelpdeskMergeKeys(template);
+  if (unknown.length > 0)
+    throw fieldError(
+      'emailTemplate',
+      'unknownMergeField',
+      `${unknown.map((k) => `{{${k}}}`).join(', ')} is not a merge field of a helpdesk mail`,
+    );
+  if (!/\{\{\s*reply\s*\}\}/.test(template)) throw fieldError('emailTemplate', 'validation', 'emailTemplate must contain {{reply}}');
+}
+
 export const helpdeskHooks: EntityHooks = {
   // Free Workplace and Free Helpdesk allow one helpdesk (spec §1): the second answers the plan's error
   beforeCreate: async (ctx, values) => {
     assertWithinPlanLimit(ctx, 'helpdesks', await repo.countHelpdesksLocked(ctx));
+    checkEmailTemplate(ctx, values, null);
     return helpdeskSlug(ctx, values, null);
   },
-  beforeUpdate: (ctx, values, before) => helpdeskSlug(ctx, values, String(before.id)),
+  beforeUpdate: (ctx, values, before) => {
+    checkEmailTemplate(ctx, values, before);
+    return helpdeskSlug(ctx, values, String(before.id));
+  },
 };
+
+// Whether the workspace's plan has Plan.CustomEmails: a member's context knows it; a mail sent
+// without one (inbound's acknowledgement) reads the workspace's subscriptions.
+export async function customEmails(ctx: TenantContext): Promise<boolean> {
+  if (ctx.permissions.has('Plan.CustomEmails')) return true;
+  if (ctx.role !== 'system') return false;
+  return (await repo.workspacePlanSlugs(ctx)).some((slug) => planBySlug(slug)?.permissions.includes('Plan.CustomEmails'));
+}
+
+// One mail of a helpdesk to a requester: its subject and HTML by the helpdesk's template (or the
+// default one), the reply's text as the plain part.
+export function helpdeskMail(
+  config: Pick<Config, 'publicUrl'>,
+  helpdesk: repo.MailHelpdesk,
+  custom: boolean,
+  v: { number: string; subject: string; reply: string },
+): { subject: string; html: string; text: string } {
+  const portalUrl =
+    helpdesk.portalEnabled && helpdesk.workspaceSlug && helpdesk.portalSlug
+      ? `${config.publicUrl.replace(/\/$/, '')}/portal/${helpdesk.workspaceSlug}/${helpdesk.portalSlug}`
+      : '';
+  const { subject, html } = renderHelpdeskMail(
+    { subjectPrefix: helpdesk.emailSubjectPrefix, template: helpdesk.emailTemplate },
+    { ...v, helpdeskName: helpdesk.name, portalUrl },
+    custom,
+  );
+  return { subject, html, text: v.reply };
+}
+
+const SAMPLE = {
+  number: 'HELP-12',
+  subject: 'Cannot sign in',
+  reply: 'Thank you for writing.\n\nWe have reset your password; please sign in again.',
+};
+
+// The preview on the helpdesk's E-mail tab: the template and prefix given (else the saved ones)
+// around a sample reply — or the default template when the plan has no Plan.CustomEmails.
+export async function previewHelpdeskEmail(
+  ctx: TenantContext,
+  deps: HelpdeskDeps,
+  id: string,
+  body: HelpdeskEmailPreviewRequest,
+): Promise<HelpdeskEmailPreview> {
+  await getEntity(ctx, deps.kinds.helpdesk, id);
+  const helpdesk = await repo.helpdeskOf(ctx, id);
+  if (!helpdesk) throw notFound('Helpdesk');
+  const custom = await customEmails(ctx);
+  const given = {
+    ...helpdesk,
+    ...(body.subjectPrefix !== undefined ? { emailSubjectPrefix: body.subjectPrefix } : {}),
+    ...(body.template !== undefined ? { emailTemplate: body.template } : {}),
+  };
+  const mail = helpdeskMail(deps.config, given, custom, { ...SAMPLE, number: `${helpdesk.code}-12` });
+  return { subject: `Re: ${mail.subject}`, html: mail.html, text: mail.text, custom };
+}
+
+// The share of a helpdesk's inbound replies that threaded into an existing request, and by which
+// rule (the issue's Performance section); replies counted since the count began (migration 0067).
+export async function helpdeskThreading(ctx: TenantContext, deps: HelpdeskDeps, id: string): Promise<HelpdeskThreading> {
+  const record = await getEntity(ctx, deps.kinds.helpdesk, id);
+  const counts = new Map((await repo.replyThreadingCounts(ctx, id)).map((r) => [r.threading, r.n]));
+  const byHeader = counts.get('header') ?? 0;
+  const bySubject = counts.get('subject') ?? 0;
+  const notThreaded = counts.get('none') ?? 0;
+  const replies = byHeader + bySubject + notThreaded;
+  const threaded = byHeader + bySubject;
+  return {
+    address: str(record.senderAddress),
+    replies,
+    threaded,
+    byHeader,
+    bySubject,
+    notThreaded,
+    share: replies > 0 ? threaded / replies : null,
+  };
+}
 
 // A topic left without a place goes last in its helpdesk.
 export const topicHooks: EntityHooks = {
@@ -220,7 +325,13 @@ export async function writeMessage(
   const references = chain.length > REFERENCES_KEPT ? [root, ...chain.slice(-(REFERENCES_KEPT - 1))] : chain;
   const inReplyTo = previous?.messageId ?? root;
   const from = helpdesk.senderAddress ? `${helpdesk.name} <${helpdesk.senderAddress}>` : deps.config.mailFrom;
-  const subject = `[${String(request.number)}] ${String(request.subject)}`.slice(0, 400);
+  // the helpdesk's template (Plan.CustomEmails) or the default one wraps the reply
+  const mail = helpdeskMail(deps.config, helpdesk, await customEmails(ctx), {
+    number: String(request.number),
+    subject: String(request.subject),
+    reply: body.body,
+  });
+  const subject = mail.subject;
   const reply = await repo.insertMessage(ctx, {
     ...base,
     kind: 'outbound',
@@ -233,7 +344,8 @@ export async function writeMessage(
   await deps.mailer.enqueue(ctx.db, {
     to,
     subject: subject.startsWith('Re: ') ? subject : `Re: ${subject}`,
-    text: body.body,
+    text: mail.text,
+    html: mail.html,
     messageId,
     headers: {
       From: from,

@@ -1,8 +1,12 @@
 import {
   articleEntity,
+  helpdeskEntity,
   requestEntity,
   type ArticleSearchResult,
   type EntityRecord,
+  type HelpdeskEmailPreview,
+  type HelpdeskEmailPreviewRequest,
+  type HelpdeskThreading,
   type RequestMessage,
   type RequestMessages,
   type RequestMessageWrite,
@@ -97,3 +101,14 @@ export function useRequestTime(requestId: string, taskId: string | null) {
     enabled: taskId !== null,
   });
 }
+
+// A helpdesk's e-mail template: the preview of a template (or the saved one) around a sample reply.
+export const previewHelpdeskEmail = (helpdeskId: string, body: HelpdeskEmailPreviewRequest) =>
+  apiRequest<HelpdeskEmailPreview>(`${helpdeskEntity.basePath}/${helpdeskId}/email-preview`, { method: 'POST', body });
+
+// The share of a helpdesk's inbound replies that threaded into an existing request.
+export const useHelpdeskThreading = (helpdeskId: string) =>
+  useQuery({
+    queryKey: workspaceKey('helpdesk-threading', helpdeskId),
+    queryFn: () => apiRequest<HelpdeskThreading>(`${helpdeskEntity.basePath}/${helpdeskId}/threading`),
+  });

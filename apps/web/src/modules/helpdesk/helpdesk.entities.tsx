@@ -2,6 +2,7 @@ import { articleEntity, helpdeskEntity, requestEntity, topicEntity } from '@atri
 import type { WebEntity } from '../../platform/entity/web-entity';
 import { ArticleSearchButton, PublishActions } from './article-actions';
 import { ArticleContentEditor } from './article-content-editor';
+import { HelpdeskEmailTab, HelpdeskThreadingBanner } from './helpdesk-email';
 import { HelpdeskEmbedAction } from './helpdesk-embed';
 import { RequestConversation } from './request-conversation';
 import { MakeTaskAction, RequestTaskBanner } from './request-task';
@@ -10,7 +11,21 @@ import { MakeTaskAction, RequestTaskBanner } from './request-task';
 // engine; a helpdesk adds its widget's Embed, an article adds publish / unpublish and the knowledge base's search, a request its
 // conversation (reply, internal note) and "Make a task". An article's content is rich text with images.
 export const HELPDESK_ENTITIES: WebEntity[] = [
-  { definition: helpdeskEntity, actions: (record) => <HelpdeskEmbedAction record={record} /> },
+  {
+    definition: helpdeskEntity,
+    actions: (record) => <HelpdeskEmbedAction record={record} />,
+    // the share of replies to its address that threaded (issue 23's Performance section)
+    banner: (record) => <HelpdeskThreadingBanner record={record} />,
+    // its e-mail template (Plan.CustomEmails) with a preview
+    tabs: [
+      {
+        key: 'email',
+        labelKey: 'helpdesk.email.tab',
+        permission: helpdeskEntity.permissions.manage,
+        render: (record) => <HelpdeskEmailTab record={record} />,
+      },
+    ],
+  },
   { definition: topicEntity },
   {
     definition: articleEntity,

@@ -196,3 +196,36 @@ export const requestTimeSchema = z.object({
   ),
 });
 export type RequestTime = z.infer<typeof requestTimeSchema>;
+
+// A helpdesk's e-mail template (Plan.CustomEmails, decision 094 round five): its merge fields,
+// and the preview of a template (the one given, else the saved one, else the default) around a
+// sample reply.
+export const HELPDESK_MERGE_FIELDS = ['request.number', 'request.subject', 'helpdesk.name', 'reply', 'portalUrl'] as const;
+export const helpdeskEmailPreviewRequestSchema = z.strictObject({
+  subjectPrefix: z.string().max(50, { error: 'maxLength' }).nullable().optional(),
+  template: z.string().max(20000, { error: 'maxLength' }).nullable().optional(),
+});
+export type HelpdeskEmailPreviewRequest = z.infer<typeof helpdeskEmailPreviewRequestSchema>;
+export const helpdeskEmailPreviewSchema = z.object({
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+  // false: the workspace's plan has no Plan.CustomEmails, so mails use the default template
+  custom: z.boolean(),
+});
+export type HelpdeskEmailPreview = z.infer<typeof helpdeskEmailPreviewSchema>;
+
+// The share of inbound replies that threaded into an existing request, for a helpdesk's address
+// (issue 23's Performance section): replies are inbound mails with In-Reply-To/References or the
+// helpdesk's request number in the subject; by header or by subject, or none (a new request).
+export const helpdeskThreadingSchema = z.object({
+  address: z.string().nullable(),
+  replies: z.number().int(),
+  threaded: z.number().int(),
+  byHeader: z.number().int(),
+  bySubject: z.number().int(),
+  notThreaded: z.number().int(),
+  // threaded / replies, 0..1; null without replies
+  share: z.number().nullable(),
+});
+export type HelpdeskThreading = z.infer<typeof helpdeskThreadingSchema>;
