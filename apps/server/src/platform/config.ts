@@ -52,6 +52,13 @@ const envSchema = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().trim().min(1).optional(),
   AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  // external calendars (decision 093 round six): OAuth clients registered with Google and with
+  // Microsoft (Entra ID); a provider without both its id and secret says "not configured"
+  GOOGLE_CALENDAR_CLIENT_ID: z.string().trim().min(1).optional(),
+  GOOGLE_CALENDAR_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  MICROSOFT_CALENDAR_CLIENT_ID: z.string().trim().min(1).optional(),
+  MICROSOFT_CALENDAR_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  MICROSOFT_CALENDAR_TENANT: z.string().trim().min(1).default('common'),
   // the most data rows one import file may have (issue 25)
   IMPORT_MAX_ROWS: z.coerce.number().int().min(1).default(1_000_000),
 });
@@ -99,6 +106,11 @@ export type Config = {
   // undefined: AI is not configured
   ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   imports: { maxRows: number };
+  // the external calendar providers whose OAuth client is set (absent: not configured)
+  calendarProviders: {
+    google?: { clientId: string; clientSecret: string };
+    microsoft?: { clientId: string; clientSecret: string; tenant: string };
+  };
   webDist: string;
   migrationsDir: string;
 };
@@ -148,6 +160,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY || undefined, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_SECONDS * 1000 }
         : undefined,
     imports: { maxRows: e.IMPORT_MAX_ROWS },
+    calendarProviders: {
+      ...(e.GOOGLE_CALENDAR_CLIENT_ID && e.GOOGLE_CALENDAR_CLIENT_SECRET
+        ? { google: { clientId: e.GOOGLE_CALENDAR_CLIENT_ID, clientSecret: e.GOOGLE_CALENDAR_CLIENT_SECRET } }
+        : {}),
+      ...(e.MICROSOFT_CALENDAR_CLIENT_ID && e.MICROSOFT_CALENDAR_CLIENT_SECRET
+        ? {
+            microsoft: {
+              clientId: e.MICROSOFT_CALENDAR_CLIENT_ID,
+              clientSecret: e.MICROSOFT_CALENDAR_CLIENT_SECRET,
+              tenant: e.MICROSOFT_CALENDAR_TENANT,
+            },
+          }
+        : {}),
+    },
     webDist: path.join(REPO_ROOT, 'apps/web/dist'),
     migrationsDir: path.join(SERVER_ROOT, 'src/db/migrations'),
   };

@@ -1,5 +1,6 @@
 // a module's nav file, not its door: the door brings the booking dialog
 import { BOOKINGS_NAV } from '../modules/bookings/bookings.nav';
+import { CALENDAR_INTEGRATIONS_PATH } from '../modules/bookings/bookings.routes';
 import type { AccessRule } from '../platform/permissions/access';
 import { webEntities } from '../platform/entity/web-entity';
 // registers the kinds with pages before their entries below are read
@@ -80,6 +81,14 @@ const SHELL_SETTINGS: NavEntry[] = [
     labelKey: 'nav.plans',
     icon: 'SettingOutlined',
     rule: { permissions: ['Setting.ViewSubscription'] },
+  },
+  {
+    key: 'settings-calendar-integrations',
+    group: 'workspace',
+    path: CALENDAR_INTEGRATIONS_PATH,
+    labelKey: 'calendarIntegrations.nav',
+    icon: 'SettingOutlined',
+    rule: { permissions: ['Setting.ViewIntegrations'] },
   },
   {
     key: 'settings-domain',

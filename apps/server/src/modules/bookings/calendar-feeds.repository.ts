@@ -69,3 +69,27 @@ export async function resourceVisible(ctx: TenantScope, id: string): Promise<boo
   const res = await ctx.db.execute(sql`select 1 from resources where tenant_id = ${ctx.tenantId} and id = ${id} and deleted_at is null`);
   return res.rows.length > 0;
 }
+
+export type WorkspaceFeedRow = FeedRow & { ownerName: string };
+
+// Every live feed of the workspace (calendar integrations, decision 093 round six), newest first.
+export async function workspaceFeeds(ctx: TenantScope): Promise<WorkspaceFeedRow[]> {
+  const res = await ctx.db.execute<WorkspaceFeedRow>(sql`
+    select f.id, f.owner_id as "ownerId", coalesce(u.name, tu.email, '') as "ownerName",
+      f.resource_id as "resourceId", r.name as "resourceTitle",
+      ${iso('f.created_at')} as "createdAt", ${iso('f.last_read_at')} as "lastReadAt"
+    from calendar_feeds f
+    join tenant_users tu on tu.tenant_id = f.tenant_id and tu.id = f.owner_id
+    left join users u on u.id = tu.user_id
+    left join resources r on r.tenant_id = f.tenant_id and r.id = f.resource_id
+    where f.tenant_id = ${ctx.tenantId} and f.revoked_at is null
+    order by f.created_at desc, f.id`);
+  return res.rows;
+}
+
+// Revokes any live feed of the workspace (an administrator's revoke).
+export async function revokeAnyFeed(ctx: TenantScope, id: string): Promise<boolean> {
+  const res = await ctx.db.execute(sql`update calendar_feeds set revoked_at = now()
+    where tenant_id = ${ctx.tenantId} and id = ${id} and revoked_at is null`);
+  return (res.rowCount ?? 0) > 0;
+}

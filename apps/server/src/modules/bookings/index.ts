@@ -10,6 +10,7 @@ import { cancelOrders } from './booking-services.service';
 import { registerBookingPageSettingsRoutes } from './booking-page-settings.routes';
 import { registerBookingPortalRoutes } from './booking-portal.routes';
 import { registerCalendarFeedRoutes } from './calendar-feeds.routes';
+import { registerCalendarIntegrationRoutes } from './calendar-integrations.routes';
 import { bookingStatesAt } from './booking-states.service';
 import { assertNotBookedByOther, registerAutoReleaseJob, systemClock, type BookingDeps } from './bookings.service';
 
@@ -42,6 +43,12 @@ export async function registerBookingsModule(
     ...(hooks.placements ? { placements: hooks.placements } : {}),
   });
   registerCalendarFeedRoutes(router, { now: systemClock, publicUrl });
+  registerCalendarIntegrationRoutes(router, {
+    now: systemClock,
+    publicUrl,
+    secret: deps.config.sessionSecret,
+    providers: deps.config.calendarProviders,
+  });
   registerBookingPortalRoutes(router, {
     now: systemClock,
     page,

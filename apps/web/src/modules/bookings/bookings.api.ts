@@ -12,8 +12,11 @@ import type {
   BookingPageTimeSlots,
   BookingServicesAnswer,
   BookingServicesInput,
+  CalendarAuthorization,
   CalendarFeed,
   CalendarFeedList,
+  CalendarIntegrations,
+  CalendarProvider,
   FindTimes,
   FindTimesResult,
   FloorMapList,
@@ -247,4 +250,23 @@ export const useLocationFloorMaps = (locationId: string | null) =>
     queryKey: workspaceKey('floor-maps', 'location', locationId ?? ''),
     queryFn: () => apiRequest<FloorMapList>(`/api/v1/locations/${locationId ?? ''}/floor-maps`),
     enabled: !!locationId,
+  });
+
+// Calendar integrations (Settings; decision 093 round six): the providers and the workspace's
+// connections, revoked by an administrator; connecting asks for the provider's authorization URL.
+const integrationsKey = () => workspaceKey('calendar-integrations');
+const INTEGRATIONS = '/api/v1/admin/calendar-integrations';
+export const useCalendarIntegrations = () =>
+  useQuery({ queryKey: integrationsKey(), queryFn: () => apiRequest<CalendarIntegrations>(INTEGRATIONS) });
+export function useRevokeCalendarIntegration() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<void>(`${INTEGRATIONS}/${id}`, { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: integrationsKey() }),
+  });
+}
+export const useAuthorizeCalendar = () =>
+  useMutation({
+    mutationFn: (provider: CalendarProvider) =>
+      apiRequest<CalendarAuthorization>(`${INTEGRATIONS}/${provider}/authorize`, { method: 'POST', body: {} }),
   });

@@ -43,8 +43,9 @@ export const BOOKING_PORTAL_ERRORS = ['loginRequired', 'holdExpired'] as const;
 // has passed for the booking's start.
 export const BOOKING_SERVICE_ERRORS = ['notOffered', 'serviceTooLate'] as const;
 
-// A booking page's time slots: two windows of one weekday that overlap.
-export const BOOKING_PAGE_ERRORS = ['overlappingTimeSlots'] as const;
+// A booking page's time slots: two windows of one weekday that overlap. A calendar provider
+// whose OAuth client this server does not have: calendarProviderNotConfigured.
+export const BOOKING_PAGE_ERRORS = ['overlappingTimeSlots', 'calendarProviderNotConfigured'] as const;
 
 export const BOOKINGS_ERROR_CODES = [
   ...BOOKING_POLICY_REFUSALS,

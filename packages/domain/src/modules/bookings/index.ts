@@ -4,3 +4,4 @@ export * from './booking-page.entity';
 export * from './booking-page-settings.schema';
 export * from './booking-portal.schema';
 export * from './booking-service.entity';
+export * from './calendar-integrations.schema';
