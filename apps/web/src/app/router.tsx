@@ -23,6 +23,9 @@ export const routes: RouteObject[] = [
   {
     element: <RootRoute />,
     errorElement: <RouteErrorBoundary standalone />,
+    // while the first address's chunks load (its loaders return at once): the page stays blank,
+    // as it did before routes had loaders
+    HydrateFallback: () => null,
     children: [
       // Public: no session needed (spec §2)
       { path: '/', ...page(() => import('../modules/landing/landing.page')) },
