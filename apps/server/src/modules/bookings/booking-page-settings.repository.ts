@@ -65,3 +65,15 @@ export async function replaceMaps(ctx: TenantScope, pageId: string, floorMapIds:
   await ctx.db.execute(sql`
     insert into booking_page_maps (tenant_id, page_id, floor_map_id, position) values ${sql.join(rows, sql`, `)}`);
 }
+
+export type PageRulesRow = { id: string; locationId: string; items: unknown; policy: unknown };
+
+// What booking through a page needs: its items and policy (a live page, not archived, that the
+// member may see).
+export async function pageRulesOf(ctx: TenantScope, id: string, everyoneOnly: boolean): Promise<PageRulesRow | undefined> {
+  const res = await ctx.db.execute<PageRulesRow>(sql`
+    select p.id, p.location_id as "locationId", p.items, p.policy from booking_pages p
+     where p.tenant_id = ${ctx.tenantId} and p.id = ${id} and p.deleted_at is null and p.archived_at is null
+       ${everyoneOnly ? sql`and p.internal_visibility = 'Everyone'` : sql``}`);
+  return res.rows[0];
+}

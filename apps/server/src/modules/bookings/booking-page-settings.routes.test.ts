@@ -217,3 +217,48 @@ describe('the maps on the portal', () => {
     expect((await anonymous.get(`/api/v1/public/booking-pages/${workspace}/nope/maps`)).status).toBe(404);
   });
 });
+
+describe('booking through a page in the app', () => {
+  it('find-times and creation through the page agree: its items, its policy and its time slots', async () => {
+    const every = DAYS.map((day) => ({ day, start: '09:00', end: '12:00' }));
+    expect((await c.put(slotsUrl(), { slots: every })).status).toBe(200);
+    const from = utcDayAhead(9, '00:00');
+    const window = { from, to: plusMinutes(from, 24 * 60) };
+    const found = await member.post('/api/v1/bookings/find-times', { duration: 60, window, pageId });
+    expect(found.status, found.text).toBe(200);
+    const starts = found.body.slots.map((s: { start: string }) => s.start);
+    expect(starts.map((s: string) => s.slice(11, 16))).toEqual(['09:00', '10:00', '11:00']);
+    // outside the window: refused through the page, allowed by the type's own policy alone
+    const late = utcDayAhead(9, '13:00');
+    const refused = await member.post('/api/v1/bookings', { resourceId: desk, start: late, end: plusMinutes(late, 60), pageId });
+    expect(refused.status, refused.text).toBe(400);
+    expect(codes(refused.body)).toEqual(['start:outsideTimeSlots']);
+    // the page's fixed hour applies through it
+    const short = await member.post('/api/v1/bookings', { resourceId: desk, start: starts[0], end: plusMinutes(starts[0], 30), pageId });
+    expect(codes(short.body)).toEqual(['end:durationTooShort']);
+    for (const start of starts) {
+      const made = await member.post('/api/v1/bookings', { resourceId: desk, start, end: plusMinutes(start, 60), pageId, invite: false });
+      expect(made.status, `${start} ${made.text}`).toBe(201);
+    }
+    expect(
+      (await member.post('/api/v1/bookings', { resourceId: desk, start: late, end: plusMinutes(late, 60), invite: false })).status,
+    ).toBe(201);
+    // a page the member cannot see or that does not exist, and a resource the page does not offer
+    const unknown = await member.post('/api/v1/bookings/find-times', {
+      duration: 60,
+      window,
+      pageId: '0b9e8c1e-4c1b-4d8e-9a51-2f0c0e7b1a11',
+    });
+    expect(codes(unknown.body)).toEqual(['pageId:notFound']);
+    expect(codes((await other.post('/api/v1/bookings/find-times', { duration: 60, window, pageId })).body)).toEqual(['pageId:notFound']);
+    const roomType = (await post(c, '/api/v1/resource-types', { name: 'Room', bookableMode: 'Bookable' })).id;
+    const room = (await post(c, '/api/v1/resources', { name: 'Room 1', resourceTypeId: roomType, locationId: location })).id;
+    const notOffered = await member.post('/api/v1/bookings', {
+      resourceId: room,
+      start: starts[0],
+      end: plusMinutes(starts[0], 60),
+      pageId,
+    });
+    expect(codes(notOffered.body)).toEqual(['resourceId:notFound']);
+  });
+});

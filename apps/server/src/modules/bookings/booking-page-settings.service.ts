@@ -1,6 +1,15 @@
-import type { BookingPageMaps, BookingPageMapsUpdate, BookingPageTimeSlots, BookingTimeSlot } from '@atrium/domain';
+import {
+  bookingPageItemsSchema,
+  bookingPolicyOverridesSchema,
+  type BookingPageItems,
+  type BookingPageMaps,
+  type BookingPageMapsUpdate,
+  type BookingPageTimeSlots,
+  type BookingPolicyOverrides,
+  type BookingTimeSlot,
+} from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, fieldError, notFound } from '../../platform/errors';
 import * as repo from './booking-page-settings.repository';
 
 const MANAGE = 'Resource.ManageSettings';
@@ -55,3 +64,32 @@ export async function savePageMaps(ctx: TenantContext, id: string, body: Booking
 
 // The maps a portal page shows.
 export const mapsForPage = (ctx: TenantContext, pageId: string): Promise<repo.PageMap[]> => repo.mapsOf(ctx, pageId);
+
+// What booking through a page means, for the app and the portal alike: its items (the
+// resources and types it names, else every bookable one of its location), its policy laid over
+// each type's, and its own time slots.
+export type PageRules = {
+  items: { anyOf: { resourceIds: readonly string[]; typeIds: readonly string[] } } | { locationId: string };
+  overrides: BookingPolicyOverrides;
+  timeSlots: BookingTimeSlot[];
+};
+
+export function pageItemFilter(items: BookingPageItems, locationId: string): PageRules['items'] {
+  return items.resourceIds.length + items.resourceTypeIds.length > 0
+    ? { anyOf: { resourceIds: items.resourceIds, typeIds: items.resourceTypeIds } }
+    : { locationId };
+}
+
+// A page a member books through in the app: one they may see (a Restricted or None page only
+// for those who manage pages), live and not archived — else 400 notFound on `pageId`.
+export async function pageRulesFor(ctx: TenantContext, pageId: string): Promise<PageRules> {
+  const row = await repo.pageRulesOf(ctx, pageId, !ctx.permissions.has(MANAGE));
+  if (!row) throw fieldError('pageId', 'notFound', 'pageId names no booking page you can book through');
+  const items = bookingPageItemsSchema.safeParse(row.items ?? {});
+  const policy = bookingPolicyOverridesSchema.safeParse(row.policy ?? {});
+  return {
+    items: pageItemFilter(items.success ? items.data : { resourceIds: [], resourceTypeIds: [] }, row.locationId),
+    overrides: policy.success ? policy.data : {},
+    timeSlots: await repo.timeSlotsOf(ctx, pageId),
+  };
+}

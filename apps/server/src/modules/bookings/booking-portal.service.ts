@@ -31,7 +31,7 @@ import { spendChallenge } from '../../platform/portal-captcha.repository';
 import { newChallenge, solves } from '../../platform/portal-captcha.util';
 import { signToken, verifyToken } from '../../platform/signed-token.util';
 import { mailInvitation, type InvitationDeps } from './booking-invitations.service';
-import { timeSlotsForPage } from './booking-page-settings.service';
+import { pageItemFilter, timeSlotsForPage } from './booking-page-settings.service';
 import { localDay } from './booking-policy.util';
 import * as portalRepo from './booking-portal.repository';
 import * as repo from './bookings.repository';
@@ -81,10 +81,7 @@ async function withPage<T>(db: Db, address: BookingPortalParams, then: (ctx: Ten
 }
 
 // the page's items: the resources and types it names, else every bookable one of its location
-const itemFilter = (page: Page): repo.PlaceFilter =>
-  page.itemsOf.resourceIds.length + page.itemsOf.resourceTypeIds.length > 0
-    ? { anyOf: { resourceIds: page.itemsOf.resourceIds, typeIds: page.itemsOf.resourceTypeIds } }
-    : { locationId: page.locationId };
+const itemFilter = (page: Page): repo.PlaceFilter => pageItemFilter(page.itemsOf, page.locationId);
 
 export async function portalPage(db: Db, address: BookingPortalParams): Promise<BookingPortalPage> {
   return withPage(db, address, async (ctx, page) => {

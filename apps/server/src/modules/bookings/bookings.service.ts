@@ -29,6 +29,7 @@ import { forEachWorkspace, inWorkspace } from '../../platform/jobs/workspace-wal
 import { PG_CODES, pgErrorCode } from '../../platform/db-errors';
 import { AppError, accessDenied, fieldError, notFound } from '../../platform/errors';
 import { mailInvitation, type InvitationDeps } from './booking-invitations.service';
+import { pageRulesFor } from './booking-page-settings.service';
 import { blockedRange, evaluateBooking, freeStartsIn, type PolicyPlace, type PolicyRefusal } from './booking-policy.util';
 import * as repo from './bookings.repository';
 
@@ -118,9 +119,13 @@ export async function createBooking(ctx: TenantContext, deps: BookingDeps, body:
   const place = await repo.resourcePlace(ctx, body.resourceId);
   if (!place) throw fieldError('resourceId', 'notFound', 'resourceId names no resource of this workspace');
   assertBookable(place);
+  // through a booking page: only what it offers, under its policy and time slots (as the portal)
+  const page = body.pageId ? await pageRulesFor(ctx, body.pageId) : undefined;
+  if (page && (await repo.bookablePlaces(ctx, { ...page.items, resourceId: place.id })).length === 0)
+    throw fieldError('resourceId', 'notFound', 'resourceId names nothing this booking page offers');
   const start = Date.parse(body.start);
   const end = Date.parse(body.end);
-  const answer = allowed(place, deps.now().getTime(), start, end);
+  const answer = allowed(place, deps.now().getTime(), start, end, page?.overrides, page?.timeSlots ?? null);
   if ('refusals' in answer) throw refused(answer.refusals);
   const id = await write(ctx, answer, { bookerId, start, end, title: body.title || null, notes: body.notes || null });
   await deps.changed?.(ctx, place.id);
@@ -449,7 +454,11 @@ export async function findTimes(ctx: TenantContext, deps: BookingDeps, q: FindTi
   if (to - from > FIND_TIMES_MAX_WINDOW_DAYS * DAY)
     throw fieldError('window.to', 'tooBig', `window may span at most ${FIND_TIMES_MAX_WINDOW_DAYS} days`);
   const limit = q.limit ?? 50;
+  // through a booking page: its items, its policy and its time slots, as on the portal
+  const page = q.pageId ? await pageRulesFor(ctx, q.pageId) : undefined;
+  const rules = [page?.overrides ?? {}, page?.timeSlots ?? null] as const;
   const filter: repo.PlaceFilter = {
+    ...(page ? page.items : {}),
     ...(q.resourceId ? { resourceId: q.resourceId } : {}),
     ...(q.typeId ? { typeId: q.typeId } : {}),
     ...(q.locationId ? { locationId: q.locationId } : {}),
@@ -465,20 +474,33 @@ export async function findTimes(ctx: TenantContext, deps: BookingDeps, q: FindTi
     const { x, y } = q.near;
     const distances = new Map([...centres].map(([id, c]) => [id, Math.round(Math.hypot(c.x - x, c.y - y))]));
     const near: repo.PlaceFilter = { ...filter, anyOf: { resourceIds: [...distances.keys()], typeIds: [] } };
-    const slots = await freeSlots(ctx, now, near, from, to, q.duration, FIND_TIMES_MAX_SLOTS);
+    const slots = await freeSlots(ctx, now, near, from, to, q.duration, FIND_TIMES_MAX_SLOTS, false, ...rules);
     const ranked = slots
       .map((s) => ({ ...s, distance: distances.get(s.resource.id) ?? 0 }))
       .sort((a, b) => a.distance - b.distance || Date.parse(a.start) - Date.parse(b.start));
     return { slots: ranked.slice(0, limit), suggestions: [] };
   }
-  const slots = await freeSlots(ctx, now, filter, from, to, q.duration, limit);
+  const slots = await freeSlots(ctx, now, filter, from, to, q.duration, limit, false, ...rules);
   if (slots.length > 0) return { slots, suggestions: [] };
-  const later = (await freeSlots(ctx, now, filter, to, to + 7 * DAY, q.duration, 3, true)).map((s) => ({ ...s, reason: 'later' as const }));
+  const later = (await freeSlots(ctx, now, filter, to, to + 7 * DAY, q.duration, 3, true, ...rules)).map((s) => ({
+    ...s,
+    reason: 'later' as const,
+  }));
   const sameType: FindTimesResult['suggestions'] = [];
   if (q.resourceId) {
     const asked = await repo.resourcePlace(ctx, q.resourceId);
     if (asked?.typeId) {
-      const others = await freeSlots(ctx, now, { typeId: asked.typeId, excludeId: q.resourceId }, from, to, q.duration, 3, true);
+      const others = await freeSlots(
+        ctx,
+        now,
+        { ...(page ? page.items : {}), typeId: asked.typeId, excludeId: q.resourceId },
+        from,
+        to,
+        q.duration,
+        3,
+        true,
+        ...rules,
+      );
       sameType.push(...others.map((s) => ({ ...s, reason: 'sameType' as const })));
     }
   }

@@ -83,6 +83,8 @@ export const bookingCreateSchema = z.strictObject({
   bookerId: z.uuid({ error: invalid }).optional(),
   // mail the booker an invitation (.ics) for their calendar app; on unless false
   invite: z.boolean({ error: invalid }).optional(),
+  // booked through this booking page: only what it offers, under its policy and time slots
+  pageId: z.uuid({ error: invalid }).optional(),
 });
 export type BookingCreate = z.infer<typeof bookingCreateSchema>;
 
@@ -164,6 +166,8 @@ export const findTimesSchema = z.strictObject({
   locationId: z.uuid({ error: invalid }).optional(),
   typeId: z.uuid({ error: invalid }).optional(),
   resourceId: z.uuid({ error: invalid }).optional(),
+  // through this booking page: its items, its policy over each type's and its time slots
+  pageId: z.uuid({ error: invalid }).optional(),
   capacity: z
     .number({ error: invalid })
     .int({ error: 'validation' })
