@@ -107,6 +107,10 @@ describe('the demo workspace', () => {
       'Meeting room',
       'Meeting room',
     ]);
+    // on working days from nine to five, the rooms picked on the second floor's plan
+    expect(portal.body.timeSlots).toHaveLength(5);
+    const maps = await t.client().get('/api/v1/public/booking-pages/northwind-demo/meeting-rooms/maps');
+    expect(maps.body.maps.map((m: { name: string; places: unknown[] }) => [m.name, m.places.length])).toEqual([['Second floor', 4]]);
 
     // the helpdesk (issue 23): published articles found by search, requests from the customers,
     // one answered, one a task of the office refresh

@@ -639,11 +639,11 @@ async function seedDemoResources(call: Call): Promise<void> {
     laptops.push(String(made.id));
   }
   if (laptops[0]) await call('POST', `/api/v1/resources/${laptops[0]}/check-out`, {});
-  await seedDemoFloorMaps(call, String(office.id), desks, rooms, laptops);
+  const floorMaps = await seedDemoFloorMaps(call, String(office.id), desks, rooms, laptops);
   await seedDemoBookings(call, desks.flat(), rooms);
   // the Free plan's one booking page: the meeting rooms, open to visitors on the portal
   // (/portal/northwind-demo/book/meeting-rooms), booked in half hours up to two, an hour ahead
-  await call('POST', '/api/v1/booking-pages', {
+  const page = await call('POST', '/api/v1/booking-pages', {
     name: 'Meeting rooms',
     slug: 'meeting-rooms',
     locationId: office.id,
@@ -654,6 +654,11 @@ async function seedDemoResources(call: Call): Promise<void> {
     portalEnabled: true,
     description: 'Book a meeting room at our Hamburg harbour office. You will get a confirmation e-mail with a calendar invitation.',
   });
+  // visitors book on working days from nine to five, and pick a room on the second floor's plan
+  const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => ({ day, start: '09:00', end: '17:00' }));
+  await call('PUT', `/api/v1/booking-pages/${String(page.id)}/time-slots`, { slots: weekdays });
+  const roomsFloor = floorMaps.get('Second floor');
+  if (roomsFloor) await call('PUT', `/api/v1/booking-pages/${String(page.id)}/maps`, { floorMapIds: [roomsFloor] });
 }
 
 // A week of bookings for the admin (issue 22): a desk on each working day of the next seven and
@@ -745,13 +750,22 @@ type DemoPlacement = { resourceId: string; shape: Record<string, unknown>; rotat
 
 // Two floors of the head office on the map: twenty desks each, the meeting rooms (drawn along
 // their walls) on the second, the laptops at the IT service desk of the first.
-async function seedDemoFloorMaps(call: Call, locationId: string, desks: string[][], rooms: string[], laptops: string[]): Promise<void> {
+// Answers each floor's map id by its name.
+async function seedDemoFloorMaps(
+  call: Call,
+  locationId: string,
+  desks: string[][],
+  rooms: string[],
+  laptops: string[],
+): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
   const floors = [
     { name: 'First floor', levelOrder: 1, withRooms: false },
     { name: 'Second floor', levelOrder: 2, withRooms: true },
   ];
   for (const [n, floor] of floors.entries()) {
     const map = await call('POST', '/api/v1/floor-maps', { locationId, name: floor.name, level: floor.name, levelOrder: floor.levelOrder });
+    ids.set(floor.name, String(map.id));
     const file = multipartSvg(`floor-${n + 1}.svg`, floorPlanSvg(floor.name, floor.withRooms));
     const withPlan = await call('PUT', `/api/v1/floor-maps/${String(map.id)}/image`, file.payload, { 'content-type': file.contentType });
     const placements: DemoPlacement[] = (desks[n] ?? []).map((resourceId, i) => ({
@@ -783,4 +797,5 @@ async function seedDemoFloorMaps(call: Call, locationId: string, desks: string[]
       { 'if-match': `"${String(withPlan.version)}"` },
     );
   }
+  return ids;
 }
