@@ -49,6 +49,32 @@ export async function redeemLink(
   return res.rows[0];
 }
 
+// A link redeemed (used) at or after `since`, by its token's hash: the widget's pairing waits for it.
+export async function redeemedLink(
+  ctx: TenantScope,
+  helpdeskId: string,
+  tokenHash: string,
+): Promise<{ contactId: string; email: string; usedAt: Date | null } | undefined> {
+  const res = await ctx.db.execute<{ contactId: string; email: string; usedAt: string | null }>(sql`
+    select contact_id as "contactId", email, used_at as "usedAt" from helpdesk_portal_tokens
+    where tenant_id = ${ctx.tenantId} and helpdesk_id = ${helpdeskId} and token_hash = ${tokenHash} and kind = 'link'`);
+  const row = res.rows[0];
+  return row ? { ...row, usedAt: row.usedAt ? new Date(row.usedAt) : null } : undefined;
+}
+
+// A session whose hash may exist already (a pairing answered once): true when this call made it.
+export async function insertSessionOnce(
+  ctx: TenantScope,
+  t: { helpdeskId: string; contactId: string; email: string; tokenHash: string; expiresAt: Date },
+): Promise<boolean> {
+  const res = await ctx.db.execute(sql`
+    insert into helpdesk_portal_tokens (tenant_id, helpdesk_id, contact_id, email, kind, token_hash, expires_at)
+    values (${ctx.tenantId}, ${t.helpdeskId}, ${t.contactId}, ${t.email}, 'session', ${t.tokenHash}, ${t.expiresAt.toISOString()}::timestamptz)
+    on conflict (tenant_id, token_hash) do nothing
+    returning 1 as made`);
+  return res.rows.length > 0;
+}
+
 export type PortalSessionRow = { contactId: string; email: string; name: string; refused: boolean };
 
 // A current session of this helpdesk, with its contact (still live).

@@ -6,12 +6,14 @@ import {
   type EntityField,
   type PortalMyRequest,
   type PortalMyRequests,
+  type PortalPairResult,
+  type PortalSignInResult,
   type PortalReply,
   type PortalRequestDetail,
   type PortalUser,
 } from '@atrium/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Config } from '../../platform/config';
 import type { TenantContext, TenantScope } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
@@ -33,6 +35,15 @@ import * as repo from './helpdesk.repository';
 export type PortalUserDeps = { mailer: Mailer; config: Pick<Config, 'publicUrl' | 'mailFrom' | 'cookieSecure'>; now: () => Date };
 
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
+// The widget's pairing (round five): the mailed link's token and the embedded page's session
+// token are derived from the pairing secret with a key of the server's (SESSION_SECRET), so
+// nothing beyond their hashes is stored and only the holder of the pairing can ask for the
+// session — once the mailbox's owner has opened the link.
+const derive = (secret: string, purpose: 'link' | 'session', pairing: string) =>
+  createHmac('sha256', secret).update(`atrium-portal-pairing:${purpose}:${pairing}`).digest('base64url');
+const PAIRING_WINDOW_MS = 15 * 60_000;
+// the header an embedded portal page sends its session in (no cookie reaches a third-party iframe)
+export const PORTAL_SESSION_HEADER = 'x-portal-session';
 const newToken = () => randomBytes(32).toString('base64url');
 const cookiePath = (workspace: string) => `/api/v1/public/portal/${encodeURIComponent(workspace)}`;
 
@@ -51,7 +62,8 @@ export async function portalSessionOf(
   request: FastifyRequest,
   now: Date,
 ): Promise<PortalSession | undefined> {
-  const token = request.cookies[PORTAL_SESSION_COOKIE];
+  const header = request.headers[PORTAL_SESSION_HEADER];
+  const token = request.cookies[PORTAL_SESSION_COOKIE] ?? (typeof header === 'string' ? header : undefined);
   if (!token || token.length > 100) return undefined;
   const tokenHash = hash(token);
   const row = await usersRepo.sessionOf(scope, helpdesk.id, tokenHash, now);
@@ -79,16 +91,20 @@ export async function sendSignInLink(
   deps: PortalUserDeps,
   address: { workspace: string; helpdesk: PortalHelpdesk },
   email: string,
-): Promise<{ sent: true }> {
+  pairWith?: { secret: string },
+): Promise<PortalSignInResult> {
   const now = deps.now();
+  // asked to pair (the widget), every answer carries a pairing — one that will never pair when no
+  // link goes out, so the answer still tells nobody who is a contact
+  const pairing = pairWith ? newToken() : undefined;
+  const silent: PortalSignInResult = pairing ? { sent: true, pairing } : { sent: true };
   const contact = await usersRepo.contactOfEmail(scope, email);
-  if (!contact) return { sent: true };
+  if (!contact) return silent;
   if (contact.refused) throw spammer();
   const helpdesk = address.helpdesk;
-  if ((await usersRepo.linksSince(scope, helpdesk.id, email, new Date(now.getTime() - 3600_000))) >= PORTAL_LINKS_PER_HOUR)
-    return { sent: true };
+  if ((await usersRepo.linksSince(scope, helpdesk.id, email, new Date(now.getTime() - 3600_000))) >= PORTAL_LINKS_PER_HOUR) return silent;
   await usersRepo.deleteExpired(scope, helpdesk.id, now);
-  const token = newToken();
+  const token = pairWith && pairing ? derive(pairWith.secret, 'link', pairing) : newToken();
   await usersRepo.insertToken(scope, {
     helpdeskId: helpdesk.id,
     contactId: contact.id,
@@ -114,7 +130,35 @@ export async function sendSignInLink(
     attachments: [],
   });
   deps.mailer.nudge();
-  return { sent: true };
+  return silent;
+}
+
+// The widget's half of a paired sign-in: pending until the link mailed with this pairing has been
+// opened (in any tab or browser), then — once, within 15 minutes of that — a session of its own,
+// answered as a token for the X-Portal-Session header; asked again, 403 portalAccessDenied.
+export async function pairSession(
+  scope: TenantScope,
+  deps: PortalUserDeps & { secret: string },
+  helpdesk: PortalHelpdesk,
+  pairing: string,
+): Promise<PortalPairResult> {
+  const now = deps.now();
+  const link = await usersRepo.redeemedLink(scope, helpdesk.id, hash(derive(deps.secret, 'link', pairing)));
+  if (!link || !link.usedAt) return { status: 'pending' };
+  if (now.getTime() - link.usedAt.getTime() > PAIRING_WINDOW_MS) throw accessDenied();
+  const contact = await usersRepo.contactOfEmail(scope, link.email);
+  if (!contact || contact.id !== link.contactId) throw accessDenied();
+  if (contact.refused) throw spammer();
+  const token = derive(deps.secret, 'session', pairing);
+  const made = await usersRepo.insertSessionOnce(scope, {
+    helpdeskId: helpdesk.id,
+    contactId: contact.id,
+    email: link.email,
+    tokenHash: hash(token),
+    expiresAt: new Date(now.getTime() + PORTAL_SESSION_TTL_MS),
+  });
+  if (!made) throw accessDenied();
+  return { status: 'signedIn', token };
 }
 
 // The mailed link's token becomes a session cookie (the link is spent).
@@ -156,7 +200,8 @@ export async function signOut(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  const token = request.cookies[PORTAL_SESSION_COOKIE];
+  const header = request.headers[PORTAL_SESSION_HEADER];
+  const token = request.cookies[PORTAL_SESSION_COOKIE] ?? (typeof header === 'string' ? header : undefined);
   if (token && token.length <= 100) await usersRepo.deleteSession(scope, address.helpdesk.id, hash(token));
   reply.clearCookie(PORTAL_SESSION_COOKIE, { path: cookiePath(address.workspace) });
 }

@@ -3,6 +3,8 @@ import {
   portalRedeemSchema,
   portalReplySchema,
   portalRequestDetailSchema,
+  portalPairResultSchema,
+  portalPairSchema,
   portalSignInResultSchema,
   portalSignInSchema,
   portalUserSchema,
@@ -23,6 +25,7 @@ import {
   redeemSignInLink,
   replyToMyRequest,
   requirePortalUser,
+  pairSession,
   sendSignInLink,
   signOut,
 } from './helpdesk-portal-users.service';
@@ -119,7 +122,22 @@ export function registerHelpdeskPortalRoutes(router: Router, deps: PortalDeps): 
     schemas: { params: portalParamsSchema, body: portalSignInSchema, response: portalSignInResultSchema },
     example: { email: 'ada@example.com' },
     handler: (ctx, { params, body }) =>
-      withPortal(ctx.db, params, (scope, helpdesk) => sendSignInLink(scope, deps, { workspace: params.workspace, helpdesk }, body.email)),
+      withPortal(ctx.db, params, (scope, helpdesk) =>
+        sendSignInLink(scope, deps, { workspace: params.workspace, helpdesk }, body.email, body.pair ? { secret: deps.secret } : undefined),
+      ),
+  });
+  router.public({
+    method: 'POST',
+    url: `${BASE}/sign-in/pair`,
+    summary:
+      "The embedded portal's (widget's) session: pending until the link mailed by a sign-in with pair is opened, then once a token for the X-Portal-Session header (7 days); asked again or late, 403 portalAccessDenied",
+    tags: ['Portal'],
+    rateLimit: 'public',
+    paramsExample: EXAMPLE,
+    errors: [403],
+    schemas: { params: portalParamsSchema, body: portalPairSchema, response: portalPairResultSchema },
+    example: { pairing: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+    handler: (ctx, { params, body }) => withPortal(ctx.db, params, (scope, helpdesk) => pairSession(scope, deps, helpdesk, body.pairing)),
   });
   router.public({
     method: 'POST',

@@ -141,6 +141,8 @@ const en = {
   'helpdesk.portal.signInHint': 'We will e-mail you a link that signs you in to see and answer your requests.',
   'helpdesk.portal.sendLink': 'E-mail me a sign-in link',
   'helpdesk.portal.linkSent': 'If this address is known to us, a sign-in link is on its way. It works once, within 15 minutes.',
+  'helpdesk.portal.pairWaiting': 'Open the link in the e-mail (in any tab or on your phone). This window signs you in as soon as you have.',
+  'helpdesk.portal.pairFailed': 'This sign-in has expired. Ask for a new link.',
   'helpdesk.portal.signOut': 'Sign out',
   'helpdesk.portal.signedInAs': 'Signed in as {{name}}',
   'helpdesk.portal.signOutConfirm': 'Sign out of this help centre?',
@@ -305,6 +307,9 @@ const de: Record<keyof typeof en, string> = {
     'Wir senden Ihnen einen Link per E-Mail, mit dem Sie sich anmelden und Ihre Anfragen sehen und beantworten können.',
   'helpdesk.portal.sendLink': 'Anmeldelink per E-Mail senden',
   'helpdesk.portal.linkSent': 'Wenn uns diese Adresse bekannt ist, ist ein Anmeldelink unterwegs. Er gilt einmal, 15 Minuten lang.',
+  'helpdesk.portal.pairWaiting':
+    'Öffnen Sie den Link aus der E-Mail (in einem beliebigen Tab oder auf dem Telefon). Dieses Fenster meldet Sie an, sobald Sie das getan haben.',
+  'helpdesk.portal.pairFailed': 'Diese Anmeldung ist abgelaufen. Fordern Sie einen neuen Link an.',
   'helpdesk.portal.signOut': 'Abmelden',
   'helpdesk.portal.signedInAs': 'Angemeldet als {{name}}',
   'helpdesk.portal.signOutConfirm': 'Von diesem Hilfe-Center abmelden?',

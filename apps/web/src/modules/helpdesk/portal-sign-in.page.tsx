@@ -1,17 +1,20 @@
 import { Button, Card, Form, Input, Result, Spin, Typography } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../platform/api/api-error';
 import { errorText } from '../../platform/feedback/form-errors';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
+import { isEmbedded } from '../../platform/widgets/embedded-mode';
 import { PortalPage } from './portal-page';
 import { usePortalAccessRedirect } from './portal-access';
-import { usePortalRedeem, usePortalSignIn } from './portal.api';
+import { usePortalPair, usePortalRedeem, usePortalSignIn } from './portal.api';
 
 // Public: a portal user asks for a sign-in link by e-mail; the mailed link comes back here with
 // ?token=, which the page redeems (a POST, so a mail scanner opening the link spends nothing)
-// and goes on to the user's requests.
+// and goes on to the user's requests. In the widget (a frame on another site, which is sent no
+// portal cookie) the sign-in is paired: the link is opened in any tab, and the frame, asking
+// meanwhile, gets a session of its own (decision 094 round five).
 export default function PortalSignInPage() {
   const { t } = useTranslation();
   const { workspace = '', helpdesk = '' } = useParams();
@@ -19,8 +22,14 @@ export default function PortalSignInPage() {
   const token = params.get('token');
   const navigate = useNavigate();
   const toAccessPage = usePortalAccessRedirect(workspace, helpdesk);
-  const ask = usePortalSignIn(workspace, helpdesk);
+  const [embedded] = useState(isEmbedded);
+  const ask = usePortalSignIn(workspace, helpdesk, embedded);
   const redeem = usePortalRedeem(workspace, helpdesk);
+  const paired = usePortalPair(workspace, helpdesk, embedded ? ask.data?.pairing : undefined);
+  const signedIn = paired.data?.status === 'signedIn';
+  useEffect(() => {
+    if (signedIn) void navigate(`/portal/${workspace}/${helpdesk}/requests`, { replace: true });
+  }, [signedIn, navigate, workspace, helpdesk]);
   const started = useRef(false);
   usePageTitle(t('helpdesk.portal.signIn'));
   useEffect(() => {
@@ -40,6 +49,13 @@ export default function PortalSignInPage() {
       </Typography.Title>
       {token ? (
         <Spin />
+      ) : ask.isSuccess && embedded ? (
+        <Result
+          status="info"
+          title={t('helpdesk.portal.linkSent')}
+          subTitle={paired.isError ? t('helpdesk.portal.pairFailed') : t('helpdesk.portal.pairWaiting')}
+          icon={paired.isError ? undefined : <Spin />}
+        />
       ) : ask.isSuccess ? (
         <Result status="success" title={t('helpdesk.portal.linkSent')} />
       ) : (

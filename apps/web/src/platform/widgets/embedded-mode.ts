@@ -8,6 +8,10 @@ const FRAME_PARAM = 'frame';
 // background, styles.css), its content's height is posted to the parent page whenever it
 // changes, and navigations inside the frame keep both parameters, so a reload stays embedded
 // (the server lets only ?embed=1 portal pages be framed).
+// Whether this page is a widget's frame (embedded mode inside another page).
+export const isEmbedded = (): boolean =>
+  new URLSearchParams(window.location.search).get(PORTAL_EMBED_PARAM) === '1' && window.parent !== window;
+
 export function startEmbeddedMode(router: DataRouter): void {
   const params = new URLSearchParams(window.location.search);
   if (params.get(PORTAL_EMBED_PARAM) !== '1' || window.parent === window) return;

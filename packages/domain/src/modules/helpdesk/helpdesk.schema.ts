@@ -140,9 +140,25 @@ const portalEmail = z
 
 // Portal users (decision 094, round three): a sign-in link by e-mail, redeemed for a session
 // cookie of this portal. The answer is the same whether or not the address is known.
-export const portalSignInSchema = z.strictObject({ email: portalEmail });
+// `pair` (round five, the widget): the answer also carries a pairing secret; the embedded page
+// keeps it and, once the mailed link is opened (in any tab), exchanges it for a session of its
+// own (…/sign-in/pair) — a third-party iframe is sent no portal cookie.
+export const portalSignInSchema = z.strictObject({ email: portalEmail, pair: z.boolean().optional() });
 export type PortalSignIn = z.infer<typeof portalSignInSchema>;
-export const portalSignInResultSchema = z.object({ sent: z.literal(true) });
+export const portalSignInResultSchema = z.object({ sent: z.literal(true), pairing: z.string().optional() });
+export type PortalSignInResult = z.infer<typeof portalSignInResultSchema>;
+export const portalPairSchema = z.strictObject({
+  pairing: z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { error: 'required' })
+    .max(100, { error: 'maxLength' })
+    .meta({ description: 'Rule `portalAccessDenied`: the pairing secret a sign-in with pair answered, used once.' }),
+});
+// pending until the mailed link is opened; then, once, the session token for the header
+// X-Portal-Session (7 days)
+export const portalPairResultSchema = z.object({ status: z.enum(['pending', 'signedIn']), token: z.string().optional() });
+export type PortalPairResult = z.infer<typeof portalPairResultSchema>;
 export const portalRedeemSchema = z.strictObject({
   token: z
     .string({ error: 'required' })
