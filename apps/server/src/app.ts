@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -16,6 +15,7 @@ import { FILE_SIZE_LIMITS, RECYCLE_BIN_DAYS } from '@atrium/domain';
 import type { Config } from './platform/config';
 import type { Database } from './platform/database';
 import { migrationsApplied } from './platform/database';
+import { registerCompression } from './platform/compression';
 import { registerConditionalGet } from './platform/conditional-get';
 import { securityHeaders } from './platform/security-headers';
 import { isEmbeddedPortalPage, isWidgetScript, registerWidgets } from './platform/widgets';
@@ -78,9 +78,6 @@ class OneLineRequestLog extends LogController {
 // synchronous write per line: a line per request was a tenth of a short request's time (issue
 // 28). A line waits at most half a second; pino writes what is left when the process exits
 // (a SIGKILL can lose up to the last half second of lines).
-// answers from this size on go compressed (decision 099)
-export const COMPRESS_FROM_BYTES = 16 * 1024;
-
 const logDestination = () => pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 500 });
 
 export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<App> {
@@ -142,10 +139,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     done();
   });
   await app.register(cookie, { secret: config.sessionSecret });
-  // Large answers (a Gantt of 5,000 tasks is 2.2 MB of JSON, a page of 100 rows or an export tens
-  // of kB) go compressed to a client that accepts it, brotli at the library's fast setting;
-  // small ones (a record, most calls) are not worth the CPU (decision 099).
-  await app.register(compress, { global: true, threshold: COMPRESS_FROM_BYTES, encodings: ['br', 'gzip'] });
+  await registerCompression(app);
   await app.register(formbody);
   // Registered once for the whole app; routes read files with request.file() and apply their own limits.
   await app.register(multipart, { limits: { fileSize: FILE_SIZE_LIMITS.largeFile, files: 20 } });

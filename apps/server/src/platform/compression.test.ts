@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { COMPRESS_FROM_BYTES } from '../app';
+import { COMPRESS_FROM_BYTES } from './compression';
 
 // Large answers go compressed to a client that accepts it; small ones never (decision 099).
 let t: TestApp;

@@ -17,7 +17,10 @@ export type GanttRow =
   { type: 'group'; key: string; title: string } | { type: 'unscheduled'; key: string } | { type: 'task'; key: string; task: GanttTask };
 
 export const isScheduled = (task: Pick<GanttTask, 'startDate' | 'dueDate'>) => Boolean(task.startDate ?? task.dueDate);
-const byNumber = (a: GanttTask, b: GanttTask) => a.number.localeCompare(b.number, undefined, { numeric: true });
+// one collator for every comparison: localeCompare with options builds one per call, which made
+// sorting 5,000 tasks take a large part of the chart's first paint
+const numeric = new Intl.Collator(undefined, { numeric: true });
+const byNumber = (a: GanttTask, b: GanttTask) => numeric.compare(a.number, b.number);
 
 // Scheduled tasks in the order of their numbers (a task keeps its row when it is moved, so the
 // row does not jump away from under the pointer), then the unscheduled ones under their own
