@@ -27,7 +27,11 @@ beforeAll(async () => {
   workspace = (await t.sql<{ slug: string }>('select slug from tenants where id = $1', [tenantId]))[0]?.slug ?? '';
   const helpdesk = await c.post('/api/v1/helpdesks', { name: 'Support', code: 'SUP', portalSlug: 'help', portalEnabled: true });
   expect(helpdesk.status, helpdesk.text).toBe(201);
-  const request = await c.post('/api/v1/requests', { helpdeskId: helpdesk.body.id, subject: 'Cannot sign in', requesterEmail: 'ada@example.com' });
+  const request = await c.post('/api/v1/requests', {
+    helpdeskId: helpdesk.body.id,
+    subject: 'Cannot sign in',
+    requesterEmail: 'ada@example.com',
+  });
   expect(request.status, request.text).toBe(201);
 });
 afterAll(async () => t?.close());
