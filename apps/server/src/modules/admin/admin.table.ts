@@ -25,6 +25,14 @@ export const tenants = pgTable(
     domainCodeSentTo: text('domain_code_sent_to'),
     domainCodeExpiresAt: timestamp('domain_code_expires_at', { withTimezone: true }),
     domainCodeAttempts: integer('domain_code_attempts').notNull().default(0),
+    // the booking and helpdesk widgets (decision 098): the sites that may frame the portal's
+    // embedded pages (origins; empty = any site) and the embedded pages' theme
+    widgetOrigins: text('widget_origins')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    widgetColor: text('widget_color'),
+    widgetDark: boolean('widget_dark').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     // bumped by a trigger (db/security.sql) whenever the workspace's custom fields or workflows
     // change; entering the tenant returns it, and per-process caches of definitions key on it
