@@ -21,6 +21,8 @@ async function startUp(page: Page): Promise<string> {
       .map((e) => ({
         what: new URL(e.name).pathname.replace(/^\/assets\//, '').replace(/[0-9a-f-]{36}/g, ':id'),
         from: Math.round(e.startTime),
+        // when it went out on a connection: a request waits for one of HTTP/1.1's six per host
+        sent: Math.round((e as PerformanceResourceTiming).requestStart),
         to: Math.round((e as PerformanceResourceTiming).responseEnd),
         kB: Math.round((e as PerformanceResourceTiming).encodedBodySize / 1024),
       }));
@@ -28,7 +30,7 @@ async function startUp(page: Page): Promise<string> {
   });
   return (
     `start-up from navigation: document ${steps.document} ms, DOM ready ${steps.domReady} ms; ` +
-    steps.resources.map((r) => `${r.what} ${r.from}–${r.to} (${r.kB} kB)`).join('; ')
+    steps.resources.map((r) => `${r.what} ${r.from}–${r.to}${r.sent - r.from > 5 ? ` (sent at ${r.sent})` : ''} (${r.kB} kB)`).join('; ')
   );
 }
 

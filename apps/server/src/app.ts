@@ -15,10 +15,11 @@ import { FILE_SIZE_LIMITS, RECYCLE_BIN_DAYS } from '@atrium/domain';
 import type { Config } from './platform/config';
 import type { Database } from './platform/database';
 import { migrationsApplied } from './platform/database';
+import { serveAssetsFromMemory } from './platform/assets-in-memory';
 import { registerCompression } from './platform/compression';
 import { registerConditionalGet } from './platform/conditional-get';
 import { securityHeaders } from './platform/security-headers';
-import { isEmbeddedPortalPage, isWidgetScript, registerWidgets } from './platform/widgets';
+import { frameAncestorsOf, isEmbeddedPortalPage, isWidgetScript, registerWidgets } from './platform/widgets';
 import { registerErrorHandling, sendProblem } from './platform/errors';
 import { completeOpenApi } from './platform/openapi';
 import { inboundMailRegistry, startInboundListener, type InboundListener } from './platform/mail/inbound-listener';
@@ -124,19 +125,40 @@ export async function buildApp(config: Config, database: Database, options: Buil
           },
         },
         crossOriginEmbedderPolicy: false,
-        // X-Frame-Options has no "any site"; the embedded page leaves it to frame-ancestors
-        ...(frameAncestors.includes('*') ? { xFrameOptions: false } : {}),
+        // X-Frame-Options names no site but the app's own; the embedded page leaves it to
+        // frame-ancestors (any site, or the workspace's allowed ones)
+        ...(frameAncestors.includes("'none'") ? {} : { xFrameOptions: false }),
       }),
     ).flatMap(([name, value]) => (value === undefined ? [] : [[name, value] as const]));
   const security = headersFor(["'none'"]);
   const embeddable = headersFor(['*']);
+  // a workspace's allowed sites (decision 098): the headers of each list, built once
+  const embeddableBy = new Map<string, ReturnType<typeof headersFor>>();
+  const embeddableFor = (origins: string[]) => {
+    if (origins.includes('*')) return embeddable;
+    const key = origins.join(' ');
+    let headers = embeddableBy.get(key);
+    if (!headers) {
+      if (embeddableBy.size >= 1_000) embeddableBy.clear();
+      embeddableBy.set(key, (headers = headersFor(origins)));
+    }
+    return headers;
+  };
   // on the raw response, as helmet does: routes that take the response over (the identity
   // provider's pages, event streams) keep them
-  app.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of isEmbeddedPortalPage(request.method, request.url) ? embeddable : security) reply.raw.setHeader(name, value);
+  app.addHook('onRequest', async (request, reply) => {
+    let headers = security;
+    if (isEmbeddedPortalPage(request.method, request.url)) {
+      try {
+        headers = embeddableFor(await frameAncestorsOf(database.db, request.url));
+      } catch (error) {
+        // without the workspace's list no site may frame the page
+        request.log.error({ err: error }, 'widget settings unreadable');
+      }
+    }
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
     // the embed script is loaded by other sites' pages
     if (isWidgetScript(request.url)) reply.raw.setHeader('cross-origin-resource-policy', 'cross-origin');
-    done();
   });
   await app.register(cookie, { secret: config.sessionSecret });
   await registerCompression(app);
@@ -270,6 +292,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   // The SPA: every non-API GET that is not a file falls back to index.html.
   const webDist = config.webDist;
   if (existsSync(path.join(webDist, 'index.html'))) {
+    serveAssetsFromMemory(app, webDist);
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',

@@ -57,4 +57,20 @@ describe('serving the SPA', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.text).toContain('export const words');
   });
+
+  // decision 099: a hashed asset never changes under its name, so once read it is answered from
+  // memory (it still answers after its file is gone), with the headers every answer carries
+  it('answers a hashed asset from memory once read, with the security headers', async () => {
+    writeFileSync(path.join(dir, 'assets', 'once-9999.js'), 'console.log("once")');
+    const first = await t.client().raw({ method: 'GET', url: '/assets/once-9999.js', headers: { 'accept-encoding': 'br' } });
+    expect(first.status).toBe(200);
+    expect(first.headers['content-type']).toContain('text/javascript');
+    expect(first.headers['content-encoding']).toBeUndefined();
+    expect(first.headers['x-content-type-options']).toBe('nosniff');
+    rmSync(path.join(dir, 'assets', 'once-9999.js'));
+    const again = await t.client().raw({ method: 'GET', url: '/assets/once-9999.js' });
+    expect(again.status).toBe(200);
+    expect(again.text).toBe('console.log("once")');
+    expect((await t.client().get('/assets/never-0000.js')).status).toBe(404);
+  });
 });
