@@ -41,10 +41,7 @@ export function serveAssetsFromMemory(app: FastifyInstance, webDist: string): vo
     const encoded = encoding ? await read(name + SUFFIX[encoding]) : undefined;
     const body = encoded ?? (await read(name));
     if (!body) return;
-    reply
-      .header('content-type', type)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('vary', 'accept-encoding');
+    reply.header('content-type', type).header('cache-control', 'public, max-age=31536000, immutable').header('vary', 'accept-encoding');
     if (encoded && encoding) reply.header('content-encoding', encoding);
     return reply.send(body);
   });
