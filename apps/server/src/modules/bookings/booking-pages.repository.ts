@@ -26,6 +26,19 @@ export async function existingResourceIds(ctx: TenantScope, ids: readonly string
     select r.id from resources r where r.tenant_id = ${ctx.tenantId} and r.deleted_at is null and ${inIdList(sql`r.id`, ids)}`);
   return new Set(res.rows.map((r) => r.id));
 }
+// The live contacts and organizations of the workspace among these ids (a Restricted page's list).
+export async function existingContactIds(ctx: TenantScope, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const res = await ctx.db.execute<{ id: string }>(sql`
+    select c.id from contacts c where c.tenant_id = ${ctx.tenantId} and c.deleted_at is null and ${inIdList(sql`c.id`, ids)}`);
+  return new Set(res.rows.map((r) => r.id));
+}
+export async function existingOrganizationIds(ctx: TenantScope, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const res = await ctx.db.execute<{ id: string }>(sql`
+    select o.id from organizations o where o.tenant_id = ${ctx.tenantId} and o.deleted_at is null and ${inIdList(sql`o.id`, ids)}`);
+  return new Set(res.rows.map((r) => r.id));
+}
 export async function existingTypeIds(ctx: TenantScope, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const res = await ctx.db.execute<{ id: string }>(sql`

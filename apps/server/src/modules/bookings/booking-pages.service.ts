@@ -1,4 +1,10 @@
-import { bookingPageItemsSchema, bookingPolicyOverridesSchema, slugOf, type ErrorCode } from '@atrium/domain';
+import {
+  bookingPageItemsSchema,
+  bookingPagePortalAccessSchema,
+  bookingPolicyOverridesSchema,
+  slugOf,
+  type ErrorCode,
+} from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
 import { AppError, fieldError } from '../../platform/errors';
 import type { EntityHooks, EntityRow, RowVisibility } from '../../platform/entity';
@@ -46,6 +52,19 @@ async function pageValues(ctx: TenantContext, values: EntityRow, id: string | nu
     });
     if (errors.length > 0) throw new AppError(400, 'notFound', errors.map((e) => e.message).join('; '), errors);
     out = { ...out, items };
+  }
+  // a Restricted page's portal users: the workspace's contacts and organizations (400 notFound
+  // on portalAccess.contactIds.N / portalAccess.organizationIds.N)
+  if (values.portalAccess != null) {
+    const access = bookingPagePortalAccessSchema.parse(values.portalAccess);
+    const contacts = await repo.existingContactIds(ctx, access.contactIds);
+    const organizations = await repo.existingOrganizationIds(ctx, access.organizationIds);
+    const errors = [
+      ...access.contactIds.flatMap((cid, i) => (contacts.has(cid) ? [] : [`portalAccess.contactIds.${i}`])),
+      ...access.organizationIds.flatMap((oid, i) => (organizations.has(oid) ? [] : [`portalAccess.organizationIds.${i}`])),
+    ].map((field) => ({ field, code: 'notFound' as const, message: `${field} names no contact or organization of this workspace` }));
+    if (errors.length > 0) throw new AppError(400, 'notFound', errors.map((e) => e.message).join('; '), errors);
+    out = { ...out, portalAccess: access };
   }
   if (values.policy != null) {
     const policy = bookingPolicyOverridesSchema.parse(values.policy);

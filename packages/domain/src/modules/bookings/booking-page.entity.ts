@@ -19,6 +19,14 @@ export const bookingPageItemsSchema = z.strictObject({
 });
 export type BookingPageItems = z.infer<typeof bookingPageItemsSchema>;
 
+// Who may use a page whose external visibility is Restricted (spec §4): portal users whose
+// contact is listed, or belongs to a listed organization. Other visibilities ignore it.
+export const bookingPagePortalAccessSchema = z.strictObject({
+  contactIds: ids.default([]),
+  organizationIds: ids.default([]),
+});
+export type BookingPagePortalAccess = z.infer<typeof bookingPagePortalAccessSchema>;
+
 // A booking page (spec §2 "booking pages", §4 visibility; decision 093 round four): what it
 // offers at one location, its policy laid over each type's (mergeBookingPolicies), who sees it
 // inside the workspace and on the portal (/portal/<workspace>/book/<slug>). Free Workplace
@@ -37,6 +45,7 @@ export const bookingPageEntity = defineEntity({
     internalVisibility: fields.enumeration(BOOKING_PAGE_INTERNAL_VISIBILITIES, { quick: true, defaultValue: 'Everyone' }),
     externalVisibility: fields.enumeration(BOOKING_PAGE_EXTERNAL_VISIBILITIES, { quick: true, defaultValue: 'None' }),
     portalEnabled: fields.boolean({ quick: true }),
+    portalAccess: fields.json(bookingPagePortalAccessSchema, { form: true }),
     items: fields.json(bookingPageItemsSchema, { form: true }),
     policy: fields.json(bookingPolicyOverridesSchema, { form: true }),
     description: fields.longText({ max: 5000 }),

@@ -1,0 +1,1 @@
+ALTER TABLE "booking_pages" ADD COLUMN "portal_access" jsonb;
