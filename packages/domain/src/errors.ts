@@ -103,6 +103,9 @@ export const ERROR_CODES = [
   'unsupportedMediaType',
   'publicMailDomain',
   'domainNotProven',
+  // the widgets' settings (decision 098): a site that may frame them, a theme colour
+  'invalidOrigin',
+  'invalidColor',
   // duplicates and merge (#12)
   'mergeSameRecord',
   // e-mail templates, notification rules, AI prompt (#14)

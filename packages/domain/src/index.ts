@@ -19,3 +19,4 @@ export * from './mail.schema';
 export * from './ai.schema';
 export * from './import-export.schema';
 export * from './widgets';
+export * from './widget-settings.schema';

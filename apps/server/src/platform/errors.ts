@@ -45,6 +45,8 @@ const HUMAN: Partial<Record<ErrorCode, string>> = {
   required: 'is required',
   invalidEmail: 'must be a valid e-mail address',
   invalidUrl: 'must be a valid http or https URL',
+  invalidOrigin: 'must be an origin: http or https, a host, an optional port and no path (https://example.com)',
+  invalidColor: 'must be a colour as # and six hex digits (#1677ff)',
   maxLength: 'is too long',
   minLength: 'is too short',
   tooBig: 'is too large',

@@ -11,6 +11,7 @@ import { registerPlanRoutes } from './plans.routes';
 import { registerRoleRoutes } from './roles.routes';
 import { registerSubscriptionRoutes } from './subscriptions.routes';
 import { registerTenantRoutes } from './tenants.routes';
+import { registerWidgetSettingsRoutes } from './widget-settings.routes';
 import { registerWorkspaceDomainRoutes } from './workspace-domain.routes';
 import * as workspaceUsersRepository from './workspace-users.repository';
 import { registerWorkspaceUserRoutes } from './workspace-users.routes';
@@ -37,6 +38,7 @@ export async function registerAdminModule(router: Router, deps: ModuleDeps): Pro
     resolveTxt: createTxtResolver(deps.config.dnsServers),
     db: deps.database.db,
   });
+  registerWidgetSettingsRoutes(router, { db: deps.database.db });
   // an expired invitation stays listed (it can be sent again) for a while, then goes
   deps.jobs.cleanup({
     name: 'invitations',
