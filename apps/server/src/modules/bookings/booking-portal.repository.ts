@@ -17,6 +17,7 @@ export type PortalPage = {
   address: string | null;
   items: unknown;
   policy: unknown;
+  portalAccess: unknown;
   externalVisibility: string;
   portalEnabled: boolean;
 };
@@ -26,7 +27,7 @@ export type PortalPage = {
 export async function pageBySlug(ctx: TenantScope, slug: string): Promise<PortalPage | undefined> {
   const res = await ctx.db.execute<PortalPage>(sql`
     select p.id, p.name, p.slug, p.description, p.location_id as "locationId", l.name as "locationName",
-      l.time_zone as "timeZone", l.address, p.items, p.policy,
+      l.time_zone as "timeZone", l.address, p.items, p.policy, p.portal_access as "portalAccess",
       coalesce(p.external_visibility, 'None') as "externalVisibility", coalesce(p.portal_enabled, false) as "portalEnabled"
     from booking_pages p
     join locations l on l.tenant_id = p.tenant_id and l.id = p.location_id and l.deleted_at is null
@@ -67,6 +68,14 @@ export async function contactByEmail(ctx: TenantScope, email: string): Promise<s
     select c.id from contacts c where c.tenant_id = ${ctx.tenantId} and lower(c.email) = lower(${email}) and c.deleted_at is null
     order by c.created_at limit 1`);
   return res.rows[0]?.id;
+}
+
+// The organization of a live contact (a Restricted page lists contacts and organizations).
+export async function contactOrganization(ctx: TenantScope, contactId: string): Promise<string | null> {
+  const res = await ctx.db.execute<{ organizationId: string | null }>(sql`
+    select c.organization_id as "organizationId" from contacts c
+    where c.tenant_id = ${ctx.tenantId} and c.id = ${contactId} and c.deleted_at is null`);
+  return res.rows[0]?.organizationId ?? null;
 }
 
 export type PortalBookingRow = {

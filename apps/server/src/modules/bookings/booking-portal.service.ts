@@ -2,6 +2,7 @@ import {
   BOOKING_HOLD_MINUTES,
   bookingCancelPath,
   bookingPageItemsSchema,
+  bookingPagePortalAccessSchema,
   bookingPolicyOverridesSchema,
   CAPTCHA_DIFFICULTY_BITS,
   CAPTCHA_TTL_MS,
@@ -17,11 +18,13 @@ import {
   type BookingPortalMaps,
   type BookingPortalPage,
   type BookingPortalParams,
+  type BookingPortalSignIn,
   type BookingPortalSlots,
   type BookingPortalSlotsQuery,
   type BookingTimeSlot,
   type PortalCaptcha,
 } from '@atrium/domain';
+import type { Config } from '../../platform/config';
 import type { TenantContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
 import { createEntity, type RegisteredEntity } from '../../platform/entity';
@@ -30,6 +33,8 @@ import { enterWorkspaceBySlug, systemContext } from '../../platform/jobs/workspa
 import { spendChallenge } from '../../platform/portal-captcha.repository';
 import { newChallenge, solves } from '../../platform/portal-captcha.util';
 import { signToken, verifyToken } from '../../platform/signed-token.util';
+import { sendWorkspaceSignInLink, workspacePortalUser, type WorkspacePortalUser } from '../helpdesk';
+import type { FastifyRequest } from 'fastify';
 import { mailInvitation, type InvitationDeps } from './booking-invitations.service';
 import { pageItemFilter, timeSlotsForPage } from './booking-page-settings.service';
 import { localDay } from './booking-policy.util';
@@ -48,17 +53,33 @@ export type PortalDeps = BookingDeps & {
   secret: string;
   publicUrl: string;
   invitations: InvitationDeps;
+  portalConfig: Pick<Config, 'publicUrl' | 'mailFrom' | 'cookieSecure'>;
 };
 
-type Page = portalRepo.PortalPage & { itemsOf: BookingPageItems; overrides: BookingPolicyOverrides; timeSlots: BookingTimeSlot[] };
+type Page = portalRepo.PortalPage & {
+  itemsOf: BookingPageItems;
+  overrides: BookingPolicyOverrides;
+  timeSlots: BookingTimeSlot[];
+  // the signed-in portal user of the workspace, if any (decision 093 round seven)
+  user: WorkspacePortalUser | undefined;
+};
 const MINUTE = 60_000;
 const CANCEL = 'booking-cancel';
 
 // Enters the workspace the address names and finds the page: a page off the portal, with
 // external visibility None, of another workspace, or of a workspace whose plans lack portal
-// bookings (Plan.PortalBookings, spec §6) is 404 like an unknown address; one for Registered
-// or Restricted visitors needs a portal login (spec §8 "login required").
-async function withPage<T>(db: Db, address: BookingPortalParams, then: (ctx: TenantContext, page: Page) => Promise<T>): Promise<T> {
+// bookings (Plan.PortalBookings, spec §6) is 404 like an unknown address. A Registered page is
+// for any signed-in portal user of the workspace, a Restricted one for those whose contact (or
+// its organization) the page lists: nobody signed in is 403 loginRequired (spec §8 "login
+// required"), someone not listed 403 portalAccessDenied ("portal access denied"). A session of
+// another workspace is nobody here. `open` skips that check (the page's own sign-in form).
+async function withPage<T>(
+  db: Db,
+  address: BookingPortalParams,
+  request: FastifyRequest | undefined,
+  then: (ctx: TenantContext, page: Page) => Promise<T>,
+  open = false,
+): Promise<T> {
   return db.transaction(async (tx) => {
     const tenantId = await enterWorkspaceBySlug(tx, address.workspace);
     if (!tenantId) throw notFound('BookingPage');
@@ -67,8 +88,17 @@ async function withPage<T>(db: Db, address: BookingPortalParams, then: (ctx: Ten
     if (!row || !row.portalEnabled || row.externalVisibility === 'None') throw notFound('BookingPage');
     const plans = await portalRepo.planSlugs(ctx);
     if (!plans.some((slug) => planBySlug(slug)?.permissions.includes('Plan.PortalBookings'))) throw notFound('BookingPage');
-    if (row.externalVisibility !== 'Anon')
-      throw new AppError(403, 'loginRequired', 'Login required: this booking page is for signed-in portal users');
+    const user = request ? await workspacePortalUser(ctx, request, new Date()) : undefined;
+    if (row.externalVisibility !== 'Anon' && !open) {
+      if (!user) throw new AppError(403, 'loginRequired', 'Login required: this booking page is for signed-in portal users');
+      if (row.externalVisibility === 'Restricted') {
+        const access = bookingPagePortalAccessSchema.safeParse(row.portalAccess ?? {});
+        const listed = access.success ? access.data : { contactIds: [], organizationIds: [] };
+        const organization = listed.organizationIds.length > 0 ? await portalRepo.contactOrganization(ctx, user.contactId) : null;
+        if (!listed.contactIds.includes(user.contactId) && !(organization && listed.organizationIds.includes(organization)))
+          throw new AppError(403, 'portalAccessDenied', 'Portal access denied: this booking page is not open to you');
+      }
+    }
     const items = bookingPageItemsSchema.safeParse(row.items ?? {});
     const policy = bookingPolicyOverridesSchema.safeParse(row.policy ?? {});
     return then(ctx, {
@@ -76,15 +106,42 @@ async function withPage<T>(db: Db, address: BookingPortalParams, then: (ctx: Ten
       itemsOf: items.success ? items.data : { resourceIds: [], resourceTypeIds: [] },
       overrides: policy.success ? policy.data : {},
       timeSlots: await timeSlotsForPage(ctx, row.id),
+      user,
     });
   });
+}
+
+// A sign-in link for the page's visitor, mailed through the workspace's helpdesk portal and leading
+// back to this page (decision 093 round seven); the same answer for an unknown address.
+export async function portalSignIn(
+  db: Db,
+  deps: PortalDeps,
+  address: BookingPortalParams,
+  body: BookingPortalSignIn,
+): Promise<{ sent: true }> {
+  return withPage(
+    db,
+    address,
+    undefined,
+    async (ctx, page) => {
+      await sendWorkspaceSignInLink(
+        ctx,
+        { mailer: deps.invitations.mailer, config: deps.portalConfig, now: deps.now },
+        address.workspace,
+        body.email,
+        `/portal/${encodeURIComponent(address.workspace)}/book/${encodeURIComponent(page.slug)}`,
+      );
+      return { sent: true as const };
+    },
+    true,
+  );
 }
 
 // the page's items: the resources and types it names, else every bookable one of its location
 const itemFilter = (page: Page): repo.PlaceFilter => pageItemFilter(page.itemsOf, page.locationId);
 
-export async function portalPage(db: Db, address: BookingPortalParams): Promise<BookingPortalPage> {
-  return withPage(db, address, async (ctx, page) => {
+export async function portalPage(db: Db, address: BookingPortalParams, request?: FastifyRequest): Promise<BookingPortalPage> {
+  return withPage(db, address, request, async (ctx, page) => {
     const places = (await repo.bookablePlaces(ctx, itemFilter(page))).slice(0, 200);
     return {
       name: page.name,
@@ -110,14 +167,15 @@ export async function portalPage(db: Db, address: BookingPortalParams): Promise<
       }),
       holdMinutes: BOOKING_HOLD_MINUTES,
       timeSlots: page.timeSlots,
+      portalUser: page.user ? { name: page.user.name, email: page.user.email } : null,
     };
   });
 }
 
 // The floor maps the page shows (decision 093 round six), each with the places of the items the
 // page offers: a visitor sees where they would sit, and nothing else of the floor.
-export async function portalMaps(db: Db, address: BookingPortalParams): Promise<BookingPortalMaps> {
-  return withPage(db, address, async (ctx, page) => {
+export async function portalMaps(db: Db, address: BookingPortalParams, request?: FastifyRequest): Promise<BookingPortalMaps> {
+  return withPage(db, address, request, async (ctx, page) => {
     const offered = (await repo.bookablePlaces(ctx, itemFilter(page))).map((p) => p.id);
     const maps = await portalRepo.pageMaps(ctx, page.id, offered);
     return {
@@ -141,8 +199,9 @@ export async function portalMapImage(
   db: Db,
   address: BookingPortalParams,
   mapId: string,
+  request?: FastifyRequest,
 ): Promise<{ contentType: string; data: Buffer; version: number }> {
-  return withPage(db, address, async (ctx, page) => {
+  return withPage(db, address, request, async (ctx, page) => {
     const image = await portalRepo.pageMapImage(ctx, page.id, mapId);
     if (!image) throw notFound('Plan image');
     return image;
@@ -156,8 +215,9 @@ export async function portalSlots(
   deps: BookingDeps,
   address: BookingPortalParams,
   q: BookingPortalSlotsQuery,
+  request?: FastifyRequest,
 ): Promise<BookingPortalSlots> {
-  return withPage(db, address, async (ctx, page) => {
+  return withPage(db, address, request, async (ctx, page) => {
     const { from, to } = localDay(q.day, page.timeZone);
     const filter = { ...itemFilter(page), ...(q.resourceId ? { resourceId: q.resourceId } : {}) };
     const slots = await freeSlots(ctx, deps.now().getTime(), filter, from, to, q.duration, 200, false, page.overrides, page.timeSlots);
@@ -175,8 +235,9 @@ export async function holdTime(
   deps: BookingDeps,
   address: BookingPortalParams,
   body: BookingPortalHoldCreate,
+  request?: FastifyRequest,
 ): Promise<BookingPortalHold> {
-  return withPage(db, address, async (ctx, page) => {
+  return withPage(db, address, request, async (ctx, page) => {
     const [place] = await repo.bookablePlaces(ctx, { ...itemFilter(page), resourceId: body.resourceId });
     if (!place) throw fieldError('resourceId', 'notFound', 'resourceId names nothing this booking page offers');
     assertBookable(place);
@@ -198,8 +259,13 @@ export async function holdTime(
 }
 
 // A challenge for the confirmation form (only where there is a page to book on).
-export async function portalBookingCaptcha(db: Db, deps: PortalDeps, address: BookingPortalParams): Promise<PortalCaptcha> {
-  return withPage(db, address, async () => ({
+export async function portalBookingCaptcha(
+  db: Db,
+  deps: PortalDeps,
+  address: BookingPortalParams,
+  request?: FastifyRequest,
+): Promise<PortalCaptcha> {
+  return withPage(db, address, request, async () => ({
     challenge: newChallenge(deps.secret, deps.now().getTime(), CAPTCHA_TTL_MS),
     difficulty: CAPTCHA_DIFFICULTY_BITS,
   }));
@@ -229,9 +295,15 @@ function nameParts(name: string): { firstName: string; lastName?: string } {
   return rest.length > 0 ? { firstName: first.slice(0, 100), lastName: rest.join(' ').slice(0, 100) } : { firstName: first.slice(0, 100) };
 }
 
-// Confirm a hold: the proof of work first (400 captchaInvalid on `captcha`, nothing written),
-// then the hold, locked — gone, expired or already confirmed is 409 holdExpired — becomes a
-// booking of the contact with this e-mail (made when unknown, like a helpdesk requester),
+const required = (field: string) => fieldError(field, 'required', `${field} is required`);
+const captchaMissing = () =>
+  fieldError('captcha', 'captchaInvalid', 'captcha not completed: the answer does not solve a current challenge');
+
+// Confirm a hold. An anonymous visitor gives a name, an e-mail and a solved captcha — the proof of
+// work first (400 captchaInvalid on `captcha`, nothing written) — and the booking is the contact's
+// with that e-mail (made when unknown, like a helpdesk requester). A signed-in portal user (decision
+// 093 round seven) needs none of them: the booking is their contact's, whatever the body names.
+// The hold, locked — gone, expired or already confirmed is 409 holdExpired — becomes the booking,
 // mailed with the .ics (METHOD:REQUEST) and the signed cancel link.
 export async function confirmHold(
   db: Db,
@@ -239,23 +311,34 @@ export async function confirmHold(
   address: BookingPortalParams,
   holdId: string,
   body: BookingPortalConfirm,
+  request?: FastifyRequest,
 ): Promise<BookingPortalBooking> {
-  if (!solves(deps.secret, body.captcha.challenge, body.captcha.nonce, CAPTCHA_DIFFICULTY_BITS, deps.now().getTime()))
-    throw fieldError('captcha', 'captchaInvalid', 'captcha not completed: the answer does not solve a current challenge');
-  return withPage(db, address, async (ctx, page) => {
+  return withPage(db, address, request, async (ctx, page) => {
+    const user = page.user;
+    if (!user) {
+      if (!body.captcha || !solves(deps.secret, body.captcha.challenge, body.captcha.nonce, CAPTCHA_DIFFICULTY_BITS, deps.now().getTime()))
+        throw captchaMissing();
+      if (!body.name) throw required('name');
+      if (!body.email) throw required('email');
+    }
     const hold = await portalRepo.lockHold(ctx, holdId, page.id);
     if (!hold) throw notFound('Hold');
     const now = deps.now();
     if (hold.status !== 'Held' || !hold.heldUntil || Date.parse(hold.heldUntil) <= now.getTime())
       throw new AppError(409, 'holdExpired', 'This hold has run out (or was confirmed already): choose a time again');
-    // a solved challenge counts once (decision 094, round three), in this transaction
-    if (!(await spendChallenge(ctx, body.captcha.challenge, now.getTime())))
-      throw fieldError('captcha', 'captchaInvalid', 'captcha not completed: this answer was used already');
-    const contact = deps.page.registry.get('Contact');
-    if (!contact) throw new Error('the Contact kind is not registered');
-    const contactId =
-      (await portalRepo.contactByEmail(ctx, body.email)) ??
-      String((await createEntity(ctx, contact, { ...nameParts(body.name), email: body.email })).id);
+    let contactId: string;
+    if (user) contactId = user.contactId;
+    else {
+      // a solved challenge counts once (decision 094, round three), in this transaction
+      if (!body.captcha || !(await spendChallenge(ctx, body.captcha.challenge, now.getTime())))
+        throw fieldError('captcha', 'captchaInvalid', 'captcha not completed: this answer was used already');
+      const email = String(body.email);
+      const contact = deps.page.registry.get('Contact');
+      if (!contact) throw new Error('the Contact kind is not registered');
+      contactId =
+        (await portalRepo.contactByEmail(ctx, email)) ??
+        String((await createEntity(ctx, contact, { ...nameParts(String(body.name)), email })).id);
+    }
     await portalRepo.confirmHold(ctx, holdId, { contactId, notes: body.notes?.trim() || null });
     await deps.changed?.(ctx, hold.resourceId);
     const row = await portalRepo.portalBooking(ctx, holdId);

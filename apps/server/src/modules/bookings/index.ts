@@ -55,6 +55,7 @@ export async function registerBookingsModule(
     secret: deps.config.sessionSecret,
     publicUrl,
     invitations,
+    portalConfig: deps.config,
     ...(hooks.changed ? { changed: hooks.changed } : {}),
   });
   registerAutoReleaseJob(deps.jobs, { now: systemClock, database: deps.database, invitations, ended, ...hooks });

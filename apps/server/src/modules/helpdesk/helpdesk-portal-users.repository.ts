@@ -90,6 +90,31 @@ export async function sessionOf(ctx: TenantScope, helpdeskId: string, tokenHash:
   return res.rows[0];
 }
 
+// A current session of any helpdesk portal of the workspace (the workspace's portal identity, which
+// the booking portal asks for): the tenant and the token's hash decide, the contact still live.
+export async function workspaceSessionOf(ctx: TenantScope, tokenHash: string, now: Date): Promise<PortalSessionRow | undefined> {
+  const res = await ctx.db.execute<PortalSessionRow>(sql`
+    select t.contact_id as "contactId", t.email,
+      coalesce(nullif(trim(concat_ws(' ', c.first_name, c.last_name)), ''), c.email, t.email) as name,
+      (c.spam_at is not null or c.blocked_at is not null) as refused
+    from helpdesk_portal_tokens t
+    join contacts c on c.tenant_id = t.tenant_id and c.id = t.contact_id and c.deleted_at is null
+    where t.tenant_id = ${ctx.tenantId} and t.token_hash = ${tokenHash} and t.kind = 'session'
+      and t.expires_at > ${now.toISOString()}::timestamptz`);
+  return res.rows[0];
+}
+
+// The workspace's first helpdesk with its portal on (by name): where a booking page's visitor signs in.
+export async function signInHelpdesk(
+  ctx: TenantScope,
+): Promise<{ id: string; name: string; description: string | null; slug: string } | undefined> {
+  const res = await ctx.db.execute<{ id: string; name: string; description: string | null; slug: string }>(sql`
+    select h.id, h.name, h.description, h.portal_slug as slug from helpdesks h
+    where h.tenant_id = ${ctx.tenantId} and h.deleted_at is null and h.archived_at is null and h.portal_enabled and h.portal_slug is not null
+    order by h.name, h.id limit 1`);
+  return res.rows[0];
+}
+
 export async function deleteSession(ctx: TenantScope, helpdeskId: string, tokenHash: string): Promise<void> {
   await ctx.db.execute(sql`
     delete from helpdesk_portal_tokens where tenant_id = ${ctx.tenantId} and helpdesk_id = ${helpdeskId}

@@ -46,6 +46,14 @@ const PAIRING_WINDOW_MS = 15 * 60_000;
 export const PORTAL_SESSION_HEADER = 'x-portal-session';
 const newToken = () => randomBytes(32).toString('base64url');
 const cookiePath = (workspace: string) => `/api/v1/public/portal/${encodeURIComponent(workspace)}`;
+// The portal identity is the workspace's (decision 093 round seven): the same session cookie is
+// also set for the workspace's booking pages, whose public API lives beside the helpdesk portal's.
+const bookingCookiePath = (workspace: string) => `/api/v1/public/booking-pages/${encodeURIComponent(workspace)}`;
+const tokenOf = (request: FastifyRequest): string | undefined => {
+  const header = request.headers[PORTAL_SESSION_HEADER];
+  const token = request.cookies[PORTAL_SESSION_COOKIE] ?? (typeof header === 'string' ? header : undefined);
+  return token && token.length <= 100 ? token : undefined;
+};
 
 export const spammer = () => new AppError(403, 'spammer', 'Spammer: this address may not use the portal');
 export const loginRequired = () => new AppError(403, 'loginRequired', 'Login required: sign in to the portal first');
@@ -72,6 +80,45 @@ export async function portalSessionOf(
   return { ...row, tokenHash };
 }
 
+export type WorkspacePortalUser = { contactId: string; email: string; name: string };
+
+// Who the signed-in portal user of this workspace is (a contact), if any: a current session made
+// on any of the workspace's helpdesk portals. A session of another workspace is nobody here (the
+// token's hash is looked up under this tenant only); a contact marked spam or blocked is 403 spammer.
+export async function workspacePortalUser(
+  scope: TenantScope,
+  request: FastifyRequest,
+  now: Date,
+): Promise<WorkspacePortalUser | undefined> {
+  const token = tokenOf(request);
+  if (!token) return undefined;
+  const row = await usersRepo.workspaceSessionOf(scope, hash(token), now);
+  if (!row) return undefined;
+  if (row.refused) throw spammer();
+  return { contactId: row.contactId, email: row.email, name: row.name };
+}
+
+// A sign-in link for a booking page's visitor, through the workspace's first helpdesk portal; the
+// link leads back to `returnTo` (a path of this workspace's portal). Without any helpdesk portal
+// nobody can sign in: the answer is the same silent one.
+export async function sendWorkspaceSignInLink(
+  scope: TenantScope,
+  deps: PortalUserDeps,
+  workspace: string,
+  email: string,
+  returnTo: string,
+): Promise<PortalSignInResult> {
+  const helpdesk = await usersRepo.signInHelpdesk(scope);
+  if (!helpdesk) return { sent: true };
+  return sendSignInLink(scope, deps, { workspace, helpdesk }, email, undefined, returnTo);
+}
+
+// A return path after signing in: only a page of this workspace's portal.
+export const safeReturnTo = (workspace: string, path: string | undefined): string | undefined =>
+  path && path.startsWith(`/portal/${encodeURIComponent(workspace)}/`) && !path.includes('//') && !path.includes('\\') && path.length <= 300
+    ? path
+    : undefined;
+
 export async function requirePortalUser(
   scope: TenantScope,
   helpdesk: PortalHelpdesk,
@@ -92,6 +139,7 @@ export async function sendSignInLink(
   address: { workspace: string; helpdesk: PortalHelpdesk },
   email: string,
   pairWith?: { secret: string },
+  returnTo?: string,
 ): Promise<PortalSignInResult> {
   const now = deps.now();
   // asked to pair (the widget), every answer carries a pairing — one that will never pair when no
@@ -113,7 +161,9 @@ export async function sendSignInLink(
     tokenHash: hash(token),
     expiresAt: new Date(now.getTime() + PORTAL_LINK_TTL_MS),
   });
-  const link = `${deps.config.publicUrl}/portal/${encodeURIComponent(address.workspace)}/${encodeURIComponent(helpdesk.slug)}/sign-in?token=${token}`;
+  const link = `${deps.config.publicUrl}/portal/${encodeURIComponent(address.workspace)}/${encodeURIComponent(helpdesk.slug)}/sign-in?token=${token}${
+    safeReturnTo(address.workspace, returnTo) ? `&returnTo=${encodeURIComponent(String(returnTo))}` : ''
+  }`;
   const host = new URL(deps.config.publicUrl).hostname || 'atrium.local';
   await deps.mailer.enqueue(scope.db, {
     to: email,
@@ -191,6 +241,13 @@ export async function redeemSignInLink(
     path: cookiePath(address.workspace),
     maxAge: PORTAL_SESSION_TTL_MS / 1000,
   });
+  reply.setCookie(PORTAL_SESSION_COOKIE, session, {
+    httpOnly: true,
+    secure: deps.config.cookieSecure,
+    sameSite: 'lax',
+    path: bookingCookiePath(address.workspace),
+    maxAge: PORTAL_SESSION_TTL_MS / 1000,
+  });
   return { email: link.email, name: contact.name };
 }
 
@@ -204,6 +261,7 @@ export async function signOut(
   const token = request.cookies[PORTAL_SESSION_COOKIE] ?? (typeof header === 'string' ? header : undefined);
   if (token && token.length <= 100) await usersRepo.deleteSession(scope, address.helpdesk.id, hash(token));
   reply.clearCookie(PORTAL_SESSION_COOKIE, { path: cookiePath(address.workspace) });
+  reply.clearCookie(PORTAL_SESSION_COOKIE, { path: bookingCookiePath(address.workspace) });
 }
 
 const toMine = (r: usersRepo.MyRequestRow): PortalMyRequest => ({

@@ -20,6 +20,13 @@ import {
 } from './helpdesk.service';
 
 export { helpdesks, requests } from './helpdesk.table';
+// the workspace's portal identity (decision 093 round seven): the booking portal asks who is signed in
+export {
+  sendWorkspaceSignInLink,
+  workspacePortalUser,
+  type PortalUserDeps,
+  type WorkspacePortalUser,
+} from './helpdesk-portal-users.service';
 
 // The helpdesk (issue 23): helpdesks, topics, the knowledge base's articles with full-text
 // search, and requests with their conversation (replies through the mail outbox) and task.

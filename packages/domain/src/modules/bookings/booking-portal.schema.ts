@@ -41,6 +41,8 @@ export const bookingPortalPageSchema = z.object({
   holdMinutes: z.number().int(),
   // the page's own weekly windows (local time of the location); empty: none of its own
   timeSlots: z.array(bookingTimeSlotSchema),
+  // the signed-in portal user (decision 093 round seven), who books without a captcha as their contact
+  portalUser: z.object({ name: z.string(), email: z.string() }).nullable(),
 });
 export type BookingPortalPage = z.infer<typeof bookingPortalPageSchema>;
 
@@ -69,19 +71,23 @@ export const bookingPortalHoldSchema = z.object({
 });
 export type BookingPortalHold = z.infer<typeof bookingPortalHoldSchema>;
 
+// name, e-mail and captcha are required of an anonymous visitor (400 required on each); a signed-in
+// portal user books as their contact and needs none of them.
 export const bookingPortalConfirmSchema = z.strictObject({
-  name: z.string({ error: invalid }).trim().min(1, { error: 'required' }).max(200, { error: 'maxLength' }),
+  name: z.string({ error: invalid }).trim().min(1, { error: 'required' }).max(200, { error: 'maxLength' }).optional(),
   email: z
     .string({ error: invalid })
     .trim()
     .toLowerCase()
     .min(1, { error: 'required' })
     .max(254, { error: 'maxLength' })
-    .email({ error: 'invalidEmail' }),
+    .email({ error: 'invalidEmail' })
+    .optional(),
   notes: z.string({ error: invalid }).max(2000, { error: 'maxLength' }).optional(),
   captcha: z
     .strictObject({ challenge: z.string().min(1).max(300), nonce: z.string().min(1).max(40) }, { error: 'captchaInvalid' })
-    .meta({ description: 'Rule `captchaInvalid`: the nonce must solve the challenge from …/captcha, within its ten minutes.' }),
+    .meta({ description: 'Rule `captchaInvalid`: the nonce must solve the challenge from …/captcha, within its ten minutes.' })
+    .optional(),
 });
 export type BookingPortalConfirm = z.infer<typeof bookingPortalConfirmSchema>;
 export const bookingPortalHoldParamsSchema = bookingPortalParamsSchema.extend({ holdId: z.uuid() });
@@ -124,3 +130,17 @@ export const bookingPortalMapsSchema = z.object({
 });
 export type BookingPortalMaps = z.infer<typeof bookingPortalMapsSchema>;
 export const bookingPortalMapParamsSchema = bookingPortalParamsSchema.extend({ mapId: z.uuid() });
+
+// A booking page's visitor asks for a sign-in link (mailed through the workspace's helpdesk portal);
+// the link leads back to the page. The answer is the same for an unknown address.
+export const bookingPortalSignInSchema = z.strictObject({
+  email: z
+    .string({ error: invalid })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: 'required' })
+    .max(254, { error: 'maxLength' })
+    .email({ error: 'invalidEmail' }),
+});
+export type BookingPortalSignIn = z.infer<typeof bookingPortalSignInSchema>;
+export const bookingPortalSignInResultSchema = z.object({ sent: z.literal(true) });
