@@ -195,4 +195,78 @@ test.describe.serial('widgets', () => {
       await new Promise((resolve) => shop.close(resolve));
     }
   });
+  test('Settings › Widgets: the codes to copy, the sites that may embed and the theme; a site not listed is refused', async ({
+    browser,
+  }) => {
+    const shopHtml = (title: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>
+<body><h1>${title}</h1>
+<script src="${new URL(page.url()).origin}/widget.js" data-atrium-widget="BookingWidget" data-workspace="${workspace}" data-page="meeting-rooms" async></script>
+</body></html>`;
+    const serve = async (title: string) => {
+      const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(shopHtml(title)));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return { server, origin: `http://localhost:${(server.address() as AddressInfo).port}` };
+    };
+    const allowed = await serve('Allowed shop');
+    const other = await serve('Other shop');
+    const visitor = await (await browser.newContext()).newPage();
+    try {
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await page.goto('/settings/widgets');
+      await expect(page.getByRole('heading', { name: 'Widgets', level: 1 })).toBeVisible();
+      // the embed codes of the booking page and the helpdesk, each with Copy
+      await expect(page.getByRole('textbox', { name: 'Booking page Meeting rooms' })).toHaveValue(
+        /data-atrium-widget="BookingWidget"[^>]*data-page="meeting-rooms"/,
+      );
+      await expect(page.getByRole('textbox', { name: 'Helpdesk Dock support' })).toHaveValue(
+        /data-atrium-widget="HelpdeskWidget"[^>]*data-helpdesk="support"/,
+      );
+      await page.getByRole('button', { name: 'Copy: Helpdesk Dock support' }).click();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('data-helpdesk="support"');
+      await expect(page.getByText('Any site may embed the widgets.')).toBeVisible();
+
+      // a bad site is refused naming it, then the shop's own origin and a theme are saved
+      await page.getByRole('button', { name: 'Add site' }).click();
+      await page.getByRole('textbox', { name: 'Site 1', exact: true }).fill('www.example.com/shop');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText(/Enter a site as scheme and host/)).toBeVisible();
+      await page.getByRole('textbox', { name: 'Site 1', exact: true }).fill(allowed.origin);
+      await page.getByLabel('Primary colour').fill('#0b7a75');
+      // the preview shows the theme before it is saved
+      await expect(page.getByTestId('widget-theme-preview').getByRole('button', { name: 'Book' })).toHaveCSS(
+        'background-color',
+        'rgb(11, 122, 117)',
+      );
+      await page.getByRole('radio', { name: 'Dark' }).check();
+      await page.getByLabel('Primary colour').press('Enter');
+      await expect(page.getByText('Widget settings saved')).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('textbox', { name: 'Site 1', exact: true })).toHaveValue(allowed.origin);
+      await expect(page.getByLabel('Primary colour')).toHaveValue('#0b7a75');
+      await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
+      await expectAccessible(page, 'widget settings');
+      // at 390 px the page keeps to the width of the screen
+      await page.setViewportSize(PHONE);
+      await expect(page.getByRole('textbox', { name: 'Site 1', exact: true })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+      // the listed site frames the widget, in the workspace's dark theme
+      await visitor.goto(`${allowed.origin}/`);
+      const booking = visitor.frameLocator('iframe[data-atrium-frame]');
+      await expect(booking.getByRole('heading', { name: 'Meeting rooms', level: 1 })).toBeVisible();
+      await expect(booking.locator('html')).toHaveClass(/atrium-dark/);
+      // another site is refused by the browser: its iframe stays empty
+      await visitor.goto(`${other.origin}/`);
+      await expect(visitor.getByRole('heading', { name: 'Other shop', level: 1 })).toBeVisible();
+      await expect
+        .poll(async () => (await visitor.locator('iframe[data-atrium-frame]').elementHandle())?.contentFrame().then((f) => f?.url()))
+        .toMatch(/^chrome-error:/);
+      await expect(visitor.frameLocator('iframe[data-atrium-frame]').getByRole('heading', { name: 'Meeting rooms' })).toHaveCount(0);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await visitor.context().close();
+      await new Promise((resolve) => allowed.server.close(resolve));
+      await new Promise((resolve) => other.server.close(resolve));
+    }
+  });
 });

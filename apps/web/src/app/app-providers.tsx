@@ -11,6 +11,7 @@ import { EmptyState } from '../platform/feedback/empty-state';
 import { ANTD_THEME } from '../platform/feedback/theme';
 import { useMediaQuery } from '../platform/feedback/use-media-query';
 import { languageOfCulture } from '../platform/i18n/languages';
+import { usePortalTheme, withPortalTheme } from '../platform/widgets/portal-theme';
 
 // antd ships English; the German texts (pagination, pickers…) load with the language.
 function useAntdLocale(): Locale | undefined {
@@ -25,38 +26,46 @@ function useAntdLocale(): Locale | undefined {
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemedProviders>{children}</ThemedProviders>
+    </QueryClientProvider>
+  );
+}
+
+function ThemedProviders({ children }: { children: ReactNode }) {
   const locale = useAntdLocale();
   const { t } = useTranslation();
   // A user who asked the system for less motion gets none: dialogs, menus and messages appear and
   // go at once (WCAG 2.3.3); antd's motion token switches off every component's animation.
   const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
-  const theme = useMemo(
-    () => (reduceMotion ? { ...ANTD_THEME, token: { ...ANTD_THEME.token, motion: false } } : ANTD_THEME),
-    [reduceMotion],
-  );
+  // a portal page shows its workspace's widget theme (decision 098)
+  const portal = usePortalTheme();
+  const theme = useMemo(() => {
+    const base = withPortalTheme(ANTD_THEME, portal);
+    return reduceMotion ? { ...base, token: { ...base.token, motion: false } } : base;
+  }, [reduceMotion, portal]);
   return (
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider
-        theme={theme}
-        {...(locale ? { locale } : {})}
-        renderEmpty={() => <EmptyState />}
-        // icons that are a button's only content carry a name in the user's language (issue 12, defect 15)
-        tabs={{ moreIcon: <EllipsisOutlined aria-label={t('common.moreTabs')} /> }}
+    <ConfigProvider
+      theme={theme}
+      {...(locale ? { locale } : {})}
+      renderEmpty={() => <EmptyState />}
+      // icons that are a button's only content carry a name in the user's language (issue 12, defect 15)
+      tabs={{ moreIcon: <EllipsisOutlined aria-label={t('common.moreTabs')} /> }}
+    >
+      <AntApp
+        notification={{
+          duration: NOTIFICATION_CONFIG.duration,
+          placement: NOTIFICATION_CONFIG.placement,
+          top: NOTIFICATION_CONFIG.top,
+          bottom: NOTIFICATION_CONFIG.bottom,
+          maxCount: NOTIFICATION_CONFIG.maxCount,
+        }}
+        message={{ duration: MESSAGE_CONFIG.duration, top: MESSAGE_CONFIG.top }}
       >
-        <AntApp
-          notification={{
-            duration: NOTIFICATION_CONFIG.duration,
-            placement: NOTIFICATION_CONFIG.placement,
-            top: NOTIFICATION_CONFIG.top,
-            bottom: NOTIFICATION_CONFIG.bottom,
-            maxCount: NOTIFICATION_CONFIG.maxCount,
-          }}
-          message={{ duration: MESSAGE_CONFIG.duration, top: MESSAGE_CONFIG.top }}
-        >
-          <style>{`.ant-notification-notice-wrapper{width:${NOTIFICATION_CONFIG.width}px}`}</style>
-          <ConfirmProvider>{children}</ConfirmProvider>
-        </AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>
+        <style>{`.ant-notification-notice-wrapper{width:${NOTIFICATION_CONFIG.width}px}`}</style>
+        <ConfirmProvider>{children}</ConfirmProvider>
+      </AntApp>
+    </ConfigProvider>
   );
 }

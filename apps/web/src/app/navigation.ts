@@ -99,6 +99,14 @@ const SHELL_SETTINGS: NavEntry[] = [
     rule: { permissions: ['Setting.ViewUserDomain'] },
   },
   {
+    key: 'settings-widgets',
+    group: 'workspace',
+    path: '/settings/widgets',
+    labelKey: 'nav.widgets',
+    icon: 'SettingOutlined',
+    rule: { permissions: ['Setting.ViewWorkspace'] },
+  },
+  {
     key: 'settings-email-templates',
     group: 'communication',
     path: '/settings/email-templates',

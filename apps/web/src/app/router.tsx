@@ -78,7 +78,10 @@ export const routes: RouteObject[] = [
                       },
                       {
                         element: <RequireAccess rule={{ permissions: ['Setting.ViewWorkspace'] }} />,
-                        children: [{ path: '/settings/workspace', ...page(() => import('../modules/settings/workspace/workspace.page')) }],
+                        children: [
+                          { path: '/settings/workspace', ...page(() => import('../modules/settings/workspace/workspace.page')) },
+                          { path: '/settings/widgets', ...page(() => import('../modules/settings/widgets/widget-settings.page')) },
+                        ],
                       },
                       {
                         element: <RequireAccess rule={{ permissions: ['Setting.ViewSubscription'] }} />,

@@ -4,6 +4,7 @@ import { registerCaptions } from '../../platform/captions';
 import { PLAN_CAPTIONS } from './plans.captions';
 import { ROLE_CAPTIONS } from './roles.captions';
 import { TENANT_CAPTIONS } from './tenants.captions';
+import { WIDGET_SETTINGS_CAPTIONS } from './widget-settings.captions';
 import { WORKSPACE_DOMAIN_CAPTIONS } from './workspace-domain.captions';
 import { WORKSPACE_USER_CAPTIONS } from './workspace-users.captions';
 import { registerCaptionRoutes } from './captions.routes';
@@ -25,7 +26,14 @@ export { assertWithinPlanLimit } from './subscriptions.service';
 
 export async function registerAdminModule(router: Router, deps: ModuleDeps): Promise<void> {
   registerCaptionRoutes(router);
-  for (const set of [TENANT_CAPTIONS, WORKSPACE_USER_CAPTIONS, PLAN_CAPTIONS, ROLE_CAPTIONS, WORKSPACE_DOMAIN_CAPTIONS])
+  for (const set of [
+    TENANT_CAPTIONS,
+    WORKSPACE_USER_CAPTIONS,
+    PLAN_CAPTIONS,
+    ROLE_CAPTIONS,
+    WORKSPACE_DOMAIN_CAPTIONS,
+    WIDGET_SETTINGS_CAPTIONS,
+  ])
     registerCaptions(set);
   registerPlanRoutes(router);
   registerTenantRoutes(router);

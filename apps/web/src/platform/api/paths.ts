@@ -20,6 +20,8 @@ export const API = {
   workspaceDomainDns: '/api/v1/admin/workspace-domain/verify-dns',
   workspaceDomainCode: '/api/v1/admin/workspace-domain/code',
   workspaceDomainConfirm: '/api/v1/admin/workspace-domain/code/confirm',
+  widgetSettings: '/api/v1/admin/widget-settings',
+  portalTheme: (workspace: string) => `/api/v1/public/portal-theme/${encodeURIComponent(workspace)}`,
   usersList: '/api/v1/core/users/list',
   users: '/api/v1/core/users',
   user: (tenantUserId: string) => `/api/v1/core/users/${tenantUserId}`,
