@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solve } from '../../platform/portal-captcha.util';
 import { createTestApp, ownerMemberAndStranger, plusMinutes, utcDayAhead, type Client, type TestApp } from '../../../test/harness';
 
 // Portal logins on booking pages (issue 22, decision 093 round seven): the portal identity is the
@@ -191,6 +192,26 @@ describe('portal logins on booking pages', () => {
     // None stays 404, signed in or not
     await patchPage(c, pageId, visibility('None'));
     expect((await anonymous.get(base(), as(adaSession))).status).toBe(404);
+  });
+
+  it('still asks an anonymous visitor of an Anon page for the captcha, a name and an e-mail', async () => {
+    await patchPage(c, pageId, visibility('Anon'));
+    const start = utcDayAhead(10, '09:00');
+    const held = await anonymous.post(`${base()}/holds`, { resourceId: desk, start, end: plusMinutes(start, 60) });
+    expect(held.status, held.text).toBe(201);
+    const url = `${base()}/holds/${held.body.holdId}/confirm`;
+    const noCaptcha = await anonymous.post(url, { name: 'Eve', email: 'eve@example.com' });
+    expect(noCaptcha.status).toBe(400);
+    expect(codes(noCaptcha.body)).toEqual(['captcha:captchaInvalid']);
+    const challenge = (await anonymous.get(`${base()}/captcha`)).body;
+    const captcha = { challenge: challenge.challenge, nonce: solve(challenge.challenge, challenge.difficulty) };
+    const noName = await anonymous.post(url, { email: 'eve@example.com', captcha });
+    expect(noName.status).toBe(400);
+    expect(codes(noName.body)).toEqual(['name:required']);
+    const noEmail = await anonymous.post(url, { name: 'Eve', captcha });
+    expect(codes(noEmail.body)).toEqual(['email:required']);
+    const [row] = await t.sql<{ status: string }>('select status from bookings where id = $1', [held.body.holdId]);
+    expect(row?.status).toBe('Held');
   });
 
   it('asks for a link silently: an unknown address gets the same answer and no mail', async () => {

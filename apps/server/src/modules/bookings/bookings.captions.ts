@@ -80,6 +80,15 @@ const en = {
   'bookings.portal.cancelConfirm': 'Cancel this booking? Its time is given free for others.',
   'bookings.portal.cancelled': 'This booking is cancelled. We sent you an e-mail that removes it from your calendar.',
   'bookings.portal.preview': 'Preview on the portal',
+  'bookings.portal.signedInAs': 'Signed in as {{name}} ({{email}})',
+  'bookings.portal.loginRequiredTitle': 'Login required',
+  'bookings.portal.loginRequiredText':
+    'This booking page is for signed-in portal users. Enter your e-mail address: we send you a sign-in link that brings you back here.',
+  'bookings.portal.accessDeniedTitle': 'Portal access denied',
+  'bookings.portal.accessDeniedText': 'This booking page is not open to you. If another address of yours is invited, sign in with it.',
+  'bookings.portal.sendLink': 'Send sign-in link',
+  'bookings.portal.linkSent': 'If this address may sign in here, a sign-in link is on its way. Open it to come back to this page.',
+  'bookings.portal.bookingAs': 'You book as {{name}} ({{email}}).',
   'bookings.pageItems.hint': 'Leave both empty to offer every bookable resource of the location.',
   'bookings.pageItems.types': 'Resource types offered',
   'bookings.pageItems.resources': 'Resources offered',
@@ -355,6 +364,17 @@ const de: Record<keyof typeof en, string> = {
   'bookings.portal.cancelConfirm': 'Diese Buchung stornieren? Ihre Zeit wird für andere frei.',
   'bookings.portal.cancelled': 'Diese Buchung ist storniert. Wir haben Ihnen eine E-Mail geschickt, die sie aus Ihrem Kalender entfernt.',
   'bookings.portal.preview': 'Im Portal ansehen',
+  'bookings.portal.signedInAs': 'Angemeldet als {{name}} ({{email}})',
+  'bookings.portal.loginRequiredTitle': 'Anmeldung erforderlich',
+  'bookings.portal.loginRequiredText':
+    'Diese Buchungsseite ist für angemeldete Portalnutzer. Geben Sie Ihre E-Mail-Adresse ein: Wir senden Ihnen einen Anmeldelink, der Sie hierher zurückbringt.',
+  'bookings.portal.accessDeniedTitle': 'Portalzugriff verweigert',
+  'bookings.portal.accessDeniedText':
+    'Diese Buchungsseite ist für Sie nicht freigegeben. Wenn eine andere Ihrer Adressen eingeladen ist, melden Sie sich damit an.',
+  'bookings.portal.sendLink': 'Anmeldelink senden',
+  'bookings.portal.linkSent':
+    'Wenn sich diese Adresse hier anmelden darf, ist ein Anmeldelink unterwegs. Öffnen Sie ihn, um zu dieser Seite zurückzukehren.',
+  'bookings.portal.bookingAs': 'Sie buchen als {{name}} ({{email}}).',
   'bookings.pageItems.hint': 'Lassen Sie beides leer, um alle buchbaren Ressourcen des Standorts anzubieten.',
   'bookings.pageItems.types': 'Angebotene Ressourcentypen',
   'bookings.pageItems.resources': 'Angebotene Ressourcen',

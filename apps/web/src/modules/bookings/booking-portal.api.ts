@@ -62,10 +62,17 @@ export function useHoldTime(workspace: string, slug: string) {
 }
 
 // Confirms a hold: a fresh challenge, solved here in the browser (no third party), then the form.
-export function useConfirmHold(workspace: string, slug: string) {
+// A signed-in portal user (its session cookie reaches these calls) needs no captcha and no details.
+export function useConfirmHold(workspace: string, slug: string, signedIn = false) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ holdId, ...body }: Omit<BookingPortalConfirm, 'captcha'> & { holdId: string }) => {
+      if (signedIn)
+        return apiRequest<BookingPortalBooking>(`${base(workspace, slug)}/holds/${holdId}/confirm`, {
+          method: 'POST',
+          body: body.notes ? { notes: body.notes } : {},
+          ...anonymous,
+        });
       const captcha = await apiRequest<PortalCaptcha>(`${base(workspace, slug)}/captcha`, anonymous);
       const nonce = await solveChallenge(captcha.challenge, captcha.difficulty);
       return apiRequest<BookingPortalBooking>(`${base(workspace, slug)}/holds/${holdId}/confirm`, {
@@ -75,6 +82,14 @@ export function useConfirmHold(workspace: string, slug: string) {
       });
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.page(workspace, slug) }),
+  });
+}
+
+// A sign-in link for a Registered or Restricted page, leading back to it (decision 093 round seven).
+export function useBookingPortalSignIn(workspace: string, slug: string) {
+  return useMutation({
+    mutationFn: (email: string) =>
+      apiRequest<{ sent: true }>(`${base(workspace, slug)}/sign-in`, { method: 'POST', body: { email }, ...anonymous }),
   });
 }
 

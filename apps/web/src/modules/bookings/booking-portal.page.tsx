@@ -7,6 +7,7 @@ import { isApiError } from '../../platform/api/api-error';
 import { errorText } from '../../platform/feedback/form-errors';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { useBookingPortalMaps, useBookingPortalPage, useBookingPortalSlots, useConfirmHold, useHoldTime } from './booking-portal.api';
+import { BookingPortalAccess } from './booking-portal-access';
 import { PortalFloorMap } from './portal-floor-map';
 
 type Item = BookingPortalPage['items'][number];
@@ -44,7 +45,8 @@ function durationsOf(item: Item | undefined): number[] {
 // Public: /portal/<workspace>/book/<slug> — a visitor without an account picks what, a day and
 // a time; the time is held for a few minutes while they give their name and e-mail; the browser
 // solves the proof-of-work captcha and the booking is confirmed (its .ics and cancel link come by
-// mail). Works from 390 px up.
+// mail). A Registered or Restricted page shows the spec's access messages with a sign-in by e-mail;
+// signed in, the page says who, and the booking is theirs without a form or captcha. Works from 390 px up.
 export default function BookingPortalPage() {
   const { t, i18n } = useTranslation();
   const { workspace = '', slug = '' } = useParams();
@@ -63,7 +65,9 @@ export default function BookingPortalPage() {
   const [held, setHeld] = useState<(BookingPortalHold & { title: string }) | null>(null);
   const [form] = Form.useForm<Values>();
   const hold = useHoldTime(workspace, slug);
-  const confirm = useConfirmHold(workspace, slug);
+  // a signed-in portal user (decision 093 round seven) books as their contact, without a captcha
+  const user = page.data?.portalUser ?? null;
+  const confirm = useConfirmHold(workspace, slug, user !== null);
   const items = useMemo(() => page.data?.items ?? [], [page.data]);
   const item = items.find((i) => i.id === resourceId) ?? items[0];
   const durations = durationsOf(item);
@@ -82,11 +86,12 @@ export default function BookingPortalPage() {
   if (page.isError || !page.data) {
     const code = isApiError(page.error) ? page.error.code : 'notFound';
     return (
-      <main className="portal-page">
-        <Result
-          status={code === 'loginRequired' ? 'warning' : '404'}
-          title={code === 'loginRequired' ? t('errorCodes.loginRequired') : t('bookings.portal.notFound')}
-        />
+      <main className="portal-page" style={{ maxWidth: 720, margin: '24px auto', padding: '0 16px' }}>
+        {code === 'loginRequired' || code === 'portalAccessDenied' ? (
+          <BookingPortalAccess kind={code} workspace={workspace} slug={slug} />
+        ) : (
+          <Result status="404" title={t('bookings.portal.notFound')} />
+        )}
       </main>
     );
   }
@@ -99,6 +104,11 @@ export default function BookingPortalPage() {
   };
   return (
     <main className="portal-page" style={{ maxWidth: 720, margin: '24px auto', padding: '0 16px' }}>
+      {user && (
+        <Typography.Paragraph type="secondary" style={{ textAlign: 'end', marginBottom: 8 }}>
+          {t('bookings.portal.signedInAs', { name: user.name, email: user.email })}
+        </Typography.Paragraph>
+      )}
       <Typography.Title level={1} style={{ fontSize: 26, marginBottom: 4 }}>
         {p.name}
       </Typography.Title>
@@ -134,33 +144,38 @@ export default function BookingPortalPage() {
             onFinish={(values) =>
               confirm.mutate({
                 holdId: held.holdId,
-                name: values.name,
-                email: values.email,
+                ...(user ? {} : { name: values.name, email: values.email }),
                 ...(values.notes ? { notes: values.notes } : {}),
               })
             }
           >
-            <Form.Item
-              name="name"
-              label={t('bookings.portal.name')}
-              rules={[{ required: true, whitespace: true, message: t('errorCodes.required') }]}
-            >
-              <Input autoComplete="name" maxLength={200} />
-            </Form.Item>
-            <Form.Item
-              name="email"
-              label={t('bookings.portal.email')}
-              rules={[{ required: true, type: 'email', message: t('errorCodes.invalidEmail') }]}
-            >
-              <Input type="email" autoComplete="email" maxLength={254} />
-            </Form.Item>
+            {user ? (
+              <Typography.Paragraph>{t('bookings.portal.bookingAs', { name: user.name, email: user.email })}</Typography.Paragraph>
+            ) : (
+              <>
+                <Form.Item
+                  name="name"
+                  label={t('bookings.portal.name')}
+                  rules={[{ required: true, whitespace: true, message: t('errorCodes.required') }]}
+                >
+                  <Input autoComplete="name" maxLength={200} />
+                </Form.Item>
+                <Form.Item
+                  name="email"
+                  label={t('bookings.portal.email')}
+                  rules={[{ required: true, type: 'email', message: t('errorCodes.invalidEmail') }]}
+                >
+                  <Input type="email" autoComplete="email" maxLength={254} />
+                </Form.Item>
+              </>
+            )}
             <Form.Item name="notes" label={t('bookings.portal.notes')}>
               <Input.TextArea rows={3} maxLength={2000} />
             </Form.Item>
             {confirm.error && <Typography.Paragraph type="danger">{failure(confirm.error)}</Typography.Paragraph>}
             <Space wrap>
               <Button type="primary" htmlType="submit" loading={confirm.isPending}>
-                {confirm.isPending ? t('bookings.portal.checking') : t('bookings.portal.confirm')}
+                {confirm.isPending && !user ? t('bookings.portal.checking') : t('bookings.portal.confirm')}
               </Button>
               <Button
                 onClick={() => {

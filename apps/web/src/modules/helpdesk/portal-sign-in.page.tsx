@@ -20,6 +20,9 @@ export default function PortalSignInPage() {
   const { workspace = '', helpdesk = '' } = useParams();
   const [params] = useSearchParams();
   const token = params.get('token');
+  // a booking page's sign-in comes back to it (decision 093 round seven): only a page of this portal
+  const back = params.get('returnTo');
+  const returnTo = back && back.startsWith(`/portal/${workspace}/`) && !back.includes('//') && !back.includes('\\') ? back : null;
   const navigate = useNavigate();
   const toAccessPage = usePortalAccessRedirect(workspace, helpdesk);
   const [embedded] = useState(isEmbedded);
@@ -36,10 +39,10 @@ export default function PortalSignInPage() {
     if (!token || started.current) return;
     started.current = true;
     redeem.mutate(token, {
-      onSuccess: () => void navigate(`/portal/${workspace}/${helpdesk}/requests`, { replace: true }),
+      onSuccess: () => void navigate(returnTo ?? `/portal/${workspace}/${helpdesk}/requests`, { replace: true }),
       onError: (err) => void toAccessPage(err),
     });
-  }, [token, redeem, navigate, workspace, helpdesk, toAccessPage]);
+  }, [token, redeem, navigate, workspace, helpdesk, toAccessPage, returnTo]);
   const failure =
     ask.error && !isApiError(ask.error) ? t('errorCodes.internalServerError') : ask.error ? errorText(t, ask.error.code) : null;
   return (
