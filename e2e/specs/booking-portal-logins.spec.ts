@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '../support/signed-in.fixture';
-import { expectAccessible } from '../pages/shell.pages';
+import { EntityPages } from '../pages/entity.pages';
+import { chooseOption, expectAccessible } from '../pages/shell.pages';
 import { PHONE, horizontalOverflow } from '../pages/site-map.pages';
 import { signedInApi } from '../support/signed-in-api';
 
@@ -7,7 +8,7 @@ import { signedInApi } from '../support/signed-in-api';
 // shows "login required" with a sign-in by e-mail; the link, opened from the local mailbox (the
 // captured outbox), signs the visitor in and brings them back; the page says who is signed in and
 // books for them without a form or captcha, at 390 px. Made Restricted without them, the page says
-// "portal access denied".
+// "portal access denied"; listed on the page's form, they are let in again.
 test.describe.serial('portal logins on booking pages', () => {
   test.describe.configure({ timeout: 120_000 });
   let page: Page;
@@ -84,6 +85,20 @@ test.describe.serial('portal logins on booking pages', () => {
     await visitor.reload();
     await expect(visitor.getByRole('heading', { name: 'Portal access denied', level: 1 })).toBeVisible();
     await expectAccessible(visitor, 'booking portal access denied, 390 px');
+
+    // the admin lists her on the page's form ("Restricted to"): she is let in again
+    const pages = new EntityPages(page, '/booking-pages', 'Booking pages', 'Booking page');
+    await page.goto(`/booking-pages/${pageId}`);
+    await expect(pages.heading('Member desks')).toBeVisible();
+    const form = pages.form();
+    await form.getByLabel('Contacts').click();
+    await form.getByLabel('Contacts').fill('Rita');
+    await chooseOption(page, 'Rita Registered');
+    await page.keyboard.press('Escape');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved').first()).toBeVisible();
+    await visitor.reload();
+    await expect(visitor.getByRole('heading', { name: 'Member desks', level: 1 })).toBeVisible();
     await visitor.context().close();
   });
 });

@@ -122,6 +122,11 @@ const en = {
   'bookings.bookingPage.field.portalEnabled': 'Portal on',
   'bookings.bookingPage.field.items': 'Items offered',
   'bookings.bookingPage.field.policy': 'Booking policy',
+  'bookings.bookingPage.field.portalAccess': 'Restricted to',
+  'bookings.portalAccess.hint':
+    'When the page is for restricted portal users: the contacts who may book, and every contact of these organizations.',
+  'bookings.portalAccess.contacts': 'Contacts',
+  'bookings.portalAccess.organizations': 'Organizations',
   'bookings.bookingPage.field.description': 'Description',
   'calendarIntegrations.nav': 'Calendar integrations',
   'calendarIntegrations.title': 'Calendar integrations',
@@ -407,6 +412,11 @@ const de: Record<keyof typeof en, string> = {
   'bookings.bookingPage.field.externalVisibility.None': 'Niemanden',
   'bookings.bookingPage.field.portalEnabled': 'Portal aktiv',
   'bookings.bookingPage.field.items': 'Angebotene Ressourcen',
+  'bookings.bookingPage.field.portalAccess': 'Beschränkt auf',
+  'bookings.portalAccess.hint':
+    'Wenn die Seite für ausgewählte Portalnutzer ist: die Kontakte, die buchen dürfen, und alle Kontakte dieser Organisationen.',
+  'bookings.portalAccess.contacts': 'Kontakte',
+  'bookings.portalAccess.organizations': 'Organisationen',
   'bookings.bookingPage.field.policy': 'Buchungsregeln',
   'bookings.bookingPage.field.description': 'Beschreibung',
   'calendarIntegrations.nav': 'Kalenderanbindungen',

@@ -1,4 +1,4 @@
-import type { BookingPageItems, BookingPolicyOverrides } from '@atrium/domain';
+import type { BookingPageItems, BookingPagePortalAccess, BookingPolicyOverrides } from '@atrium/domain';
 import { InputNumber, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { StructuredEditorProps } from '../../platform/entity/web-entity';
@@ -35,6 +35,38 @@ export function BookingPageItemsEditor({ id, value, onChange, disabled }: Struct
         placeholder={t('bookings.pageItems.resources')}
         value={items.resourceIds}
         onChange={(v) => onChange?.({ ...items, resourceIds: list(v) })}
+      />
+    </div>
+  );
+}
+
+// Who a Restricted page is open to on the portal (decision 093 round seven): contacts, and every
+// contact of some organizations. The server checks each belongs to the workspace.
+export function BookingPagePortalAccessEditor({ id, value, onChange, disabled }: StructuredEditorProps) {
+  const { t } = useTranslation();
+  const v = (value ?? {}) as Partial<BookingPagePortalAccess>;
+  const access = { contactIds: v.contactIds ?? [], organizationIds: v.organizationIds ?? [] };
+  const list = (x: string | string[] | null) => (Array.isArray(x) ? x : []);
+  return (
+    <div id={id} style={{ display: 'grid', gap: 8 }}>
+      <Typography.Text type="secondary">{t('bookings.portalAccess.hint')}</Typography.Text>
+      <ReferencePicker
+        lookup="Contact"
+        multiple
+        disabled={disabled}
+        aria-label={t('bookings.portalAccess.contacts')}
+        placeholder={t('bookings.portalAccess.contacts')}
+        value={access.contactIds}
+        onChange={(x) => onChange?.({ ...access, contactIds: list(x) })}
+      />
+      <ReferencePicker
+        lookup="Organization"
+        multiple
+        disabled={disabled}
+        aria-label={t('bookings.portalAccess.organizations')}
+        placeholder={t('bookings.portalAccess.organizations')}
+        value={access.organizationIds}
+        onChange={(x) => onChange?.({ ...access, organizationIds: list(x) })}
       />
     </div>
   );

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { EmbedAction } from '../../platform/widgets/embed-action';
 import { useCurrentTenantId } from '../../platform/workspace/workspace-store';
 import type { WebEntity } from '../../platform/entity/web-entity';
-import { BookingPageItemsEditor, BookingPolicyOverridesEditor } from './booking-page-editors';
+import { BookingPageItemsEditor, BookingPagePortalAccessEditor, BookingPolicyOverridesEditor } from './booking-page-editors';
 import { useMyTenants } from '../workspaces';
 
 // A booking page's preview: its page on the public portal, in a new tab (while the portal is
@@ -63,7 +63,7 @@ export const BOOKINGS_ENTITIES: WebEntity[] = [
         ),
       },
     ],
-    editors: { items: BookingPageItemsEditor, policy: BookingPolicyOverridesEditor },
+    editors: { items: BookingPageItemsEditor, policy: BookingPolicyOverridesEditor, portalAccess: BookingPagePortalAccessEditor },
   },
   // what can be ordered with a booking; ordered from the booking (booking-services.tsx)
   { definition: bookingServiceEntity, hiddenBy: 'hideBookings' },
