@@ -120,7 +120,7 @@ test.describe.serial("a booking page's time slots and maps", () => {
   test('the portal shows the chosen floor; a free place is chosen by keyboard and its times are offered', async ({ browser }) => {
     const visitor = await (await browser.newContext({ viewport: PHONE })).newPage();
     await visitor.goto(`/portal/${workspace}/book/quay-desks`);
-    await visitor.getByLabel('Day').fill(day);
+    await visitor.getByLabel('Day', { exact: true }).fill(day);
     const floor = visitor.getByRole('group', { name: 'Ground floor (G)' });
     await expect(floor).toBeVisible();
     const place = floor.getByRole('button', { name: 'Quay desk: free on this day' });
