@@ -8,7 +8,7 @@ import { signedInApi } from '../support/signed-in-api';
 // shows "login required" with a sign-in by e-mail; the link, opened from the local mailbox (the
 // captured outbox), signs the visitor in and brings them back; the page says who is signed in and
 // books for them without a form or captcha, at 390 px. Made Restricted without them, the page says
-// "portal access denied"; listed on the page's form, they are let in again.
+// "portal access denied"; listed on the page's form, they are let in again; they sign out (confirmed).
 test.describe.serial('portal logins on booking pages', () => {
   test.describe.configure({ timeout: 120_000 });
   let page: Page;
@@ -99,6 +99,11 @@ test.describe.serial('portal logins on booking pages', () => {
     await expect(page.getByText('Saved').first()).toBeVisible();
     await visitor.reload();
     await expect(visitor.getByRole('heading', { name: 'Member desks', level: 1 })).toBeVisible();
+
+    // signing out asks first; then the page is closed to them again
+    await visitor.getByRole('button', { name: 'Sign out' }).click();
+    await visitor.locator('.ant-popconfirm').getByRole('button', { name: 'Sign out' }).click();
+    await expect(visitor.getByRole('heading', { name: 'Login required', level: 1 })).toBeVisible();
     await visitor.context().close();
   });
 });

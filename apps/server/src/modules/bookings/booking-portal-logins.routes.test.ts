@@ -214,6 +214,19 @@ describe('portal logins on booking pages', () => {
     expect(row?.status).toBe('Held');
   });
 
+  it('signs out from the booking page: the session ends, on the helpdesk portal too', async () => {
+    await patchPage(c, pageId, visibility('Registered'));
+    const session = await signIn('ada@example.com');
+    expect((await anonymous.get(base(), as(session))).status).toBe(200);
+    const out = await anonymous.post(`${base()}/sign-out`, {}, as(session));
+    expect(out.status, out.text).toBe(204);
+    expect(String(out.headers['set-cookie'])).toContain(`Path=/api/v1/public/booking-pages/${workspace}`);
+    const after = await anonymous.get(base(), as(session));
+    expect(after.status).toBe(403);
+    expect(after.body.code).toBe('loginRequired');
+    expect((await anonymous.get(`/api/v1/public/portal/${workspace}/help/me`, as(session))).status).toBe(403);
+  });
+
   it('asks for a link silently: an unknown address gets the same answer and no mail', async () => {
     await patchPage(c, pageId, visibility('Registered'));
     const res = await anonymous.post(`${base()}/sign-in`, { email: 'nobody@example.com' });

@@ -27,6 +27,7 @@ import {
   portalMaps,
   portalPage,
   portalSignIn,
+  portalSignOut,
   portalSlots,
   type PortalDeps,
 } from './booking-portal.service';
@@ -143,6 +144,16 @@ export function registerBookingPortalRoutes(router: Router, deps: PortalDeps): v
     schemas: { params: bookingPortalParamsSchema, body: bookingPortalSignInSchema, response: bookingPortalSignInResultSchema },
     example: { email: 'ada@example.com' },
     handler: (ctx, { params, body }) => portalSignIn(ctx.db, deps, params, body),
+  });
+  router.public({
+    ...common,
+    method: 'POST',
+    url: `${BASE}/sign-out`,
+    summary: "End the portal user's session from a booking page (the workspace's portal session, the helpdesk portal's too)",
+    status: 204,
+    paramsExample: EXAMPLE,
+    schemas: { params: bookingPortalParamsSchema },
+    handler: (ctx, { params, request, reply }) => portalSignOut(ctx.db, params, request, reply),
   });
   router.public({
     ...common,

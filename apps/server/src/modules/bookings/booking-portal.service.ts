@@ -33,8 +33,8 @@ import { enterWorkspaceBySlug, systemContext } from '../../platform/jobs/workspa
 import { spendChallenge } from '../../platform/portal-captcha.repository';
 import { newChallenge, solves } from '../../platform/portal-captcha.util';
 import { signToken, verifyToken } from '../../platform/signed-token.util';
-import { sendWorkspaceSignInLink, workspacePortalUser, type WorkspacePortalUser } from '../helpdesk';
-import type { FastifyRequest } from 'fastify';
+import { sendWorkspaceSignInLink, signOutOfWorkspace, workspacePortalUser, type WorkspacePortalUser } from '../helpdesk';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { mailInvitation, type InvitationDeps } from './booking-invitations.service';
 import { pageItemFilter, timeSlotsForPage } from './booking-page-settings.service';
 import { localDay } from './booking-policy.util';
@@ -135,6 +135,11 @@ export async function portalSignIn(
     },
     true,
   );
+}
+
+// The portal user signs out from the page: the workspace's session ends (any page, even one they may not see).
+export async function portalSignOut(db: Db, address: BookingPortalParams, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await withPage(db, address, undefined, (ctx) => signOutOfWorkspace(ctx, address.workspace, request, reply), true);
 }
 
 // the page's items: the resources and types it names, else every bookable one of its location

@@ -81,6 +81,8 @@ const en = {
   'bookings.portal.cancelled': 'This booking is cancelled. We sent you an e-mail that removes it from your calendar.',
   'bookings.portal.preview': 'Preview on the portal',
   'bookings.portal.signedInAs': 'Signed in as {{name}} ({{email}})',
+  'bookings.portal.signOut': 'Sign out',
+  'bookings.portal.signOutConfirm': 'Sign out of the portal?',
   'bookings.portal.loginRequiredTitle': 'Login required',
   'bookings.portal.loginRequiredText':
     'This booking page is for signed-in portal users. Enter your e-mail address: we send you a sign-in link that brings you back here.',
@@ -370,6 +372,8 @@ const de: Record<keyof typeof en, string> = {
   'bookings.portal.cancelled': 'Diese Buchung ist storniert. Wir haben Ihnen eine E-Mail geschickt, die sie aus Ihrem Kalender entfernt.',
   'bookings.portal.preview': 'Im Portal ansehen',
   'bookings.portal.signedInAs': 'Angemeldet als {{name}} ({{email}})',
+  'bookings.portal.signOut': 'Abmelden',
+  'bookings.portal.signOutConfirm': 'Vom Portal abmelden?',
   'bookings.portal.loginRequiredTitle': 'Anmeldung erforderlich',
   'bookings.portal.loginRequiredText':
     'Diese Buchungsseite ist für angemeldete Portalnutzer. Geben Sie Ihre E-Mail-Adresse ein: Wir senden Ihnen einen Anmeldelink, der Sie hierher zurückbringt.',

@@ -104,6 +104,12 @@ export async function workspaceSessionOf(ctx: TenantScope, tokenHash: string, no
   return res.rows[0];
 }
 
+// Ends a session of the workspace, whichever helpdesk portal made it (a booking page's sign-out).
+export async function deleteWorkspaceSession(ctx: TenantScope, tokenHash: string): Promise<void> {
+  await ctx.db.execute(sql`
+    delete from helpdesk_portal_tokens where tenant_id = ${ctx.tenantId} and token_hash = ${tokenHash} and kind = 'session'`);
+}
+
 // The workspace's first helpdesk with its portal on (by name): where a booking page's visitor signs in.
 export async function signInHelpdesk(
   ctx: TenantScope,

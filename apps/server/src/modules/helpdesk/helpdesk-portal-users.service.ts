@@ -113,6 +113,20 @@ export async function sendWorkspaceSignInLink(
   return sendSignInLink(scope, deps, { workspace, helpdesk }, email, undefined, returnTo);
 }
 
+// Sign-out from a booking page: the workspace's session ends (on the helpdesk portal too) and both
+// cookies go.
+export async function signOutOfWorkspace(
+  scope: TenantScope,
+  workspace: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const token = tokenOf(request);
+  if (token) await usersRepo.deleteWorkspaceSession(scope, hash(token));
+  reply.clearCookie(PORTAL_SESSION_COOKIE, { path: cookiePath(workspace) });
+  reply.clearCookie(PORTAL_SESSION_COOKIE, { path: bookingCookiePath(workspace) });
+}
+
 // A return path after signing in: only a page of this workspace's portal.
 export const safeReturnTo = (workspace: string, path: string | undefined): string | undefined =>
   path && path.startsWith(`/portal/${encodeURIComponent(workspace)}/`) && !path.includes('//') && !path.includes('\\') && path.length <= 300

@@ -23,6 +23,7 @@ export { helpdesks, requests } from './helpdesk.table';
 // the workspace's portal identity (decision 093 round seven): the booking portal asks who is signed in
 export {
   sendWorkspaceSignInLink,
+  signOutOfWorkspace,
   workspacePortalUser,
   type PortalUserDeps,
   type WorkspacePortalUser,

@@ -93,6 +93,15 @@ export function useBookingPortalSignIn(workspace: string, slug: string) {
   });
 }
 
+// Signs the portal user out (the workspace's portal session); the page asks again who may see it.
+export function useBookingPortalSignOut(workspace: string, slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<void>(`${base(workspace, slug)}/sign-out`, { method: 'POST', ...anonymous }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.page(workspace, slug) }),
+  });
+}
+
 const bookingUrl = (workspace: string, token: string) =>
   `/api/v1/public/portal-bookings/${encodeURIComponent(workspace)}/${encodeURIComponent(token)}`;
 

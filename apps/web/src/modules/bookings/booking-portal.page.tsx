@@ -1,12 +1,19 @@
 import { OPENING_DAYS, type BookingPortalHold, type BookingPortalPage } from '@atrium/domain';
-import { Alert, Button, Card, Form, Input, Result, Select, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Popconfirm, Result, Select, Space, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../platform/api/api-error';
 import { errorText } from '../../platform/feedback/form-errors';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
-import { useBookingPortalMaps, useBookingPortalPage, useBookingPortalSlots, useConfirmHold, useHoldTime } from './booking-portal.api';
+import {
+  useBookingPortalMaps,
+  useBookingPortalPage,
+  useBookingPortalSignOut,
+  useBookingPortalSlots,
+  useConfirmHold,
+  useHoldTime,
+} from './booking-portal.api';
 import { BookingPortalAccess } from './booking-portal-access';
 import { PortalFloorMap } from './portal-floor-map';
 
@@ -68,6 +75,7 @@ export default function BookingPortalPage() {
   // a signed-in portal user (decision 093 round seven) books as their contact, without a captcha
   const user = page.data?.portalUser ?? null;
   const confirm = useConfirmHold(workspace, slug, user !== null);
+  const signOut = useBookingPortalSignOut(workspace, slug);
   const items = useMemo(() => page.data?.items ?? [], [page.data]);
   const item = items.find((i) => i.id === resourceId) ?? items[0];
   const durations = durationsOf(item);
@@ -105,9 +113,23 @@ export default function BookingPortalPage() {
   return (
     <main className="portal-page" style={{ maxWidth: 720, margin: '24px auto', padding: '0 16px' }}>
       {user && (
-        <Typography.Paragraph type="secondary" style={{ textAlign: 'end', marginBottom: 8 }}>
-          {t('bookings.portal.signedInAs', { name: user.name, email: user.email })}
-        </Typography.Paragraph>
+        <Space wrap style={{ width: '100%', justifyContent: 'flex-end', marginBottom: 8 }}>
+          <Typography.Text type="secondary">{t('bookings.portal.signedInAs', { name: user.name, email: user.email })}</Typography.Text>
+          <Popconfirm
+            title={t('bookings.portal.signOutConfirm')}
+            okText={t('bookings.portal.signOut')}
+            cancelText={t('common.cancel')}
+            onConfirm={() => {
+              setHeld(null);
+              confirm.reset();
+              signOut.mutate();
+            }}
+          >
+            <Button size="small" loading={signOut.isPending}>
+              {t('bookings.portal.signOut')}
+            </Button>
+          </Popconfirm>
+        </Space>
       )}
       <Typography.Title level={1} style={{ fontSize: 26, marginBottom: 4 }}>
         {p.name}
