@@ -23,6 +23,10 @@ test.describe.serial('calendar integrations', () => {
     await page.goto('/settings');
     await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Calendar integrations' }).click();
     await expect(page.getByRole('heading', { name: 'Calendar integrations', level: 1 })).toBeVisible();
+    // a section of Settings: its side menu stays beside it, the section marked current
+    await expect(
+      page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Calendar integrations' }),
+    ).toBeVisible();
     for (const provider of ['Google Calendar', 'Microsoft 365 calendar']) {
       const card = page.getByRole('region', { name: provider });
       await expect(card.getByText('Not configured', { exact: true })).toBeVisible();

@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 // a module's routes file, not its door: the door brings its kinds' definitions (decision 025)
 import { BOOKINGS_PUBLIC_ROUTES } from '../modules/bookings/booking-portal.routes';
-import { BOOKINGS_ROUTES } from '../modules/bookings/bookings.routes';
+import { BOOKINGS_ROUTES, BOOKINGS_SETTINGS_ROUTES } from '../modules/bookings/bookings.routes';
 import { CAMPAIGNS_PUBLIC_ROUTES } from '../modules/campaigns/campaigns.routes';
 import { CRM_PUBLIC_ROUTES } from '../modules/crm/crm.routes';
 import { HELPDESK_PUBLIC_ROUTES } from '../modules/helpdesk/portal.routes';
@@ -104,6 +104,10 @@ export const routes: RouteObject[] = [
                             ...page(() => import('../modules/settings/notifications/notification-rules.page')),
                           },
                         ],
+                      },
+                      {
+                        element: <RequireAccess rule={{ permissions: ['Setting.ViewIntegrations'] }} />,
+                        children: BOOKINGS_SETTINGS_ROUTES,
                       },
                       // each kind's settings; the static paths above win (decision 025)
                       {
