@@ -5,26 +5,28 @@ import { z } from 'zod';
 export const WIDGET_ORIGINS_MAX = 50;
 
 // An origin as a browser sends it: http or https, a host (a name, an IPv4 address or a bracketed
-// IPv6 address), an optional port, no path, query or credentials. A trailing slash is dropped.
-const ORIGIN_PATTERN =
-  /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+// IPv6 address), an optional port (1–65535), no path, query or credentials. What may be sent is
+// the same with a trailing slash, in any case, around spaces: it is stored trimmed, lower-case and
+// without the slash. Spelled as patterns, so the API's document states the rule (a refinement
+// would be invisible to it).
+const HOST = '(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\\[[0-9a-f:.]+\\])';
+const PORT = '(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d{2}|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?';
+const ORIGIN_PATTERN = new RegExp(`^https?://${HOST}${PORT}$`);
+const ORIGIN_INPUT_PATTERN = new RegExp(`^https?://${HOST}${PORT}/?$`, 'i');
 
 export function normalizeOrigin(value: string): string {
   const trimmed = value.trim().toLowerCase();
   return trimmed.endsWith('/') ? trimmed.slice(0, -1) : trimmed;
 }
 
-export const isWidgetOrigin = (value: string): boolean => {
-  if (!ORIGIN_PATTERN.test(value)) return false;
-  const port = /:(\d+)$/.exec(value.replace(/^https?:\/\//, ''))?.[1];
-  return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
-};
+export const isWidgetOrigin = (value: string): boolean => ORIGIN_PATTERN.test(value);
 
 export const widgetOriginSchema = z
   .string({ error: 'invalidOrigin' })
+  .trim()
   .max(300, { error: 'maxLength' })
-  .overwrite(normalizeOrigin)
-  .refine(isWidgetOrigin, { error: 'invalidOrigin' });
+  .regex(ORIGIN_INPUT_PATTERN, { error: 'invalidOrigin' })
+  .overwrite(normalizeOrigin);
 
 export const WIDGET_COLOR_PATTERN = /^#[0-9a-f]{6}$/i;
 

@@ -120,6 +120,10 @@ describe('captions', () => {
       // the helpdesk's plural and a request's channel
       'Helpdesks',
       'Portal',
+      // the embed codes' heading and a helpdesk's one, a link in the editor's toolbar
+      'Widgets',
+      'Helpdesk {{name}}',
+      'Link',
       '{{plural}}',
     ]);
     // every part's set, wherever it sits
