@@ -1,9 +1,9 @@
-import { useParams } from 'react-router';
+import { matchPath, useParams } from 'react-router';
 import { EntityListRoute } from '../platform/entity-pages/entity-list.route';
 import { EntityRecordRoute } from '../platform/entity-pages/entity-record.route';
 import { EntitySettingsRoute } from '../platform/entity/entity-settings.route';
 import { ImportWizard } from '../platform/import-export/import-wizard';
-import { recordPageLoader } from '../platform/entity-pages/record-prefetch';
+import { prefetchRecordPage } from '../platform/entity-pages/record-prefetch';
 import { AccessDeniedPage } from '../platform/errors/access-denied.page';
 import { NotFoundPage } from '../platform/errors/not-found.page';
 import { useAccess } from '../platform/permissions/use-access';
@@ -37,5 +37,10 @@ export const EntityImportPage = () => (
   <Guarded importing render={(e) => <ImportWizard key={e.definition.kind} definition={e.definition} />} />
 );
 
-// the record route's loader: the record and its open tab are asked for with the start-up's calls
-export const recordLoader = recordPageLoader(entityAt);
+// The first address's record page (the frame's loader asks): its record and open tab are asked
+// for with the start-up's calls
+export const prefetchAddress = (url: URL): void => {
+  const match = matchPath('/:section/:id', url.pathname);
+  const entity = match ? entityAt(`/${match.params.section ?? ''}`) : undefined;
+  if (entity && match?.params.id) prefetchRecordPage(entity, match.params.id, url.searchParams.get('tab'));
+};

@@ -129,13 +129,7 @@ export const routes: RouteObject[] = [
                   },
                   { path: '/:section', lazy: async () => ({ Component: (await import('./entity-pages')).EntityListPage }) },
                   { path: '/:section/import', lazy: async () => ({ Component: (await import('./entity-pages')).EntityImportPage }) },
-                  {
-                    path: '/:section/:id',
-                    lazy: async () => {
-                      const { EntityRecordPage, recordLoader } = await import('./entity-pages');
-                      return { Component: EntityRecordPage, loader: recordLoader };
-                    },
-                  },
+                  { path: '/:section/:id', lazy: async () => ({ Component: (await import('./entity-pages')).EntityRecordPage }) },
                 ],
               },
             ],

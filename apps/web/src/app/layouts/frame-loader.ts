@@ -1,3 +1,4 @@
+import type { LoaderFunctionArgs } from 'react-router';
 import { myTenantsQuery } from '../../modules/workspaces/workspaces.api';
 import { queryClient } from '../../platform/api/query-client';
 import { whenSignedIn } from '../../platform/auth/session-store';
@@ -9,8 +10,14 @@ import { workspaceStore } from '../../platform/workspace/workspace-store';
 // session is known — the frame route's loader, part of the first script, so it runs while the
 // frame's chunks still load — side by side with the page's own (a record route prefetches its
 // record), instead of once the frame has rendered (issue 20).
-export function frameLoader(): null {
+export function frameLoader({ request }: LoaderFunctionArgs): null {
+  const url = new URL(request.url);
   whenSignedIn(() => {
+    // the first address's record page, if it is one (the entity pages' chunk is on its way)
+    void import('../entity-pages').then(
+      (pages) => pages.prefetchAddress(url),
+      () => undefined,
+    );
     const tenantId = workspaceStore.get();
     void queryClient.prefetchQuery(myTenantsQuery());
     void queryClient.prefetchQuery(profileQuery());
