@@ -280,3 +280,30 @@ export const calendarFeeds = pgTable(
     }).onDelete('cascade'),
   ],
 );
+
+// External calendars connected by OAuth (decision 093 round eight): one per member and provider
+// (connecting again replaces it). The refresh token is sealed with the server's token cipher
+// (AES-256-GCM, a key derived from SESSION_SECRET), never stored in clear.
+export const calendarConnections = pgTable(
+  'calendar_connections',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    ownerId: uuid('owner_id').notNull(),
+    provider: text('provider', { enum: ['google', 'microsoft'] }).notNull(),
+    accountEmail: text('account_email'),
+    scopes: text('scopes').notNull().default(''),
+    refreshToken: text('refresh_token'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('calendar_connections_owner_provider_key').on(t.tenantId, t.ownerId, t.provider),
+    foreignKey({
+      columns: [t.tenantId, t.ownerId],
+      foreignColumns: [tenantUsers.tenantId, tenantUsers.id],
+      name: 'calendar_connections_owner_fk',
+    }).onDelete('cascade'),
+    check('calendar_connections_provider_check', sql`provider in ('google', 'microsoft')`),
+  ],
+);

@@ -105,11 +105,13 @@ export const requestMessages = pgTable(
 // one helpdesk's portal by a magic link. `link` rows are the mailed one-time links (15 minutes),
 // `session` rows the signed-in browser's cookie (7 days); both hold only the SHA-256 of the
 // random token. A portal user is the requester contact of the address, never a member.
+// The tokens are the workspace's (decision 093 round eight): `helpdesk_id` is the helpdesk portal
+// a link was asked on, null for one asked on a booking page (a workspace may have no helpdesk).
 export const portalTokens = pgTable(
   'helpdesk_portal_tokens',
   {
     ...tenantColumns(),
-    helpdeskId: uuid('helpdesk_id').notNull(),
+    helpdeskId: uuid('helpdesk_id'),
     contactId: uuid('contact_id').notNull(),
     email: text('email').notNull(),
     kind: text('kind', { enum: ['link', 'session'] }).notNull(),
