@@ -233,6 +233,81 @@ describe('0029: a default workflow for every kind with stages, a stage on every 
   });
 });
 
+describe('0071: each helpdesk gets its own request stages', () => {
+  it("copies the workspace's request workflow to each helpdesk and moves its requests there by stage name", async () => {
+    await ownDatabase('f', async (own, client) => {
+      await migrateDatabase(own, migrationsBefore('0071_helpdesk-request-workflows'));
+      const one = async <T>(q: string, params: unknown[]) => (await client.query<T & pg.QueryResultRow>(q, params)).rows[0]!;
+      const tenant = async (slug: string) =>
+        (await one<{ id: string }>(`insert into tenants (name, slug) values ($1, $1) returning id`, [slug])).id;
+      const a = await tenant('mig-hd-a');
+      const b = await tenant('mig-hd-b');
+      // workspace A has the request stages (renamed one: Waiting → On hold); workspace B has none
+      const flow = (
+        await one<{ id: string }>(
+          `insert into workflows (tenant_id, entity_kind, name, is_default) values ($1, 'Request', 'Request stages', true) returning id`,
+          [a],
+        )
+      ).id;
+      const stage = async (name: string, type: string, order: string) =>
+        (
+          await one<{ id: string }>(
+            `insert into workflow_stages (tenant_id, workflow_id, name, stage_type, color, sort_order) values ($1, $2, $3, $4, '#8c8c8c', $5) returning id`,
+            [a, flow, name, type, order],
+          )
+        ).id;
+      await stage('New', 'Open', 'a0');
+      const onHold = await stage('On hold', 'InProgress', 'a1');
+      const resolved = await stage('Resolved', 'Closed', 'a2');
+      const helpdesk = async (tenantId: string, code: string) =>
+        (await one<{ id: string }>(`insert into helpdesks (tenant_id, name, code) values ($1, $2, $2) returning id`, [tenantId, code])).id;
+      const sup = await helpdesk(a, 'SUP');
+      const bil = await helpdesk(a, 'BIL');
+      const other = await helpdesk(b, 'OTH');
+      const request = async (tenantId: string, helpdeskId: string, n: string, stageId: string | null) =>
+        (
+          await one<{ id: string }>(
+            `insert into requests (tenant_id, helpdesk_id, number, subject, workflow_stage_id) values ($1, $2, $3, $3, $4) returning id`,
+            [tenantId, helpdeskId, n, stageId],
+          )
+        ).id;
+      const r1 = await request(a, sup, 'SUP-1', onHold);
+      const r2 = await request(a, bil, 'BIL-1', resolved);
+      const r3 = await request(b, other, 'OTH-1', null);
+
+      await migrateDatabase(own, MIGRATIONS);
+
+      const stagesOf = async (helpdeskId: string) =>
+        (
+          await client.query<{ name: string }>(
+            `select s.name from workflows w join workflow_stages s on s.tenant_id = w.tenant_id and s.workflow_id = w.id
+             where w.scope_id = $1 and w.entity_kind = 'Request' order by s.sort_order collate "C"`,
+            [helpdeskId],
+          )
+        ).rows.map((r) => r.name);
+      expect(await stagesOf(sup)).toEqual(['New', 'On hold', 'Resolved']);
+      expect(await stagesOf(bil)).toEqual(['New', 'On hold', 'Resolved']);
+      // a workspace without request stages gets the definition's
+      expect(await stagesOf(other)).toEqual(['New', 'Open', 'Waiting', 'Resolved']);
+      const where = async (requestId: string) =>
+        one<{ name: string; scope_id: string; version: number }>(
+          `select s.name, w.scope_id, r.version from requests r join workflow_stages s on s.tenant_id = r.tenant_id and s.id = r.workflow_stage_id
+           join workflows w on w.tenant_id = s.tenant_id and w.id = s.workflow_id where r.id = $1`,
+          [requestId],
+        );
+      expect(await where(r1)).toEqual({ name: 'On hold', scope_id: sup, version: 2 });
+      expect(await where(r2)).toEqual({ name: 'Resolved', scope_id: bil, version: 2 });
+      expect(await where(r3)).toEqual({ name: 'New', scope_id: other, version: 2 });
+      // the workspace's own workflow stays (a new helpdesk copies it)
+      expect((await client.query(`select 1 from workflows where id = $1 and scope_id is null`, [flow])).rows).toHaveLength(1);
+      const forced = await client.query<{ relforcerowsecurity: boolean }>(
+        `select relforcerowsecurity from pg_class where relname in ('workflows', 'workflow_stages', 'helpdesks', 'requests')`,
+      );
+      expect(forced.rows.every((r) => r.relforcerowsecurity)).toBe(true);
+    });
+  });
+});
+
 describe('a node joining a running cluster', () => {
   it('starts while another node writes contacts: the security script is not run again, so no table lock waits on the writer', async () => {
     await ownDatabase('join', async (own) => {

@@ -290,11 +290,13 @@ export async function taskStageFlow(ctx: TenantScope, helpdeskId: string): Promi
   return res.rows[0]?.flow;
 }
 
-// Whether a stage name is one of the workspace's request stages.
-export async function isRequestStageName(ctx: TenantScope, name: string): Promise<boolean> {
+// Whether a stage name is one of a helpdesk's request stages (null: the workspace's, which a new
+// helpdesk copies).
+export async function isRequestStageName(ctx: TenantScope, name: string, helpdeskId: string | null): Promise<boolean> {
   const res = await ctx.db.execute(sql`
     select 1 from workflow_stages s join workflows w on w.tenant_id = s.tenant_id and w.id = s.workflow_id
-    where s.tenant_id = ${ctx.tenantId} and w.entity_kind = 'Request' and s.name = ${name} limit 1`);
+    where s.tenant_id = ${ctx.tenantId} and w.entity_kind = 'Request' and w.scope_id is not distinct from ${helpdeskId}::uuid
+      and s.name = ${name} limit 1`);
   return res.rows.length > 0;
 }
 

@@ -298,7 +298,11 @@ describe('requests', () => {
     // a request's own move leaves the task alone
     const before = (await c.get(`/api/v1/tasks/${taskId}`)).body.workflowStage;
     const resolved = (
-      await t.sql<{ id: string }>(`select id from workflow_stages where tenant_id = $1 and name = 'Resolved'`, [tenantId])
+      await t.sql<{ id: string }>(
+        `select s.id from workflow_stages s join workflows w on w.id = s.workflow_id
+         where s.tenant_id = $1 and w.scope_id = $2 and s.name = 'Resolved'`,
+        [tenantId, helpdeskId],
+      )
     )[0]?.id;
     await patch(c, `/api/v1/requests/${requestId}`, [{ op: 'replace', path: '/workflowStage', value: resolved }]);
     expect((await c.get(`/api/v1/tasks/${taskId}`)).body.workflowStage).toBe(before);

@@ -23,10 +23,12 @@ import { AppError, fieldError, notFound } from '../../platform/errors';
 import { publishRecordEvent } from '../../platform/events/live-events.service';
 import {
   createEntity,
+  deleteScopedWorkflows,
   etagOf,
   getEntity,
   patchEntity,
   recordActivities,
+  startScopedWorkflows,
   type EntityHooks,
   type EntityRow,
   type RecordChangeListener,
@@ -55,11 +57,16 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? 
 
 // A helpdesk's portal slug: made from its name when left empty, unique in the workspace; the
 // one it had before keeps redirecting.
-async function helpdeskSlug(ctx: TenantContext, values: EntityRow, id: string | null): Promise<EntityRow> {
-  // the request ↔ task rule's stage must be one of the workspace's request stages
+async function helpdeskValues(ctx: TenantContext, values: EntityRow, id: string | null): Promise<EntityRow> {
+  // the request ↔ task rule's stage must be one of this helpdesk's request stages (a new one's
+  // are the workspace's, which it copies)
   const stage = str(values.requestStageOnTaskDone);
-  if (stage && !(await repo.isRequestStageName(ctx, stage)))
-    throw fieldError('requestStageOnTaskDone', 'invalidStage', 'requestStageOnTaskDone names no stage of a request workflow');
+  if (stage && !(await repo.isRequestStageName(ctx, stage, id)))
+    throw fieldError(
+      'requestStageOnTaskDone',
+      'invalidStage',
+      "requestStageOnTaskDone names no stage of this helpdesk's request workflows",
+    );
   const slug = str(values.portalSlug) ?? slugOf(String(values.name ?? ''), 63);
   if (!slug) throw fieldError('portalSlug', 'slugRequired', 'portalSlug is required (the name has no letters or digits to make one of)');
   if (await repo.portalSlugTaken(ctx, slug, id)) throw slugTaken('portalSlug');
@@ -85,18 +92,31 @@ function checkEmailTemplate(ctx: TenantContext, values: EntityRow, before: Entit
   if (!/\{\{\s*reply\s*\}\}/.test(template)) throw fieldError('emailTemplate', 'validation', 'emailTemplate must contain {{reply}}');
 }
 
-export const helpdeskHooks: EntityHooks = {
-  // Free Workplace and Free Helpdesk allow one helpdesk (spec §1): the second answers the plan's error
-  beforeCreate: async (ctx, values) => {
-    assertWithinPlanLimit(ctx, 'helpdesks', await repo.countHelpdesksLocked(ctx));
-    checkEmailTemplate(ctx, values, null);
-    return helpdeskSlug(ctx, values, null);
-  },
-  beforeUpdate: (ctx, values, before) => {
-    checkEmailTemplate(ctx, values, before);
-    return helpdeskSlug(ctx, values, String(before.id));
-  },
-};
+// `kinds`: read when a helpdesk is written (its request stages are the Request kind's workflows)
+export function helpdeskHooks(kinds: () => HelpdeskKinds): EntityHooks {
+  return {
+    // Free Workplace and Free Helpdesk allow one helpdesk (spec §1): the second answers the plan's error
+    beforeCreate: async (ctx, values) => {
+      assertWithinPlanLimit(ctx, 'helpdesks', await repo.countHelpdesksLocked(ctx));
+      checkEmailTemplate(ctx, values, null);
+      return helpdeskValues(ctx, values, null);
+    },
+    beforeUpdate: (ctx, values, before) => {
+      checkEmailTemplate(ctx, values, before);
+      return helpdeskValues(ctx, values, String(before.id));
+    },
+    // its own request stages: the workspace's request workflow copied (the engine's workflowScope);
+    // they stay while it is in the recycle bin and go when it is purged (helpdeskPurged)
+    afterCreate: async (ctx, row) => {
+      await startScopedWorkflows(ctx, kinds().request, String(row.id));
+    },
+  };
+}
+
+// What a purged helpdesk owned beside its row: its request stages.
+export async function helpdeskPurged(ctx: TenantContext, ids: readonly string[]): Promise<void> {
+  for (const id of ids) await deleteScopedWorkflows(ctx, id);
+}
 
 // Whether the workspace's plan has Plan.CustomEmails: a member's context knows it; a mail sent
 // without one (inbound's acknowledgement) reads the workspace's subscriptions.

@@ -1,5 +1,5 @@
 import { registerCaptions } from '../../platform/captions';
-import { provideRecordChangeListener } from '../../platform/entity';
+import { provideRecordChangeListener, provideRecordCleanup } from '../../platform/entity';
 import { fileAttacher, recordImages, recordLinker } from '../core';
 import type { ModuleDeps } from '../../platform/module';
 import type { Router } from '../../platform/router';
@@ -13,6 +13,7 @@ import {
   followRequestStage,
   followTaskStage,
   helpdeskHooks,
+  helpdeskPurged,
   registerScheduledPublishJob,
   requestHooks,
   systemClock,
@@ -22,6 +23,7 @@ import {
 export { helpdesks, requests } from './helpdesk.table';
 // the workspace's portal identity (decision 093 round seven): the booking portal asks who is signed in
 export {
+  redeemWorkspaceLink,
   sendWorkspaceSignInLink,
   signOutOfWorkspace,
   workspacePortalUser,
@@ -34,7 +36,7 @@ export {
 export async function registerHelpdeskModule(router: Router, deps: ModuleDeps): Promise<void> {
   registerCaptions(HELPDESK_CAPTIONS);
   const kinds = registerHelpdeskEntities(router, {
-    helpdesk: helpdeskHooks,
+    helpdesk: helpdeskHooks(() => kinds),
     topic: topicHooks,
     article: articleHooks,
     // the request's hooks make a requester contact through the engine, so they need the kinds
@@ -54,6 +56,10 @@ export async function registerHelpdeskModule(router: Router, deps: ModuleDeps): 
     now: systemClock,
     mailer: deps.mailer,
     config: deps.config,
+  });
+  // a purged helpdesk's request stages go with it
+  provideRecordCleanup(router, async (ctx, kind, ids) => {
+    if (kind === 'Helpdesk') await helpdeskPurged(ctx, ids);
   });
   // a request's stage follows its task's (closed, reopened)
   provideRecordChangeListener('helpdesk-task-stage', followTaskStage);

@@ -53,3 +53,4 @@ export {
   type RecordsWrittenListener,
 } from './record-changes';
 export { copyWorkflows, deleteScopedWorkflows } from './workflows.repository';
+export { startScopedWorkflows } from './workflows.service';

@@ -119,6 +119,26 @@ export async function createDefaultWorkflows(scope: TenantScope, registry: Regis
   }
 }
 
+// A new owner of a kind's workflows (a helpdesk of its request stages) starts with the
+// workspace's workflows of the kind, copied; a workspace that has none (made before the kind
+// existed) gives it the definition's default stages, in English. Returns how many were made.
+export async function startScopedWorkflows(ctx: TenantScope, ent: RegisteredEntity, scopeId: string): Promise<number> {
+  const d = ent.definition;
+  if (!d.workflowScope) throw new Error(`${d.kind} has no workflow scope`);
+  const copied = await repo.copyWorkflows(ctx, d.kind, null, scopeId);
+  if (copied.size > 0) return copied.size;
+  const captions = mergedCaptions(undefined);
+  const name = captions[`${d.captionKey}.defaultWorkflow`] ?? captions[`${d.captionKey}.plural`] ?? d.kind;
+  const id = await repo.insertWorkflow(ctx, { kind: d.kind, typeId: null, scopeId, name, isDefault: true });
+  const keys = generateNKeysBetween(null, null, d.defaultStages.length);
+  await repo.insertStages(
+    ctx,
+    id,
+    d.defaultStages.map((s, i) => ({ name: s.name, stageType: s.stageType, color: s.color, sortOrder: keys[i] ?? String(i) })),
+  );
+  return 1;
+}
+
 export async function updateWorkflow(ctx: TenantContext, registry: Registry, id: string, body: WorkflowUpdate): Promise<Workflow> {
   const wf = await getWorkflow(ctx, registry, id, true);
   if (body.isDefault) await repo.clearDefault(ctx, wf.entity, wf.typeId, id, wf.scopeId);

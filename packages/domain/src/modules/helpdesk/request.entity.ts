@@ -6,7 +6,8 @@ import { helpdeskModulePermissions } from './helpdesk.permissions';
 
 // A request to a helpdesk: numbered per helpdesk (HELP-12), from a requester (a contact, found
 // or created by requesterEmail when not named), with a subject, the first message, a stage, an
-// assignee (the topic's default one when left empty), a priority and a topic. Its conversation
+// assignee (the topic's default one when left empty), a priority and a topic; its stages are
+// its helpdesk's. Its conversation
 // (replies and internal notes) is the module's own list; a task made from it is `taskId`.
 export const requestEntity = defineEntity({
   kind: 'Request',
@@ -44,4 +45,6 @@ export const requestEntity = defineEntity({
     { name: 'Resolved', stageType: 'Closed', color: '#52c41a' },
   ],
   numbering: { prefix: 'REQ', scope: { field: 'helpdeskId', prefixField: 'code' } },
+  // each helpdesk has its own request stages (decision 094 round six), as a project has its task stages
+  workflowScope: { field: 'helpdeskId', owners: ['Helpdesk'] },
 });
