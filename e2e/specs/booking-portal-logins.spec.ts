@@ -4,9 +4,10 @@ import { chooseOption, expectAccessible } from '../pages/shell.pages';
 import { PHONE, horizontalOverflow } from '../pages/site-map.pages';
 import { signedInApi } from '../support/signed-in-api';
 
-// Issue 22, portal logins (decision 093 round seven): a booking page for Registered portal users
-// shows "login required" with a sign-in by e-mail; the link, opened from the local mailbox (the
-// captured outbox), signs the visitor in and brings them back; the page says who is signed in and
+// Issue 22, portal logins (decision 093 rounds seven and eight): a booking page for Registered portal
+// users of a workspace without any helpdesk shows "login required" with a sign-in by e-mail; the
+// link ("Sign in to book …"), opened from the local mailbox (the captured outbox), signs the visitor
+// in on the page itself; the page says who is signed in and
 // books for them without a form or captcha, at 390 px. Made Restricted without them, the page says
 // "portal access denied"; listed on the page's form, they are let in again; they sign out (confirmed).
 test.describe.serial('portal logins on booking pages', () => {
@@ -21,7 +22,6 @@ test.describe.serial('portal logins on booking pages', () => {
   test.beforeAll(async ({ signedIn }) => {
     ({ page, tenantId } = await signedIn.workspace());
     const api = await signedInApi(page, tenantId);
-    await api.post('/api/v1/helpdesks', { portalSlug: 'help', name: 'Customer support', code: 'HELP', portalEnabled: true });
     await api.post('/api/v1/contacts', { firstName: 'Rita', lastName: 'Registered', email });
     const location = await api.post<{ id: string }>('/api/v1/locations', { name: 'Harbour office', timeZone: 'Europe/Berlin' });
     const type = await api.post<{ id: string }>('/api/v1/resource-types', { name: 'Desk', bookableMode: 'Bookable' });
@@ -50,14 +50,14 @@ test.describe.serial('portal logins on booking pages', () => {
     await expect(visitor.getByText(/a sign-in link is on its way/)).toBeVisible();
     expect(await horizontalOverflow(visitor)).toEqual({ scrollWidth: 390, innerWidth: 390 });
 
-    // the mail, from the local mailbox: its link signs the visitor in and returns to the page
+    // the mail, from the local mailbox: its link leads to the page, which signs the visitor in
     await visitor.goto('/mailbox');
     await visitor
       .getByRole('row', { name: new RegExp(escape(email)) })
-      .getByRole('link', { name: /^Sign in to Customer support/ })
+      .getByRole('link', { name: /^Sign in to book Member desks/ })
       .first()
       .click();
-    await visitor.getByRole('link', { name: /\/portal\/.*\/sign-in\?token=/ }).click();
+    await visitor.getByRole('link', { name: /\/portal\/.*\/book\/member-desks\?token=/ }).click();
     await expect(visitor.getByRole('heading', { name: 'Member desks', level: 1 })).toBeVisible();
     await expect(visitor).toHaveURL(new RegExp(`/portal/${escape(workspace)}/book/member-desks$`));
     await expect(visitor.getByText(`Signed in as Rita Registered (${email})`)).toBeVisible();
@@ -104,6 +104,17 @@ test.describe.serial('portal logins on booking pages', () => {
     await visitor.getByRole('button', { name: 'Sign out' }).click();
     await visitor.locator('.ant-popconfirm').getByRole('button', { name: 'Sign out' }).click();
     await expect(visitor.getByRole('heading', { name: 'Login required', level: 1 })).toBeVisible();
+
+    // the spent link, opened again, says so and offers a new one
+    await visitor.goto('/mailbox');
+    await visitor
+      .getByRole('row', { name: new RegExp(escape(email)) })
+      .getByRole('link', { name: /^Sign in to book Member desks/ })
+      .first()
+      .click();
+    await visitor.getByRole('link', { name: /\/portal\/.*\/book\/member-desks\?token=/ }).click();
+    await expect(visitor.getByRole('alert')).toContainText('This sign-in link is not valid');
+    await expect(visitor.getByRole('button', { name: 'Send sign-in link' })).toBeVisible();
     await visitor.context().close();
   });
 });

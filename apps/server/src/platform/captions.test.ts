@@ -7,7 +7,7 @@ import {
   MODULE_ERROR_CODES,
 } from '@atrium/domain';
 import { describe, expect, it } from 'vitest';
-import { captionSetProblems, registerCaptions, type CaptionSet } from './captions';
+import { captionIn, captionSetProblems, registerCaptions, type CaptionSet } from './captions';
 
 const set = (extra: Partial<CaptionSet>, en: Record<string, string> = {}): CaptionSet => ({ en, de: en, ...extra });
 
@@ -34,5 +34,19 @@ describe('caption sets declare the activity actions and error codes they add', (
     const unknown = set({ errorCodes: ['noSuchCode'] }, { 'errorCodes.noSuchCode': 'No such code' });
     expect(captionSetProblems(unknown)).toEqual(['noSuchCode is not in the shared enumeration']);
     expect(() => registerCaptions(unknown)).toThrow(/noSuchCode is not in the shared enumeration/);
+  });
+});
+
+describe('captionIn: server-written text in a culture’s language', () => {
+  it('fills the placeholders in German or English, and falls back to English and then the key', () => {
+    registerCaptions({
+      en: { 'test.mail.subject': 'Sign in to book {{page}}', 'test.mail.only': 'Only English' },
+      de: { 'test.mail.subject': 'Anmelden und {{page}} buchen', 'test.mail.only': 'Only English' },
+    });
+    expect(captionIn('de-DE', 'test.mail.subject', { page: 'Desks' })).toBe('Anmelden und Desks buchen');
+    expect(captionIn('en', 'test.mail.subject', { page: 'Desks' })).toBe('Sign in to book Desks');
+    expect(captionIn('fr', 'test.mail.subject', { page: 'Desks' })).toBe('Sign in to book Desks');
+    expect(captionIn(undefined, 'test.mail.subject')).toBe('Sign in to book {{page}}');
+    expect(captionIn('de', 'test.mail.unknown')).toBe('test.mail.unknown');
   });
 });

@@ -51,3 +51,18 @@ export const englishCaption = (key: string): string => {
   for (const set of sets) if (key in set.en) return set.en[key] as string;
   return key;
 };
+
+// A caption in a culture's language (German or English, missing keys in English) with its
+// {{name}} placeholders filled: for server-written text a person reads, such as a mail.
+export function captionIn(culture: string | undefined, key: string, values: Record<string, string> = {}): string {
+  const german = (culture ?? '').slice(0, 2).toLowerCase() === 'de';
+  let text = key;
+  for (const set of sets) {
+    const found = (german ? set.de[key] : undefined) ?? set.en[key];
+    if (found !== undefined) {
+      text = found;
+      break;
+    }
+  }
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+}

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solve } from '../../platform/portal-captcha.util';
 import { createTestApp, ownerMemberAndStranger, plusMinutes, utcDayAhead, type Client, type TestApp } from '../../../test/harness';
 
-// Portal logins on booking pages (issue 22, decision 093 round seven): the portal identity is the
-// workspace's (a session made on its helpdesk portal); a Registered page is for any signed-in
-// portal user, a Restricted one for the contacts it lists or those of its listed organizations;
-// nobody signed in is 403 loginRequired, someone not listed 403 portalAccessDenied; another
-// workspace's portal user is nobody; a signed-in user books as their contact without a captcha.
+// Portal logins on booking pages (issue 22, decision 093 rounds seven and eight): the portal
+// identity is the workspace's — a session from a link asked on a booking page (no helpdesk portal
+// needed) or on its helpdesk portal; a Registered page is for any signed-in portal user, a
+// Restricted one for the contacts it lists or those of its listed organizations; nobody signed in
+// is 403 loginRequired, someone not listed 403 portalAccessDenied; another workspace's portal user
+// is nobody; a signed-in user books as their contact without a captcha.
 let t: TestApp;
 let c: Client;
 let other: Client;
@@ -36,26 +37,30 @@ async function patchPage(client: Client, id: string, ops: Record<string, unknown
 }
 const visibility = (value: string) => [{ op: 'replace', path: '/externalVisibility', value }];
 
-// The last sign-in link mailed to an address, from the captured outbox.
+// The last sign-in mail to an address, from the captured outbox.
+async function lastMail(email: string): Promise<{ subject: string; text: string }> {
+  const rows = await t.sql<{ subject: string; text: string }>(
+    `select subject, text from mail_outbox where "to" = $1 order by created_at desc limit 1`,
+    [email],
+  );
+  return rows[0] ?? { subject: '', text: '' };
+}
 async function mailedLink(email: string): Promise<string> {
-  const rows = await t.sql<{ text: string }>(`select text from mail_outbox where "to" = $1 order by created_at desc limit 1`, [email]);
-  const m = /(http\S*\/sign-in\?token=\S+)/.exec(rows[0]?.text ?? '');
+  const m = /(http\S*\?token=\S+)/.exec((await lastMail(email)).text);
   if (!m?.[1]) throw new Error(`no sign-in link mailed to ${email}`);
   return m[1];
 }
 
-// Signs in through the booking page's own form: the link goes through the helpdesk portal and
-// leads back to the page; the session cookie reaches the booking pages' API too.
+// Signs in through the booking page's own form: the workspace's link (no helpdesk) leads back to
+// the page, which redeems it; the session cookie is set for the booking pages' API.
 async function signIn(email: string, ws = workspace): Promise<string> {
   const asked = await anonymous.post(`${base(ws)}/sign-in`, { email });
   expect(asked.status, asked.text).toBe(202);
   const link = new URL(await mailedLink(email));
-  expect(link.pathname).toBe(`/portal/${ws}/help/sign-in`);
-  expect(link.searchParams.get('returnTo')).toBe(`/portal/${ws}/book/desks`);
-  const redeemed = await anonymous.post(`/api/v1/public/portal/${ws}/help/sign-in/redeem`, { token: link.searchParams.get('token') });
+  expect(link.pathname).toBe(`/portal/${ws}/book/desks`);
+  const redeemed = await anonymous.post(`${base(ws)}/sign-in/redeem`, { token: link.searchParams.get('token') });
   expect(redeemed.status, redeemed.text).toBe(200);
   const cookie = String(redeemed.headers['set-cookie']);
-  expect(cookie).toContain(`Path=/api/v1/public/portal/${ws}`);
   expect(cookie).toContain(`Path=/api/v1/public/booking-pages/${ws}`);
   return /atrium_portal=([\w-]+)/.exec(cookie)?.[1] ?? '';
 }
@@ -65,7 +70,6 @@ beforeAll(async () => {
   ({ c, other, tenantId } = await ownerMemberAndStranger(t, []));
   anonymous = t.client();
   workspace = (await t.sql<{ slug: string }>('select slug from tenants where id = $1', [tenantId]))[0]?.slug ?? '';
-  await post(c, '/api/v1/helpdesks', { name: 'Support', code: 'SUP', portalSlug: 'help', portalEnabled: true });
   acme = (await post(c, '/api/v1/organizations', { name: 'Acme' })).id;
   ada = (await post(c, '/api/v1/contacts', { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' })).id;
   await post(c, '/api/v1/contacts', { firstName: 'Bob', email: 'bob@example.com' });
@@ -107,6 +111,8 @@ describe('portal logins on booking pages', () => {
   });
 
   it('lets any signed-in portal user of the workspace see and book a Registered page, as their contact and without a captcha', async () => {
+    // the workspace has no helpdesk: its visitors sign in all the same (decision 093 round eight)
+    expect(await t.sql('select 1 from helpdesks where tenant_id = $1', [tenantId])).toHaveLength(0);
     const anon = await anonymous.get(base());
     expect(anon.status).toBe(403);
     expect(anon.body.code).toBe('loginRequired');
@@ -214,9 +220,49 @@ describe('portal logins on booking pages', () => {
     expect(row?.status).toBe('Held');
   });
 
+  it('mails the link in the words of the booking page, in English or German, and redeems it once', async () => {
+    await patchPage(c, pageId, visibility('Registered'));
+    expect((await anonymous.post(`${base()}/sign-in`, { email: 'bob@example.com', language: 'de' })).status).toBe(202);
+    const german = await lastMail('bob@example.com');
+    expect(german.subject).toBe('Anmelden und Desks buchen');
+    expect(german.text).toContain('um sich anzumelden und Desks zu buchen');
+    const asked = await anonymous.post(`${base()}/sign-in`, { email: 'bob@example.com' }, { 'accept-language': 'de-DE,de;q=0.9' });
+    expect(asked.status).toBe(202);
+    expect((await lastMail('bob@example.com')).subject).toBe('Anmelden und Desks buchen');
+    expect((await anonymous.post(`${base()}/sign-in`, { email: 'bob@example.com' })).status).toBe(202);
+    const english = await lastMail('bob@example.com');
+    expect(english.subject).toBe('Sign in to book Desks');
+    expect(english.text).toContain('Open this link to sign in and book Desks:');
+    const token = new URL(await mailedLink('bob@example.com')).searchParams.get('token');
+    expect((await anonymous.post(`${base()}/sign-in/redeem`, { token })).status).toBe(200);
+    const again = await anonymous.post(`${base()}/sign-in/redeem`, { token });
+    expect(again.status).toBe(403);
+    expect(again.body.code).toBe('portalAccessDenied');
+    const madeUp = await anonymous.post(`${base()}/sign-in/redeem`, { token: 'made-up' });
+    expect(madeUp.status).toBe(403);
+    expect((await anonymous.post(`${base()}/sign-in/redeem`, {})).status).toBe(400);
+    const badLanguage = await anonymous.post(`${base()}/sign-in`, { email: 'bob@example.com', language: 'xx' });
+    expect(badLanguage.status).toBe(400);
+    expect(codes(badLanguage.body)).toEqual(['language:validation']);
+    // a link of another workspace's booking page does not sign in here
+    await anonymous.post(`${base(otherWorkspace)}/sign-in`, { email: 'zed@example.com' });
+    const theirs = new URL(await mailedLink('zed@example.com')).searchParams.get('token');
+    expect((await anonymous.post(`${base()}/sign-in/redeem`, { token: theirs })).status).toBe(403);
+  });
+
   it('signs out from the booking page: the session ends, on the helpdesk portal too', async () => {
     await patchPage(c, pageId, visibility('Registered'));
-    const session = await signIn('ada@example.com');
+    // a session made on the workspace's helpdesk portal reaches its booking pages (one identity)
+    await post(c, '/api/v1/helpdesks', { name: 'Support', code: 'SUP', portalSlug: 'help', portalEnabled: true });
+    expect((await anonymous.post(`/api/v1/public/portal/${workspace}/help/sign-in`, { email: 'ada@example.com' })).status).toBe(202);
+    const link = new URL(await mailedLink('ada@example.com'));
+    expect(link.pathname).toBe(`/portal/${workspace}/help/sign-in`);
+    const redeemed = await anonymous.post(`/api/v1/public/portal/${workspace}/help/sign-in/redeem`, {
+      token: link.searchParams.get('token'),
+    });
+    expect(redeemed.status, redeemed.text).toBe(200);
+    const session = /atrium_portal=([\w-]+)/.exec(String(redeemed.headers['set-cookie']))?.[1] ?? '';
+    expect((await anonymous.get(`/api/v1/public/portal/${workspace}/help/me`, as(session))).status).toBe(200);
     expect((await anonymous.get(base(), as(session))).status).toBe(200);
     const out = await anonymous.post(`${base()}/sign-out`, {}, as(session));
     expect(out.status, out.text).toBe(204);

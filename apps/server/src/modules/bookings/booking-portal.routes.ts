@@ -9,11 +9,13 @@ import {
   FLOOR_MAP_IMAGE_TYPES,
   bookingPortalPageSchema,
   bookingPortalParamsSchema,
+  bookingPortalRedeemSchema,
   bookingPortalSignInResultSchema,
   bookingPortalSignInSchema,
   bookingPortalSlotsQuerySchema,
   bookingPortalSlotsSchema,
   bookingPortalTokenParamsSchema,
+  bookingPortalUserSchema,
   portalCaptchaSchema,
 } from '@atrium/domain';
 import type { Router } from '../../platform/router';
@@ -26,6 +28,7 @@ import {
   portalMapImage,
   portalMaps,
   portalPage,
+  portalRedeem,
   portalSignIn,
   portalSignOut,
   portalSlots,
@@ -136,14 +139,27 @@ export function registerBookingPortalRoutes(router: Router, deps: PortalDeps): v
     method: 'POST',
     url: `${BASE}/sign-in`,
     summary:
-      'Mail a one-time sign-in link to a contact of the workspace (through its helpdesk portal), leading back to this booking page; the answer is the same for an unknown address; 403 spammer for one marked spam or blocked',
+      "Mail a one-time sign-in link to a contact of the workspace (the workspace's own, no helpdesk portal needed), leading back to this booking page, in `language` or the request's Accept-Language; the answer is the same for an unknown address; 403 spammer for one marked spam or blocked",
     rateLimit: 'auth',
     status: 202,
     paramsExample: EXAMPLE,
     errors: [403],
     schemas: { params: bookingPortalParamsSchema, body: bookingPortalSignInSchema, response: bookingPortalSignInResultSchema },
-    example: { email: 'ada@example.com' },
-    handler: (ctx, { params, body }) => portalSignIn(ctx.db, deps, params, body),
+    example: { email: 'ada@example.com', language: 'en' },
+    handler: (ctx, { params, body, request }) => portalSignIn(ctx.db, deps, params, body, request.headers['accept-language']),
+  });
+  router.public({
+    ...common,
+    method: 'POST',
+    url: `${BASE}/sign-in/redeem`,
+    summary:
+      "Redeem a sign-in link mailed from a booking page: the workspace's portal session, its cookie set for the booking pages (403 portalAccessDenied for a used, expired or made-up link)",
+    rateLimit: 'auth',
+    paramsExample: EXAMPLE,
+    errors: [403],
+    schemas: { params: bookingPortalParamsSchema, body: bookingPortalRedeemSchema, response: bookingPortalUserSchema },
+    example: { token: 'x' },
+    handler: (ctx, { params, body, reply }) => portalRedeem(ctx.db, deps, params, body, reply),
   });
   router.public({
     ...common,

@@ -18,9 +18,11 @@ import {
   type BookingPortalMaps,
   type BookingPortalPage,
   type BookingPortalParams,
+  type BookingPortalRedeem,
   type BookingPortalSignIn,
   type BookingPortalSlots,
   type BookingPortalSlotsQuery,
+  type BookingPortalUser,
   type BookingTimeSlot,
   type PortalCaptcha,
 } from '@atrium/domain';
@@ -33,7 +35,14 @@ import { enterWorkspaceBySlug, systemContext } from '../../platform/jobs/workspa
 import { spendChallenge } from '../../platform/portal-captcha.repository';
 import { newChallenge, solves } from '../../platform/portal-captcha.util';
 import { signToken, verifyToken } from '../../platform/signed-token.util';
-import { sendWorkspaceSignInLink, signOutOfWorkspace, workspacePortalUser, type WorkspacePortalUser } from '../helpdesk';
+import { captionIn } from '../../platform/captions';
+import {
+  redeemWorkspaceLink,
+  sendWorkspaceSignInLink,
+  signOutOfWorkspace,
+  workspacePortalUser,
+  type WorkspacePortalUser,
+} from '../helpdesk';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { mailInvitation, type InvitationDeps } from './booking-invitations.service';
 import { pageItemFilter, timeSlotsForPage } from './booking-page-settings.service';
@@ -111,28 +120,55 @@ async function withPage<T>(
   });
 }
 
-// A sign-in link for the page's visitor, mailed through the workspace's helpdesk portal and leading
-// back to this page (decision 093 round seven); the same answer for an unknown address.
+// A sign-in link for the page's visitor: the workspace's own (no helpdesk portal needed, decision 093
+// round eight), leading back to this page, the mail in the visitor's language and naming the page;
+// the same answer for an unknown address.
 export async function portalSignIn(
   db: Db,
   deps: PortalDeps,
   address: BookingPortalParams,
   body: BookingPortalSignIn,
+  acceptLanguage: string | undefined,
 ): Promise<{ sent: true }> {
   return withPage(
     db,
     address,
     undefined,
     async (ctx, page) => {
-      await sendWorkspaceSignInLink(
+      const language = body.language ?? acceptLanguage;
+      const pageUrl = `${deps.portalConfig.publicUrl}/portal/${encodeURIComponent(address.workspace)}/book/${encodeURIComponent(page.slug)}`;
+      await sendWorkspaceSignInLink(ctx, { mailer: deps.invitations.mailer, config: deps.portalConfig, now: deps.now }, body.email, {
+        link: (token) => `${pageUrl}?token=${token}`,
+        subject: captionIn(language, 'bookings.portal.signInMail.subject', { page: page.name }),
+        text: (link) => captionIn(language, 'bookings.portal.signInMail.text', { page: page.name, link }),
+      });
+      return { sent: true as const };
+    },
+    true,
+  );
+}
+
+// The mailed link's token, redeemed by the page it leads to: a session of the workspace's portal,
+// its cookie set for the booking pages (403 portalAccessDenied for a used, expired or made-up link).
+export async function portalRedeem(
+  db: Db,
+  deps: PortalDeps,
+  address: BookingPortalParams,
+  body: BookingPortalRedeem,
+  reply: FastifyReply,
+): Promise<BookingPortalUser> {
+  return withPage(
+    db,
+    address,
+    undefined,
+    (ctx) =>
+      redeemWorkspaceLink(
         ctx,
         { mailer: deps.invitations.mailer, config: deps.portalConfig, now: deps.now },
         address.workspace,
-        body.email,
-        `/portal/${encodeURIComponent(address.workspace)}/book/${encodeURIComponent(page.slug)}`,
-      );
-      return { sent: true as const };
-    },
+        body.token,
+        reply,
+      ),
     true,
   );
 }

@@ -26,7 +26,7 @@ export async function linksSince(ctx: TenantScope, helpdeskId: string, email: st
 
 export async function insertToken(
   ctx: TenantScope,
-  t: { helpdeskId: string; contactId: string; email: string; kind: 'link' | 'session'; tokenHash: string; expiresAt: Date },
+  t: { helpdeskId: string | null; contactId: string; email: string; kind: 'link' | 'session'; tokenHash: string; expiresAt: Date },
 ): Promise<void> {
   await ctx.db.execute(sql`
     insert into helpdesk_portal_tokens (tenant_id, helpdesk_id, contact_id, email, kind, token_hash, expires_at)
@@ -110,15 +110,34 @@ export async function deleteWorkspaceSession(ctx: TenantScope, tokenHash: string
     delete from helpdesk_portal_tokens where tenant_id = ${ctx.tenantId} and token_hash = ${tokenHash} and kind = 'session'`);
 }
 
-// The workspace's first helpdesk with its portal on (by name): where a booking page's visitor signs in.
-export async function signInHelpdesk(
+// An address's links of the workspace since a time, whichever portal they were asked on.
+export async function workspaceLinksSince(ctx: TenantScope, email: string, since: Date): Promise<number> {
+  const res = await ctx.db.execute<{ n: number }>(sql`
+    select count(*)::int as n from helpdesk_portal_tokens t
+    where t.tenant_id = ${ctx.tenantId} and t.email = ${email} and t.kind = 'link' and t.created_at >= ${since.toISOString()}::timestamptz`);
+  return Number(res.rows[0]?.n ?? 0);
+}
+
+// A link of the workspace itself (asked on a booking page, no helpdesk), unused and current,
+// marked used by this statement (two redeems of one link: one wins).
+export async function redeemWorkspaceLink(
   ctx: TenantScope,
-): Promise<{ id: string; name: string; description: string | null; slug: string } | undefined> {
-  const res = await ctx.db.execute<{ id: string; name: string; description: string | null; slug: string }>(sql`
-    select h.id, h.name, h.description, h.portal_slug as slug from helpdesks h
-    where h.tenant_id = ${ctx.tenantId} and h.deleted_at is null and h.archived_at is null and h.portal_enabled and h.portal_slug is not null
-    order by h.name, h.id limit 1`);
+  tokenHash: string,
+  now: Date,
+): Promise<{ contactId: string; email: string } | undefined> {
+  const res = await ctx.db.execute<{ contactId: string; email: string }>(sql`
+    update helpdesk_portal_tokens set used_at = ${now.toISOString()}::timestamptz
+    where tenant_id = ${ctx.tenantId} and helpdesk_id is null and token_hash = ${tokenHash} and kind = 'link'
+      and used_at is null and expires_at > ${now.toISOString()}::timestamptz
+    returning contact_id as "contactId", email`);
   return res.rows[0];
+}
+
+// Expired links and sessions of the workspace itself (no helpdesk) go when a new link is made.
+export async function deleteExpiredOfWorkspace(ctx: TenantScope, now: Date): Promise<void> {
+  await ctx.db.execute(sql`
+    delete from helpdesk_portal_tokens where tenant_id = ${ctx.tenantId} and helpdesk_id is null
+      and expires_at < ${new Date(now.getTime() - 3600_000).toISOString()}::timestamptz`);
 }
 
 export async function deleteSession(ctx: TenantScope, helpdeskId: string, tokenHash: string): Promise<void> {

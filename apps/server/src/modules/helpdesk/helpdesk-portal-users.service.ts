@@ -98,19 +98,80 @@ export async function workspacePortalUser(
   return { contactId: row.contactId, email: row.email, name: row.name };
 }
 
-// A sign-in link for a booking page's visitor, through the workspace's first helpdesk portal; the
-// link leads back to `returnTo` (a path of this workspace's portal). Without any helpdesk portal
-// nobody can sign in: the answer is the same silent one.
+// A sign-in mail asked outside a helpdesk portal (a booking page, decision 093 round eight): the
+// asker says where the link leads (`link(token)`) and how the mail reads, in the visitor's language.
+export type WorkspaceSignInMail = { link: (token: string) => string; subject: string; text: (link: string) => string };
+
+// A sign-in link of the workspace itself, no helpdesk needed (the token's helpdesk is null): the
+// same rules as a helpdesk's — a contact of the address or a silent answer, spammer refused,
+// PORTAL_LINKS_PER_HOUR per address (counted over all of the workspace's links), 15 minutes, once.
 export async function sendWorkspaceSignInLink(
   scope: TenantScope,
   deps: PortalUserDeps,
-  workspace: string,
   email: string,
-  returnTo: string,
+  mail: WorkspaceSignInMail,
 ): Promise<PortalSignInResult> {
-  const helpdesk = await usersRepo.signInHelpdesk(scope);
-  if (!helpdesk) return { sent: true };
-  return sendSignInLink(scope, deps, { workspace, helpdesk }, email, undefined, returnTo);
+  const now = deps.now();
+  const contact = await usersRepo.contactOfEmail(scope, email);
+  if (!contact) return { sent: true };
+  if (contact.refused) throw spammer();
+  if ((await usersRepo.workspaceLinksSince(scope, email, new Date(now.getTime() - 3600_000))) >= PORTAL_LINKS_PER_HOUR)
+    return { sent: true };
+  await usersRepo.deleteExpiredOfWorkspace(scope, now);
+  const token = newToken();
+  await usersRepo.insertToken(scope, {
+    helpdeskId: null,
+    contactId: contact.id,
+    email,
+    kind: 'link',
+    tokenHash: hash(token),
+    expiresAt: new Date(now.getTime() + PORTAL_LINK_TTL_MS),
+  });
+  const host = new URL(deps.config.publicUrl).hostname || 'atrium.local';
+  await deps.mailer.enqueue(scope.db, {
+    to: email,
+    subject: mail.subject.slice(0, 400),
+    text: mail.text(mail.link(token)),
+    messageId: `<portal.${randomBytes(12).toString('hex')}@${host}>`,
+    headers: { 'Auto-Submitted': 'auto-generated' },
+    attachments: [],
+  });
+  deps.mailer.nudge();
+  return { sent: true };
+}
+
+// A workspace link (asked on a booking page) becomes a session of the workspace, its cookie set for
+// the booking pages; a helpdesk's own links redeem on its portal (redeemSignInLink).
+export async function redeemWorkspaceLink(
+  scope: TenantScope,
+  deps: PortalUserDeps,
+  workspace: string,
+  token: string,
+  reply: FastifyReply,
+): Promise<PortalUser> {
+  const now = deps.now();
+  const link = await usersRepo.redeemWorkspaceLink(scope, hash(token), now);
+  if (!link) throw accessDenied();
+  const contact = await usersRepo.contactOfEmail(scope, link.email);
+  if (!contact || contact.id !== link.contactId) throw accessDenied();
+  if (contact.refused) throw spammer();
+  const session = newToken();
+  await usersRepo.insertToken(scope, {
+    helpdeskId: null,
+    contactId: contact.id,
+    email: link.email,
+    kind: 'session',
+    tokenHash: hash(session),
+    expiresAt: new Date(now.getTime() + PORTAL_SESSION_TTL_MS),
+  });
+  reply.setCookie(PORTAL_SESSION_COOKIE, session, {
+    httpOnly: true,
+    secure: deps.config.cookieSecure,
+    sameSite: 'lax',
+    path: bookingCookiePath(workspace),
+    maxAge: PORTAL_SESSION_TTL_MS / 1000,
+  });
+  return { email: link.email, name: contact.name };
 }
 
 // Sign-out from a booking page: the workspace's session ends (on the helpdesk portal too) and both

@@ -11,10 +11,13 @@ export function BookingPortalAccess({
   kind,
   workspace,
   slug,
+  linkFailed = false,
 }: {
   kind: 'loginRequired' | 'portalAccessDenied';
   workspace: string;
   slug: string;
+  // the mailed link this page was opened with did not sign in (used, expired or made up)
+  linkFailed?: boolean;
 }) {
   const { t } = useTranslation();
   const ask = useBookingPortalSignIn(workspace, slug);
@@ -46,6 +49,11 @@ export function BookingPortalAccess({
             >
               <Input type="email" autoComplete="email" maxLength={254} />
             </Form.Item>
+            {linkFailed && (
+              <Typography.Paragraph type="danger" role="alert">
+                {t('bookings.portal.signInFailed')}
+              </Typography.Paragraph>
+            )}
             {failure && <Typography.Paragraph type="danger">{failure}</Typography.Paragraph>}
             <Button type="primary" htmlType="submit" loading={ask.isPending}>
               {t('bookings.portal.sendLink')}

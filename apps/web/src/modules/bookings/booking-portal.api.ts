@@ -5,10 +5,12 @@ import type {
   BookingPortalMaps,
   BookingPortalPage,
   BookingPortalSlots,
+  BookingPortalUser,
   PortalCaptcha,
 } from '@atrium/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../platform/api/api-client';
+import { currentLanguage } from '../../platform/i18n/i18n';
 import { solveChallenge } from '../../platform/portal/portal-captcha';
 
 // The public booking portal's calls: no session, no workspace header.
@@ -22,11 +24,13 @@ const keys = {
   booking: (workspace: string, token: string) => ['booking-portal', workspace, 'booking', token] as const,
 };
 
-export function useBookingPortalPage(workspace: string, slug: string) {
+// `enabled` false while a mailed sign-in link is redeemed, so the page is asked once, signed in
+export function useBookingPortalPage(workspace: string, slug: string, enabled = true) {
   return useQuery({
     queryKey: keys.page(workspace, slug),
     queryFn: () => apiRequest<BookingPortalPage>(base(workspace, slug), anonymous),
     retry: false,
+    enabled,
   });
 }
 
@@ -85,11 +89,26 @@ export function useConfirmHold(workspace: string, slug: string, signedIn = false
   });
 }
 
-// A sign-in link for a Registered or Restricted page, leading back to it (decision 093 round seven).
+// A sign-in link for a Registered or Restricted page, leading back to it (decision 093 rounds seven
+// and eight), mailed in the language the visitor reads the page in.
 export function useBookingPortalSignIn(workspace: string, slug: string) {
   return useMutation({
     mutationFn: (email: string) =>
-      apiRequest<{ sent: true }>(`${base(workspace, slug)}/sign-in`, { method: 'POST', body: { email }, ...anonymous }),
+      apiRequest<{ sent: true }>(`${base(workspace, slug)}/sign-in`, {
+        method: 'POST',
+        body: { email, language: currentLanguage() },
+        ...anonymous,
+      }),
+  });
+}
+
+// The mailed link's token, redeemed by the page it leads to: the session cookie, then the page again.
+export function useBookingPortalRedeem(workspace: string, slug: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiRequest<BookingPortalUser>(`${base(workspace, slug)}/sign-in/redeem`, { method: 'POST', body: { token }, ...anonymous }),
+    onSettled: () => qc.invalidateQueries({ queryKey: keys.page(workspace, slug) }),
   });
 }
 

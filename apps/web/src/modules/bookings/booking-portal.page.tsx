@@ -1,20 +1,22 @@
-import { OPENING_DAYS, type BookingPortalHold, type BookingPortalPage } from '@atrium/domain';
+import { type BookingPortalHold, type BookingPortalPage } from '@atrium/domain';
 import { Alert, Button, Card, Form, Input, Popconfirm, Result, Select, Space, Spin, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../platform/api/api-error';
 import { errorText } from '../../platform/feedback/form-errors';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import {
   useBookingPortalMaps,
   useBookingPortalPage,
+  useBookingPortalRedeem,
   useBookingPortalSignOut,
   useBookingPortalSlots,
   useConfirmHold,
   useHoldTime,
 } from './booking-portal.api';
 import { BookingPortalAccess } from './booking-portal-access';
+import { windowsText } from './booking-time-slots';
 import { PortalFloorMap } from './portal-floor-map';
 
 type Item = BookingPortalPage['items'][number];
@@ -29,9 +31,6 @@ function zoneDay(timeZone: string, offset = 0): string {
   );
   return parts;
 }
-// 2024-01-01 was a Monday: a weekday's name in the visitor's language
-const weekdayName = (day: BookingPortalPage['timeSlots'][number]['day'], locale: string) =>
-  new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 1 + OPENING_DAYS.indexOf(day))));
 const timeIn = (iso: string, timeZone: string, locale: string) =>
   new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 const dateTimeIn = (iso: string, timeZone: string, locale: string) =>
@@ -57,7 +56,27 @@ function durationsOf(item: Item | undefined): number[] {
 export default function BookingPortalPage() {
   const { t, i18n } = useTranslation();
   const { workspace = '', slug = '' } = useParams();
-  const page = useBookingPortalPage(workspace, slug);
+  // a mailed sign-in link (decision 093 round eight) leads here with ?token=: redeemed once, by a
+  // POST (a mail scanner opening the link spends nothing), then the token leaves the address
+  const [search, setSearch] = useSearchParams();
+  const token = search.get('token');
+  const redeem = useBookingPortalRedeem(workspace, slug);
+  const redeemed = useRef<string | null>(null);
+  useEffect(() => {
+    if (!token || redeemed.current === token) return;
+    redeemed.current = token;
+    redeem.mutate(token, {
+      onSettled: () =>
+        setSearch(
+          (q) => {
+            q.delete('token');
+            return q;
+          },
+          { replace: true },
+        ),
+    });
+  }, [token, redeem, setSearch]);
+  const page = useBookingPortalPage(workspace, slug, !token && !redeem.isPending);
   const navigate = useNavigate();
   // an old slug (spec §5): the page answers with its current one, and the address follows
   const current = page.data?.slug;
@@ -96,7 +115,7 @@ export default function BookingPortalPage() {
     return (
       <main className="portal-page" style={{ maxWidth: 720, margin: '24px auto', padding: '0 16px' }}>
         {code === 'loginRequired' || code === 'portalAccessDenied' ? (
-          <BookingPortalAccess kind={code} workspace={workspace} slug={slug} />
+          <BookingPortalAccess kind={code} workspace={workspace} slug={slug} linkFailed={redeem.isError} />
         ) : (
           <Result status="404" title={t('bookings.portal.notFound')} />
         )}
@@ -141,7 +160,7 @@ export default function BookingPortalPage() {
       {p.timeSlots.length > 0 && (
         <Typography.Paragraph>
           {t('bookings.portal.bookableTimes', {
-            times: p.timeSlots.map((w) => `${weekdayName(w.day, i18n.language)} ${w.start}–${w.end}`).join(', '),
+            times: windowsText(p.timeSlots, i18n.language),
           })}
         </Typography.Paragraph>
       )}

@@ -131,8 +131,9 @@ export const bookingPortalMapsSchema = z.object({
 export type BookingPortalMaps = z.infer<typeof bookingPortalMapsSchema>;
 export const bookingPortalMapParamsSchema = bookingPortalParamsSchema.extend({ mapId: z.uuid() });
 
-// A booking page's visitor asks for a sign-in link (mailed through the workspace's helpdesk portal);
-// the link leads back to the page. The answer is the same for an unknown address.
+// A booking page's visitor asks for a sign-in link (the workspace's own, no helpdesk needed; decision
+// 093 round eight); the link leads back to the page and the mail is written in `language` (else the
+// request's Accept-Language, else English). The answer is the same for an unknown address.
 export const bookingPortalSignInSchema = z.strictObject({
   email: z
     .string({ error: invalid })
@@ -141,6 +142,20 @@ export const bookingPortalSignInSchema = z.strictObject({
     .min(1, { error: 'required' })
     .max(254, { error: 'maxLength' })
     .email({ error: 'invalidEmail' }),
+  language: z.enum(['en', 'de'], { error: invalid }).optional(),
 });
 export type BookingPortalSignIn = z.infer<typeof bookingPortalSignInSchema>;
 export const bookingPortalSignInResultSchema = z.object({ sent: z.literal(true) });
+// The mailed link's token, redeemed by the page it leads to (a POST, so a mail scanner opening the
+// link spends nothing).
+export const bookingPortalRedeemSchema = z.strictObject({
+  token: z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { error: 'required' })
+    .max(100, { error: 'maxLength' })
+    .meta({ description: 'Rule `portalAccessDenied`: the token of a sign-in link, unused and within its 15 minutes.' }),
+});
+export type BookingPortalRedeem = z.infer<typeof bookingPortalRedeemSchema>;
+export const bookingPortalUserSchema = z.object({ email: z.string(), name: z.string() });
+export type BookingPortalUser = z.infer<typeof bookingPortalUserSchema>;
