@@ -51,7 +51,18 @@ function scopeOfAddress(definition: WebEntity['definition'], f: string | null): 
 export function EntityListRoute({ entity }: { entity: WebEntity }) {
   const [owner, setOwner] = useState<string | undefined>(undefined);
   const { definition } = entity;
-  const onRequest = useCallback((request: EntityListRequest) => setOwner(roleOwnerOfFilters(definition, request.filters)), [definition]);
+  // a kind whose stages belong to a record (a request's helpdesk) filters and edits its stage
+  // column with the stages of the one record the list is filtered to, none otherwise
+  const [stageScope, setStageScope] = useState<string | undefined>(undefined);
+  const onRequest = useCallback(
+    (request: EntityListRequest) => {
+      setOwner(roleOwnerOfFilters(definition, request.filters));
+      const field = definition.workflowScope?.field;
+      const found = field ? request.filters.filter((f) => f.field === field && f.op === 'eq') : [];
+      setStageScope(found.length === 1 && typeof found[0]?.value === 'string' ? found[0].value : undefined);
+    },
+    [definition],
+  );
   // a board of one record's stages opened by its address (a project's board): the stages load
   // beside the column catalogue instead of after it (the board asks for the same query)
   const [params] = useSearchParams();
@@ -60,12 +71,20 @@ export function EntityListRoute({ entity }: { entity: WebEntity }) {
   const scoped = useRoleScope(definition, owner);
   return (
     <RoleScopeProvider permissions={scoped}>
-      <EntityList entity={entity} onRequest={onRequest} />
+      <EntityList entity={entity} onRequest={onRequest} stageScope={stageScope} />
     </RoleScopeProvider>
   );
 }
 
-function EntityList({ entity, onRequest }: { entity: WebEntity; onRequest: (request: EntityListRequest) => void }) {
+function EntityList({
+  entity,
+  onRequest,
+  stageScope,
+}: {
+  entity: WebEntity;
+  onRequest: (request: EntityListRequest) => void;
+  stageScope: string | undefined;
+}) {
   const { definition, listActions } = entity;
   const api = entityApi(definition);
   const { t, text } = useEntityText(definition);
@@ -80,7 +99,11 @@ function EntityList({ entity, onRequest }: { entity: WebEntity; onRequest: (requ
   const [duplicatesOpen, setDuplicatesOpen] = useState(false);
   const p = definition.permissions;
   const cells = useCells(definition, columns.data ?? []);
-  const workflows = useWorkflows(definition.kind, definition.capabilities.workflowStage);
+  const workflows = useWorkflows(
+    definition.kind,
+    definition.capabilities.workflowStage && (definition.workflowScope === undefined || stageScope !== undefined),
+    stageScope,
+  );
   const stageOptions = useMemo(
     () =>
       (workflows.data ?? []).flatMap((w) =>

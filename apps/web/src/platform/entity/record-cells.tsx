@@ -1,4 +1,11 @@
-import { optionLabelKey, type EntityColumn, type EntityDefinition, type EntityRecord, type RecordRef } from '@atrium/domain';
+import {
+  optionLabelKey,
+  type EntityColumn,
+  type EntityKind,
+  type EntityDefinition,
+  type EntityRecord,
+  type RecordRef,
+} from '@atrium/domain';
 import { Tag } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -18,7 +25,8 @@ export type Cell = (record: EntityRecord) => ReactNode;
 export function useCells(definition: EntityDefinition, columns: EntityColumn[]): Map<string, Cell> {
   const { t } = useEntityText(definition);
   const currency = useWorkspaceCurrency();
-  const workflows = useWorkflows(definition.kind, definition.capabilities.workflowStage);
+  const scopeField = definition.workflowScope?.field;
+  const workflows = useWorkflows(definition.kind, definition.capabilities.workflowStage && scopeField === undefined);
   const types = useRecordTypes(definition);
   const own = webEntityOf(definition.kind)?.cells;
   return useMemo(() => {
@@ -38,6 +46,9 @@ export function useCells(definition: EntityDefinition, columns: EntityColumn[]):
           const path = ref ? recordPath(target, ref.id) : undefined;
           return ref ? path ? <Link to={path}>{ref.title}</Link> : ref.title : '';
         };
+      } else if (c.key === 'workflowStage' && scopeField) {
+        // stages of the record's owner (a request's helpdesk): each owner's are asked once, cached
+        cell = (r) => <OwnStageName kind={definition.kind} scopeId={String(r[scopeField] ?? '')} stageId={String(r.workflowStage ?? '')} />;
       } else if (c.key === 'workflowStage') cell = (r) => stages.get(String(r.workflowStage)) ?? '';
       else if (c.key === 'tags')
         cell = (r) => (
@@ -58,5 +69,12 @@ export function useCells(definition: EntityDefinition, columns: EntityColumn[]):
       cells.set(c.key, cell);
     }
     return cells;
-  }, [columns, definition, own, t, currency, workflows.data, types.data]);
+  }, [columns, definition, own, t, currency, workflows.data, types.data, scopeField]);
+}
+
+// The name of a stage of a kind whose stages belong to a record (decision 089's workflowScope).
+function OwnStageName({ kind, scopeId, stageId }: { kind: EntityKind; scopeId: string; stageId: string }) {
+  const workflows = useWorkflows(kind, scopeId !== '' && stageId !== '', scopeId);
+  const name = (workflows.data ?? []).flatMap((w) => w.stages).find((s) => s.id === stageId)?.name;
+  return <>{name ?? ''}</>;
 }

@@ -48,7 +48,16 @@ export function RecordForm({ api, record, fields }: Props) {
   };
   const [merged, setMerged] = useState<{ changed: string[]; conflicts: string[]; mine: boolean } | null>(null);
   const update = api.useUpdate();
-  const workflows = useWorkflows(definition.kind, definition.capabilities.workflowStage);
+  // a kind whose stages belong to a record (a task's project, a request's helpdesk) offers that
+  // record's stages: the one the form names now, so a moved record offers its new owner's
+  const scopeField = definition.workflowScope?.field;
+  const scopeValue: unknown = Form.useWatch(scopeField ?? 'workflowScope', form);
+  const scopeId = scopeField ? String((scopeValue === undefined ? base[scopeField] : scopeValue) ?? '') || undefined : undefined;
+  const workflows = useWorkflows(
+    definition.kind,
+    definition.capabilities.workflowStage && (scopeField === undefined || scopeId !== undefined),
+    scopeId,
+  );
   const { disarm } = useLeavePageGuard(dirty);
   const p = definition.permissions;
   // a locked record (a converted lead) is shown, never edited: the server refuses it too
