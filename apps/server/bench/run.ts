@@ -1,4 +1,4 @@
-import { execFile, fork } from 'node:child_process';
+import { execFile, fork, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -39,6 +39,9 @@ const LATENCY_RUNS = Number(process.env.BENCH_RUNS ?? 400);
 const WARMUP = 50;
 const THROUGHPUT_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = 8;
+// each throughput measurement starts after this long under the same load (the JIT compiles the
+// hot path in the first second or two: a running server has done that long ago)
+const WARM_SECONDS = Number(process.env.BENCH_WARM ?? 3);
 // idempotency keys unique across runs on a kept database (BENCH_PG_DIR)
 const RUN = Date.now().toString(36);
 
@@ -133,7 +136,12 @@ async function main() {
     const serverLog = openSync(path.join(dir, 'server.log'), 'a');
     const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
     child = fork(path.join(SERVER_ROOT, 'bench/server.ts'), [], {
-      execArgv: ['--import', 'tsx', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(process.env.BENCH_PERF ? ['--perf-basic-prof'] : []),
+        ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      ],
       env: {
         ...process.env,
         DATABASE_URL: url,
@@ -378,9 +386,19 @@ async function main() {
       for (let i = 0; i < 200; i++) await request('GET', `/api/v1/contacts/${ids[i % ids.length]}`);
       const auth = { authorization: `Bearer ${token}`, 'x-tenant-id': big.id };
       const getBytes = ids.map((id) => getRequest(`/api/v1/contacts/${id}`, auth));
+      await httpLoad(port, CONCURRENCY, WARM_SECONDS, (i) => getBytes[i % getBytes.length] as Buffer);
+      // BENCH_PERF=file: a system-wide `perf record` of this measurement (the server runs with
+      // --perf-basic-prof, so its JavaScript has names): kernel, server and PostgreSQL in one profile
+      const perf = process.env.BENCH_PERF
+        ? spawn('perf', ['record', '-F', '1999', '-g', '-a', '-o', path.resolve(process.env.BENCH_PERF)], { stdio: 'ignore' })
+        : undefined;
       const get = await cpuSplit({ server: serverPid, postmaster: postmasterPid }, () =>
         httpLoad(port, CONCURRENCY, THROUGHPUT_SECONDS, (i) => getBytes[i % getBytes.length] as Buffer),
       );
+      if (perf) {
+        perf.kill('SIGINT');
+        await new Promise((r) => perf.once('exit', r));
+      }
       if (get.result.errors > 0) throw new Error(`${get.result.errors} GETs did not answer 200`);
       const getLoad = load1();
       const apiRps = get.result.perSecond;
@@ -398,6 +416,7 @@ async function main() {
 
       // a tenant call with no query: the token, the tenant entry, the transaction and the answer
       const stageTypes = getRequest('/api/v1/core/workflows/stage-types', auth);
+      await httpLoad(port, CONCURRENCY, WARM_SECONDS, () => stageTypes);
       const tenantCall = await cpuSplit({ server: serverPid, postmaster: postmasterPid }, () =>
         httpLoad(port, CONCURRENCY, THROUGHPUT_SECONDS, () => stageTypes),
       );
@@ -420,7 +439,7 @@ async function main() {
         bare?.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
       });
       const bareBytes = ids.map((id) => getRequest(`/contacts/${id}`, { 'x-tenant-id': big.id }));
-      await httpLoad(barePort, CONCURRENCY, 1, (i) => bareBytes[i % bareBytes.length] as Buffer);
+      await httpLoad(barePort, CONCURRENCY, WARM_SECONDS, (i) => bareBytes[i % bareBytes.length] as Buffer);
       const bareRun = await cpuSplit({ server: bare.pid ?? 0, postmaster: postmasterPid }, () =>
         httpLoad(barePort, CONCURRENCY, THROUGHPUT_SECONDS, (i) => bareBytes[i % bareBytes.length] as Buffer),
       );
@@ -490,7 +509,7 @@ async function main() {
       '<!-- contacts-bench:start -->',
       '## Contacts on the entity engine (`npm run bench`)',
       '',
-      `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 1e9)} GB RAM, ${os.type()} ${os.release()}; Node ${process.version}; embedded PostgreSQL ${pgVersion} (default settings); API server in its own process logging at \`${logLevel}\` into a file; load generated from a third process over HTTP/1.1 keep-alive (latency: Node's http client, one request at a time; throughput: \`bench/http-load.ts\`, raw sockets with prebuilt requests, as light a client as pgbench's). The load column is the 1-minute load average when that line's measurement ended — other work on the machine shares its cores, so compare ratios within one run, not across runs.`,
+      `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 1e9)} GB RAM, ${os.type()} ${os.release()}; Node ${process.version}; embedded PostgreSQL ${pgVersion} (default settings); API server in its own process logging at \`${logLevel}\` into a file; load generated from a third process over HTTP/1.1 keep-alive (latency: Node's http client, one request at a time; throughput: \`bench/http-load.ts\`, raw sockets with prebuilt requests, as light a client as pgbench's, each measurement after ${WARM_SECONDS} s of the same load, so that the JIT has compiled the hot path as in a running server; the bare server gets the same warm-up). The load column is the 1-minute load average when that line's measurement ended — other work on the machine shares its cores, so compare ratios within one run, not across runs.`,
       '',
       `Data: 100,000 contacts with 5 custom fields in one workspace plus 10 workspaces × 10,000 (${reuse ? 'seeded by an earlier run, kept in `BENCH_PG_DIR`' : `seeded with \`INSERT … SELECT generate_series\` in ${seedSeconds.toFixed(1)} s`}), then \`VACUUM ANALYZE\`. Latency: ${WARMUP} warm-up then ${LATENCY_RUNS} sequential requests. The list baseline issues the statements the engine builds (list, and count when the engine needs one), rendered by the same code, on one direct connection as the database owner.`,
       '',
@@ -503,7 +522,7 @@ async function main() {
       '',
       `Fixed cost of the platform around a call, sequential over HTTP: ${fixedCost.join('; ')}.${cpuNote}`,
       '',
-      "Commands: `npm run bench` (root; runs `tsx bench/run.ts` in apps/server). `BENCH_RUNS` and `BENCH_SECONDS` change the sample sizes; `BENCH_TRACE=1` prints the per-request breakdown of each call, `BENCH_CPU_PROF=dir` writes a CPU profile of the server, `BENCH_EXPLAIN=1` the plans of the list statements, `BENCH_LOG_LEVEL` the server's log level. pgbench: `pgbench -i -q -s 10` then `pgbench -S -n -c 8 -j 2 -T 10` against the same database.",
+      "Commands: `npm run bench` (root; runs `tsx bench/run.ts` in apps/server). `BENCH_RUNS` and `BENCH_SECONDS` change the sample sizes; `BENCH_TRACE=1` prints the per-request breakdown of each call, `BENCH_CPU_PROF=dir` writes a CPU profile of the server, `BENCH_PERF=file` a system-wide `perf record` of the GET-by-id measurement, `BENCH_WARM` the seconds of load before each throughput measurement (3), `BENCH_EXPLAIN=1` the plans of the list statements, `BENCH_LOG_LEVEL` the server's log level. pgbench: `pgbench -i -q -s 10` then `pgbench -S -n -c 8 -j 2 -T 10` against the same database.",
       '<!-- contacts-bench:end -->',
     ].join('\n');
     await writeBenchSection('contacts-bench', section, log);
