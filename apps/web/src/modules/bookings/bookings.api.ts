@@ -59,8 +59,9 @@ export function useBookingsIn(q: BookingListQuery) {
 
 type Option = { id: string; name: string; timeZone?: string };
 // the locations or resource types to choose from (the engine's list call, first 100 by name)
-export function useChoices(listPath: string) {
+export function useChoices(listPath: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: bookingKeys.options(listPath),
     queryFn: async () =>
       (
@@ -218,10 +219,11 @@ export function useSetFavourite() {
 const pageSettingsKey = (pageId: string, what: 'time-slots' | 'maps') => workspaceKey('booking-pages', pageId, what);
 const pageSettingsPath = (pageId: string, what: 'time-slots' | 'maps') => `/api/v1/booking-pages/${pageId}/${what}`;
 
-export const usePageTimeSlots = (pageId: string) =>
+export const usePageTimeSlots = (pageId: string | undefined) =>
   useQuery({
-    queryKey: pageSettingsKey(pageId, 'time-slots'),
-    queryFn: () => apiRequest<BookingPageTimeSlots>(pageSettingsPath(pageId, 'time-slots')),
+    queryKey: pageSettingsKey(pageId ?? '', 'time-slots'),
+    queryFn: () => apiRequest<BookingPageTimeSlots>(pageSettingsPath(pageId ?? '', 'time-slots')),
+    enabled: !!pageId,
   });
 
 export function useSavePageTimeSlots(pageId: string) {

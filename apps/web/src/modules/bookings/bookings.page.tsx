@@ -1,4 +1,4 @@
-import { locationEntity, resourceTypeEntity, type FreeSlot } from '@atrium/domain';
+import { bookingPageEntity, locationEntity, resourceTypeEntity, type FreeSlot } from '@atrium/domain';
 import { Alert, App, Button, Card, Checkbox, Col, DatePicker, Empty, Form, List, Row, Select, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -9,7 +9,8 @@ import { errorText } from '../../platform/feedback/form-errors';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { BookingCalendar, type CalendarScope } from './booking-calendar';
 import { CalendarFeedsButton } from './calendar-feeds';
-import { useBook, useChoices, useFindTimes, useMyBookings, useRunBookingAction } from './bookings.api';
+import { useBook, useChoices, useFindTimes, useMyBookings, usePageTimeSlots, useRunBookingAction } from './bookings.api';
+import { windowsText } from './booking-time-slots';
 import { BookingServicesButton } from './booking-services';
 
 const DURATIONS = [30, 60, 120, 240, 480];
@@ -45,7 +46,9 @@ export default function BookingsPage() {
   );
 }
 
-type Query = { locationId?: string; typeId?: string; day: Dayjs; duration: number; favouritesOnly?: boolean };
+// `pageId`: book through a booking page (decision 093 round eight) — its items, policy and time
+// slots; none: the resource types' policies.
+type Query = { pageId?: string; locationId?: string; typeId?: string; day: Dayjs; duration: number; favouritesOnly?: boolean };
 
 // `near`: the free places of a floor near a point (the live map's "Free places near …"),
 // nearest first — no location to choose, the floor decides.
@@ -58,9 +61,14 @@ export function BookCard({
   title?: string;
   near?: { floorMapId: string; x: number; y: number };
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Query>();
+  // a page to book through, on the Bookings page only (a resource's own card and the map's book freely)
+  const choosePage = !resourceId && !near;
+  const bookingPages = useChoices(bookingPageEntity.basePath, choosePage);
+  const pageId = Form.useWatch('pageId', form);
+  const pageWindows = usePageTimeSlots(choosePage ? pageId : undefined);
   const locations = useChoices(locationEntity.basePath);
   const types = useChoices(resourceTypeEntity.basePath);
   const find = useFindTimes();
@@ -77,6 +85,7 @@ export function BookCard({
         duration: q.duration,
         window: dayWindow(q.day),
         ...(resourceId ? { resourceId } : {}),
+        ...(q.pageId ? { pageId: q.pageId } : {}),
         ...(q.locationId ? { locationId: q.locationId } : {}),
         ...(q.typeId ? { typeId: q.typeId } : {}),
         ...(q.favouritesOnly ? { favouritesOnly: true } : {}),
@@ -98,8 +107,10 @@ export function BookCard({
   };
   const take = (slot: FreeSlot) => {
     setRefusal(null);
+    // booked under the page chosen now: its policy and time slots decide (a refusal names the rule)
+    const through = choosePage ? form.getFieldValue('pageId') : undefined;
     book.mutate(
-      { resourceId: slot.resource.id, start: slot.start, end: slot.end },
+      { resourceId: slot.resource.id, start: slot.start, end: slot.end, ...(through ? { pageId: through } : {}) },
       {
         onSuccess: () => {
           void message.success(t('bookings.booked', { resource: slot.resource.title }));
@@ -134,6 +145,28 @@ export function BookCard({
         requiredMark={false}
       >
         <Row gutter={12}>
+          {choosePage && (
+            <Col xs={24}>
+              <Form.Item
+                name="pageId"
+                label={t('bookings.bookThrough')}
+                extra={
+                  pageId && pageWindows.data
+                    ? pageWindows.data.slots.length > 0
+                      ? t('bookings.portal.bookableTimes', { times: windowsText(pageWindows.data.slots, i18n.language) })
+                      : t('bookings.bookThroughAnyTime')
+                    : t('bookings.bookThroughNone')
+                }
+              >
+                <Select
+                  allowClear
+                  placeholder={t('bookings.noPage')}
+                  loading={bookingPages.isLoading}
+                  options={(bookingPages.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+                />
+              </Form.Item>
+            </Col>
+          )}
           {!resourceId && (
             <>
               {!near && (
