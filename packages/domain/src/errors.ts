@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'minimumTeams',
   'minimumUsers',
   'minimumStages',
+  'stageInUse',
   'minimumFields',
   'minimumOptions',
   'minimumFiles',

@@ -91,6 +91,11 @@ export const workflowSchema = z.object({
 });
 export type Workflow = z.infer<typeof workflowSchema>;
 
+// Deleting a stage that records are in: `moveTo`, another stage of the same workflow, takes them
+// (without it the delete answers 409 stageInUse and names how many).
+export const workflowStageDeleteQuerySchema = z.strictObject({ moveTo: z.uuid().optional() });
+export type WorkflowStageDeleteQuery = z.infer<typeof workflowStageDeleteQuerySchema>;
+
 export const workflowListQuerySchema = z.strictObject({
   entity: z.string().min(1).max(40),
   typeId: z.uuid().optional(),

@@ -106,6 +106,50 @@ describe('request stages per helpdesk', () => {
     expect(codes(refused)).toEqual(['requestStageOnTaskDone:invalidStage']);
   });
 
+  it('renames and reorders a stage; deletes one in use only by moving its requests to another stage of the workflow', async () => {
+    const a = await workflowOf(first);
+    const [newStage, open, waiting] = [a.stages[0]!, a.stages[1]!, a.stages[2]!];
+    const renamed = await c.put(`/api/v1/core/workflow-stages/${waiting.id}`, {
+      name: 'Waiting for customer',
+      stageType: 'InProgress',
+      color: '#8c8c8c',
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    const moved = await c.put(`/api/v1/core/workflow-stages/${waiting.id}/sort-order`, { afterId: null });
+    expect(moved.status, moved.text).toBe(200);
+    expect((await workflowOf(first)).stages[0]!.name).toBe('Waiting for customer');
+    // a request in the Open stage: deleting Open needs moveTo
+    const request = await post(c, '/api/v1/requests', { subject: 'Stuck', helpdeskId: first });
+    expect((await patch(`/api/v1/requests/${request.id}`, [{ op: 'replace', path: '/workflowStage', value: open.id }])).status).toBe(200);
+    const inUse = await c.delete(`/api/v1/core/workflow-stages/${open.id}`);
+    expect(inUse.status).toBe(409);
+    expect(inUse.body.code).toBe('stageInUse');
+    expect(codes(inUse)).toEqual(['moveTo:stageInUse']);
+    const b = await workflowOf(second);
+    for (const moveTo of [open.id, b.stages[0]!.id]) {
+      const bad = await c.delete(`/api/v1/core/workflow-stages/${open.id}?moveTo=${moveTo}`);
+      expect(bad.status).toBe(400);
+      expect(codes(bad)).toEqual(['moveTo:invalidStage']);
+    }
+    expect((await c.delete(`/api/v1/core/workflow-stages/${open.id}?moveTo=nope`)).status).toBe(400);
+    expect((await member.delete(`/api/v1/core/workflow-stages/${open.id}?moveTo=${newStage.id}`)).status).toBe(403);
+    expect((await other.delete(`/api/v1/core/workflow-stages/${open.id}?moveTo=${newStage.id}`)).status).toBe(404);
+    expect((await c.get(`/api/v1/requests/${request.id}`)).body.workflowStage).toBe(open.id);
+    const done = await c.delete(`/api/v1/core/workflow-stages/${open.id}?moveTo=${newStage.id}`);
+    expect(done.status, done.text).toBe(204);
+    const after = await c.get(`/api/v1/requests/${request.id}`);
+    expect(after.body.workflowStage).toBe(newStage.id);
+    expect((await workflowOf(first)).stages.map((s) => s.id)).not.toContain(open.id);
+    const activity = await t.sql<{ n: string }>(
+      `select count(*) as n from activities where tenant_id = $1 and entity_id = $2 and field = 'workflowStage'`,
+      [tenantId, request.id],
+    );
+    expect(Number(activity[0]?.n)).toBe(2);
+    // an unused stage goes without moveTo
+    const spare = await c.post('/api/v1/core/workflow-stages', { workflowId: a.id, name: 'Spare', stageType: 'Open', color: '#8c8c8c' });
+    expect((await c.delete(`/api/v1/core/workflow-stages/${spare.body.id}`)).status).toBe(204);
+  });
+
   it('keeps the stages of a helpdesk in the recycle bin and removes them when it is purged', async () => {
     const third = (await post(c, '/api/v1/helpdesks', { name: 'Spare', code: 'SPA' })).id;
     expect((await workflowOf(third)).stages).toHaveLength(4);

@@ -21,6 +21,8 @@ const en = {
   'helpdesk.helpdesk.field.emailSubjectPrefix': 'Subject prefix',
   'helpdesk.helpdesk.field.emailTemplate': 'E-mail template',
   'helpdesk.email.tab': 'E-mail',
+  'helpdesk.settings.tab': 'Settings',
+  'helpdesk.settings.stagesIntro': "This helpdesk's own request stages. A new helpdesk starts with the workspace's.",
   'helpdesk.email.intro':
     'Replies to requesters and the acknowledgement of a mailed request are wrapped in this template. A template of your own needs Helpdesk Pro (custom e-mails); without it, the default template is used.',
   'helpdesk.email.mergeFields': 'Merge fields:',
@@ -186,6 +188,8 @@ const de: Record<keyof typeof en, string> = {
   'helpdesk.helpdesk.field.emailSubjectPrefix': 'Betreff-Präfix',
   'helpdesk.helpdesk.field.emailTemplate': 'E-Mail-Vorlage',
   'helpdesk.email.tab': 'E-Mail',
+  'helpdesk.settings.tab': 'Einstellungen',
+  'helpdesk.settings.stagesIntro': 'Die eigenen Anfragephasen dieses Helpdesks. Ein neuer Helpdesk beginnt mit denen des Arbeitsbereichs.',
   'helpdesk.email.intro':
     'Antworten an Anfragende und die Eingangsbestätigung einer gemailten Anfrage werden in diese Vorlage gesetzt. Eine eigene Vorlage braucht Helpdesk Pro (eigene E-Mails); ohne sie gilt die Standardvorlage.',
   'helpdesk.email.mergeFields': 'Seriendruckfelder:',

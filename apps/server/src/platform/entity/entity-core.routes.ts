@@ -18,6 +18,7 @@ import {
   workflowStageCreateSchema,
   workflowStageInputSchema,
   workflowStageMoveSchema,
+  workflowStageDeleteQuerySchema,
   workflowStageSchema,
   workflowUpdateSchema,
 } from '@atrium/domain';
@@ -250,12 +251,12 @@ export function registerEntityCoreRoutes(router: Router): void {
   router.tenant({
     method: 'DELETE',
     url: '/api/v1/core/workflow-stages/:id',
-    summary: 'Delete a stage (a workflow keeps its minimum number of stages)',
+    summary: 'Delete a stage (a workflow keeps its minimum number of stages); records in it move to moveTo',
     tags: wtags,
     permission: null,
     table: 'workflow_stages',
     status: 204,
-    schemas: { params: idParams },
-    handler: async (ctx, { params }) => workflows.deleteStage(ctx, registry, params.id),
+    schemas: { params: idParams, query: workflowStageDeleteQuerySchema },
+    handler: async (ctx, { params, query }) => workflows.deleteStage(ctx, registry, params.id, query),
   });
 }

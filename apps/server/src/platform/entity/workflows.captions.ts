@@ -36,6 +36,11 @@ const en = {
   'errorCodes.defaultPipelineCannotBeDeleted': 'The default workflow cannot be deleted',
   'errorCodes.linkedPipelineCannotBeDeleted': 'Records are in stages of this workflow; move them first',
   'errorCodes.invalidStage': 'Choose a stage of this workflow',
+  'errorCodes.stageInUse': 'Records are in this stage; choose the stage they move to',
+  'workflows.moveRecordsTitle': 'Records are in {{name}}',
+  'workflows.moveRecordsText': 'Choose the stage they move to. Then {{name}} is deleted.',
+  'workflows.moveTo': 'Move them to',
+  'workflows.moveAndDelete': 'Move and delete',
 };
 
 const de: Record<keyof typeof en, string> = {
@@ -73,6 +78,11 @@ const de: Record<keyof typeof en, string> = {
   'errorCodes.defaultPipelineCannotBeDeleted': 'Der Standard-Workflow kann nicht gelöscht werden',
   'errorCodes.linkedPipelineCannotBeDeleted': 'Einträge befinden sich in Phasen dieses Workflows; verschieben Sie sie zuerst',
   'errorCodes.invalidStage': 'Wählen Sie eine Phase dieses Workflows',
+  'errorCodes.stageInUse': 'Einträge befinden sich in dieser Phase; wählen Sie die Phase, in die sie wechseln',
+  'workflows.moveRecordsTitle': 'Einträge befinden sich in {{name}}',
+  'workflows.moveRecordsText': 'Wählen Sie die Phase, in die sie wechseln. Danach wird {{name}} gelöscht.',
+  'workflows.moveTo': 'Verschieben nach',
+  'workflows.moveAndDelete': 'Verschieben und löschen',
 };
 
 export const WORKFLOW_CAPTIONS: CaptionSet = { en, de };

@@ -160,6 +160,27 @@ export async function moveStageRow(ctx: TenantContext, id: string, sortOrder: st
   );
 }
 
+// The records of a kind's table in a stage (the recycle bin's too: they keep their stage).
+export async function recordsInStage(ctx: TenantContext, table: string, stageId: string): Promise<string[]> {
+  const res = await ctx.db.execute<{ id: string }>(
+    sql`select id from ${sql.identifier(table)} where tenant_id = ${ctx.tenantId} and workflow_stage_id = ${stageId} for update`,
+  );
+  return res.rows.map((r) => r.id);
+}
+
+// Moves every record of a stage to another one (a stage deleted with moveTo); their versions step.
+export async function moveRecordsToStage(
+  ctx: TenantContext,
+  table: string,
+  from: string,
+  to: string,
+): Promise<{ id: string; version: number }[]> {
+  const res = await ctx.db.execute<{ id: string; version: number }>(sql`
+    update ${sql.identifier(table)} set workflow_stage_id = ${to}, version = version + 1, updated_at = now()
+    where tenant_id = ${ctx.tenantId} and workflow_stage_id = ${from} returning id, version`);
+  return res.rows;
+}
+
 export async function deleteStageRow(ctx: TenantContext, id: string): Promise<void> {
   definitionsChanged(ctx);
   await ctx.db.execute(sql`delete from workflow_stages where tenant_id = ${ctx.tenantId} and id = ${id}`);

@@ -7,6 +7,7 @@ import {
   type workflowCreateSchema,
   type workflowStageCreateSchema,
   type workflowStageInputSchema,
+  type WorkflowStageDeleteQuery,
   type WorkflowUpdate,
 } from '@atrium/domain';
 import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
@@ -19,6 +20,8 @@ import { pgErrorCode } from '../db-errors';
 import { existingIds } from './entity.repository';
 import * as repo from './workflows.repository';
 import { mayView } from './role-scope';
+import { recordActivities } from './activity.service';
+import { publishRecordEvent } from '../events/live-events.service';
 
 type Registry = ReadonlyMap<string, RegisteredEntity>;
 
@@ -222,10 +225,47 @@ export async function moveStage(ctx: TenantContext, registry: Registry, stageId:
   return stage;
 }
 
-export async function deleteStage(ctx: TenantContext, registry: Registry, stageId: string): Promise<void> {
-  const { workflow } = await stageOf(ctx, registry, stageId);
+// A stage that records are in is deleted only with `moveTo`, another stage of its workflow, which
+// takes them (each with an activity and a live event); without it the answer is 409 stageInUse
+// saying how many, and nothing changes.
+export async function deleteStage(
+  ctx: TenantContext,
+  registry: Registry,
+  stageId: string,
+  query: WorkflowStageDeleteQuery = {},
+): Promise<void> {
+  const { stage, workflow } = await stageOf(ctx, registry, stageId);
   if (workflow.stages.length <= MIN_WORKFLOW_STAGES) {
     throw fieldError('stages', 'minimumStages', `A pipeline needs at least ${MIN_WORKFLOW_STAGES} stages`);
+  }
+  const target = query.moveTo;
+  if (target !== undefined && (target === stageId || !workflow.stages.some((s) => s.id === target)))
+    throw fieldError('moveTo', 'invalidStage', 'moveTo must be another stage of the same workflow');
+  const ent = registry.get(workflow.entity);
+  if (ent) {
+    const inStage = await repo.recordsInStage(ctx, ent.tableName, stageId);
+    if (inStage.length > 0 && target === undefined) {
+      const message = `${inStage.length} record(s) are in the stage ${stage.name}; choose a stage to move them to (moveTo)`;
+      throw new AppError(409, 'stageInUse', message, [{ field: 'moveTo', code: 'stageInUse', message }]);
+    }
+    if (inStage.length > 0 && target !== undefined) {
+      const moved = await repo.moveRecordsToStage(ctx, ent.tableName, stageId, target);
+      const kind = ent.definition.kind;
+      const names = new Map(workflow.stages.map((s) => [s.id, s.name]));
+      await recordActivities(
+        ctx,
+        moved.map((r) => ({
+          entityKind: kind,
+          entityId: r.id,
+          type: 'Change' as const,
+          action: 'updated' as const,
+          field: 'workflowStage',
+          before: { id: stageId, title: stage.name },
+          after: { id: target, title: names.get(target) ?? '' },
+        })),
+      );
+      for (const r of moved) await publishRecordEvent(ctx, { kind, id: r.id, version: Number(r.version), action: 'updated' });
+    }
   }
   try {
     await repo.deleteStageRow(ctx, stageId);

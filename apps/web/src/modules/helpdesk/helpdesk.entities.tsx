@@ -4,6 +4,7 @@ import { ArticleSearchButton, PublishActions } from './article-actions';
 import { ArticleContentEditor } from './article-content-editor';
 import { HelpdeskEmailTab, HelpdeskThreadingBanner } from './helpdesk-email';
 import { HelpdeskEmbedAction } from './helpdesk-embed';
+import { HelpdeskSettings } from './helpdesk-settings';
 import { RequestConversation } from './request-conversation';
 import { MakeTaskAction, RequestTaskBanner } from './request-task';
 
@@ -16,13 +17,20 @@ export const HELPDESK_ENTITIES: WebEntity[] = [
     actions: (record) => <HelpdeskEmbedAction record={record} />,
     // the share of replies to its address that threaded (issue 23's Performance section)
     banner: (record) => <HelpdeskThreadingBanner record={record} />,
-    // its e-mail template (Plan.CustomEmails) with a preview
+    // its e-mail template (Plan.CustomEmails) with a preview; its settings
     tabs: [
       {
         key: 'email',
         labelKey: 'helpdesk.email.tab',
         permission: helpdeskEntity.permissions.manage,
         render: (record) => <HelpdeskEmailTab record={record} />,
+      },
+      // its own request stages (and members), decision 094 round six
+      {
+        key: 'settings',
+        labelKey: 'helpdesk.settings.tab',
+        permission: helpdeskEntity.permissions.view,
+        render: (record) => <HelpdeskSettings record={record} />,
       },
     ],
   },

@@ -59,6 +59,21 @@ export function WorkflowsSettings({
   const deleteStage = useDeleteStage(entity);
   const moveStage = useMoveStage(entity);
   const [editing, setEditing] = useState<Editing>(null);
+  const [moving, setMoving] = useState<{ stage: WorkflowStage; options: WorkflowStage[] } | null>(null);
+  const [moveTo, setMoveTo] = useState<string | undefined>(undefined);
+  const moveAndDelete = () => {
+    if (!moving || !moveTo) return;
+    deleteStage.mutate(
+      { id: moving.stage.id, moveTo },
+      {
+        onSuccess: () => {
+          setMoving(null);
+          setMoveTo(undefined);
+        },
+        onError: failed,
+      },
+    );
+  };
   const [workflowForm] = Form.useForm<WorkflowForm>();
   const [stageForm] = Form.useForm<StageForm>();
   const workflows = query.data ?? [];
@@ -77,7 +92,18 @@ export function WorkflowsSettings({
   };
   const onRemoveStage = async (s: WorkflowStage) => {
     const ok = await confirm({ title: t('workflows.deleteStageTitle', { name: s.name }), okText: t('common.delete'), danger: true });
-    if (ok) deleteStage.mutate(s.id, { onError: failed });
+    if (!ok) return;
+    deleteStage.mutate(
+      { id: s.id },
+      {
+        // records are in it: the person chooses where they go, then it is deleted
+        onError: (error) => {
+          if (!isApiError(error) || error.code !== 'stageInUse') return failed(error);
+          const workflow = workflows.find((w) => w.stages.some((x) => x.id === s.id));
+          setMoving({ stage: s, options: (workflow?.stages ?? []).filter((x) => x.id !== s.id) });
+        },
+      },
+    );
   };
 
   const reorder = (workflow: Workflow, from: number, to: number) => {
@@ -288,6 +314,34 @@ export function WorkflowsSettings({
           </Form.Item>
           <Form.Item name="color" label={t('workflows.color')}>
             <Input type="color" style={{ width: 80 }} />
+          </Form.Item>
+        </Form>
+      </Modal>
+
+      <Modal
+        open={moving !== null}
+        width={MODAL_WIDTH}
+        title={t('workflows.moveRecordsTitle', { name: moving?.stage.name ?? '' })}
+        okText={t('workflows.moveAndDelete')}
+        okButtonProps={{ danger: true, disabled: !moveTo }}
+        cancelText={t('common.cancel')}
+        confirmLoading={deleteStage.isPending}
+        onCancel={() => {
+          setMoving(null);
+          setMoveTo(undefined);
+        }}
+        onOk={moveAndDelete}
+        destroyOnHidden
+      >
+        <Typography.Paragraph>{t('workflows.moveRecordsText', { name: moving?.stage.name ?? '' })}</Typography.Paragraph>
+        <Form layout="vertical">
+          <Form.Item label={t('workflows.moveTo')} htmlFor="workflow-stage-move-to">
+            <Select
+              id="workflow-stage-move-to"
+              value={moveTo}
+              onChange={setMoveTo}
+              options={(moving?.options ?? []).map((x) => ({ value: x.id, label: x.name }))}
+            />
           </Form.Item>
         </Form>
       </Modal>

@@ -58,8 +58,12 @@ export const useUpdateStage = (entity: EntityKind) =>
   useWorkflowMutation(entity, ({ id, body }: { id: string; body: WorkflowStageInput }) =>
     apiRequest<WorkflowStage>(PATHS.stage(id), { method: 'PUT', body }),
   );
+// `moveTo`: the stage that takes the records of the deleted one (the server asks for it, 409
+// stageInUse, when records are in it)
 export const useDeleteStage = (entity: EntityKind) =>
-  useWorkflowMutation(entity, (id: string) => apiRequest<void>(PATHS.stage(id), { method: 'DELETE' }));
+  useWorkflowMutation(entity, ({ id, moveTo }: { id: string; moveTo?: string }) =>
+    apiRequest<void>(`${PATHS.stage(id)}${moveTo ? `?moveTo=${encodeURIComponent(moveTo)}` : ''}`, { method: 'DELETE' }),
+  );
 
 // Moving a stage names its new neighbour; the server writes only the moved row. The cache is
 // reordered at once so the drop does not jump back while the request runs.

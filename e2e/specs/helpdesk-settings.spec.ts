@@ -1,0 +1,63 @@
+import { expect, test, type Page } from '../support/signed-in.fixture';
+import { RequestPage } from '../pages/helpdesk.pages';
+import { chooseOption, expectAccessible } from '../pages/shell.pages';
+import { signedInApi } from '../support/signed-in-api';
+
+// Issue 23, decision 094 round six: a helpdesk's settings tab — its own request stages (a stage
+// added and a request moved into it from the request's page; the stage deleted, its request sent
+// to another stage first).
+test.describe.serial('helpdesk settings', () => {
+  test.describe.configure({ timeout: 120_000 });
+  let page: Page;
+  let helpdeskId: string;
+  let request: { id: string; subject: string };
+
+  test.beforeAll(async ({ signedIn }) => {
+    const { page: p, tenantId } = await signedIn.workspace();
+    page = p;
+    const api = await signedInApi(page, tenantId);
+    helpdeskId = (await api.post<{ id: string }>('/api/v1/helpdesks', { name: 'Customer support', code: 'HELP' })).id;
+    request = await api.post('/api/v1/requests', { subject: 'Invoice missing', helpdeskId, requesterEmail: 'ada@example.com' });
+  });
+  test.afterAll(async () => page?.context().close());
+
+  test('a stage added to the helpdesk takes a request; deleting it moves the request first', async () => {
+    await page.goto(`/helpdesks/${helpdeskId}?tab=settings`);
+    const settings = page.getByRole('tabpanel', { name: 'Settings' });
+    const stages = settings.getByRole('list', { name: /^Stages of/ });
+    await expect(stages.getByText('Resolved', { exact: true })).toBeVisible();
+    await settings.getByRole('button', { name: 'Add stage' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add stage' });
+    await dialog.getByLabel('Stage name').fill('Escalated');
+    await dialog.getByLabel('Stage type').click();
+    await chooseOption(page, 'In progress');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(stages.getByText('Escalated', { exact: true })).toBeVisible();
+    await expectAccessible(page, 'helpdesk settings');
+
+    // the request's page offers its helpdesk's stages, the new one among them
+    const r = new RequestPage(page);
+    await r.open(request.id, request.subject);
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Discard changes' }) });
+    await form.getByLabel('Stage', { exact: true }).click();
+    await chooseOption(page, 'Escalated');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Request saved').first()).toBeVisible();
+    await page.reload();
+    await expect(form.getByText('Escalated', { exact: true })).toBeVisible();
+
+    // deleting the stage asks first, then where its request goes
+    await page.goto(`/helpdesks/${helpdeskId}?tab=settings`);
+    await settings.getByRole('button', { name: 'Delete stage Escalated' }).click();
+    await page.getByRole('dialog', { name: 'Delete the stage Escalated?' }).getByRole('button', { name: 'Delete' }).click();
+    const move = page.getByRole('dialog', { name: 'Records are in Escalated' });
+    await move.getByLabel('Move them to').click();
+    await chooseOption(page, 'Open');
+    await move.getByRole('button', { name: 'Move and delete' }).click();
+    await expect(move).toBeHidden();
+    await expect(stages.getByText('Escalated', { exact: true })).toHaveCount(0);
+    await r.open(request.id, request.subject);
+    await expect(form.getByText('Open', { exact: true })).toBeVisible();
+  });
+});
