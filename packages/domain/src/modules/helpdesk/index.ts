@@ -5,3 +5,4 @@ export * from './request.entity';
 export * from './helpdesk.enumerations';
 export * from './helpdesk.permissions';
 export * from './helpdesk.schema';
+export * from './helpdesk-members.schema';
