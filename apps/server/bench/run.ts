@@ -139,7 +139,8 @@ async function main() {
       execArgv: [
         '--import',
         'tsx',
-        ...(process.env.BENCH_PERF ? ['--perf-basic-prof'] : []),
+        // (V8 then also writes a code log: to /dev/null, not into the working directory)
+        ...(process.env.BENCH_PERF ? ['--perf-basic-prof', '--no-logfile-per-isolate', '--logfile=/dev/null'] : []),
         ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
       ],
       env: {
