@@ -1,12 +1,14 @@
 import { expect, test, type Page } from '../support/signed-in.fixture';
 import { expectAccessible } from '../pages/shell.pages';
 import { PHONE, horizontalOverflow } from '../pages/site-map.pages';
+import { databaseSql } from '../support/database';
 import { signedInApi } from '../support/signed-in-api';
 
 // Issue 22, calendar integrations (spec §7 Admin; decision 093 round six): Settings lists Google
 // and Microsoft 365 as not configured on a server without their OAuth clients (Connect disabled,
 // the reason named), and the workspace's iCalendar feed URLs; revoking one asks first, and its
-// URL answers 404 at once; with none left the page says so.
+// URL answers 404 at once; with none left the page says so. A Google calendar a member connected
+// (decision 093 round eight) is listed with its account and revoked the same way.
 test.describe.serial('calendar integrations', () => {
   let page: Page;
   let tenantId: string;
@@ -55,5 +57,28 @@ test.describe.serial('calendar integrations', () => {
     await expect(page.getByText('Connection revoked')).toBeVisible();
     await expect(page.getByText('No calendar is connected to this workspace yet.')).toBeVisible();
     expect((await page.request.get(feed)).status()).toBe(404);
+  });
+
+  test('back from the provider, a connected Google calendar is listed with its account and revoked after a confirmation', async () => {
+    // the browser test's server has no provider to consent at (the API test drives the callback
+    // against a stand-in token endpoint): the connection the callback stores is written here
+    const [member] = await databaseSql('select id from tenant_users where tenant_id = $1 order by created_at limit 1', [tenantId]);
+    await databaseSql(
+      `insert into calendar_connections (tenant_id, owner_id, provider, account_email, scopes) values ($1, $2, 'google', 'olivia@gmail.example', 'openid email')`,
+      [tenantId, member?.id],
+    );
+    await page.goto('/settings/calendar-integrations?connected=google');
+    await expect(page.getByText('Google Calendar is connected.')).toBeVisible();
+    await expect(page).toHaveURL(/\/settings\/calendar-integrations$/);
+    const connections = page.getByRole('table');
+    await expect(connections.getByRole('cell', { name: 'Google Calendar', exact: true })).toBeVisible();
+    await expect(connections.getByRole('cell', { name: 'olivia@gmail.example', exact: true })).toBeVisible();
+    await expectAccessible(page, 'calendar integrations with a Google calendar');
+    await connections.getByRole('button', { name: /^Revoke: .*olivia@gmail\.example$/ }).click();
+    await expect(page.getByRole('dialog').getByText(/Revoke the Google Calendar connection of/)).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+    await expect(page.getByText('Connection revoked')).toBeVisible();
+    await expect(page.getByText('No calendar is connected to this workspace yet.')).toBeVisible();
+    expect(await databaseSql('select 1 from calendar_connections where tenant_id = $1', [tenantId])).toHaveLength(0);
   });
 });

@@ -20,6 +20,8 @@ export { SESSION_COOKIE } from './session.routes';
 // the profile tables modules may read and write (the secrets stay in the identity schema)
 export { users, userPictures } from './identity.table';
 export { ensureLocalAccount, localAccessToken } from './local-account';
+// sealing secrets at rest (AES-256-GCM, a key derived from SESSION_SECRET per purpose)
+export { createTokenCipher, type TokenCipher } from './token-cipher.util';
 
 // The BFF (/auth) and the local mailbox always; the embedded provider (/idp) unless OIDC_ISSUER
 // names another one. Embedded: tokens are verified with its own keys. External: no verifier is

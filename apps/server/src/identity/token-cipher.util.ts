@@ -4,8 +4,9 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:
 // backup alone cannot be replayed against the issuer. The key derives from SESSION_SECRET.
 export type TokenCipher = { seal: (plain: string) => string; open: (sealed: string) => string | null };
 
-export function createTokenCipher(secret: string): TokenCipher {
-  const key = createHmac('sha256', secret).update('atrium-bff-token-cipher').digest();
+// `purpose` keeps the keys of different uses apart (the BFF's sessions, calendar connections…).
+export function createTokenCipher(secret: string, purpose = 'atrium-bff-token-cipher'): TokenCipher {
+  const key = createHmac('sha256', secret).update(purpose).digest();
   return {
     seal(plain) {
       const iv = randomBytes(12);

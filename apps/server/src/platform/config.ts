@@ -59,6 +59,12 @@ const envSchema = z.object({
   MICROSOFT_CALENDAR_CLIENT_ID: z.string().trim().min(1).optional(),
   MICROSOFT_CALENDAR_CLIENT_SECRET: z.string().trim().min(1).optional(),
   MICROSOFT_CALENDAR_TENANT: z.string().trim().min(1).default('common'),
+  // where the code is exchanged and a connection's refresh token revoked (decision 093 round eight):
+  // the providers' documented endpoints by default; set for a proxy or a test stand-in
+  GOOGLE_CALENDAR_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_CALENDAR_REVOKE_URL: z.url().default('https://oauth2.googleapis.com/revoke'),
+  MICROSOFT_CALENDAR_TOKEN_URL: z.url().optional(),
+  MICROSOFT_CALENDAR_REVOKE_URL: z.url().optional(),
   // the most data rows one import file may have (issue 25)
   IMPORT_MAX_ROWS: z.coerce.number().int().min(1).default(1_000_000),
 });
@@ -108,12 +114,15 @@ export type Config = {
   imports: { maxRows: number };
   // the external calendar providers whose OAuth client is set (absent: not configured)
   calendarProviders: {
-    google?: { clientId: string; clientSecret: string };
-    microsoft?: { clientId: string; clientSecret: string; tenant: string };
+    google?: CalendarProviderClient;
+    microsoft?: CalendarProviderClient & { tenant: string };
   };
   webDist: string;
   migrationsDir: string;
 };
+
+// an external calendar's OAuth client: where its code is exchanged, and its refresh token revoked if it can be
+export type CalendarProviderClient = { clientId: string; clientSecret: string; tokenUrl: string; revokeUrl?: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(env);
@@ -162,7 +171,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     imports: { maxRows: e.IMPORT_MAX_ROWS },
     calendarProviders: {
       ...(e.GOOGLE_CALENDAR_CLIENT_ID && e.GOOGLE_CALENDAR_CLIENT_SECRET
-        ? { google: { clientId: e.GOOGLE_CALENDAR_CLIENT_ID, clientSecret: e.GOOGLE_CALENDAR_CLIENT_SECRET } }
+        ? {
+            google: {
+              clientId: e.GOOGLE_CALENDAR_CLIENT_ID,
+              clientSecret: e.GOOGLE_CALENDAR_CLIENT_SECRET,
+              tokenUrl: e.GOOGLE_CALENDAR_TOKEN_URL,
+              revokeUrl: e.GOOGLE_CALENDAR_REVOKE_URL,
+            },
+          }
         : {}),
       ...(e.MICROSOFT_CALENDAR_CLIENT_ID && e.MICROSOFT_CALENDAR_CLIENT_SECRET
         ? {
@@ -170,6 +186,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
               clientId: e.MICROSOFT_CALENDAR_CLIENT_ID,
               clientSecret: e.MICROSOFT_CALENDAR_CLIENT_SECRET,
               tenant: e.MICROSOFT_CALENDAR_TENANT,
+              tokenUrl:
+                e.MICROSOFT_CALENDAR_TOKEN_URL ??
+                `https://login.microsoftonline.com/${encodeURIComponent(e.MICROSOFT_CALENDAR_TENANT)}/oauth2/v2.0/token`,
+              // Microsoft's identity platform has no endpoint that revokes one refresh token
+              ...(e.MICROSOFT_CALENDAR_REVOKE_URL ? { revokeUrl: e.MICROSOFT_CALENDAR_REVOKE_URL } : {}),
             },
           }
         : {}),

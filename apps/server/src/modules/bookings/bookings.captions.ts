@@ -161,6 +161,8 @@ const en = {
   'calendarIntegrations.neverUsed': 'Never',
   'calendarIntegrations.revoke': 'Revoke',
   'calendarIntegrations.revokeConfirm': 'Revoke this calendar connection of {{user}}? Its address stops working at once.',
+  'calendarIntegrations.revokeConfirmAccount':
+    'Revoke the {{provider}} connection of {{user}}? Atrium forgets it at once and asks the provider to withdraw its access.',
   'calendarIntegrations.revoked': 'Connection revoked',
   'bookings.timeSlots.tab': 'Time slots',
   'bookings.timeSlots.intro':
@@ -214,6 +216,17 @@ const en = {
   'errorCodes.invalidStartEndTime': 'Invalid start and end time: the end must be after the start',
   'errorCodes.overlappingTimeSlots': 'This time slot overlaps another one of the same day',
   'errorCodes.calendarProviderNotConfigured': 'Not configured: this server has no OAuth client for this calendar provider',
+  'errorCodes.calendarStateInvalid':
+    'This calendar connection was not started here for this provider, or its link was altered. Start again from Settings → Calendar integrations.',
+  'errorCodes.calendarStateExpired':
+    'This calendar connection took longer than 10 minutes. Start again from Settings → Calendar integrations.',
+  'errorCodes.calendarConnectDeclined': 'The calendar was not connected: access was declined at the provider.',
+  'errorCodes.calendarCodeInvalid':
+    'The provider did not accept this sign-in (used or expired). Start again from Settings → Calendar integrations.',
+  'errorCodes.calendarProviderUnavailable': 'The calendar provider could not be reached. Try again later.',
+  'calendarIntegrations.failedTitle': 'Calendar not connected',
+  'calendarIntegrations.backToSettings': 'Back to Calendar integrations',
+  'calendarIntegrations.connected': '{{provider}} is connected.',
   'errorCodes.durationTooShort': 'This booking is shorter than its resource type allows',
   'errorCodes.durationTooLong': 'This booking is longer than its resource type allows',
   'errorCodes.notOnIncrement': "This time is not on the resource type's time increment",
@@ -463,6 +476,8 @@ const de: Record<keyof typeof en, string> = {
   'calendarIntegrations.neverUsed': 'Nie',
   'calendarIntegrations.revoke': 'Widerrufen',
   'calendarIntegrations.revokeConfirm': 'Diese Kalenderverbindung von {{user}} widerrufen? Ihre Adresse funktioniert sofort nicht mehr.',
+  'calendarIntegrations.revokeConfirmAccount':
+    'Die Verbindung {{provider}} von {{user}} widerrufen? Atrium vergisst sie sofort und bittet den Anbieter, den Zugriff zurückzuziehen.',
   'calendarIntegrations.revoked': 'Verbindung widerrufen',
   'bookings.timeSlots.tab': 'Zeitfenster',
   'bookings.timeSlots.intro':
@@ -516,6 +531,17 @@ const de: Record<keyof typeof en, string> = {
   'errorCodes.invalidStartEndTime': 'Ungültige Start- und Endzeit: Das Ende muss nach dem Beginn liegen',
   'errorCodes.overlappingTimeSlots': 'Dieses Zeitfenster überschneidet sich mit einem anderen desselben Tages',
   'errorCodes.calendarProviderNotConfigured': 'Nicht eingerichtet: Dieser Server hat keinen OAuth-Client für diesen Kalenderanbieter',
+  'errorCodes.calendarStateInvalid':
+    'Diese Kalenderverbindung wurde nicht hier für diesen Anbieter begonnen, oder ihr Link wurde verändert. Beginnen Sie neu unter Einstellungen → Kalenderanbindungen.',
+  'errorCodes.calendarStateExpired':
+    'Diese Kalenderverbindung hat länger als 10 Minuten gedauert. Beginnen Sie neu unter Einstellungen → Kalenderanbindungen.',
+  'errorCodes.calendarConnectDeclined': 'Der Kalender wurde nicht verbunden: Der Zugriff wurde beim Anbieter abgelehnt.',
+  'errorCodes.calendarCodeInvalid':
+    'Der Anbieter hat diese Anmeldung nicht angenommen (benutzt oder abgelaufen). Beginnen Sie neu unter Einstellungen → Kalenderanbindungen.',
+  'errorCodes.calendarProviderUnavailable': 'Der Kalenderanbieter war nicht erreichbar. Versuchen Sie es später erneut.',
+  'calendarIntegrations.failedTitle': 'Kalender nicht verbunden',
+  'calendarIntegrations.backToSettings': 'Zurück zu den Kalenderanbindungen',
+  'calendarIntegrations.connected': '{{provider}} ist verbunden.',
   'errorCodes.durationTooShort': 'Diese Buchung ist kürzer, als ihr Ressourcentyp erlaubt',
   'errorCodes.durationTooLong': 'Diese Buchung ist länger, als ihr Ressourcentyp erlaubt',
   'errorCodes.notOnIncrement': 'Diese Zeit liegt nicht im Zeitraster des Ressourcentyps',

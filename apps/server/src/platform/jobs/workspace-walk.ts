@@ -41,6 +41,12 @@ export async function enterWorkspaceBySlug(db: TenantContext['db'], slug: string
   return id;
 }
 
+// A public call that already knows its workspace (a signed state names it) enters it for the rest
+// of this transaction.
+export async function enterWorkspace(db: TenantContext['db'], tenantId: string): Promise<void> {
+  await jobsRepository.setTenant(db, tenantId);
+}
+
 // An every-minute task's walk over all workspaces, in id order a batch at a time: `fn` runs for
 // each and returns how much it did; one workspace's failure does not stop the others — the
 // failures are thrown together at the end, named by `what`. Returns the sum.

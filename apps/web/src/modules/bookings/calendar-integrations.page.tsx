@@ -1,7 +1,9 @@
 import { DeleteOutlined, LinkOutlined } from '@ant-design/icons';
 import type { CalendarIntegrations } from '@atrium/domain';
 import { App, Button, Card, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { isApiError } from '../../platform/api/api-error';
 import { useConfirm } from '../../platform/confirm/confirm-modal';
 import { formatDate } from '../../platform/dates/format-date';
@@ -16,8 +18,9 @@ type Connection = CalendarIntegrations['connections'][number];
 // Settings → Calendar integrations (spec §7 Admin; decision 093 round six): Google and Microsoft
 // 365 with whether this server has their OAuth client — without it Connect is disabled and the
 // page says which settings configure it — and the workspace's calendar connections (the secret
-// iCalendar feed URLs per member and per resource) with who made them, when, and when a calendar
-// app last read them; each can be revoked, confirmed first.
+// iCalendar feed URLs per member and per resource, and the Google and Microsoft 365 calendars members
+// connected, with their account) with who made them, when, and when a calendar app last read them;
+// each can be revoked, confirmed first.
 export default function CalendarIntegrationsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -28,12 +31,37 @@ export default function CalendarIntegrationsPage() {
   const revoke = useRevokeCalendarIntegration();
   const authorize = useAuthorizeCalendar();
   usePageTitle(t('calendarIntegrations.title'));
+  // back from the provider's consent (decision 093 round eight): ?connected=<provider>, said once
+  const [search, setSearch] = useSearchParams();
+  const connected = search.get('connected');
+  const said = useRef(false);
+  useEffect(() => {
+    if ((connected !== 'google' && connected !== 'microsoft') || said.current) return;
+    said.current = true;
+    void message.success(t('calendarIntegrations.connected', { provider: t(`calendarIntegrations.provider.${connected}`) }));
+    setSearch(
+      (q) => {
+        q.delete('connected');
+        return q;
+      },
+      { replace: true },
+    );
+  }, [connected, message, setSearch, t]);
+  // what a connection is of: an OAuth account, a resource's feed or the member's own bookings
+  const calendarOf = (c: Connection) =>
+    c.provider !== 'ical' ? (c.account ?? '—') : c.resource ? c.resource.title : t('calendarIntegrations.ownBookings');
   const failed = (e: unknown) => void message.error(isApiError(e) ? errorText(t, e.code) : t('errorCodes.internalServerError'));
 
   const remove = async (c: Connection) => {
     const ok = await confirm({
       title: t('calendarIntegrations.revoke'),
-      description: t('calendarIntegrations.revokeConfirm', { user: c.user.name }),
+      description:
+        c.provider === 'ical'
+          ? t('calendarIntegrations.revokeConfirm', { user: c.user.name })
+          : t('calendarIntegrations.revokeConfirmAccount', {
+              user: c.user.name,
+              provider: t(`calendarIntegrations.provider.${c.provider}`),
+            }),
       okText: t('calendarIntegrations.revoke'),
       danger: true,
     });
@@ -113,13 +141,13 @@ export default function CalendarIntegrationsPage() {
                 {
                   key: 'provider',
                   title: t('calendarIntegrations.column.provider'),
-                  render: () => t('calendarIntegrations.provider.ical'),
+                  render: (_, c) => t(`calendarIntegrations.provider.${c.provider}`),
                 },
                 { key: 'user', title: t('calendarIntegrations.column.user'), render: (_, c) => c.user.name },
                 {
                   key: 'calendar',
                   title: t('calendarIntegrations.column.calendar'),
-                  render: (_, c) => (c.resource ? c.resource.title : t('calendarIntegrations.ownBookings')),
+                  render: (_, c) => calendarOf(c),
                 },
                 { key: 'created', title: t('calendarIntegrations.column.created'), render: (_, c) => formatDate(c.createdAt, 'dateTime') },
                 {
@@ -136,7 +164,7 @@ export default function CalendarIntegrationsPage() {
                         danger
                         size="small"
                         icon={<DeleteOutlined />}
-                        aria-label={`${t('calendarIntegrations.revoke')}: ${c.user.name}, ${c.resource ? c.resource.title : t('calendarIntegrations.ownBookings')}`}
+                        aria-label={`${t('calendarIntegrations.revoke')}: ${c.user.name}, ${calendarOf(c)}`}
                         onClick={() => void remove(c)}
                       >
                         {t('calendarIntegrations.revoke')}

@@ -47,12 +47,25 @@ export const BOOKING_SERVICE_ERRORS = ['notOffered', 'serviceTooLate'] as const;
 // whose OAuth client this server does not have: calendarProviderNotConfigured.
 export const BOOKING_PAGE_ERRORS = ['overlappingTimeSlots', 'calendarProviderNotConfigured'] as const;
 
+// Connecting an external calendar (decision 093 round eight): the provider came back with a state we
+// did not sign for this provider (calendarStateInvalid) or one older than its ten minutes
+// (calendarStateExpired), the member declined (calendarConnectDeclined), the provider refused the
+// code (calendarCodeInvalid) or could not be reached (calendarProviderUnavailable).
+export const CALENDAR_CONNECT_ERRORS = [
+  'calendarStateInvalid',
+  'calendarStateExpired',
+  'calendarConnectDeclined',
+  'calendarCodeInvalid',
+  'calendarProviderUnavailable',
+] as const;
+
 export const BOOKINGS_ERROR_CODES = [
   ...BOOKING_POLICY_REFUSALS,
   ...BOOKING_ERRORS,
   ...BOOKING_PORTAL_ERRORS,
   ...BOOKING_SERVICE_ERRORS,
   ...BOOKING_PAGE_ERRORS,
+  ...CALENDAR_CONNECT_ERRORS,
 ] as const;
 
 // A booking page's visibility (spec §4): inside the workspace Everyone (every member who sees

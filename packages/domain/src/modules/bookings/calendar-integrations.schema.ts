@@ -15,10 +15,13 @@ export const calendarIntegrationsSchema = z.object({
       settings: z.array(z.string()),
     }),
   ),
+  // the secret iCalendar feed URLs ('ical') and the members' Google and Microsoft 365 calendars
+  // connected by OAuth (decision 093 round eight: `account` is the provider's address, when it said)
   connections: z.array(
     z.object({
       id: z.uuid(),
-      provider: z.literal('ical'),
+      provider: z.enum(['ical', ...CALENDAR_PROVIDERS]),
+      account: z.string().nullable(),
       user: z.object({ id: z.uuid(), name: z.string() }),
       resource: z.object({ id: z.uuid(), title: z.string() }).nullable(),
       createdAt: z.string(),
@@ -30,3 +33,15 @@ export type CalendarIntegrations = z.infer<typeof calendarIntegrationsSchema>;
 export const calendarProviderParamsSchema = z.object({ provider: z.enum(CALENDAR_PROVIDERS, { error: 'invalidOption' }) });
 export const calendarAuthorizationSchema = z.object({ authorizationUrl: z.string() });
 export type CalendarAuthorization = z.infer<typeof calendarAuthorizationSchema>;
+
+// The provider sends the member back here with `code` and our `state`, or with `error` when they
+// declined; each is checked by the service (a missing or altered one is 400 naming it), so the
+// query takes each as text, and the providers' other parameters (scope, session_state…) are dropped.
+const callbackValue = z.string().max(4000, { error: 'maxLength' }).optional();
+export const calendarCallbackQuerySchema = z.object({
+  code: callbackValue,
+  state: callbackValue,
+  error: callbackValue,
+  error_description: callbackValue,
+});
+export type CalendarCallbackQuery = z.infer<typeof calendarCallbackQuerySchema>;
