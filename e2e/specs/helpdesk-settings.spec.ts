@@ -5,17 +5,19 @@ import { signedInApi } from '../support/signed-in-api';
 
 // Issue 23, decision 094 round six: a helpdesk's settings tab — its own request stages (a stage
 // added and a request moved into it from the request's page; the stage deleted, its request sent
-// to another stage first).
+// to another stage first) and its members (Helpdesk Pro's roles: a member added, given another
+// role, removed after a confirmation).
 test.describe.serial('helpdesk settings', () => {
   test.describe.configure({ timeout: 120_000 });
   let page: Page;
   let helpdeskId: string;
   let request: { id: string; subject: string };
+  let api: Awaited<ReturnType<typeof signedInApi>>;
 
   test.beforeAll(async ({ signedIn }) => {
     const { page: p, tenantId } = await signedIn.workspace();
     page = p;
-    const api = await signedInApi(page, tenantId);
+    api = await signedInApi(page, tenantId);
     helpdeskId = (await api.post<{ id: string }>('/api/v1/helpdesks', { name: 'Customer support', code: 'HELP' })).id;
     request = await api.post('/api/v1/requests', { subject: 'Invoice missing', helpdeskId, requesterEmail: 'ada@example.com' });
   });
@@ -59,5 +61,41 @@ test.describe.serial('helpdesk settings', () => {
     await expect(stages.getByText('Escalated', { exact: true })).toHaveCount(0);
     await r.open(request.id, request.subject);
     await expect(form.getByText('Open', { exact: true })).toBeVisible();
+  });
+
+  test('a member added to the helpdesk with a role, given another, removed after confirming', async () => {
+    await page.goto(`/helpdesks/${helpdeskId}?tab=settings`);
+    const members = page.getByRole('tabpanel', { name: 'Settings' }).getByRole('region', { name: 'Members' });
+    await expect(members.getByText('Helpdesk roles are part of Helpdesk Pro.', { exact: false })).toBeVisible();
+    await api.put('/api/v1/admin/subscriptions/Helpdesk', { planSlug: 'helpdesk-pro' });
+    await page.reload();
+    await members.getByRole('combobox', { name: 'Member' }).click();
+    const name = (await page.getByRole('option').first().getAttribute('aria-label')) ?? '';
+    await chooseOption(page, name);
+    await members.getByRole('combobox', { name: 'Helpdesk role' }).click();
+    await chooseOption(page, 'Agent');
+    await members.getByRole('button', { name: 'Add member' }).click();
+    await expect(page.getByText('Member added')).toBeVisible();
+    const row = members.getByRole('row', { name: new RegExp(name) });
+    await expect(row).toBeVisible();
+    await expectAccessible(page, 'helpdesk members');
+
+    await row.getByRole('combobox', { name: `Helpdesk role of ${name}` }).click();
+    await chooseOption(page, 'Supervisor');
+    await expect(page.getByText('Helpdesk role changed')).toBeVisible();
+
+    await row.getByRole('button', { name: `Remove ${name} from the helpdesk` }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(row).toBeVisible();
+    await row.getByRole('button', { name: `Remove ${name} from the helpdesk` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByText('Member removed')).toBeVisible();
+    await expect(members.getByText('No members yet')).toBeVisible();
+
+    // at 390 px the members' actions are on screen
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await members.getByRole('button', { name: 'Add member' }).scrollIntoViewIfNeeded();
+    await expect(members.getByRole('button', { name: 'Add member' })).toBeInViewport();
   });
 });

@@ -1,5 +1,5 @@
 import { registerCaptions } from '../../platform/captions';
-import { provideRecordChangeListener, provideRecordCleanup } from '../../platform/entity';
+import { provideRecordChangeListener, provideRecordCleanup, provideRolePermissions } from '../../platform/entity';
 import { fileAttacher, recordImages, recordLinker } from '../core';
 import type { ModuleDeps } from '../../platform/module';
 import type { Router } from '../../platform/router';
@@ -8,6 +8,8 @@ import { registerHelpdeskEntities } from './helpdesk.entities';
 import { helpdeskInboundHandler } from './helpdesk-inbound.service';
 import { registerHelpdeskPortalRoutes } from './helpdesk-portal.routes';
 import { registerHelpdeskRoutes } from './helpdesk.routes';
+import { registerHelpdeskMemberRoutes } from './helpdesk-members.routes';
+import { deleteMembersOf, helpdeskRoleProvider } from './helpdesk-members.service';
 import {
   articleHooks,
   followRequestStage,
@@ -57,9 +59,14 @@ export async function registerHelpdeskModule(router: Router, deps: ModuleDeps): 
     mailer: deps.mailer,
     config: deps.config,
   });
-  // a purged helpdesk's request stages go with it
+  // its members' roles add to their workspace permissions on the helpdesk and its requests
+  registerHelpdeskMemberRoutes(router, kinds.helpdesk);
+  provideRolePermissions(router, 'Helpdesk', helpdeskRoleProvider);
+  // a purged helpdesk's request stages and members go with it
   provideRecordCleanup(router, async (ctx, kind, ids) => {
-    if (kind === 'Helpdesk') await helpdeskPurged(ctx, ids);
+    if (kind !== 'Helpdesk') return;
+    await helpdeskPurged(ctx, ids);
+    await deleteMembersOf(ctx, ids);
   });
   // a request's stage follows its task's (closed, reopened)
   provideRecordChangeListener('helpdesk-task-stage', followTaskStage);

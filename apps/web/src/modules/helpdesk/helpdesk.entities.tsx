@@ -4,6 +4,7 @@ import { ArticleSearchButton, PublishActions } from './article-actions';
 import { ArticleContentEditor } from './article-content-editor';
 import { HelpdeskEmailTab, HelpdeskThreadingBanner } from './helpdesk-email';
 import { HelpdeskEmbedAction } from './helpdesk-embed';
+import { HELPDESK_MEMBER_KEYS, fetchMyHelpdeskPermissions } from './helpdesk-members.api';
 import { HelpdeskSettings } from './helpdesk-settings';
 import { RequestConversation } from './request-conversation';
 import { MakeTaskAction, RequestTaskBanner } from './request-task';
@@ -14,6 +15,8 @@ import { MakeTaskAction, RequestTaskBanner } from './request-task';
 export const HELPDESK_ENTITIES: WebEntity[] = [
   {
     definition: helpdeskEntity,
+    // a member's helpdesk role adds to their permissions on it and its requests (round six)
+    rolePermissions: { queryKey: HELPDESK_MEMBER_KEYS.mine, fetch: fetchMyHelpdeskPermissions },
     actions: (record) => <HelpdeskEmbedAction record={record} />,
     // the share of replies to its address that threaded (issue 23's Performance section)
     banner: (record) => <HelpdeskThreadingBanner record={record} />,

@@ -36,3 +36,9 @@ export const helpdeskMemberSchema = z.object({
   role: z.enum(HELPDESK_ROLES),
 });
 export type HelpdeskMember = z.infer<typeof helpdeskMemberSchema>;
+
+// The caller's permissions in one helpdesk: the workspace's merged with their role's there.
+export const helpdeskPermissionsSchema = z.object({
+  role: z.enum(HELPDESK_ROLES).nullable(),
+  permissions: z.array(z.string()),
+});

@@ -49,4 +49,6 @@ export const helpdeskEntity = defineEntity({
     delete: 'Helpdesk.PublishHelpdesk',
   }),
   capabilities: { archive: true },
+  // a member's role in the helpdesk adds to their permissions on it (decision 094 round six)
+  roleScope: { field: 'id' },
 });

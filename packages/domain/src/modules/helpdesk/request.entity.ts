@@ -47,4 +47,6 @@ export const requestEntity = defineEntity({
   numbering: { prefix: 'REQ', scope: { field: 'helpdeskId', prefixField: 'code' } },
   // each helpdesk has its own request stages (decision 094 round six), as a project has its task stages
   workflowScope: { field: 'helpdeskId', owners: ['Helpdesk'] },
+  // a helpdesk member's role adds to their permissions on the helpdesk's requests (round six)
+  roleScope: { field: 'helpdeskId' },
 });
