@@ -9,7 +9,7 @@ import { PROJECTS_ROUTES } from '../modules/projects/projects.routes';
 import { AccessDeniedPage } from '../platform/errors/access-denied.page';
 import { RequireAccess } from './guards/require-access';
 import { RequireSession } from './guards/require-session';
-import { frameLoader } from './layouts/frame-loader';
+import { FRAME_ROUTE_ID, frameLoader } from './layouts/frame-loader';
 import { RootRoute } from './root-route';
 import { RouteErrorBoundary } from './route-error-boundary';
 
@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
           {
             // the workspace frame is its own chunk: public pages never load menus and dropdowns
             // its loader asks for the frame's data (workspaces, permissions…) once the session is known
+            id: FRAME_ROUTE_ID,
             loader: frameLoader,
             shouldRevalidate: () => false,
             lazy: async () => ({ Component: (await import('./layouts/app-layout')).AppLayout }),
