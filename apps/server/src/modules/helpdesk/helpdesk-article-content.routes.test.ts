@@ -101,6 +101,28 @@ describe('an article with rich content', () => {
     expect(img.headers['content-type']).toBe('image/png');
   });
 
+  it('indexes and snippets HTML entities as the characters they stand for, not as words', async () => {
+    const decoded = await t.sql<{ text: string }>(`select atrium_html_text($1) as text`, [
+      '<p>Fish &amp; chips, caf&#233; &#x2014; &lt;b&gt; &quot;ok&quot; &amp;lt; &hellip;&nbsp;end</p>',
+    ]);
+    expect(decoded[0]?.text).toBe(' Fish & chips, café — <b> "ok" &lt;   end ');
+    const created = await c.post('/api/v1/articles', {
+      helpdeskId,
+      title: 'Terms &amp; conditions',
+      content: '<p>Refunds &amp; returns within 30 days &lt;see below&gt;.</p>',
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = String(created.body.id);
+    const vector = await t.sql<{ v: string }>('select search_vector::text as v from articles where id = $1', [id]);
+    expect(vector[0]?.v).not.toMatch(/'amp'|'lt'|'gt'/);
+    const search = (q: string) => c.post('/api/v1/articles/search', { q });
+    for (const word of ['amp', 'lt', 'gt']) expect((await search(word)).body.data, word).toEqual([]);
+    const hits = (await search('refunds')).body.data as { id: string; snippet: string }[];
+    expect(hits.map((h) => h.id)).toEqual([id]);
+    expect(hits[0]?.snippet).toContain('<mark>Refunds</mark> & returns');
+    expect(hits[0]?.snippet).not.toContain('&amp;');
+  });
+
   it("refuses an upload that is no image, by the spec's image rules, and writes nothing", async () => {
     const created = await c.post('/api/v1/articles', { helpdeskId, title: 'No images here' });
     const res = await c.raw({

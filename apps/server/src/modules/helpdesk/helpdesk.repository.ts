@@ -175,7 +175,7 @@ export async function searchArticles(
     select h.id, h.helpdesk_id as "helpdeskId", h.title, coalesce(h.slug, '') as slug, h.status, h.visibility, h.rank::float8 as rank,
       ts_headline((case h.language when 'de' then 'german' when 'fr' then 'french' when 'es' then 'spanish'
           when 'it' then 'italian' when 'nl' then 'dutch' when 'en' then 'english' else 'simple' end)::regconfig,
-        regexp_replace(coalesce(h.title, '') || '. ' || coalesce(h.content, ''), '<[^>]*>', ' ', 'g'), h.query,
+        atrium_html_text(coalesce(h.title, '') || '. ' || coalesce(h.content, '')), h.query,
         'StartSel=<mark>, StopSel=</mark>, MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "') as snippet
     from hits h order by h.rank desc, h.title`);
   return res.rows.map((r) => ({ ...r, rank: Number(r.rank) }));

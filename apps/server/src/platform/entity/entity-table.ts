@@ -94,7 +94,8 @@ export function duplicateKeyValue(f: BuiltinField, value: string): string | null
 }
 
 // A full-text document in the record's own language (an article's): the text fields weighted A
-// (the title) to D, HTML tags removed, stemmed by the PostgreSQL text search configuration that
+// (the title) to D, as text — HTML tags removed and entities decoded (atrium_html_text, migration
+// 0073: `&amp;` is "&", not the word "amp") — stemmed by the PostgreSQL text search configuration that
 // the language field's value names (`configs`; others: simple). A generated column with a GIN
 // index, so a search is one index look-up and a write keeps it current.
 export type FullText = {
@@ -114,10 +115,7 @@ export function fullTextSql(definition: EntityDefinition, fullText: FullText): s
   const document = (config: string) => {
     if (!REGCONFIG.test(config)) throw new Error(`${definition.kind}: ${config} is not a text search configuration name`);
     return fullText.weights
-      .map(
-        (w) =>
-          `setweight(to_tsvector('${config}'::regconfig, regexp_replace(coalesce(${column(w.field)}, ''), '<[^>]*>', ' ', 'g')), '${w.weight}')`,
-      )
+      .map((w) => `setweight(to_tsvector('${config}'::regconfig, atrium_html_text(${column(w.field)})), '${w.weight}')`)
       .join(' || ');
   };
   const language = column(fullText.languageField);

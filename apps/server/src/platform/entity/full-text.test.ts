@@ -41,11 +41,11 @@ const fullText = {
 };
 
 describe('full text in the record language', () => {
-  it('stems each language by its configuration, weighted, without HTML, others as simple', () => {
+  it('stems each language by its configuration, weighted, as text (no tags, entities decoded), others as simple', () => {
     const expr = fullTextSql(note, fullText);
     expect(expr).toMatch(/^case "language" when 'en' then /);
-    expect(expr).toContain(`setweight(to_tsvector('english'::regconfig, regexp_replace(coalesce("title", ''), '<[^>]*>', ' ', 'g')), 'A')`);
-    expect(expr).toContain(`setweight(to_tsvector('german'::regconfig, regexp_replace(coalesce("body", ''), '<[^>]*>', ' ', 'g')), 'B')`);
+    expect(expr).toContain(`setweight(to_tsvector('english'::regconfig, atrium_html_text("title")), 'A')`);
+    expect(expr).toContain(`setweight(to_tsvector('german'::regconfig, atrium_html_text("body")), 'B')`);
     expect(expr).toContain(`else setweight(to_tsvector('simple'::regconfig`);
   });
 
