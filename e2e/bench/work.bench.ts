@@ -34,6 +34,29 @@ async function startUp(page: Page): Promise<string> {
   );
 }
 
+// Opens a project's Gantt tab by navigation and reads, from the app's own mark and the network's
+// resource timing, when the chart's data arrived and when its bars were painted.
+async function openGantt(page: Page, projectId: string, timeout = 30_000): Promise<{ dataEnd: number; painted: number; kB: number }> {
+  await page.goto(`/projects/${projectId}?tab=gantt`);
+  await expect(page.getByRole('region', { name: 'Gantt chart' }).getByRole('button').first()).toBeVisible({ timeout });
+  return page.evaluate(() => {
+    const data = performance
+      .getEntriesByType('resource')
+      .find((entry): entry is PerformanceResourceTiming => entry instanceof PerformanceResourceTiming && entry.name.endsWith('/gantt'));
+    return {
+      painted: Math.round(performance.getEntriesByName('gantt-painted')[0]?.startTime ?? -1),
+      dataEnd: Math.round(data?.responseEnd ?? -1),
+      kB: Math.round((data?.encodedBodySize ?? 0) / 1024),
+    };
+  });
+}
+
+// A first visit fetches every script of the page (over HTTP/1.1's six connections per host on
+// this bench); a returning visit, the usual case, finds them in the browser's cache (hashed
+// assets are immutable) and fetches only the document and the calls.
+const timing = (t: { dataEnd: number; painted: number }) =>
+  `navigation → data ${t.dataEnd} ms, → last bar painted ${t.painted} ms (chart alone ${t.painted - t.dataEnd} ms)`;
+
 test('1,000 tasks: time from navigation to the bars on screen', async ({ workspace }) => {
   test.setTimeout(600_000);
   const { page, tenantId } = workspace;
@@ -52,26 +75,15 @@ test('1,000 tasks: time from navigation to the bars on screen', async ({ workspa
   const creation = Date.now() - created;
   console.log(`gantt perf: ${COUNT} tasks created in ${creation} ms`);
 
-  await page.goto(`/projects/${project.id}?tab=gantt`);
-  await expect(page.getByRole('region', { name: 'Gantt chart' }).getByRole('button').first()).toBeVisible({ timeout: 30_000 });
-  // navigation → the chart's data arrived (the app's start-up, the record and the request) and
-  // → the frame with the bars (building rows and painting them)
-  const { painted, dataEnd } = await page.evaluate(() => ({
-    painted: performance.getEntriesByName('gantt-painted')[0]?.startTime ?? -1,
-    dataEnd:
-      performance
-        .getEntriesByType('resource')
-        .find((entry): entry is PerformanceResourceTiming => entry instanceof PerformanceResourceTiming && entry.name.endsWith('/gantt'))
-        ?.responseEnd ?? -1,
-  }));
+  const first = await openGantt(page, project.id);
   const bars = await page.locator('.gantt-bar').count();
-  console.log(
-    `gantt perf: ${COUNT} tasks, ${bars} bars in the DOM; navigation → data ${Math.round(dataEnd)} ms, → last bar painted ${Math.round(painted)} ms (chart alone ${Math.round(painted - dataEnd)} ms)`,
-  );
+  console.log(`gantt perf: ${COUNT} tasks, ${bars} bars in the DOM; first visit: ${timing(first)}`);
   console.log(`gantt perf: ${await startUp(page)}`);
-  // the target is 500 ms for the chart alone; the app's own start-up before it (session,
-  // workspace, record page) is printed beside it
-  expect(painted, 'the chart marks when its bars are painted').toBeGreaterThan(0);
+  const again = await openGantt(page, project.id);
+  console.log(`gantt perf: returning visit (scripts cached): ${timing(again)}`);
+  console.log(`gantt perf: returning visit ${await startUp(page)}`);
+  expect(first.painted, 'the chart marks when its bars are painted').toBeGreaterThan(0);
+  expect(again.painted, 'the chart marks when its bars are painted').toBeGreaterThan(0);
 });
 
 // Issue 20: 5,000 tasks with 5,000 "blocks" links (a chain through them all, and one more) in one
@@ -130,27 +142,18 @@ test('5,000 tasks and 5,000 links: time from navigation to the bars on screen', 
   console.log(
     `gantt 5k perf: the chart's call answers ${answer.status()} (${Math.round((await answer.body()).length / 1024)} kB) in ${Date.now() - t0} ms`,
   );
-  await page.goto(`/projects/${project.id}?tab=gantt`);
+  let cold: Awaited<ReturnType<typeof openGantt>>;
   try {
-    await expect(page.getByRole('region', { name: 'Gantt chart' }).getByRole('button').first()).toBeVisible({ timeout: 60_000 });
+    cold = await openGantt(page, project.id, 60_000);
   } catch (error) {
     console.log(`gantt 5k perf: no bars; the page says: ${(await page.locator('main').innerText()).slice(0, 2000)}`);
     throw error;
   }
-  const { painted, dataEnd, kB } = await page.evaluate(() => {
-    const data = performance
-      .getEntriesByType('resource')
-      .find((entry): entry is PerformanceResourceTiming => entry instanceof PerformanceResourceTiming && entry.name.endsWith('/gantt'));
-    return {
-      painted: performance.getEntriesByName('gantt-painted')[0]?.startTime ?? -1,
-      dataEnd: data?.responseEnd ?? -1,
-      kB: Math.round((data?.encodedBodySize ?? 0) / 1024),
-    };
-  });
-  console.log(
-    `gantt 5k perf: ${COUNT} tasks, ${linkCount} links (${kB} kB); navigation → data ${Math.round(dataEnd)} ms, → last bar painted ${Math.round(painted)} ms (chart alone ${Math.round(painted - dataEnd)} ms)`,
-  );
-  expect(painted, 'the chart marks when its bars are painted').toBeGreaterThan(0);
+  console.log(`gantt 5k perf: ${COUNT} tasks, ${linkCount} links (${cold.kB} kB); first visit: ${timing(cold)}`);
+  const again = await openGantt(page, project.id, 60_000);
+  console.log(`gantt 5k perf: returning visit (scripts cached): ${timing(again)}`);
+  expect(cold.painted, 'the chart marks when its bars are painted').toBeGreaterThan(0);
+  expect(again.painted, 'the chart marks when its bars are painted').toBeGreaterThan(0);
 });
 
 // Issue 20: a project board of 2,000 tasks (500 in each of its four stages): how long from
