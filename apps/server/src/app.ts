@@ -309,7 +309,15 @@ export async function buildApp(config: Config, database: Database, options: Buil
         res.setHeader('vary', 'accept-encoding');
       },
     });
-    app.setNotFoundHandler((request, reply) => {
+    // An embedded portal page (the widget's iframe, GET /portal/…?embed=1) is loaded by other sites'
+    // pages, so it is limited per address like the public API its page then calls (RATE_LIMIT_PUBLIC a
+    // minute, 429 problem+json); the app's own pages are not (decision 098).
+    const embeddedPageLimit = app.rateLimit({
+      max: config.rateLimit.public,
+      timeWindow: 60_000,
+      allowList: (request) => !isEmbeddedPortalPage(request.method, request.url),
+    });
+    app.setNotFoundHandler({ preHandler: embeddedPageLimit }, (request, reply) => {
       // SPA routes get index.html; API paths and missing files (/assets/x.js) get a real 404
       const pathname = request.url.split('?')[0] ?? '';
       const isFile =
