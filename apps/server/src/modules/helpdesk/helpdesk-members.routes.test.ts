@@ -86,6 +86,16 @@ describe('helpdesk members', () => {
       'if-match': etag,
     });
     expect(patched.status, patched.text).toBe(200);
+    // the module's own request calls follow the role too: the conversation, an internal note
+    const note = await agent.post(`/api/v1/requests/${mine}/messages`, { kind: 'note', body: 'Checked the toner' });
+    expect(note.status, note.text).toBe(201);
+    expect((await agent.get(`/api/v1/requests/${mine}/messages`)).body.data).toHaveLength(1);
+    expect((await agent.get(`/api/v1/requests/${mine}/time`)).status).toBe(200);
+    expect((await agent.post(`/api/v1/requests/${theirs}/messages`, { kind: 'note', body: 'x' })).status).toBe(404);
+    expect((await agent.get(`/api/v1/helpdesks/${first}/threading`)).status).toBe(200);
+    expect((await agent.post(`/api/v1/helpdesks/${first}/email-preview`, {})).status).toBe(403);
+    // a workspace reader without ManageRequests and without a role only reads
+    expect((await viewer.post(`/api/v1/requests/${mine}/messages`, { kind: 'note', body: 'x' })).status).toBe(403);
     // an agent does not delete requests, nor change the helpdesk's members
     expect((await agent.delete(`/api/v1/requests/${mine}`)).status).toBe(403);
     expect((await agent.post(`/api/v1/helpdesks/${first}/members`, { tenantUserId: agentId, role: 'Supervisor' })).status).toBe(403);

@@ -15,7 +15,7 @@ import {
   requestTimeSchema,
 } from '@atrium/domain';
 import { z } from 'zod';
-import { etagOf } from '../../platform/entity';
+import { etagOf, scopedPermission } from '../../platform/entity';
 import type { Router } from '../../platform/router';
 import {
   articleBySlug,
@@ -91,7 +91,7 @@ export function registerHelpdeskRoutes(router: Router, deps: HelpdeskDeps): void
     summary:
       "A helpdesk's reply mail around a sample reply: the template and subject prefix given (else the saved ones), or the default template when the plan has no Plan.CustomEmails (custom false)",
     tags: ['Helpdesk'],
-    permission: helpdeskEntity.permissions.manage,
+    permission: scopedPermission(helpdeskEntity, 'manage'),
     table: deps.kinds.helpdesk.tableName,
     readOnly: true,
     schemas: { params, body: helpdeskEmailPreviewRequestSchema, response: helpdeskEmailPreviewSchema },
@@ -104,7 +104,7 @@ export function registerHelpdeskRoutes(router: Router, deps: HelpdeskDeps): void
     summary:
       "The share of inbound replies to a helpdesk's address (In-Reply-To/References or its request number in the subject) that threaded into an existing request, by header or by subject",
     tags: ['Helpdesk'],
-    permission: helpdeskEntity.permissions.view,
+    permission: scopedPermission(helpdeskEntity, 'view'),
     table: deps.kinds.helpdesk.tableName,
     readOnly: true,
     schemas: { params, response: helpdeskThreadingSchema },
@@ -115,7 +115,7 @@ export function registerHelpdeskRoutes(router: Router, deps: HelpdeskDeps): void
     url: `${requestEntity.basePath}/:id/messages`,
     summary: "A request's conversation, oldest first: the requester's messages, agents' replies and internal notes",
     tags: ['Request'],
-    permission: requestEntity.permissions.view,
+    permission: scopedPermission(requestEntity, 'view'),
     table: deps.kinds.request.tableName,
     readOnly: true,
     schemas: { params, response: requestMessagesSchema },
@@ -127,7 +127,7 @@ export function registerHelpdeskRoutes(router: Router, deps: HelpdeskDeps): void
     summary:
       "Answer a request (kind reply: mailed to the requester from the helpdesk's sender address, threaded) or add an internal note (never mailed); 409 noRecipient when the request has no requester e-mail",
     tags: ['Request'],
-    permission: requestEntity.permissions.manage,
+    permission: scopedPermission(requestEntity, 'manage'),
     table: deps.kinds.request.tableName,
     status: 201,
     schemas: { params, body: requestMessageWriteSchema, response: requestMessageSchema },
@@ -139,7 +139,7 @@ export function registerHelpdeskRoutes(router: Router, deps: HelpdeskDeps): void
     url: `${requestEntity.basePath}/:id/time`,
     summary: "The time logged on a request's task: the total minutes and the entries, newest first (none without a task)",
     tags: ['Request'],
-    permission: requestEntity.permissions.view,
+    permission: scopedPermission(requestEntity, 'view'),
     table: deps.kinds.request.tableName,
     readOnly: true,
     schemas: { params, response: requestTimeSchema },
@@ -151,7 +151,7 @@ export function registerHelpdeskRoutes(router: Router, deps: HelpdeskDeps): void
     summary:
       'Make a task of a request in a project (projectId; your task permissions there apply) or link an existing task (taskId); 409 alreadyHasTask when it has one',
     tags: ['Request'],
-    permission: requestEntity.permissions.manage,
+    permission: scopedPermission(requestEntity, 'manage'),
     table: deps.kinds.request.tableName,
     status: 201,
     schemas: { params, body: requestTaskSchema, response: requestTaskResultSchema },

@@ -28,6 +28,7 @@ import {
   getEntity,
   patchEntity,
   recordActivities,
+  requireInScope,
   startScopedWorkflows,
   type EntityHooks,
   type EntityRow,
@@ -161,6 +162,8 @@ export async function previewHelpdeskEmail(
   body: HelpdeskEmailPreviewRequest,
 ): Promise<HelpdeskEmailPreview> {
   await getEntity(ctx, deps.kinds.helpdesk, id);
+  // managing the helpdesk: the workspace's permission or the caller's role there
+  await requireInScope(ctx, deps.kinds.helpdesk, 'manage', { id });
   const helpdesk = await repo.helpdeskOf(ctx, id);
   if (!helpdesk) throw notFound('Helpdesk');
   const custom = await customEmails(ctx);
@@ -316,6 +319,8 @@ export async function writeMessage(
   body: RequestMessageWrite,
 ): Promise<RequestMessage> {
   const request = await getEntity(ctx, deps.kinds.request, requestId);
+  // answering: ManageRequests in the workspace or by the caller's role in the request's helpdesk
+  await requireInScope(ctx, deps.kinds.request, 'manage', request);
   const authorName = (await repo.memberName(ctx, ctx.tenantUserId)) ?? ctx.user.name;
   const base = { requestId, body: body.body, authorId: ctx.tenantUserId, authorName };
   if (body.kind === 'note') {
@@ -391,6 +396,7 @@ export async function writeMessage(
 // name it. A request that has a task answers 409 alreadyHasTask.
 export async function linkTask(ctx: TenantContext, deps: HelpdeskDeps, requestId: string, body: RequestTask): Promise<RequestTaskResult> {
   const request = await getEntity(ctx, deps.kinds.request, requestId);
+  await requireInScope(ctx, deps.kinds.request, 'manage', request);
   if (request.taskId) throw new AppError(409, 'alreadyHasTask', 'This request already has a task');
   const taskKind = deps.kinds.request.registry.get('Task');
   if (!taskKind) throw new Error('the Task kind is not registered');
