@@ -4,8 +4,8 @@ import { chooseOption, expectAccessible } from '../pages/shell.pages';
 import { signedInApi } from '../support/signed-in-api';
 
 // Issue 23, decision 094 round six: a helpdesk's settings tab — its own request stages (a stage
-// added and a request moved into it from the request's page; the stage deleted, its request sent
-// to another stage first) and its members (Helpdesk Pro's roles: a member added, given another
+// added, reordered and a request moved into it from the request's page; the stage renamed and
+// deleted, its request sent to another stage first) and its members (Helpdesk Pro's roles: a member added, given another
 // role, removed after a confirmation).
 test.describe.serial('helpdesk settings', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -37,6 +37,11 @@ test.describe.serial('helpdesk settings', () => {
     await expect(dialog).toBeHidden();
     await expect(stages.getByText('Escalated', { exact: true })).toBeVisible();
     await expectAccessible(page, 'helpdesk settings');
+    // reordered from the keyboard: before Resolved, and it stays there
+    await stages.getByRole('button', { name: 'Move Escalated' }).press('ArrowUp');
+    await expect(stages.getByRole('listitem').nth(3)).toContainText('Escalated');
+    await page.reload();
+    await expect(stages.getByRole('listitem').nth(3)).toContainText('Escalated');
 
     // the request's page offers its helpdesk's stages, the new one among them
     const r = new RequestPage(page);
@@ -49,16 +54,22 @@ test.describe.serial('helpdesk settings', () => {
     await page.reload();
     await expect(form.getByText('Escalated', { exact: true })).toBeVisible();
 
-    // deleting the stage asks first, then where its request goes
+    // renamed; then deleting it asks first, then where its request goes
     await page.goto(`/helpdesks/${helpdeskId}?tab=settings`);
-    await settings.getByRole('button', { name: 'Delete stage Escalated' }).click();
-    await page.getByRole('dialog', { name: 'Delete the stage Escalated?' }).getByRole('button', { name: 'Delete' }).click();
-    const move = page.getByRole('dialog', { name: 'Records are in Escalated' });
+    await settings.getByRole('button', { name: 'Edit Escalated' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit stage' });
+    await edit.getByLabel('Stage name').fill('With IT');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+    await expect(stages.getByText('With IT', { exact: true })).toBeVisible();
+    await settings.getByRole('button', { name: 'Delete stage With IT' }).click();
+    await page.getByRole('dialog', { name: 'Delete the stage With IT?' }).getByRole('button', { name: 'Delete' }).click();
+    const move = page.getByRole('dialog', { name: 'Records are in With IT' });
     await move.getByLabel('Move them to').click();
     await chooseOption(page, 'Open');
     await move.getByRole('button', { name: 'Move and delete' }).click();
     await expect(move).toBeHidden();
-    await expect(stages.getByText('Escalated', { exact: true })).toHaveCount(0);
+    await expect(stages.getByText('With IT', { exact: true })).toHaveCount(0);
     await r.open(request.id, request.subject);
     await expect(form.getByText('Open', { exact: true })).toBeVisible();
   });

@@ -110,6 +110,14 @@ describe('helpdesk members', () => {
     expect((await c.put(url, { role: 'Supervisor' })).status).toBe(200);
     const extra = (await post(c, '/api/v1/requests', { subject: 'Spam', helpdeskId: first })).id;
     expect((await agent.delete(`/api/v1/requests/${extra}`)).status).toBe(204);
+    // a Supervisor changes the helpdesk's request stages (its settings), not another helpdesk's
+    const flowOf = async (helpdeskId: string) =>
+      ((await c.get(`/api/v1/core/workflows?entity=Request&scopeId=${helpdeskId}`)).body as { id: string }[])[0]!.id;
+    const stage = { name: 'With IT', stageType: 'InProgress', color: '#8c8c8c' };
+    const added = await agent.post('/api/v1/core/workflow-stages', { ...stage, workflowId: await flowOf(first) });
+    expect(added.status, added.text).toBe(201);
+    expect((await agent.post('/api/v1/core/workflow-stages', { ...stage, workflowId: await flowOf(second) })).status).toBe(403);
+    expect((await agent.post('/api/v1/core/workflows', { entity: 'Request', scopeId: second, name: 'Mine' })).status).toBe(403);
     expect((await other.delete(url)).status).toBe(404);
     expect((await viewer.delete(url)).status).toBe(403);
     expect((await c.delete(url)).status).toBe(204);

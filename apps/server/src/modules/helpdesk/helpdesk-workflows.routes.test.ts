@@ -150,6 +150,26 @@ describe('request stages per helpdesk', () => {
     expect((await c.delete(`/api/v1/core/workflow-stages/${spare.body.id}`)).status).toBe(204);
   });
 
+  it("gives a helpdesk the definition's default stages where the workspace has no request workflow (made before the helpdesk existed)", async () => {
+    const { c: owner, tenantId: bare } = await ownerMemberAndStranger(t, []);
+    await t.sql(
+      `delete from workflow_stages where workflow_id in (select id from workflows where tenant_id = $1 and entity_kind = 'Request')`,
+      [bare],
+    );
+    await t.sql(`delete from workflows where tenant_id = $1 and entity_kind = 'Request'`, [bare]);
+    const id = (await post(owner, '/api/v1/helpdesks', { name: 'Old', code: 'OLD' })).id;
+    const flows = (await owner.get(`/api/v1/core/workflows?entity=Request&scopeId=${id}`)).body as Workflow[];
+    expect(flows.map((w) => w.isDefault)).toEqual([true]);
+    expect(flows[0]!.stages.map((s) => `${s.name}:${s.stageType}`)).toEqual([
+      'New:Open',
+      'Open:InProgress',
+      'Waiting:InProgress',
+      'Resolved:Closed',
+    ]);
+    const request = await post(owner, '/api/v1/requests', { subject: 'First', helpdeskId: id });
+    expect(request.workflowStage).toBe(flows[0]!.stages[0]!.id);
+  });
+
   it('keeps the stages of a helpdesk in the recycle bin and removes them when it is purged', async () => {
     const third = (await post(c, '/api/v1/helpdesks', { name: 'Spare', code: 'SPA' })).id;
     expect((await workflowOf(third)).stages).toHaveLength(4);

@@ -170,7 +170,7 @@ export function registerEntityCoreRoutes(router: Router): void {
     permission: null,
     readOnly: true,
     schemas: { query: z.object({ entity: z.string().min(1).max(40) }), response: z.array(workflowStageInputSchema) },
-    handler: async (ctx, { query }) => [...workflows.workflowEntity(registry, query.entity, false, ctx).definition.defaultStages],
+    handler: async (ctx, { query }) => [...(await workflows.workflowEntity(registry, query.entity, false, ctx)).definition.defaultStages],
   });
   router.tenant({
     method: 'POST',

@@ -130,6 +130,19 @@ describe('workflows and stages', () => {
     expect(linked.body.code).toBe('linkedPipelineCannotBeDeleted');
     const inUse = await admin.delete(`/api/v1/core/workflow-stages/${other.stages[1].id}`);
     expect(inUse.status).toBe(409);
+    expect(inUse.body.errors[0]).toMatchObject({ field: 'moveTo', code: 'stageInUse' });
+    // with moveTo (another stage of the same workflow) the contact moves and the stage goes
+    const wrong = await admin.delete(`/api/v1/core/workflow-stages/${other.stages[1].id}?moveTo=${lifecycle.stages[0].id}`);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors[0]).toMatchObject({ field: 'moveTo', code: 'invalidStage' });
+    const extra = (await admin.post('/api/v1/core/workflow-stages', { workflowId: other.id, name: 'Extra' })).body;
+    await admin.patch(`/api/v1/contacts/${contact.body.id}`, [{ op: 'replace', path: '/workflowStage', value: extra.id }], {
+      'if-match': '"3"',
+      'content-type': 'application/json-patch+json',
+    });
+    expect((await admin.delete(`/api/v1/core/workflow-stages/${extra.id}?moveTo=${other.stages[1].id}`)).status).toBe(204);
+    const after = await admin.get(`/api/v1/contacts/${contact.body.id}`);
+    expect(after.body).toMatchObject({ workflowStage: other.stages[1].id, version: 5 });
     // a new default takes over; the old one can then go once unused
     await admin.put(`/api/v1/core/workflows/${other.id}`, { name: 'Other', isDefault: true });
     expect((await admin.get(`/api/v1/core/workflows/${lifecycle.id}`)).body.isDefault).toBe(false);

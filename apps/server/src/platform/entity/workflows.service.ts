@@ -19,19 +19,28 @@ import type { RegisteredEntity } from './entity-registry';
 import { pgErrorCode } from '../db-errors';
 import { existingIds } from './entity.repository';
 import * as repo from './workflows.repository';
-import { mayView } from './role-scope';
+import { mayView, rolePermissions } from './role-scope';
 import { recordActivities } from './activity.service';
 import { publishRecordEvent } from '../events/live-events.service';
 
 type Registry = ReadonlyMap<string, RegisteredEntity>;
 
-export function workflowEntity(registry: Registry, kind: string, write: boolean, ctx: TenantContext): RegisteredEntity {
+// `scopeId`: the record owning the workflow a write concerns — the caller's role there may grant
+// the settings permission (a helpdesk's Supervisor changes its request stages)
+export async function workflowEntity(
+  registry: Registry,
+  kind: string,
+  write: boolean,
+  ctx: TenantContext,
+  scopeId: string | null = null,
+): Promise<RegisteredEntity> {
   const ent = registry.get(kind);
   if (!ent || !ent.definition.capabilities.workflowStage) throw fieldError('entity', 'unknownField', `${kind} has no workflows`);
   const permission = write ? ent.definition.permissions.settings : ent.definition.permissions.view;
   // reading: a member whose view comes from a role in some owners (the stages of their projects)
-  if (!(write ? ctx.permissions.has(permission) : mayView(ctx, ent))) throw accessDenied(`Requires permission ${permission}`);
-  return ent;
+  if (write ? ctx.permissions.has(permission) : mayView(ctx, ent)) return ent;
+  if (write && scopeId && ent.definition.roleScope && (await rolePermissions(ctx, ent, scopeId)).has(permission)) return ent;
+  throw accessDenied(`Requires permission ${permission}`);
 }
 
 // A kind whose workflows belong to records (a project's task stages): the owner must be a record
@@ -60,7 +69,7 @@ export async function listWorkflows(
   registry: Registry,
   query: { entity: string; typeId?: string | undefined; scopeId?: string | undefined },
 ): Promise<Workflow[]> {
-  const ent = workflowEntity(registry, query.entity, false, ctx);
+  const ent = await workflowEntity(registry, query.entity, false, ctx);
   await checkScope(ctx, registry, ent, query.scopeId ?? null);
   return repo.selectWorkflows(ctx, ent.definition.kind, query.typeId ?? null, query.scopeId ?? null);
 }
@@ -68,7 +77,7 @@ export async function listWorkflows(
 export async function getWorkflow(ctx: TenantContext, registry: Registry, id: string, write = false): Promise<Workflow> {
   const wf = await repo.selectWorkflow(ctx, id, write);
   if (!wf) throw notFound('Workflow');
-  const ent = workflowEntity(registry, wf.entity, write, ctx);
+  const ent = await workflowEntity(registry, wf.entity, write, ctx, wf.scopeId);
   // a record's workflow is as visible as the record
   if (wf.scopeId) await checkScope(ctx, registry, ent, wf.scopeId).catch(() => Promise.reject(notFound('Workflow')));
   return wf;
@@ -79,7 +88,7 @@ export async function createWorkflow(
   registry: Registry,
   body: z.output<typeof workflowCreateSchema>,
 ): Promise<Workflow> {
-  const ent = workflowEntity(registry, body.entity, true, ctx);
+  const ent = await workflowEntity(registry, body.entity, true, ctx, body.scopeId ?? null);
   const kind: EntityKind = ent.definition.kind;
   const typeId = body.typeId ?? null;
   const scopeId = body.scopeId ?? null;

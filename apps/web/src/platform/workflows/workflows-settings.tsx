@@ -57,7 +57,7 @@ export function WorkflowsSettings({
   const createStage = useCreateStage(entity);
   const updateStage = useUpdateStage(entity);
   const deleteStage = useDeleteStage(entity);
-  const moveStage = useMoveStage(entity);
+  const moveStage = useMoveStage(entity, scopeId);
   const [editing, setEditing] = useState<Editing>(null);
   const [moving, setMoving] = useState<{ stage: WorkflowStage; options: WorkflowStage[] } | null>(null);
   const [moveTo, setMoveTo] = useState<string | undefined>(undefined);

@@ -66,14 +66,15 @@ export const useDeleteStage = (entity: EntityKind) =>
   );
 
 // Moving a stage names its new neighbour; the server writes only the moved row. The cache is
-// reordered at once so the drop does not jump back while the request runs.
-export function useMoveStage(entity: EntityKind) {
+// reordered at once so the drop does not jump back while the request runs (the list shown: the
+// workspace's, or the owning record's, `scopeId`).
+export function useMoveStage(entity: EntityKind, scopeId?: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, move }: { id: string; move: WorkflowStageMove; optimistic: Workflow[] }) =>
       apiRequest<WorkflowStage>(PATHS.stageOrder(id), { method: 'PUT', body: move }),
     onMutate: ({ optimistic }) => {
-      qc.setQueryData(workflowKeys.list(entity), optimistic);
+      qc.setQueryData(workflowKeys.scoped(entity, scopeId), optimistic);
     },
     onSettled: () => qc.invalidateQueries({ queryKey: workflowKeys.list(entity) }),
   });
