@@ -2,7 +2,7 @@ import { DEFAULT_BOOKING_POLICY, mergeBookingPolicies, type BookingPolicy, type 
 import fc from 'fast-check';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { evaluateBooking, freeStartsIn, gridStarts, type PolicyPlace } from './booking-policy.util';
+import { blockedRange, evaluateBooking, freeStartsIn, gridStarts, type PolicyPlace } from './booking-policy.util';
 
 const MIN = 60_000;
 const at = (iso: string) => Date.parse(iso);
@@ -106,6 +106,49 @@ describe.each([
       'tooSoon',
     ]);
     expect(evaluateBooking(lead, anyTime, midnight, local(spring, '04:00'), local(spring, '05:00')).allowed).toBe(true);
+  });
+
+  // the rest of the rules on the changing days (decision 093 round nine): the past, the maximum
+  // lead, the minimum and the fixed duration in real minutes; the buffers widen a booking by
+  // real minutes too, so a buffer before 03:00 on the spring day reaches back to 01:30
+  it('refuses the past, too far ahead, too short and not the fixed duration in real minutes; buffers are real minutes', () => {
+    const refused = (p: BookingPolicy, when: number, date: string, from: string, to: string) =>
+      evaluateBooking(p, anyTime, when, local(date, from), local(date, to)).refusals.map((r) => `${r.field}:${r.code}`);
+    const base = { incrementMinutes: 60, withinOpeningHours: false } as const;
+
+    // half past three has come: three o'clock is past, four is not
+    expect(refused(policy(base), local(spring, '03:30'), spring, '03:00', '04:00')).toEqual(['start:pastDateTime']);
+    expect(refused(policy(base), local(spring, '03:30'), spring, '04:00', '05:00')).toEqual([]);
+
+    // at most 3 hours ahead of midnight: 04:00 is 3 real hours away in spring, 03:00 is 4 in autumn
+    const ahead = policy({ ...base, maxLeadMinutes: 180 });
+    expect(refused(ahead, local(spring, '00:00'), spring, '04:00', '05:00')).toEqual([]);
+    expect(refused(ahead, local(spring, '00:00'), spring, '05:00', '06:00')).toEqual(['start:tooFarAhead']);
+    expect(refused(ahead, local(autumn, '00:00'), autumn, '03:00', '04:00')).toEqual(['start:tooFarAhead']);
+
+    // at least 2 hours: 01:00–03:00 is one real hour in spring, three in autumn
+    const long = policy({ ...base, minDurationMinutes: 120 });
+    expect(refused(long, now, spring, '01:00', '03:00')).toEqual(['end:durationTooShort']);
+    expect(refused(long, now, autumn, '01:00', '03:00')).toEqual([]);
+
+    // exactly 2 hours: 01:00–04:00 in spring is two real hours; 00:00–03:00 in autumn is four
+    const fixed = policy({ ...base, fixedDurationMinutes: 120 });
+    expect(refused(fixed, now, spring, '01:00', '04:00')).toEqual([]);
+    expect(refused(fixed, now, autumn, '00:00', '03:00')).toEqual(['end:durationTooLong']);
+    expect(refused(fixed, now, spring, '01:00', '03:00')).toEqual(['end:durationTooShort']);
+
+    // 30 minutes kept free before and after: real minutes, whatever the wall clock says
+    const buffered = policy({ ...base, bufferBeforeMinutes: 30, bufferAfterMinutes: 30 });
+    const wall = (ms: number) => Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(timeZone).toPlainTime().toString();
+    const springRange = blockedRange(buffered, local(spring, '03:00'), local(spring, '04:00'));
+    expect([wall(springRange.from), wall(springRange.until)]).toEqual(['01:30:00', '04:30:00']);
+    expect(springRange.until - springRange.from).toBe(120 * MIN);
+    // in autumn the hour before 01:00 (New York) or 02:00 (Berlin) comes twice: the buffer
+    // before the repeated hour's second instance reaches into its first
+    const second = local(autumn, `0${overlapHour}:00`, 'later');
+    const autumnRange = blockedRange(buffered, second, second + 60 * MIN);
+    expect(wall(autumnRange.from)).toBe(`0${overlapHour}:30:00`);
+    expect(second - autumnRange.from).toBe(30 * MIN);
   });
 
   it('keeps the increment grid local: 30-minute starts at :00 and :30 on the changing day', () => {
