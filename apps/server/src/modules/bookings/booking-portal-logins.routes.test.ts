@@ -283,4 +283,57 @@ describe('portal logins on booking pages', () => {
     expect(bad.status).toBe(400);
     expect(codes(bad.body)).toEqual(['email:invalidEmail']);
   });
+
+  // The whole matrix for portal pages (issue 22, Done means; decision 093 round nine): each
+  // internal visibility × each external one (and the portal switched off), for nobody, a listed
+  // portal user and one not listed — the page, its captcha and a hold. The internal visibility
+  // (the workspace's members) never changes what the portal answers.
+  it('answers by the visibility matrix, internal × external, for nobody, a listed and an unlisted portal user', async () => {
+    const adaSession = await signIn('ada@example.com');
+    const bobSession = await signIn('bob@example.com');
+    const visitors = [
+      ['nobody', {}],
+      ['Ada (listed)', as(adaSession)],
+      ['Bob (not listed)', as(bobSession)],
+    ] as const;
+    const login = [403, 'loginRequired'] as const;
+    const denied = [403, 'portalAccessDenied'] as const;
+    const shown = [200, null] as const;
+    const gone = [404, null] as const;
+    // per external visibility (and the portal switch): the answer to nobody, Ada, Bob
+    const expected = [
+      ['Anon', true, [shown, shown, shown]],
+      ['Registered', true, [login, shown, shown]],
+      ['Restricted', true, [login, shown, denied]],
+      ['None', true, [gone, gone, gone]],
+      ['Anon', false, [gone, gone, gone]],
+      ['Registered', false, [gone, gone, gone]],
+    ] as const;
+    const start = utcDayAhead(12, '09:00');
+    for (const internal of ['Everyone', 'Restricted', 'None']) {
+      for (const [external, portalEnabled, answers] of expected) {
+        const set = await patchPage(c, pageId, [
+          { op: 'replace', path: '/internalVisibility', value: internal },
+          { op: 'replace', path: '/externalVisibility', value: external },
+          { op: 'replace', path: '/portalEnabled', value: portalEnabled },
+          { op: 'replace', path: '/portalAccess', value: { contactIds: [ada], organizationIds: [] } },
+        ]);
+        expect(set.status, set.text).toBe(200);
+        for (const [v, [who, headers]] of visitors.entries()) {
+          const [status, code] = answers[v]!;
+          const label = `${internal} × ${external}${portalEnabled ? '' : ' (portal off)'}, ${who}`;
+          for (const [i, res] of [
+            await anonymous.get(base(), headers),
+            await anonymous.get(`${base()}/captcha`, headers),
+            await anonymous.post(`${base()}/holds`, { resourceId: desk, start, end: plusMinutes(start, 60) }, headers),
+          ].entries()) {
+            expect(res.status, `${label}: ${res.text}`).toBe(status === 200 && i === 2 ? 201 : status);
+            if (code) expect(res.body.code, label).toBe(code);
+          }
+          await t.sql(`delete from bookings where tenant_id = $1 and status = 'Held'`, [tenantId]);
+        }
+      }
+    }
+    expect(await t.sql(`select 1 from bookings where tenant_id = $1 and starts_at = $2`, [tenantId, start])).toHaveLength(0);
+  });
 });
