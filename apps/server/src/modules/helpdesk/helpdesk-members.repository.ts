@@ -1,55 +1,18 @@
 import { helpdeskRolesGranting, type HelpdeskMember, type HelpdeskRole, type Permission } from '@atrium/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TenantContext, TenantScope } from '../../platform/context';
+import { isWorkspaceMember, scopeMembers } from '../../platform/entity';
 import { inIdList } from '../../platform/sql.util';
 
-const MEMBER_COLUMNS = sql`m.tenant_user_id as "tenantUserId",
-  json_build_object('id', m.tenant_user_id, 'title', coalesce(u.name, tu.email)) as "user", m.role`;
-const MEMBER_FROM = sql`helpdesk_members m
-  join tenant_users tu on tu.tenant_id = m.tenant_id and tu.id = m.tenant_user_id
-  left join users u on u.id = tu.user_id`;
-
-export async function membersOf(ctx: TenantScope, helpdeskId: string): Promise<HelpdeskMember[]> {
-  const res = await ctx.db.execute<HelpdeskMember>(sql`
-    select ${MEMBER_COLUMNS} from ${MEMBER_FROM}
-    where m.tenant_id = ${ctx.tenantId} and m.helpdesk_id = ${helpdeskId} order by lower(coalesce(u.name, tu.email)), m.id`);
-  return res.rows;
-}
-
-export async function memberOf(ctx: TenantScope, helpdeskId: string, tenantUserId: string): Promise<HelpdeskMember | undefined> {
-  const res = await ctx.db.execute<HelpdeskMember>(sql`
-    select ${MEMBER_COLUMNS} from ${MEMBER_FROM}
-    where m.tenant_id = ${ctx.tenantId} and m.helpdesk_id = ${helpdeskId} and m.tenant_user_id = ${tenantUserId}`);
-  return res.rows[0];
-}
-
-export async function isWorkspaceMember(ctx: TenantScope, tenantUserId: string): Promise<boolean> {
-  const res = await ctx.db.execute(sql`select 1 from tenant_users where tenant_id = ${ctx.tenantId} and id = ${tenantUserId}`);
-  return res.rows.length > 0;
-}
-
+// a helpdesk's members and their roles (one shape with a project's: the engine's scope members)
+const members = scopeMembers<HelpdeskMember>({ table: 'helpdesk_members', owner: 'helpdesk_id', role: 'role', columns: sql`m.role` });
+export const { membersOf, memberOf, deleteMember } = members;
+export { isWorkspaceMember };
 // false: the user is a member of the helpdesk already
-export async function insertMember(ctx: TenantScope, helpdeskId: string, tenantUserId: string, role: HelpdeskRole): Promise<boolean> {
-  const res = await ctx.db.execute(sql`
-    insert into helpdesk_members (tenant_id, helpdesk_id, tenant_user_id, role)
-    values (${ctx.tenantId}, ${helpdeskId}, ${tenantUserId}, ${role})
-    on conflict (tenant_id, helpdesk_id, tenant_user_id) do nothing returning id`);
-  return res.rows.length > 0;
-}
-
-export async function updateMember(ctx: TenantScope, helpdeskId: string, tenantUserId: string, role: HelpdeskRole): Promise<boolean> {
-  const res = await ctx.db.execute(sql`
-    update helpdesk_members set role = ${role}, updated_at = now()
-    where tenant_id = ${ctx.tenantId} and helpdesk_id = ${helpdeskId} and tenant_user_id = ${tenantUserId} returning id`);
-  return res.rows.length > 0;
-}
-
-export async function deleteMember(ctx: TenantScope, helpdeskId: string, tenantUserId: string): Promise<boolean> {
-  const res = await ctx.db.execute(sql`
-    delete from helpdesk_members
-    where tenant_id = ${ctx.tenantId} and helpdesk_id = ${helpdeskId} and tenant_user_id = ${tenantUserId} returning id`);
-  return res.rows.length > 0;
-}
+export const insertMember = (ctx: TenantScope, helpdeskId: string, tenantUserId: string, role: HelpdeskRole): Promise<boolean> =>
+  members.insertMember(ctx, helpdeskId, tenantUserId, role);
+export const updateMember = (ctx: TenantScope, helpdeskId: string, tenantUserId: string, role: HelpdeskRole): Promise<boolean> =>
+  members.updateMember(ctx, helpdeskId, tenantUserId, role);
 
 export async function deleteMembersOf(ctx: TenantScope, helpdeskIds: readonly string[]): Promise<void> {
   if (helpdeskIds.length === 0) return;

@@ -1,6 +1,7 @@
 import type { ProjectMember, ProjectRole } from '@atrium/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TenantContext, TenantScope } from '../../platform/context';
+import { isWorkspaceMember, scopeMembers } from '../../platform/entity';
 import { inIdList } from '../../platform/sql.util';
 
 const ROLE_COLUMNS = sql`r.id, r.owner_id as "ownerId", r.name, r.permissions,
@@ -82,56 +83,16 @@ export async function copyRoles(ctx: TenantScope, fromOwner: string, toOwner: st
     on conflict (tenant_id, owner_id, lower(name)) do nothing`);
 }
 
-const MEMBER_COLUMNS = sql`m.tenant_user_id as "tenantUserId",
-  json_build_object('id', m.tenant_user_id, 'title', coalesce(u.name, tu.email)) as "user",
-  m.role_id as "roleId", r.name as "roleName"`;
-const MEMBER_FROM = sql`project_members m
-  join project_roles r on r.tenant_id = m.tenant_id and r.id = m.role_id
-  join tenant_users tu on tu.tenant_id = m.tenant_id and tu.id = m.tenant_user_id
-  left join users u on u.id = tu.user_id`;
-
-export async function membersOf(ctx: TenantScope, projectId: string): Promise<ProjectMember[]> {
-  const res = await ctx.db.execute<ProjectMember>(sql`
-    select ${MEMBER_COLUMNS} from ${MEMBER_FROM}
-    where m.tenant_id = ${ctx.tenantId} and m.project_id = ${projectId} order by lower(coalesce(u.name, tu.email)), m.id`);
-  return res.rows;
-}
-
-export async function memberOf(ctx: TenantScope, projectId: string, tenantUserId: string): Promise<ProjectMember | undefined> {
-  const res = await ctx.db.execute<ProjectMember>(sql`
-    select ${MEMBER_COLUMNS} from ${MEMBER_FROM}
-    where m.tenant_id = ${ctx.tenantId} and m.project_id = ${projectId} and m.tenant_user_id = ${tenantUserId}`);
-  return res.rows[0];
-}
-
-// An active member of the workspace (not a portal user): the only people a project takes.
-export async function isWorkspaceMember(ctx: TenantScope, tenantUserId: string): Promise<boolean> {
-  const res = await ctx.db.execute(sql`select 1 from tenant_users where tenant_id = ${ctx.tenantId} and id = ${tenantUserId}`);
-  return res.rows.length > 0;
-}
-
-// false: the user is a member of the project already
-export async function insertMember(ctx: TenantScope, projectId: string, tenantUserId: string, roleId: string): Promise<boolean> {
-  const res = await ctx.db.execute(sql`
-    insert into project_members (tenant_id, project_id, tenant_user_id, role_id)
-    values (${ctx.tenantId}, ${projectId}, ${tenantUserId}, ${roleId})
-    on conflict (tenant_id, project_id, tenant_user_id) do nothing returning id`);
-  return res.rows.length > 0;
-}
-
-export async function updateMember(ctx: TenantScope, projectId: string, tenantUserId: string, roleId: string): Promise<boolean> {
-  const res = await ctx.db.execute(sql`
-    update project_members set role_id = ${roleId}, updated_at = now()
-    where tenant_id = ${ctx.tenantId} and project_id = ${projectId} and tenant_user_id = ${tenantUserId} returning id`);
-  return res.rows.length > 0;
-}
-
-export async function deleteMember(ctx: TenantScope, projectId: string, tenantUserId: string): Promise<boolean> {
-  const res = await ctx.db.execute(sql`
-    delete from project_members
-    where tenant_id = ${ctx.tenantId} and project_id = ${projectId} and tenant_user_id = ${tenantUserId} returning id`);
-  return res.rows.length > 0;
-}
+// a project's members and their roles (one shape with a helpdesk's: the engine's scope members)
+const members = scopeMembers<ProjectMember>({
+  table: 'project_members',
+  owner: 'project_id',
+  role: 'role_id',
+  columns: sql`m.role_id as "roleId", r.name as "roleName"`,
+  joins: sql`join project_roles r on r.tenant_id = m.tenant_id and r.id = m.role_id`,
+});
+export const { membersOf, memberOf, insertMember, updateMember, deleteMember } = members;
+export { isWorkspaceMember };
 
 // The permissions the caller's project role gives in a project (none when not a member).
 export async function rolePermissionsIn(

@@ -23,6 +23,7 @@ export {
   rolePermissions,
   scopedPermission,
 } from './role-scope';
+export { isWorkspaceMember, scopeMembers, type MemberTable } from './scope-members.repository';
 export { visibilityRule } from './entity-sql';
 export { oldSlugOwner } from './old-slugs.repository';
 export { provideRecordCleanup, provideRecordTransfer, recordTransferred, type RecordRef } from './record-cleanup';
