@@ -44,6 +44,11 @@ export const requestEntity = defineEntity({
     { name: 'Waiting', stageType: 'InProgress', color: '#8c8c8c' },
     { name: 'Resolved', stageType: 'Closed', color: '#52c41a' },
   ],
+  // the spec's helpdesk "task types" (§7), per workspace as task types are; flat as every kind's
+  // types, since /helpdesks/task-types/{id} would be ambiguous with /helpdesks/{id}/members (decision 094 round seven)
+  types: { basePath: '/api/v1/helpdesk-task-types' },
+  // a Helpdesk Pro feature (§1); a type selects its own custom fields, so the plan's advanced fields
+  planGates: { types: 'Plan.AdvancedFields' },
   numbering: { prefix: 'REQ', scope: { field: 'helpdeskId', prefixField: 'code' } },
   // each helpdesk has its own request stages (decision 094 round six), as a project has its task stages
   workflowScope: { field: 'helpdeskId', owners: ['Helpdesk'] },
