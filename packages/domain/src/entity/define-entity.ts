@@ -292,36 +292,44 @@ export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
     throw new Error(`${input.kind}: lockedWhen ${input.lockedWhen.field} must be a field the server sets (readOnly)`);
 
   const writableFields = Object.keys(fields).filter((k) => !fields[k]?.readOnly);
-  const write: Record<string, z.ZodType> = {};
-  for (const key of writableFields) write[key] = writeSchema(fields[key] as BuiltinField);
-  // values of a field that only the server sets (a lead's Converted) are a rule JSON Schema
-  // cannot state beside the enumeration: the body's description names it by its code
-  const serverRules = Object.entries(fields).flatMap(([key, f]) =>
-    f.serverValues && f.serverValues.length > 0 && writableFields.includes(key)
-      ? [`Rule \`${f.serverValuesCode ?? 'readOnlyField'}\`: ${key} ${f.serverValues.join(', ')} is set by the server only.`]
-      : [],
-  );
-  // a rule inside one structured value (no two attribute names alike, ignoring case) is stated
-  // by the value's schema as "Rule `code`: …"; the body names it with the field
-  for (const key of writableFields) {
-    const said = (fields[key]?.schema as z.ZodType | undefined)?.meta()?.description;
-    if (typeof said === 'string' && said.startsWith('Rule `')) serverRules.push(said.replace(/^(Rule `[^`]+`:)/, `$1 ${key}:`));
-  }
-  const createObject = z.strictObject({
-    ...write,
-    // when omitted on PUT the stored values stay; see docs/decisions/010-entity-engine.md
-    customFields: z.record(z.string(), z.unknown()).optional(),
-  });
-  const create = serverRules.length > 0 ? createObject.meta({ description: serverRules.join(' ') }) : createObject;
+  // the kind's write and row schemas, built on first use: a page of the web app evaluates every
+  // kind's definition and uses one kind's schemas or none (issue 20: ~10–25 ms of zod's schema
+  // building at start-up otherwise); the server builds them all as it registers the routes
+  const buildSchemas = (): { create: z.ZodType; row: z.ZodType } => {
+    const write: Record<string, z.ZodType> = {};
+    for (const key of writableFields) write[key] = writeSchema(fields[key] as BuiltinField);
+    // values of a field that only the server sets (a lead's Converted) are a rule JSON Schema
+    // cannot state beside the enumeration: the body's description names it by its code
+    const serverRules = Object.entries(fields).flatMap(([key, f]) =>
+      f.serverValues && f.serverValues.length > 0 && writableFields.includes(key)
+        ? [`Rule \`${f.serverValuesCode ?? 'readOnlyField'}\`: ${key} ${f.serverValues.join(', ')} is set by the server only.`]
+        : [],
+    );
+    // a rule inside one structured value (no two attribute names alike, ignoring case) is stated
+    // by the value's schema as "Rule `code`: …"; the body names it with the field
+    for (const key of writableFields) {
+      const said = (fields[key]?.schema as z.ZodType | undefined)?.meta()?.description;
+      if (typeof said === 'string' && said.startsWith('Rule `')) serverRules.push(said.replace(/^(Rule `[^`]+`:)/, `$1 ${key}:`));
+    }
+    const createObject = z.strictObject({
+      ...write,
+      // when omitted on PUT the stored values stay; see docs/decisions/010-entity-engine.md
+      customFields: z.record(z.string(), z.unknown()).optional(),
+    });
+    const create = serverRules.length > 0 ? createObject.meta({ description: serverRules.join(' ') }) : createObject;
 
-  const read: Record<string, z.ZodType> = {};
-  for (const [key, f] of Object.entries(fields)) {
-    if (f.kind === 'system') continue;
-    // a field that needs a permission to read is left out of the rows of callers without it
-    read[key] = f.readPermission ? rowValue(f).optional() : rowValue(f);
-    if (f.expand) read[f.expand] = f.readPermission ? refShape.nullable().optional() : refShape.nullable();
-  }
-  const row = z.object({ ...read, ...engineRowShape });
+    const read: Record<string, z.ZodType> = {};
+    for (const [key, f] of Object.entries(fields)) {
+      if (f.kind === 'system') continue;
+      // a field that needs a permission to read is left out of the rows of callers without it
+      read[key] = f.readPermission ? rowValue(f).optional() : rowValue(f);
+      if (f.expand) read[f.expand] = f.readPermission ? refShape.nullable().optional() : refShape.nullable();
+    }
+    const row = z.object({ ...read, ...engineRowShape });
+    return { create, row };
+  };
+  let built: { create: z.ZodType; row: z.ZodType } | undefined;
+  const schemas = (): { create: z.ZodType; row: z.ZodType } => (built ??= buildSchemas());
 
   const p = input.permissions;
   const permissions: EntityPermissions = {
@@ -374,7 +382,17 @@ export function defineEntity(input: EntityDefinitionInput): EntityDefinition {
     planGates: input.planGates ?? {},
     ...(input.roleScope ? { roleScope: input.roleScope } : {}),
     ...(input.lockedWhen ? { lockedWhen: input.lockedWhen } : {}),
-    schemas: { create, update: create, row },
+    schemas: {
+      get create() {
+        return schemas().create;
+      },
+      get update() {
+        return schemas().create;
+      },
+      get row() {
+        return schemas().row;
+      },
+    },
   };
 }
 
