@@ -108,16 +108,19 @@ export async function buildApp(config: Config, database: Database, options: Buil
 
   // helmet's headers, once for every answer and once for a portal page in the widgets' embedded
   // mode: that one any site may frame (decision 098), every other answer no site
+  // signed blob URLs on another origin (Azure): images shown from there, uploads PUT there
+  const blobOrigin = blobStoreFor(config).origin;
+  const blobSources = blobOrigin ? [blobOrigin] : [];
   const headersFor = (frameAncestors: string[]) =>
     Object.entries(
       securityHeaders({
         contentSecurityPolicy: {
           directives: {
             defaultSrc: ["'self'"],
-            imgSrc: ["'self'", 'data:', 'blob:'],
+            imgSrc: ["'self'", 'data:', 'blob:', ...blobSources],
             styleSrc: ["'self'", "'unsafe-inline'"],
             scriptSrc: ["'self'"],
-            connectSrc: ["'self'"],
+            connectSrc: ["'self'", ...blobSources],
             fontSrc: ["'self'", 'data:'],
             formAction: ["'self'", ...(config.oidc.embedded ? [] : [new URL(config.oidc.issuer).origin])],
             frameAncestors,

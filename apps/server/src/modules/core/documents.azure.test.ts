@@ -90,6 +90,21 @@ afterAll(async () => {
 });
 
 describe('documents on Azure Blob Storage (Azurite)', () => {
+  it("lets the app's pages show images from the blob endpoint and upload to it (Content-Security-Policy)", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    const origin = new URL(connectionString.match(/BlobEndpoint=([^;]+)/)?.[1] ?? '').origin;
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `)) ?? '';
+    expect(directive('img-src').split(' ')).toContain(origin);
+    expect(directive('connect-src').split(' ')).toContain(origin);
+    // and nothing else widens: scripts stay the app's own
+    expect(directive('script-src')).toBe("script-src 'self'");
+  });
+
   it('uploads through a SAS URL with x-ms-blob-type: BlockBlob, checks the content and serves it', async () => {
     const ref = await t.newRecord(t.client(owner, tenant.id));
     const info = await c.post('/api/v1/core/documents/upload-info', {

@@ -30,6 +30,7 @@ export function createAzureBlobStore(options: AzureBlobStoreOptions): BlobStore 
 
   return {
     kind: 'azure',
+    origin: new URL(service.url).origin,
     // create only ('c', no 'w'): the URL cannot overwrite what it uploaded, so it works once
     async uploadUrl(key, _bind, ttlSeconds = UPLOAD_URL_TTL_SECONDS) {
       await ensure();

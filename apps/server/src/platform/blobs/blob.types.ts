@@ -16,6 +16,9 @@ export type DownloadOptions = {
 // URLs. Keys always start with the tenant id, and a signature covers the whole key.
 export type BlobStore = {
   kind: 'local' | 'azure';
+  // where browsers fetch signed URLs from when that is not the app itself (Azure's blob endpoint):
+  // the app's Content-Security-Policy allows it for images and for uploads (app.ts)
+  origin: string | null;
   // a URL for one upload of exactly `size` bytes of `contentType` (the local store checks both;
   // Azure SAS cannot, so registration compares the size) that cannot overwrite anything
   uploadUrl: (key: string, bind: UploadBinding, ttlSeconds?: number) => Promise<SignedUrl>;

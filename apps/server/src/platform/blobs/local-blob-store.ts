@@ -41,6 +41,8 @@ export function createLocalBlobStore(
   };
   return {
     kind: 'local',
+    // signed URLs are the app's own (PUBLIC_URL)
+    origin: null,
     dir: options.dir,
     key,
     pathOf,
