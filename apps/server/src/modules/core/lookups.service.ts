@@ -16,7 +16,16 @@ import {
   UUID_PATTERN,
 } from '@atrium/domain';
 import type { TenantContext } from '../../platform/context';
-import { fieldAccess, listTypes, lookupRecords, lookupRecordPaths, mayUse, selectFields, visibleFields } from '../../platform/entity';
+import {
+  fieldAccess,
+  listTypes,
+  lookupRecords,
+  lookupRecordPaths,
+  mayUse,
+  selectFields,
+  viewsSomeRecords,
+  visibleFields,
+} from '../../platform/entity';
 import { accessDenied, AppError, fieldError, notFound } from '../../platform/errors';
 import * as lookupsRepository from './lookups.repository';
 import * as notificationsRepository from './notifications.repository';
@@ -98,7 +107,8 @@ function builtinSources(deps: SharedRecordDeps): Map<string, LookupSource> {
     }
     if (ent.definition.types) {
       sources.set(`${kind}Type`, async (ctx, q) => {
-        if (!mayUse(ctx, ent, 'view')) throw accessDenied(`Requires ${ent.definition.permissions.view}`);
+        // types are the kind's as a whole: for those who see some of its records (through a role too)
+        if (!(await viewsSomeRecords(ctx, ent))) throw accessDenied(`Requires ${ent.definition.permissions.view}`);
         const { data } = await listTypes(ctx, kind, ent.tableName, {
           search: q.search,
           limit: q.limit,

@@ -9,6 +9,7 @@ let c: Client;
 let member: Client;
 let other: Client;
 let helpdeskId: string;
+let tenantId: string;
 const base = '/api/v1/helpdesk-task-types';
 const codes = (res: { body: { errors?: { field: string; code: string }[] } }) => (res.body.errors ?? []).map((e) => `${e.field}:${e.code}`);
 
@@ -20,7 +21,7 @@ async function post(client: Client, url: string, body: Record<string, unknown>) 
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ c, member, other } = await ownerMemberAndStranger(t, ['Helpdesk.View', 'Helpdesk.Create', 'Helpdesk.ManageRequests']));
+  ({ c, member, other, tenantId } = await ownerMemberAndStranger(t, ['Helpdesk.View', 'Helpdesk.Create', 'Helpdesk.ManageRequests']));
   helpdeskId = (await post(c, '/api/v1/helpdesks', { name: 'Support', code: 'SUP' })).id;
 });
 afterAll(async () => t?.close());
@@ -69,6 +70,33 @@ describe('helpdesk task types', () => {
     const inUse = await c.delete(`${base}/${incident.id}`);
     expect(inUse.status).toBe(409);
     expect(codes(inUse)).toEqual(['id:typeInUse']);
+  });
+
+  it("serve a helpdesk's Agent (a role there, no workspace helpdesk permission): the types to pick, a request with one", async () => {
+    const m = await t.addMemberWith(tenantId, []);
+    const agent = t.client(m, tenantId);
+    // no role yet: a member of the workspace reads no request types
+    expect((await agent.post(`${base}/list`, { page: 1, pageSize: 25 })).status).toBe(403);
+    expect((await agent.post('/api/v1/core/lookups', { entities: ['RequestType'] })).status).toBe(403);
+    expect((await c.post(`/api/v1/helpdesks/${helpdeskId}/members`, { tenantUserId: m.tenantUserId, role: 'Agent' })).status).toBe(201);
+    const listed = await agent.post(`${base}/list`, { page: 1, pageSize: 25 });
+    expect(listed.status, listed.text).toBe(200);
+    const incident = (listed.body as { data: { id: string; name: string }[] }).data.find((ty) => ty.name === 'Incident');
+    expect(incident).toBeDefined();
+    const options = await agent.post('/api/v1/core/lookups', { entities: ['RequestType'] });
+    expect(options.status, options.text).toBe(200);
+    expect(options.body).toMatchObject({ RequestType: [{ label: 'Incident' }] });
+    const made = await post(agent, '/api/v1/requests', { subject: 'Scanner jammed', helpdeskId });
+    const url = `/api/v1/requests/${made.id}`;
+    const etag = String((await agent.get(url)).headers.etag);
+    const typed = await agent.patch(url, [{ op: 'replace', path: '/typeId', value: incident?.id }], {
+      'content-type': 'application/json-patch+json',
+      'if-match': etag,
+    });
+    expect(typed.status, typed.text).toBe(200);
+    expect(typed.body).toMatchObject({ typeId: incident?.id });
+    // defining types stays the workspace's settings permission: types are the workspace's
+    expect((await agent.post(base, { name: 'Outage' })).status).toBe(403);
   });
 
   it("refuse a task's type on a request, and answer 404 to another workspace", async () => {

@@ -365,6 +365,8 @@ function registerTypeRoutes(router: Router, ent: RegisteredEntity): void {
   const { definition } = ent;
   const base = definition.types?.basePath ?? '';
   const p = definition.permissions;
+  // read by whoever sees records of the kind, also through a role (the service checks which)
+  const view = scopedPermission(definition, 'view');
   const one = `${kindWords(definition.kind).one} type`;
   const tags = [`${definition.kind}Type`];
   const table = 'entity_types';
@@ -373,7 +375,7 @@ function registerTypeRoutes(router: Router, ent: RegisteredEntity): void {
     url: `${base}/list`,
     summary: `List ${one}s with their record counts`,
     tags,
-    permission: p.view,
+    permission: view,
     schemas: { body: entityTypeListSchema, response: pagedResponse(entityTypeSchema) },
     example: { page: 1, pageSize: 25 },
     handler: async (ctx, { body }) => types.list(ctx, ent, body),
@@ -394,7 +396,7 @@ function registerTypeRoutes(router: Router, ent: RegisteredEntity): void {
     url: `${base}/:id`,
     summary: `Get a ${one}`,
     tags,
-    permission: p.view,
+    permission: view,
     table,
     schemas: { params: idParams, response: entityTypeSchema },
     handler: async (ctx, { params }) => types.get(ctx, ent, params.id),
@@ -426,7 +428,7 @@ function registerTypeRoutes(router: Router, ent: RegisteredEntity): void {
     url: `${base}/:id/fields`,
     summary: `The custom fields of a ${one} (besides the common ones)`,
     tags,
-    permission: p.view,
+    permission: view,
     table,
     schemas: { params: idParams, response: z.array(entityFieldSchema) },
     handler: async (ctx, { params }) => types.getFields(ctx, ent, params.id),

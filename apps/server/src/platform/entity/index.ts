@@ -22,6 +22,7 @@ export {
   mayView,
   rolePermissions,
   scopedPermission,
+  viewsSomeRecords,
 } from './role-scope';
 export { isWorkspaceMember, scopeMembers, type MemberTable } from './scope-members.repository';
 export { visibilityRule } from './entity-sql';

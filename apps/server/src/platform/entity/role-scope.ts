@@ -55,6 +55,16 @@ export function roleGrant(
 export const mayView = (ctx: TenantContext, ent: RegisteredEntity): boolean =>
   ctx.permissions.has(ent.definition.permissions.view) || roleGrant(ctx, ent, 'view') !== undefined;
 
+// The caller sees some records of the kind: by the workspace's view permission, or by a role held
+// in at least one owner (with Plan.Roles). What belongs to the kind as a whole — its record types —
+// is read by it; mayView alone is true for every member on a plan with roles.
+export async function viewsSomeRecords(ctx: TenantContext, ent: RegisteredEntity): Promise<boolean> {
+  const view = ent.definition.permissions.view;
+  if (ctx.permissions.has(view)) return true;
+  const provider = roleGrant(ctx, ent, 'view') ? providerOf(ent) : undefined;
+  return provider ? (await provider.held(ctx)).includes(view) : false;
+}
+
 // The kind whose records own the roles that count for `ent` (undefined: none).
 export function roleOwnerKind(ent: RegisteredEntity): EntityKind | undefined {
   const field = ent.definition.roleScope?.field;
