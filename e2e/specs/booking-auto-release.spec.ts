@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/signed-in.fixture';
+import { floorWithResource } from '../pages/floor-maps.pages';
 import { signedInApi } from '../support/signed-in-api';
 
 // Issue 22, "a booking auto-released after its grace period disappears from the map live"
@@ -8,8 +9,6 @@ import { signedInApi } from '../support/signed-in-api';
 // another browser for the coming minute is a no-show as soon as that minute begins; the server's
 // every-minute auto-release job releases it, and the live map open here turns the desk free
 // without a reload. The wait is the rest of the minute and the job's start (at most ~70 s).
-const PLAN =
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 200" width="400" height="200"><rect width="400" height="200" fill="#fafafa"/></svg>';
 const FREE = '82, 196, 26';
 const BOOKED = '22, 119, 255';
 
@@ -43,26 +42,7 @@ test.describe.serial('auto-release on the live map', () => {
     deskId = (
       await api.post<{ id: string }>('/api/v1/resources', { name: 'Hot desk 3', resourceTypeId: type.id, locationId }, { status: 201 })
     ).id;
-    // a floor with a plan and the desk placed on it
-    const floor = await api.post<{ id: string }>('/api/v1/floor-maps', { locationId, name: 'Ground floor', level: 'G' });
-    const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
-    const uploaded = await page.request.put(`/api/v1/floor-maps/${floor.id}/image`, {
-      headers: { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId },
-      multipart: { file: { name: 'plan.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(PLAN) } },
-    });
-    expect(uploaded.ok(), await uploaded.text()).toBe(true);
-    const { version } = (await uploaded.json()) as { version: number };
-    await api.call(
-      'PUT',
-      `/api/v1/floor-maps/${floor.id}`,
-      {
-        name: 'Ground floor',
-        level: 'G',
-        levelOrder: 0,
-        placements: [{ resourceId: deskId, shape: { kind: 'rect', x: 40, y: 40, width: 120, height: 80 }, rotation: 0, label: null }],
-      },
-      { headers: { 'if-match': `"${version}"` } },
-    );
+    await floorWithResource(page, api, tenantId, { locationId, resourceId: deskId });
   });
   test.afterAll(async () => page?.context().close());
 

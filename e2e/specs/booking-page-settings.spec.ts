@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '../support/signed-in.fixture';
 import { expectAccessible } from '../pages/shell.pages';
 import { PHONE, horizontalOverflow } from '../pages/site-map.pages';
+import { floorWithResource } from '../pages/floor-maps.pages';
 import { signedInApi } from '../support/signed-in-api';
 
 // Issue 22, a booking page's own time slots and maps (decision 093 round six): an admin sets a
@@ -9,8 +10,6 @@ import { signedInApi } from '../support/signed-in-api';
 // shows.
 test.describe.serial("a booking page's time slots and maps", () => {
   test.describe.configure({ timeout: 120_000 });
-  const PLAN =
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 200" width="400" height="200"><rect width="400" height="200" fill="#fafafa"/></svg>';
   let page: Page;
   let tenantId: string;
   let workspace: string;
@@ -29,26 +28,7 @@ test.describe.serial("a booking page's time slots and maps", () => {
       resourceTypeId: type.id,
       locationId: location.id,
     });
-    // a floor with a plan and the desk placed on it
-    const floor = await api.post<{ id: string }>('/api/v1/floor-maps', { locationId: location.id, name: 'Ground floor', level: 'G' });
-    const session = (await (await page.request.get('/auth/session')).json()) as { accessToken: string };
-    const uploaded = await page.request.put(`/api/v1/floor-maps/${floor.id}/image`, {
-      headers: { authorization: `Bearer ${session.accessToken}`, 'x-tenant-id': tenantId },
-      multipart: { file: { name: 'plan.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(PLAN) } },
-    });
-    expect(uploaded.ok(), await uploaded.text()).toBe(true);
-    const { version } = (await uploaded.json()) as { version: number };
-    await api.call(
-      'PUT',
-      `/api/v1/floor-maps/${floor.id}`,
-      {
-        name: 'Ground floor',
-        level: 'G',
-        levelOrder: 0,
-        placements: [{ resourceId: desk.id, shape: { kind: 'rect', x: 40, y: 40, width: 120, height: 80 }, rotation: 0, label: null }],
-      },
-      { headers: { 'if-match': `"${version}"` } },
-    );
+    await floorWithResource(page, api, tenantId, { locationId: location.id, resourceId: desk.id });
     pageId = (
       await api.post<{ id: string }>('/api/v1/booking-pages', {
         name: 'Quay desks',
