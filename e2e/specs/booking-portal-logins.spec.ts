@@ -50,14 +50,19 @@ test.describe.serial('portal logins on booking pages', () => {
     await expect(visitor.getByText(/a sign-in link is on its way/)).toBeVisible();
     expect(await horizontalOverflow(visitor)).toEqual({ scrollWidth: 390, innerWidth: 390 });
 
+    // the newest sign-in mail to the visitor, from the local mailbox, and the link in it
+    const openSignInLink = async () => {
+      await visitor.goto('/mailbox');
+      await visitor
+        .getByRole('row', { name: new RegExp(escape(email)) })
+        .getByRole('link', { name: /^Sign in to book Member desks/ })
+        .first()
+        .click();
+      await visitor.getByRole('link', { name: /\/portal\/.*\/book\/member-desks\?token=/ }).click();
+    };
+
     // the mail, from the local mailbox: its link leads to the page, which signs the visitor in
-    await visitor.goto('/mailbox');
-    await visitor
-      .getByRole('row', { name: new RegExp(escape(email)) })
-      .getByRole('link', { name: /^Sign in to book Member desks/ })
-      .first()
-      .click();
-    await visitor.getByRole('link', { name: /\/portal\/.*\/book\/member-desks\?token=/ }).click();
+    await openSignInLink();
     await expect(visitor.getByRole('heading', { name: 'Member desks', level: 1 })).toBeVisible();
     await expect(visitor).toHaveURL(new RegExp(`/portal/${escape(workspace)}/book/member-desks$`));
     await expect(visitor.getByText(`Signed in as Rita Registered (${email})`)).toBeVisible();
@@ -106,13 +111,7 @@ test.describe.serial('portal logins on booking pages', () => {
     await expect(visitor.getByRole('heading', { name: 'Login required', level: 1 })).toBeVisible();
 
     // the spent link, opened again, says so and offers a new one
-    await visitor.goto('/mailbox');
-    await visitor
-      .getByRole('row', { name: new RegExp(escape(email)) })
-      .getByRole('link', { name: /^Sign in to book Member desks/ })
-      .first()
-      .click();
-    await visitor.getByRole('link', { name: /\/portal\/.*\/book\/member-desks\?token=/ }).click();
+    await openSignInLink();
     await expect(visitor.getByRole('alert')).toContainText('This sign-in link is not valid');
     await expect(visitor.getByRole('button', { name: 'Send sign-in link' })).toBeVisible();
     await visitor.context().close();
