@@ -10,6 +10,7 @@ import { deleteRolesOf, projectRoleProvider } from './project-roles.service';
 import { registerProjectRoleRoutes } from './project-roles.routes';
 import { registerProjectEntities } from './projects.entities';
 import { registerProjectRoutes } from './projects.routes';
+import { projectPurged } from './projects.service';
 import { registerTaskChecklistRoutes } from './task-checklist.routes';
 import { registerTaskLinkRoutes } from './task-links.routes';
 import { registerTaskScheduleRoutes } from './task-schedules.routes';
@@ -31,8 +32,11 @@ export async function registerProjectsModule(router: Router, deps: ModuleDeps): 
   registerProjectRoutes(router, kinds);
   registerProjectRoleRoutes(router, kinds);
   provideRolePermissions(router, 'Project', projectRoleProvider);
+  // a purged project's or template's roles and task stages go with it
   provideRecordCleanup(router, async (ctx, kind, ids) => {
-    if (kind === 'Project' || kind === 'ProjectTemplate') await deleteRolesOf(ctx, ids);
+    if (kind !== 'Project' && kind !== 'ProjectTemplate') return;
+    await deleteRolesOf(ctx, ids);
+    await projectPurged(ctx, ids);
   });
   registerTaskChecklistRoutes(router, kinds.task);
   registerProjectDashboardRoutes(router);

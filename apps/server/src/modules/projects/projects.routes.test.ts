@@ -272,3 +272,52 @@ describe('work-in-progress limits', () => {
     expect(copied?.stages.map((s) => s.wipLimit)).toEqual([null, 3, null, null]);
   });
 });
+
+describe('a project in the recycle bin', () => {
+  // a project that tasks refer to — live, archived or in the bin — cannot be deleted (the refuse
+  // rule, decision 086), so the tasks in question are those of the restored project
+  it('keeps its task stages: restored, it and its tasks have them; purged, they go with it', async () => {
+    const project = await create('/api/v1/projects', { name: 'Bin and back', code: 'BIN' });
+    const [flow] = (await stagesOf(project.id)).body;
+    const added = await c.post('/api/v1/core/workflow-stages', {
+      workflowId: flow?.id,
+      name: 'Waiting for parts',
+      stageType: 'InProgress',
+    });
+    expect(added.status, added.text).toBe(201);
+    const stageId = String(added.body.id);
+    expect((await c.delete(`/api/v1/projects/${project.id}`)).status).toBe(204);
+    expect((await stagesOf(project.id)).status).toBe(404);
+    expect((await c.post('/api/v1/projects/restore', { ids: [project.id] })).status).toBe(200);
+    const [back] = (await stagesOf(project.id)).body;
+    expect(back?.id).toBe(flow?.id);
+    expect(back?.stages.map((s) => s.name)).toEqual(['To do', 'In progress', 'In review', 'Done', 'Waiting for parts']);
+    // its tasks start in its first stage and take its own
+    const first = await create('/api/v1/tasks', { name: 'Look at the damage', projectId: project.id });
+    expect(first.workflowStage).toBe(back?.stages[0]?.id);
+    const task = await create('/api/v1/tasks', { name: 'Order the parts', projectId: project.id, workflowStage: stageId });
+    expect((await c.get(`/api/v1/tasks/${task.id}`)).body).toMatchObject({ workflowStage: stageId });
+
+    // a template the same
+    const template = await create('/api/v1/project-templates', { name: 'Repair' });
+    const [own] = (await stagesOf(template.id)).body;
+    expect((await c.delete(`/api/v1/project-templates/${template.id}`)).status).toBe(204);
+    expect((await c.post('/api/v1/project-templates/restore', { ids: [template.id] })).status).toBe(200);
+    expect((await stagesOf(template.id)).body[0]?.id).toBe(own?.id);
+
+    // purged (its tasks first): the stages go with it
+    for (const id of [first.id, task.id]) {
+      expect((await c.delete(`/api/v1/tasks/${id}`)).status).toBe(204);
+      expect((await c.post('/api/v1/tasks/purge', { ids: [id] })).status).toBe(200);
+    }
+    expect((await c.delete(`/api/v1/projects/${project.id}`)).status).toBe(204);
+    expect((await c.post('/api/v1/projects/purge', { ids: [project.id] })).status).toBe(200);
+    expect((await c.delete(`/api/v1/project-templates/${template.id}`)).status).toBe(204);
+    expect((await c.post('/api/v1/project-templates/purge', { ids: [template.id] })).status).toBe(200);
+    const left = await t.sql<{ n: number }>(
+      'select count(*)::int as n from workflows where tenant_id = $1 and scope_id = any($2::uuid[])',
+      [tenantId, [project.id, template.id]],
+    );
+    expect(left[0]?.n).toBe(0);
+  });
+});

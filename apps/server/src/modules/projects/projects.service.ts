@@ -8,8 +8,9 @@ import { rescheduleAfterChange } from './task-links.service';
 import { copyProjectSchedules, copyTemplateSchedules } from './task-schedules.service';
 
 // What is a project's own around the engine's writes: its task stages, copied when it is created
-// (from its template's, else from the workspace's task workflows), its template's task schedules,
-// gone with it, and its tasks' keys following its code.
+// (from its template's, else from the workspace's task workflows) and kept while it is in the
+// recycle bin (they go when it is purged: projectPurged), its template's task schedules, and its
+// tasks' keys following its code.
 export const projectHooks: EntityHooks = {
   async afterCreate(ctx, row) {
     const template = typeof row.projectTemplateId === 'string' ? row.projectTemplateId : null;
@@ -21,20 +22,20 @@ export const projectHooks: EntityHooks = {
   async afterUpdate(ctx, row, before) {
     if (row.code !== before.code) await repo.rekeyTasks(ctx, String(row.id), String(before.code), String(row.code));
   },
-  async afterDelete(ctx, row) {
-    await deleteScopedWorkflows(ctx, String(row.id));
-  },
 };
 
-// A template starts with the workspace's task stages, which it can then change.
+// A template starts with the workspace's task stages, which it can then change (kept in the bin as a project's).
 export const projectTemplateHooks: EntityHooks = {
   async afterCreate(ctx, row) {
     await copyWorkflows(ctx, 'Task', null, String(row.id));
   },
-  async afterDelete(ctx, row) {
-    await deleteScopedWorkflows(ctx, String(row.id));
-  },
 };
+
+// What a purged project or template owned beside its row: its task stages (a restore from the
+// recycle bin finds them; its tasks, which refer to them, are purged before it can be).
+export async function projectPurged(ctx: TenantContext, ids: readonly string[]): Promise<void> {
+  for (const id of ids) await deleteScopedWorkflows(ctx, id);
+}
 
 // A task's dates and parent: due on or after its start (spec §5: invalid due date), a parent
 // of the same project.
