@@ -151,27 +151,51 @@ export async function redeemWorkspaceLink(
 ): Promise<PortalUser> {
   const now = deps.now();
   const link = await usersRepo.redeemWorkspaceLink(scope, hash(token), now);
+  return startSession(scope, deps, reply, now, link, { helpdeskId: null, paths: [bookingCookiePath(workspace)] });
+}
+
+// The contact a link was made for, still its address's and not refused (403 otherwise), with the
+// link's address.
+async function contactOfLink(
+  scope: TenantScope,
+  link: { contactId: string; email: string } | undefined,
+): Promise<{ id: string; name: string; email: string }> {
   if (!link) throw accessDenied();
   const contact = await usersRepo.contactOfEmail(scope, link.email);
   if (!contact || contact.id !== link.contactId) throw accessDenied();
   if (contact.refused) throw spammer();
+  return { id: contact.id, name: contact.name, email: link.email };
+}
+
+// A redeemed link becomes a session: a new token, stored as its hash (of a helpdesk's portal, or
+// the workspace's own with none), set as the session cookie on each of `paths`.
+async function startSession(
+  scope: TenantScope,
+  deps: PortalUserDeps,
+  reply: FastifyReply,
+  now: Date,
+  link: { contactId: string; email: string } | undefined,
+  to: { helpdeskId: string | null; paths: readonly string[] },
+): Promise<PortalUser> {
+  const contact = await contactOfLink(scope, link);
   const session = newToken();
   await usersRepo.insertToken(scope, {
-    helpdeskId: null,
+    helpdeskId: to.helpdeskId,
     contactId: contact.id,
-    email: link.email,
+    email: contact.email,
     kind: 'session',
     tokenHash: hash(session),
     expiresAt: new Date(now.getTime() + PORTAL_SESSION_TTL_MS),
   });
-  reply.setCookie(PORTAL_SESSION_COOKIE, session, {
-    httpOnly: true,
-    secure: deps.config.cookieSecure,
-    sameSite: 'lax',
-    path: bookingCookiePath(workspace),
-    maxAge: PORTAL_SESSION_TTL_MS / 1000,
-  });
-  return { email: link.email, name: contact.name };
+  for (const path of to.paths)
+    reply.setCookie(PORTAL_SESSION_COOKIE, session, {
+      httpOnly: true,
+      secure: deps.config.cookieSecure,
+      sameSite: 'lax',
+      path,
+      maxAge: PORTAL_SESSION_TTL_MS / 1000,
+    });
+  return { email: contact.email, name: contact.name };
 }
 
 // Sign-out from a booking page: the workspace's session ends (on the helpdesk portal too) and both
@@ -271,9 +295,7 @@ export async function pairSession(
   const link = await usersRepo.redeemedLink(scope, helpdesk.id, hash(derive(deps.secret, 'link', pairing)));
   if (!link || !link.usedAt) return { status: 'pending' };
   if (now.getTime() - link.usedAt.getTime() > PAIRING_WINDOW_MS) throw accessDenied();
-  const contact = await usersRepo.contactOfEmail(scope, link.email);
-  if (!contact || contact.id !== link.contactId) throw accessDenied();
-  if (contact.refused) throw spammer();
+  const contact = await contactOfLink(scope, link);
   const token = derive(deps.secret, 'session', pairing);
   const made = await usersRepo.insertSessionOnce(scope, {
     helpdeskId: helpdesk.id,
@@ -296,34 +318,11 @@ export async function redeemSignInLink(
 ): Promise<PortalUser> {
   const now = deps.now();
   const link = await usersRepo.redeemLink(scope, address.helpdesk.id, hash(token), now);
-  if (!link) throw accessDenied();
-  const contact = await usersRepo.contactOfEmail(scope, link.email);
-  if (!contact || contact.id !== link.contactId) throw accessDenied();
-  if (contact.refused) throw spammer();
-  const session = newToken();
-  await usersRepo.insertToken(scope, {
+  // the helpdesk portal's session is the workspace's portal identity: the booking pages read it too
+  return startSession(scope, deps, reply, now, link, {
     helpdeskId: address.helpdesk.id,
-    contactId: contact.id,
-    email: link.email,
-    kind: 'session',
-    tokenHash: hash(session),
-    expiresAt: new Date(now.getTime() + PORTAL_SESSION_TTL_MS),
+    paths: [cookiePath(address.workspace), bookingCookiePath(address.workspace)],
   });
-  reply.setCookie(PORTAL_SESSION_COOKIE, session, {
-    httpOnly: true,
-    secure: deps.config.cookieSecure,
-    sameSite: 'lax',
-    path: cookiePath(address.workspace),
-    maxAge: PORTAL_SESSION_TTL_MS / 1000,
-  });
-  reply.setCookie(PORTAL_SESSION_COOKIE, session, {
-    httpOnly: true,
-    secure: deps.config.cookieSecure,
-    sameSite: 'lax',
-    path: bookingCookiePath(address.workspace),
-    maxAge: PORTAL_SESSION_TTL_MS / 1000,
-  });
-  return { email: link.email, name: contact.name };
 }
 
 export async function signOut(
