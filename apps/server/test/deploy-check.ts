@@ -130,7 +130,8 @@ async function stopWithRequestsInFlight(node: Node, headers: Record<string, stri
   process.kill(-node.child.pid!, 'SIGTERM');
   for (const answer of await Promise.all(inFlight))
     check(answer.status === 200 || answer.status === 503, `a request in flight at SIGTERM on ${node.name} was cut: ${answer.body}`);
-  const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 60_000))]);
+  // unref'd: a pending timer would keep this check alive a minute after it has finished
+  const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 60_000).unref())]);
   check(code === 0, `${node.name} ended with ${code} after SIGTERM`);
   const output = node.output.join('');
   check(output.includes('shutting down'), `${node.name} did not log its shutdown`);
