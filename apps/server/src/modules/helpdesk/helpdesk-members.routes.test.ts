@@ -105,6 +105,53 @@ describe('helpdesk members', () => {
     expect(perms.body.permissions).not.toContain('Helpdesk.DeleteRequests');
   });
 
+  it("gives a helpdesk's roles its topics and knowledge base, and nothing of another helpdesk's", async () => {
+    // written by the owner: a topic and a published article in each helpdesk
+    const [topic, otherTopic] = [
+      (await post(c, '/api/v1/topics', { name: 'Printers', helpdeskId: first })).id,
+      (await post(c, '/api/v1/topics', { name: 'Invoices', helpdeskId: second })).id,
+    ];
+    const ours = (
+      await post(c, '/api/v1/articles', { title: 'Replacing the toner', helpdeskId: first, content: '<p>Open the toner flap</p>' })
+    ).id;
+    const other = (
+      await post(c, '/api/v1/articles', { title: 'Paying an invoice', helpdeskId: second, content: '<p>The toner invoice</p>' })
+    ).id;
+    for (const id of [ours, other]) expect((await c.post(`/api/v1/articles/${id}/publish`, {})).status).toBe(200);
+
+    // the agent (no workspace helpdesk permission) reads the first helpdesk's, not the second's
+    expect((await agent.get(`/api/v1/topics/${topic}`)).status).toBe(200);
+    expect((await agent.get(`/api/v1/topics/${otherTopic}`)).status).toBe(404);
+    expect((await agent.post('/api/v1/topics/list', {})).body.data.map((r: { id: string }) => r.id)).toEqual([topic]);
+    expect((await agent.get(`/api/v1/articles/${ours}`)).status).toBe(200);
+    expect((await agent.get(`/api/v1/articles/${other}`)).status).toBe(404);
+    expect((await agent.post('/api/v1/articles/list', {})).body.data.map((r: { id: string }) => r.id)).toEqual([ours]);
+    const found = await agent.post('/api/v1/articles/search', { q: 'toner' });
+    expect(found.status, found.text).toBe(200);
+    expect(found.body.data.map((h: { id: string }) => h.id)).toEqual([ours]);
+    // the owner's search finds both
+    expect((await c.post('/api/v1/articles/search', { q: 'toner' })).body.data).toHaveLength(2);
+    // an agent does not write the knowledge base or publish
+    expect((await agent.post('/api/v1/articles', { title: 'Mine', helpdeskId: first })).status).toBe(403);
+    expect((await agent.post('/api/v1/topics', { name: 'Mine', helpdeskId: first })).status).toBe(403);
+    expect((await agent.post(`/api/v1/articles/${ours}/unpublish`, {})).status).toBe(403);
+
+    // a supervisor writes and publishes the helpdesk's knowledge base, and no other helpdesk's
+    const url = `/api/v1/helpdesks/${first}/members/${agentId}`;
+    expect((await c.put(url, { role: 'Supervisor' })).status).toBe(200);
+    const written = await agent.post('/api/v1/articles', { title: 'Clearing a jam', helpdeskId: first });
+    expect(written.status, written.text).toBe(201);
+    const published = await agent.post(`/api/v1/articles/${written.body.id}/publish`, {});
+    expect(published.status, published.text).toBe(200);
+    expect(published.body.status).toBe('Published');
+    expect((await agent.post('/api/v1/topics', { name: 'Scanners', helpdeskId: first })).status).toBe(201);
+    expect((await agent.post('/api/v1/articles', { title: 'Elsewhere', helpdeskId: second })).status).toBe(403);
+    expect((await agent.post('/api/v1/topics', { name: 'Elsewhere', helpdeskId: second })).status).toBe(403);
+    expect((await agent.post(`/api/v1/articles/${other}/unpublish`, {})).status).toBe(404);
+    expect((await c.get(`/api/v1/articles/${other}`)).body.status).toBe('Published');
+    expect((await c.put(url, { role: 'Agent' })).status).toBe(200);
+  });
+
   it('follows a changed role and a removal at once', async () => {
     const url = `/api/v1/helpdesks/${first}/members/${agentId}`;
     expect((await c.put(url, { role: 'Supervisor' })).status).toBe(200);

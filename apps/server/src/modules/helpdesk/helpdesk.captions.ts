@@ -24,7 +24,7 @@ const en = {
   'helpdesk.settings.tab': 'Settings',
   'helpdesk.members.heading': 'Members',
   'helpdesk.members.intro':
-    'Who works this helpdesk. A role adds to their workspace permissions here: a Viewer reads, an Agent answers and changes requests, a Supervisor also deletes them and manages the helpdesk and its settings.',
+    'Who works this helpdesk. A role adds to their workspace permissions here: a Viewer reads its requests, topics and articles, an Agent answers and changes requests, a Supervisor also deletes them, manages the helpdesk, its topics and settings, and writes and publishes its articles.',
   'helpdesk.members.planRequired': 'Helpdesk roles are part of Helpdesk Pro. Ask an administrator to change the plan.',
   'helpdesk.members.loadFailed': 'The members could not be loaded. Reload the page to try again.',
   'helpdesk.members.saveFailed': 'The change could not be saved. Try again.',
@@ -212,7 +212,7 @@ const de: Record<keyof typeof en, string> = {
   'helpdesk.settings.tab': 'Einstellungen',
   'helpdesk.members.heading': 'Mitglieder',
   'helpdesk.members.intro':
-    'Wer in diesem Helpdesk arbeitet. Eine Rolle ergänzt die Berechtigungen im Arbeitsbereich hier: Betrachter lesen, Bearbeiter beantworten und ändern Anfragen, Leiter löschen sie auch und verwalten den Helpdesk und seine Einstellungen.',
+    'Wer in diesem Helpdesk arbeitet. Eine Rolle ergänzt die Berechtigungen im Arbeitsbereich hier: Betrachter lesen seine Anfragen, Themen und Artikel, Bearbeiter beantworten und ändern Anfragen, Leiter löschen sie auch, verwalten den Helpdesk, seine Themen und Einstellungen und schreiben und veröffentlichen seine Artikel.',
   'helpdesk.members.planRequired':
     'Helpdesk-Rollen gehören zu Helpdesk Pro. Bitten Sie eine Administratorin oder einen Administrator, den Plan zu ändern.',
   'helpdesk.members.loadFailed': 'Die Mitglieder konnten nicht geladen werden. Laden Sie die Seite neu.',

@@ -1,5 +1,5 @@
 import type { ArticleHit, ReplyThreading, RequestMessage, RequestMessageKind } from '@atrium/domain';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TenantScope } from '../../platform/context';
 import { oldSlugOwner } from '../../platform/entity';
 
@@ -146,7 +146,14 @@ const SEARCH_CONFIGS = ['english', 'german', 'french', 'spanish', 'italian', 'du
 export async function searchArticles(
   ctx: TenantScope,
   q: string,
-  opts: { helpdeskId?: string | undefined; status?: string | undefined; visibilities?: readonly string[]; limit: number },
+  opts: {
+    helpdeskId?: string | undefined;
+    status?: string | undefined;
+    visibilities?: readonly string[];
+    // the engine's rule of the articles the caller sees (roles per helpdesk), on the alias t
+    visible?: SQL | undefined;
+    limit: number;
+  },
 ): Promise<ArticleHit[]> {
   const parsed = sql.join(
     SEARCH_CONFIGS.map((c) => sql`websearch_to_tsquery(${sql.raw(`'${c}'`)}::regconfig, ${q}) as ${sql.raw(c)}`),
@@ -169,6 +176,7 @@ export async function searchArticles(
         and (${opts.helpdeskId ?? null}::uuid is null or a.helpdesk_id = ${opts.helpdeskId ?? null}::uuid)
         and (${opts.status ?? null}::text is null or a.status = ${opts.status ?? null}::text)
         ${opts.visibilities ? sql`and a.visibility = any(${sql.param([...opts.visibilities])}::text[])` : sql``}
+        ${opts.visible ? sql`and a.id in (select t.id from articles t where t.tenant_id = ${ctx.tenantId} and ${opts.visible})` : sql``}
       order by rank desc, a.title
       limit ${opts.limit}
     )

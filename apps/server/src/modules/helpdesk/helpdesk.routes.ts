@@ -47,7 +47,8 @@ export function registerHelpdeskRoutes(router: Router, deps: HelpdeskDeps): void
         ? 'Publish an article: Published from now on (publishedAt), shown on the portal as its visibility allows'
         : 'Unpublish an article: back to Draft, no longer on the portal',
       tags: ['Article'],
-      permission: 'Helpdesk.PublishArticles',
+      // the workspace's, or a role in the article's helpdesk (the service checks which)
+      permission: ['Helpdesk.PublishArticles', 'Plan.Roles'],
       table: deps.kinds.article.tableName,
       schemas: { params, response: article },
       etag: true,
@@ -64,18 +65,18 @@ export function registerHelpdeskRoutes(router: Router, deps: HelpdeskDeps): void
     summary:
       'Full-text search of the knowledge base in each article\'s language (websearch syntax: words, "phrases", or, -word), ranked, with <mark>ed snippets',
     tags: ['Article'],
-    permission: articleEntity.permissions.view,
+    permission: scopedPermission(articleEntity, 'view'),
     readOnly: true,
     schemas: { body: articleSearchSchema, response: articleSearchResultSchema },
     example: { q: 'reset password' },
-    handler: (ctx, { body }) => searchArticles(ctx, body),
+    handler: (ctx, { body }) => searchArticles(ctx, deps, body),
   });
   router.tenant({
     method: 'GET',
     url: `${helpdeskEntity.basePath}/:id/articles/:slug`,
     summary: 'An article of a helpdesk by its slug; an old slug reads the article it moved to and names itself in movedFrom',
     tags: ['Article'],
-    permission: articleEntity.permissions.view,
+    permission: scopedPermission(articleEntity, 'view'),
     table: deps.kinds.helpdesk.tableName,
     readOnly: true,
     paramsExample: { slug: 'resetting-your-password' },

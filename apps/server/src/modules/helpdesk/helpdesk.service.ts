@@ -19,7 +19,7 @@ import type { Database } from '../../platform/database';
 import type { JobRuntime } from '../../platform/jobs/job-runtime';
 import { forEachWorkspace, inWorkspace } from '../../platform/jobs/workspace-walk';
 import type { TenantContext } from '../../platform/context';
-import { AppError, fieldError, notFound } from '../../platform/errors';
+import { accessDenied, AppError, fieldError, notFound } from '../../platform/errors';
 import { publishRecordEvent } from '../../platform/events/live-events.service';
 import {
   createEntity,
@@ -29,7 +29,9 @@ import {
   patchEntity,
   recordActivities,
   requireInScope,
+  rolePermissions,
   startScopedWorkflows,
+  visibilityRule,
   type EntityHooks,
   type EntityRow,
   type RecordChangeListener,
@@ -268,7 +270,13 @@ export function requestHooks(kinds: () => HelpdeskKinds): EntityHooks {
 }
 
 // Publish (spec §4): the article shows on the portal from now on; unpublish takes it back to Draft.
+// By the workspace's Helpdesk.PublishArticles or a role in the article's helpdesk that grants it;
+// an article out of the caller's sight is not found.
 export async function setPublished(ctx: TenantContext, deps: HelpdeskDeps, id: string, published: boolean): Promise<EntityRecord> {
+  const seen = await getEntity(ctx, deps.kinds.article, id);
+  const needed = 'Helpdesk.PublishArticles';
+  if (!ctx.permissions.has(needed) && !(await rolePermissions(ctx, deps.kinds.article, String(seen.helpdeskId))).has(needed))
+    throw accessDenied(`Requires permission ${needed}`);
   const locked = await repo.lockArticle(ctx, id);
   if (!locked) throw notFound('Article');
   const status = published ? 'Published' : 'Draft';
@@ -283,8 +291,13 @@ export async function setPublished(ctx: TenantContext, deps: HelpdeskDeps, id: s
   return after as EntityRecord;
 }
 
-export async function searchArticles(ctx: TenantContext, query: ArticleSearch): Promise<ArticleSearchResult> {
-  return { data: await repo.searchArticles(ctx, query.q, { helpdeskId: query.helpdeskId, status: query.status, limit: query.limit }) };
+// Only the articles the caller sees: all of them with the workspace's Helpdesk.View, else those of
+// the helpdesks where their role grants it.
+export async function searchArticles(ctx: TenantContext, deps: HelpdeskDeps, query: ArticleSearch): Promise<ArticleSearchResult> {
+  const visible = visibilityRule(ctx, deps.kinds.article);
+  return {
+    data: await repo.searchArticles(ctx, query.q, { helpdeskId: query.helpdeskId, status: query.status, visible, limit: query.limit }),
+  };
 }
 
 // An article by its slug in a helpdesk; an old slug reads the article it moved to and names

@@ -28,6 +28,8 @@ export const articleEntity = defineEntity({
     content: fields.longText({ max: 200000 }),
   },
   oldSlugs: { field: 'slug', scope: 'helpdeskId' },
+  // a helpdesk's roles count for its knowledge base (decision 094 round eight)
+  roleScope: { field: 'helpdeskId' },
   searchFields: ['title', 'slug'],
   defaultColumns: ['helpdeskId', 'topicId', 'status', 'visibility', 'language'],
   defaultSort: [{ field: 'title', order: 'asc' }],

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { Permission } from '../../permissions';
 
-// A helpdesk's members (decision 094 round six; spec §6 "roles per helpdesk", Plan.Roles): the
-// workspace users who work this helpdesk and their role in it. A role adds its permissions to the
-// member's workspace permissions on this helpdesk and its requests (the engine's roleScope), as a
-// project role does on a project. The roles are a fixed catalogue (the spec names no helpdesk
-// role or its permissions): what an agent does, what a supervisor adds.
+// A helpdesk's members (decision 094 rounds six and eight; spec §6 "roles per helpdesk",
+// Plan.Roles): the workspace users who work this helpdesk and their role in it. A role adds its
+// permissions to the member's workspace permissions on this helpdesk, its requests, topics and
+// articles (the engine's roleScope), as a project role does on a project. The roles are a fixed
+// catalogue (the spec names no helpdesk role or its permissions): what an agent does, what a
+// supervisor adds.
 export const HELPDESK_ROLES = ['Viewer', 'Agent', 'Supervisor'] as const;
 export type HelpdeskRole = (typeof HELPDESK_ROLES)[number];
 
@@ -14,7 +15,15 @@ const AGENT: readonly Permission[] = [...VIEWER, 'Helpdesk.Create', 'Helpdesk.Ma
 export const HELPDESK_ROLE_PERMISSIONS: Readonly<Record<HelpdeskRole, readonly Permission[]>> = {
   Viewer: VIEWER,
   Agent: AGENT,
-  Supervisor: [...AGENT, 'Helpdesk.DeleteRequests', 'Helpdesk.Manage', 'Helpdesk.ManageProjectSettings'],
+  // a supervisor runs the helpdesk: its topics (Manage), settings, and its knowledge base
+  Supervisor: [
+    ...AGENT,
+    'Helpdesk.DeleteRequests',
+    'Helpdesk.Manage',
+    'Helpdesk.ManageProjectSettings',
+    'Helpdesk.ManageKnowledgeBase',
+    'Helpdesk.PublishArticles',
+  ],
 };
 
 // The roles that grant a permission (the engine's reads ask by permission).

@@ -17,6 +17,8 @@ export const topicEntity = defineEntity({
     defaultAssigneeId: fields.user({ quick: true }),
     description: fields.longText({ max: 2000 }),
   },
+  // a helpdesk's roles count for its topics (decision 094 round eight)
+  roleScope: { field: 'helpdeskId' },
   searchFields: ['name'],
   defaultColumns: ['helpdeskId', 'position', 'defaultAssigneeId'],
   defaultSort: [{ field: 'position', order: 'asc' }],
