@@ -2,6 +2,7 @@ import { pickRecord } from '../pages/entity.pages';
 import { RequestPage } from '../pages/helpdesk.pages';
 import { InvitationMail } from '../pages/invitation.pages';
 import { expectAccessible, newAccount, signUpVerifyAndSignIn } from '../pages/shell.pages';
+import { PHONE, horizontalOverflow } from '../pages/site-map.pages';
 import { expect, test } from '../support/signed-in.fixture';
 import { signedInApi } from '../support/signed-in-api';
 
@@ -68,4 +69,10 @@ test('an admin adds a request type; the helpdesk’s agent sets it on a request'
   await page.reload();
   await page.getByRole('tab', { name: 'Types' }).click();
   await expect(type).toContainText('1 record');
+  // the tab is in the address, and it stays when the window narrows to a phone's, where the types fit
+  await expect(page).toHaveURL(/[?&]tab=types/);
+  await page.setViewportSize(PHONE);
+  await expect(type).toBeVisible();
+  await expect.poll(() => horizontalOverflow(page)).toEqual({ scrollWidth: 390, innerWidth: 390 });
+  await expectAccessible(page, 'request types, 390 px');
 });

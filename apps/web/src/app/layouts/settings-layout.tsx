@@ -39,22 +39,18 @@ export function SettingsLayout() {
       <Menu mode="inline" items={items} selectedKeys={current ? [current.key] : []} />
     </nav>
   );
-  if (narrow) {
-    return index ? (
-      <SettingsIndex>{sections}</SettingsIndex>
-    ) : (
-      <>
-        <Link to={SETTINGS_NAV.path} className="settings-back">
-          <ArrowLeftOutlined aria-hidden /> {t('nav.allSettings')}
-        </Link>
-        <Outlet />
-      </>
-    );
-  }
+  if (narrow && index) return <SettingsIndex>{sections}</SettingsIndex>;
+  // one tree at every width: the section shown keeps its state (a tab, an unsaved form) when the
+  // window crosses the phone width (a tablet turned, a window resized)
   return (
     <div className="settings-page">
-      {sections}
+      {narrow ? null : sections}
       <div className="settings-section">
+        {narrow ? (
+          <Link to={SETTINGS_NAV.path} className="settings-back">
+            <ArrowLeftOutlined aria-hidden /> {t('nav.allSettings')}
+          </Link>
+        ) : null}
         <Outlet />
       </div>
     </div>
