@@ -299,20 +299,27 @@ function RecordSections({
   label: string;
 }) {
   const screens = Grid.useBreakpoint();
-  if (screens.md === false && items.length > 3) {
-    const shown = items.find((i) => i.key === active) ?? items[0];
-    return (
-      <>
-        <Select
-          aria-label={label}
-          value={shown?.key}
-          onChange={onChange}
-          options={items.map((i) => ({ value: i.key, label: i.label }))}
-          className="record-section-select"
-        />
-        {shown?.children}
-      </>
-    );
-  }
-  return <Tabs activeKey={active} onChange={onChange} items={items} />;
+  // on a phone, many sections are chosen from a list instead of a row of tabs; only the bar
+  // changes, so the section shown (an unsaved edit, its scroll) stays when a tablet turns
+  const select = screens.md === false && items.length > 3;
+  return (
+    <Tabs
+      activeKey={active}
+      onChange={onChange}
+      items={items}
+      renderTabBar={(props, DefaultTabBar) =>
+        select ? (
+          <Select
+            aria-label={label}
+            value={active}
+            onChange={onChange}
+            options={items.map((i) => ({ value: i.key, label: i.label }))}
+            className="record-section-select"
+          />
+        ) : (
+          <DefaultTabBar {...props} />
+        )
+      }
+    />
+  );
 }
