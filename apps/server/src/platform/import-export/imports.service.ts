@@ -96,10 +96,16 @@ async function mine(
   return { imp: imp as ImportRow, ent };
 }
 
-export async function toImportDto(ctx: TenantContext, ent: RegisteredEntity, imp: ImportRow): Promise<ImportDto> {
-  const jobs = await repo.jobsById(ctx, [imp.jobId, imp.undoJobId]);
-  const job = imp.jobId ? jobs.get(imp.jobId) : undefined;
-  const undo = imp.undoJobId ? jobs.get(imp.undoJobId) : undefined;
+export async function toImportDto(ctx: TenantContext, ent: RegisteredEntity, read: ImportRow): Promise<ImportDto> {
+  const jobs = await repo.jobsById(ctx, [read.jobId, read.undoJobId]);
+  const job = read.jobId ? jobs.get(read.jobId) : undefined;
+  const undo = read.undoJobId ? jobs.get(read.undoJobId) : undefined;
+  // The row was read before its jobs, each statement in a snapshot of its own: a job that ended
+  // in between would show as ended with the counts from before its last batch (a poller stopping
+  // there would keep "0 created"). Once a job has ended, the row is read again: its counts were
+  // committed with that status or before it.
+  const ended = [job, undo].some((j) => j !== undefined && j.status !== 'queued' && j.status !== 'running');
+  const imp = ended ? ((await repo.getImport(ctx, read.id)) ?? read) : read;
   return {
     id: imp.id,
     entityKind: imp.entityKind as EntityKind,
