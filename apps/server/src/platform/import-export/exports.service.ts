@@ -221,8 +221,12 @@ async function writeCsvLines(
 
 const csvText = (v: string, delimiter: string) => (/["\r\n]/.test(v) || v.includes(delimiter) ? `"${v.replaceAll('"', '""')}"` : v);
 
-async function toExportDto(ctx: TenantContext, ent: RegisteredEntity, blobs: BlobStore, exp: ExportRow): Promise<ExportDto> {
-  const job = exp.jobId ? (await repo.jobsById(ctx, [exp.jobId])).get(exp.jobId) : undefined;
+async function toExportDto(ctx: TenantContext, ent: RegisteredEntity, blobs: BlobStore, read: ExportRow): Promise<ExportDto> {
+  const job = read.jobId ? (await repo.jobsById(ctx, [read.jobId])).get(read.jobId) : undefined;
+  // read again once its job has ended (as an import's, imports.service.ts toImportDto): else a job
+  // that ended between the two reads would show as succeeded without its file
+  const ended = job !== undefined && job.status !== 'queued' && job.status !== 'running';
+  const exp = ended ? ((await repo.getExport(ctx, read.id)) ?? read) : read;
   const status = job ? job.status : exp.rowCount !== null ? 'succeeded' : 'queued';
   const downloadUrl =
     status === 'succeeded' && exp.blobKey
