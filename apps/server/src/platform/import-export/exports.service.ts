@@ -21,7 +21,7 @@ import type { EntityRow, RegisteredEntity } from '../entity/entity-registry';
 import { column } from '../entity/entity-sql';
 import * as entityRepo from '../entity/entity.repository';
 import { compileListQuery, type CompiledListQuery } from '../entity/list-query';
-import { toJobDto, type JobRuntime } from '../jobs/job-runtime';
+import { jobEnded, toJobDto, type JobRuntime } from '../jobs/job-runtime';
 import type { JobRun, JobType } from '../jobs/job.types';
 import * as repo from './import-export.repository';
 import type { ExportRow } from './import-export.table';
@@ -225,7 +225,7 @@ async function toExportDto(ctx: TenantContext, ent: RegisteredEntity, blobs: Blo
   const job = read.jobId ? (await repo.jobsById(ctx, [read.jobId])).get(read.jobId) : undefined;
   // read again once its job has ended (as an import's, imports.service.ts toImportDto): else a job
   // that ended between the two reads would show as succeeded without its file
-  const ended = job !== undefined && job.status !== 'queued' && job.status !== 'running';
+  const ended = job !== undefined && jobEnded(job);
   const exp = ended ? ((await repo.getExport(ctx, read.id)) ?? read) : read;
   const status = job ? job.status : exp.rowCount !== null ? 'succeeded' : 'queued';
   const downloadUrl =

@@ -21,7 +21,7 @@ import * as entityRepo from '../entity/entity.repository';
 import { deleteEntity, purgeEntities, updateEntity } from '../entity/entity.service';
 import { etagOf } from '../entity/etag';
 import type { JobRuntime } from '../jobs/job-runtime';
-import { toJobDto } from '../jobs/job-runtime';
+import { jobEnded, toJobDto } from '../jobs/job-runtime';
 import type { JobRun, JobType } from '../jobs/job.types';
 import { definitionNames, suggestMapping, templateExample } from './column-match.util';
 import * as repo from './import-export.repository';
@@ -104,7 +104,7 @@ export async function toImportDto(ctx: TenantContext, ent: RegisteredEntity, rea
   // in between would show as ended with the counts from before its last batch (a poller stopping
   // there would keep "0 created"). Once a job has ended, the row is read again: its counts were
   // committed with that status or before it.
-  const ended = [job, undo].some((j) => j !== undefined && j.status !== 'queued' && j.status !== 'running');
+  const ended = [job, undo].some((j) => j !== undefined && jobEnded(j));
   const imp = ended ? ((await repo.getImport(ctx, read.id)) ?? read) : read;
   return {
     id: imp.id,

@@ -53,6 +53,9 @@ type BossData = { tenantId: string; jobId: string; run: number; slice?: number }
 class JobYield extends Error {}
 class JobStopped extends Error {}
 
+// Done one way or another: succeeded, failed or cancelled.
+export const jobEnded = (row: Pick<JobRow, 'status'>): boolean => row.status !== 'queued' && row.status !== 'running';
+
 export function toJobDto(row: JobRow): Job {
   return {
     id: row.id,

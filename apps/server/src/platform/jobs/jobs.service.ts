@@ -2,7 +2,7 @@ import type { Job, JobListRequest } from '@atrium/domain';
 import type { TenantContext } from '../context';
 import { AppError, notFound } from '../errors';
 import { publishJobEvent } from '../events/live-events.service';
-import { toJobDto, toJobEvent, type JobRuntime } from './job-runtime';
+import { jobEnded, toJobDto, toJobEvent, type JobRuntime } from './job-runtime';
 import * as repo from './jobs.repository';
 import type { JobRow } from './jobs.table';
 
@@ -27,7 +27,7 @@ export async function get(ctx: TenantContext, id: string): Promise<Job> {
 // the job shows as cancelled.
 export async function cancel(ctx: TenantContext, id: string): Promise<Job> {
   const row = await mine(ctx, id, true);
-  if (row.status !== 'queued' && row.status !== 'running') {
+  if (jobEnded(row)) {
     throw new AppError(409, 'jobNotCancellable', `The job has already ${row.status === 'cancelled' ? 'been cancelled' : 'finished'}`);
   }
   const cancelled = await repo.finish(ctx.db, ctx.tenantId, id, 'cancelled', null);
