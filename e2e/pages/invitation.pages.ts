@@ -1,7 +1,7 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { Account } from './identity.pages';
-import { signedInApi } from '../support/signed-in-api';
-import { signUpVerifyAndSignIn } from './shell.pages';
+import { signedInApi, type SignedInApi } from '../support/signed-in-api';
+import { newAccount, signUpVerifyAndSignIn } from './shell.pages';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -69,7 +69,29 @@ export async function joinAsMember(
     const everyone = teams.data.find((t) => t.isDefault);
     await api.put(`/api/v1/teams/${everyone?.id ?? ''}/permissions`, { permissions: grants });
   }
-  const invitation = await new InvitationMail(colleaguePage).latestLink(colleague.email);
-  await signUpVerifyAndSignIn(colleaguePage, colleague, `${invitation}?accept=1`);
-  await colleaguePage.waitForURL((u) => u.pathname === '/dashboard');
+  await acceptInvitation(colleaguePage, colleague);
+}
+
+// The invited colleague signs up from the mailed invitation and lands on the dashboard.
+async function acceptInvitation(page: Page, colleague: Account): Promise<void> {
+  const invitation = await new InvitationMail(page).latestLink(colleague.email);
+  await signUpVerifyAndSignIn(page, colleague, `${invitation}?accept=1`);
+  await page.waitForURL((u) => u.pathname === '/dashboard');
+}
+
+// A colleague invited with a workspace role that grants contacts only ("Outsider"), so that what
+// they may do in a module comes from a role in one of its records (roles per record).
+export async function inviteOutsider(api: SignedInApi, name: string): Promise<{ colleague: Account; tenantUserId: string }> {
+  const outsider = await api.post<{ id: string }>('/api/v1/admin/roles', { name: 'Outsider', permissions: ['Contact.ViewContacts'] });
+  const colleague = newAccount(name);
+  const invited = await api.post<{ tenantUserId: string }>('/api/v1/core/users', { email: colleague.email, roleId: outsider.id });
+  return { colleague, tenantUserId: invited.tenantUserId };
+}
+
+// The same in a browser of their own.
+export async function acceptInOwnBrowser(browser: Browser, colleague: Account): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await acceptInvitation(page, colleague);
+  return { context, page };
 }

@@ -1,6 +1,6 @@
 import { KnowledgeBasePage } from '../pages/helpdesk.pages';
-import { InvitationMail } from '../pages/invitation.pages';
-import { AppShell, expectAccessible, newAccount, signUpVerifyAndSignIn } from '../pages/shell.pages';
+import { acceptInOwnBrowser, inviteOutsider } from '../pages/invitation.pages';
+import { AppShell, expectAccessible } from '../pages/shell.pages';
 import { expect, test } from '../support/signed-in.fixture';
 import { signedInApi } from '../support/signed-in-api';
 
@@ -13,9 +13,7 @@ test("a helpdesk's agent reads its knowledge base only; its supervisor publishes
   const { page, tenantId } = workspace;
   const api = await signedInApi(page, tenantId);
   await api.put('/api/v1/admin/subscriptions/Helpdesk', { planSlug: 'helpdesk-pro' });
-  const outsider = await api.post<{ id: string }>('/api/v1/admin/roles', { name: 'Outsider', permissions: ['Contact.ViewContacts'] });
-  const colleague = newAccount('Kim Agent');
-  const invited = await api.post<{ tenantUserId: string }>('/api/v1/core/users', { email: colleague.email, roleId: outsider.id });
+  const { colleague, tenantUserId: invitedId } = await inviteOutsider(api, 'Kim Agent');
   const support = await api.post<{ id: string }>('/api/v1/helpdesks', { name: 'Support', code: 'SUP' }, { status: 201 });
   const billing = await api.post<{ id: string }>('/api/v1/helpdesks', { name: 'Billing', code: 'BIL' }, { status: 201 });
   const draft = await api.post<{ id: string }>(
@@ -29,13 +27,9 @@ test("a helpdesk's agent reads its knowledge base only; its supervisor publishes
     { status: 201 },
   );
   const members = `/api/v1/helpdesks/${support.id}/members`;
-  await api.post(members, { tenantUserId: invited.tenantUserId, role: 'Agent' }, { status: 201 });
+  await api.post(members, { tenantUserId: invitedId, role: 'Agent' }, { status: 201 });
 
-  const context = await browser.newContext();
-  const other = await context.newPage();
-  const invitation = await new InvitationMail(other).latestLink(colleague.email);
-  await signUpVerifyAndSignIn(other, colleague, `${invitation}?accept=1`);
-  await other.waitForURL((u) => u.pathname === '/dashboard');
+  const { context, page: other } = await acceptInOwnBrowser(browser, colleague);
   const nav = new AppShell(other).nav();
   await nav.getByRole('link', { name: 'Knowledge base' }).click();
   await other.waitForURL((u) => u.pathname === '/articles');
@@ -56,7 +50,7 @@ test("a helpdesk's agent reads its knowledge base only; its supervisor publishes
   await expect(other.getByRole('button', { name: 'Publish' })).toHaveCount(0);
 
   // made the helpdesk's supervisor: the article's page offers Publish, and it is published
-  await api.put(`${members}/${invited.tenantUserId}`, { role: 'Supervisor' });
+  await api.put(`${members}/${invitedId}`, { role: 'Supervisor' });
   await other.reload();
   await new KnowledgeBasePage(other).publish();
   expect((await api.get<{ status: string }>(`/api/v1/articles/${draft.id}`)).status).toBe('Published');

@@ -1,7 +1,7 @@
 import { pickRecord } from '../pages/entity.pages';
 import { RequestPage } from '../pages/helpdesk.pages';
-import { InvitationMail } from '../pages/invitation.pages';
-import { expectAccessible, newAccount, signUpVerifyAndSignIn } from '../pages/shell.pages';
+import { acceptInOwnBrowser, inviteOutsider } from '../pages/invitation.pages';
+import { expectAccessible } from '../pages/shell.pages';
 import { PHONE, horizontalOverflow } from '../pages/site-map.pages';
 import { expect, test } from '../support/signed-in.fixture';
 import { signedInApi } from '../support/signed-in-api';
@@ -23,10 +23,8 @@ test('an admin adds a request type; the helpdesk’s agent sets it on a request'
     { subject: 'Laptop will not start', helpdeskId: helpdesk.id, requesterEmail: 'ada@example.com' },
     { status: 201 },
   );
-  const outsider = await api.post<{ id: string }>('/api/v1/admin/roles', { name: 'Outsider', permissions: ['Contact.ViewContacts'] });
-  const colleague = newAccount('Alex Agent');
-  const invited = await api.post<{ tenantUserId: string }>('/api/v1/core/users', { email: colleague.email, roleId: outsider.id });
-  await api.post(`/api/v1/helpdesks/${helpdesk.id}/members`, { tenantUserId: invited.tenantUserId, role: 'Agent' }, { status: 201 });
+  const { colleague, tenantUserId: invitedId } = await inviteOutsider(api, 'Alex Agent');
+  await api.post(`/api/v1/helpdesks/${helpdesk.id}/members`, { tenantUserId: invitedId, role: 'Agent' }, { status: 201 });
 
   // the admin: Requests → Settings → Types → Add type
   await page.goto('/requests');
@@ -46,11 +44,7 @@ test('an admin adds a request type; the helpdesk’s agent sets it on a request'
   const typeId = types.data.find((t) => t.name === 'Hardware fault')?.id ?? '';
 
   // the agent: the request's page offers the type; saved, it stays
-  const context = await browser.newContext();
-  const other = await context.newPage();
-  const invitation = await new InvitationMail(other).latestLink(colleague.email);
-  await signUpVerifyAndSignIn(other, colleague, `${invitation}?accept=1`);
-  await other.waitForURL((u) => u.pathname === '/dashboard');
+  const { context, page: other } = await acceptInOwnBrowser(browser, colleague);
   const r = new RequestPage(other);
   await r.open(request.id, 'Laptop will not start');
   const form = other.locator('form').filter({ has: other.getByRole('button', { name: 'Discard changes' }) });

@@ -1,5 +1,5 @@
-import { InvitationMail } from '../pages/invitation.pages';
-import { AppShell, expectAccessible, newAccount, signUpVerifyAndSignIn } from '../pages/shell.pages';
+import { acceptInOwnBrowser, inviteOutsider } from '../pages/invitation.pages';
+import { AppShell, expectAccessible } from '../pages/shell.pages';
 import { expect, test } from '../support/signed-in.fixture';
 import { signedInApi } from '../support/signed-in-api';
 
@@ -19,9 +19,7 @@ test('a member who sees one project through a project role: navigation, only tha
   const { page, tenantId } = workspace;
   const api = await signedInApi(page, tenantId);
   await api.put('/api/v1/admin/subscriptions/Project', { planSlug: 'project-pro' });
-  const outsider = await api.post<{ id: string }>('/api/v1/admin/roles', { name: 'Outsider', permissions: ['Contact.ViewContacts'] });
-  const colleague = newAccount('Rita Reader');
-  const invited = await api.post<{ tenantUserId: string }>('/api/v1/core/users', { email: colleague.email, roleId: outsider.id });
+  const { colleague, tenantUserId: invitedId } = await inviteOutsider(api, 'Rita Reader');
 
   const apollo = await api.post<{ id: string }>('/api/v1/projects', { name: 'Apollo', code: 'APO' }, { status: 201 });
   const borealis = await api.post<{ id: string }>('/api/v1/projects', { name: 'Borealis', code: 'BOR' }, { status: 201 });
@@ -40,11 +38,7 @@ test('a member who sees one project through a project role: navigation, only tha
     permissions: ['Project.ViewProjects', 'Project.CreateTasks', 'Project.ManageTasks', 'Project.DeleteTasks'],
   });
 
-  const context = await browser.newContext();
-  const other = await context.newPage();
-  const invitation = await new InvitationMail(other).latestLink(colleague.email);
-  await signUpVerifyAndSignIn(other, colleague, `${invitation}?accept=1`);
-  await other.waitForURL((u) => u.pathname === '/dashboard');
+  const { context, page: other } = await acceptInOwnBrowser(browser, colleague);
   const nav = new AppShell(other).nav();
   // no project role yet: no Projects in the navigation, and the page is refused
   await expect(nav.getByRole('link', { name: 'Contacts' })).toBeVisible();
@@ -53,7 +47,7 @@ test('a member who sees one project through a project role: navigation, only tha
   await expect(other.getByRole('heading', { name: 'Access denied' })).toBeVisible();
 
   // a reader in Apollo: Projects and Tasks open, with Apollo and its task only
-  await api.post(`/api/v1/projects/${apollo.id}/members`, { tenantUserId: invited.tenantUserId, roleId: reader.id }, { status: 201 });
+  await api.post(`/api/v1/projects/${apollo.id}/members`, { tenantUserId: invitedId, roleId: reader.id }, { status: 201 });
   await other.goto('/dashboard');
   await expect(nav.getByRole('link', { name: 'Projects' })).toBeVisible();
   await nav.getByRole('link', { name: 'Projects' }).click();
@@ -81,7 +75,7 @@ test('a member who sees one project through a project role: navigation, only tha
   await expect(other.getByRole('button', { name: 'More actions' })).toHaveCount(0);
 
   // a worker in Apollo: create, edit, delete and moves on Apollo's pages
-  await api.put(`/api/v1/projects/${apollo.id}/members/${invited.tenantUserId}`, { roleId: worker.id });
+  await api.put(`/api/v1/projects/${apollo.id}/members/${invitedId}`, { roleId: worker.id });
   await other.goto(tasksOf(apollo.id, true));
   await expect(board.getByRole('combobox', { name: /Move Apollo launch checklist/ })).toBeVisible();
   await expect(other.getByRole('button', { name: 'New task' })).toBeVisible();
