@@ -1,4 +1,4 @@
-import { profileSchema, type LookupOption, type Profile, type ProfileUpdate } from '@atrium/domain';
+import type { LookupOption, Profile, ProfileUpdate } from '@atrium/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api/api-client';
 import { API } from '../api/paths';
@@ -15,7 +15,7 @@ export const profileKeys = {
 export const profileQuery = () =>
   queryOptions({
     queryKey: profileKeys.mine(),
-    queryFn: () => apiRequest<Profile>(API.profile, { tenant: false }, profileSchema),
+    queryFn: () => apiRequest<Profile>(API.profile, { tenant: false }),
   });
 
 export const timeZonesQuery = () =>
@@ -40,7 +40,7 @@ export const useCultures = () => useQuery(culturesQuery());
 export function useUpdateProfile() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProfileUpdate) => apiRequest<Profile>(API.profile, { method: 'PUT', body, tenant: false }, profileSchema),
+    mutationFn: (body: ProfileUpdate) => apiRequest<Profile>(API.profile, { method: 'PUT', body, tenant: false }),
     // written before the call returns, so the language sync never flips back to the old culture
     onMutate: (body) => {
       const previous = qc.getQueryData<Profile>(profileKeys.mine());
@@ -60,7 +60,7 @@ export function useUploadProfilePicture() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return apiRequest<Profile>(API.profilePicture, { method: 'POST', body: form, tenant: false }, profileSchema);
+      return apiRequest<Profile>(API.profilePicture, { method: 'POST', body: form, tenant: false });
     },
     onSuccess: (profile) => qc.setQueryData(profileKeys.mine(), profile),
   });

@@ -1,4 +1,4 @@
-import { portalThemeSchema, type PortalTheme } from '@atrium/domain';
+import type { PortalTheme } from '@atrium/domain';
 import { useQuery } from '@tanstack/react-query';
 import { theme as antdTheme, type ThemeConfig } from 'antd';
 import { useEffect } from 'react';
@@ -20,7 +20,7 @@ export function usePortalTheme(): PortalTheme | undefined {
     queryKey: ['portal-theme', workspace],
     enabled: Boolean(workspace),
     staleTime: 60_000,
-    queryFn: () => apiRequest(API.portalTheme(workspace ?? ''), {}, portalThemeSchema),
+    queryFn: () => apiRequest<PortalTheme>(API.portalTheme(workspace ?? '')),
   });
   const dark = Boolean(workspace && query.data?.dark);
   useEffect(() => {

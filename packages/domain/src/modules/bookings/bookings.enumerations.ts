@@ -77,3 +77,10 @@ export const BOOKING_PAGE_EXTERNAL_VISIBILITIES = ['Anon', 'Registered', 'Restri
 export type BookingPageExternalVisibility = (typeof BOOKING_PAGE_EXTERNAL_VISIBILITIES)[number];
 // how long a portal visitor's hold keeps the time while they fill in the form
 export const BOOKING_HOLD_MINUTES = 10;
+
+// The page a resource's QR code opens (check in to my booking of it now), and the printable
+// sheet of the codes of one floor's resources (web paths, shared by the floor map and bookings;
+// here, without zod, as the web's first load needs them).
+export const CHECK_IN_PATH = '/check-in';
+export const checkInPath = (resourceId: string): string => `${CHECK_IN_PATH}/${resourceId}`;
+export const floorQrSheetPath = (floorMapId: string): string => `${CHECK_IN_PATH}/floors/${floorMapId}`;

@@ -248,9 +248,3 @@ export type CalendarFeedList = z.infer<typeof calendarFeedListSchema>;
 export const CALENDAR_FEED_PAST_DAYS = 30;
 export const CALENDAR_FEED_AHEAD_DAYS = 366;
 export const CALENDAR_FEED_MAX_EVENTS = 2000;
-
-// The page a resource's QR code opens (check in to my booking of it now), and the printable
-// sheet of the codes of one floor's resources (web paths, shared by the floor map and bookings).
-export const CHECK_IN_PATH = '/check-in';
-export const checkInPath = (resourceId: string): string => `${CHECK_IN_PATH}/${resourceId}`;
-export const floorQrSheetPath = (floorMapId: string): string => `${CHECK_IN_PATH}/floors/${floorMapId}`;
