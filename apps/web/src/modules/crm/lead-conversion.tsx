@@ -95,53 +95,53 @@ function ConvertLeadDialog({ record, onClose }: { record: EntityRecord; onClose:
       setDealNameError(errorText(t, 'required'));
       return;
     }
-    convert.mutate(
-      { lead: record, body: b },
-      {
-        onSuccess: (result) => {
-          const deal = result.opportunity;
-          const dealPath = deal ? recordPath('Opportunity', deal.id) : undefined;
-          message.success({
-            content: deal ? (
-              <span>
-                {t('crm.lead.convertedWithOpportunity', { title: result.created.title })}{' '}
-                {/* a message lives outside the router: a plain link that navigates through it */}
-                {dealPath ? (
-                  <a
-                    href={dealPath}
-                    onClick={(e) => {
-                      e.preventDefault();
-                      void navigate(dealPath);
-                    }}
-                  >
-                    {deal.title}
-                  </a>
-                ) : (
-                  deal.title
-                )}
-              </span>
-            ) : (
-              t('crm.lead.converted', { title: result.created.title })
-            ),
-            // long enough to follow the link
-            ...(deal ? { duration: 10 } : {}),
-          });
-          onClose();
-          const to = recordPath(result.created.kind, result.created.id);
-          if (to) void navigate(to);
-        },
-        onError: (e) => {
-          // the opportunity's fields say what is wrong with them
-          const name = isApiError(e) ? e.fieldError('opportunity.name') : undefined;
-          if (name) {
-            setDealNameError(errorText(t, name.code));
-            return;
-          }
-          const deal = isApiError(e) ? e.fieldErrors.find((f) => f.field.startsWith('opportunity.')) : undefined;
-          const label = deal?.field === 'opportunity.expectedValue' ? 'crm.lead.opportunityValue' : 'crm.lead.opportunityClose';
-          if (deal) setError(`${t(label)}: ${errorText(t, deal.code)}`);
-          else setError(isApiError(e) ? errorText(t, e.code) : t('entity.saveFailed'));
-        },
+    // the promise, not mutate's callbacks: the lead's live event can turn the page to Converted
+    // before the answer arrives, which unmounts this dialog, and mutate's callbacks would then
+    // never run (no message, no way to the new record)
+    void convert.mutateAsync({ lead: record, body: b }).then(
+      (result) => {
+        const deal = result.opportunity;
+        const dealPath = deal ? recordPath('Opportunity', deal.id) : undefined;
+        message.success({
+          content: deal ? (
+            <span>
+              {t('crm.lead.convertedWithOpportunity', { title: result.created.title })}{' '}
+              {/* a message lives outside the router: a plain link that navigates through it */}
+              {dealPath ? (
+                <a
+                  href={dealPath}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    void navigate(dealPath);
+                  }}
+                >
+                  {deal.title}
+                </a>
+              ) : (
+                deal.title
+              )}
+            </span>
+          ) : (
+            t('crm.lead.converted', { title: result.created.title })
+          ),
+          // long enough to follow the link
+          ...(deal ? { duration: 10 } : {}),
+        });
+        onClose();
+        const to = recordPath(result.created.kind, result.created.id);
+        if (to) void navigate(to);
+      },
+      (e: unknown) => {
+        // the opportunity's fields say what is wrong with them
+        const name = isApiError(e) ? e.fieldError('opportunity.name') : undefined;
+        if (name) {
+          setDealNameError(errorText(t, name.code));
+          return;
+        }
+        const deal = isApiError(e) ? e.fieldErrors.find((f) => f.field.startsWith('opportunity.')) : undefined;
+        const label = deal?.field === 'opportunity.expectedValue' ? 'crm.lead.opportunityValue' : 'crm.lead.opportunityClose';
+        if (deal) setError(`${t(label)}: ${errorText(t, deal.code)}`);
+        else setError(isApiError(e) ? errorText(t, e.code) : t('entity.saveFailed'));
       },
     );
   };
