@@ -29,7 +29,7 @@ import {
   patchEntity,
   recordActivities,
   requireInScope,
-  rolePermissions,
+  holdsInScope,
   startScopedWorkflows,
   visibilityRule,
   type EntityHooks,
@@ -274,9 +274,8 @@ export function requestHooks(kinds: () => HelpdeskKinds): EntityHooks {
 // an article out of the caller's sight is not found.
 export async function setPublished(ctx: TenantContext, deps: HelpdeskDeps, id: string, published: boolean): Promise<EntityRecord> {
   const seen = await getEntity(ctx, deps.kinds.article, id);
-  const needed = 'Helpdesk.PublishArticles';
-  if (!ctx.permissions.has(needed) && !(await rolePermissions(ctx, deps.kinds.article, String(seen.helpdeskId))).has(needed))
-    throw accessDenied(`Requires permission ${needed}`);
+  if (!(await holdsInScope(ctx, deps.kinds.article, 'Helpdesk.PublishArticles', seen)))
+    throw accessDenied('Requires permission Helpdesk.PublishArticles');
   const locked = await repo.lockArticle(ctx, id);
   if (!locked) throw notFound('Article');
   const status = published ? 'Published' : 'Draft';

@@ -18,6 +18,7 @@ export {
   permissionsThroughRoles,
   provideRolePermissions,
   requireInScope,
+  holdsInScope,
   mayInScope,
   mayView,
   rolePermissions,

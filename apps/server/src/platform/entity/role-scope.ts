@@ -95,7 +95,13 @@ export async function rolePermissions(ctx: TenantContext, ent: RegisteredEntity,
 // or by their role in the record's owner (its roleScope field names it).
 export async function mayInScope(ctx: TenantContext, ent: RegisteredEntity, feature: EntityFeature, values: EntityRow): Promise<boolean> {
   const needed: Permission | null = ent.definition.permissions[feature];
-  if (!needed || ctx.permissions.has(needed)) return true;
+  return !needed || holdsInScope(ctx, ent, needed, values);
+}
+
+// The same for a permission of the kind's module that is no feature of the engine (a helpdesk's
+// Helpdesk.PublishArticles on an article): the workspace's, or the role's in the record's owner.
+export async function holdsInScope(ctx: TenantContext, ent: RegisteredEntity, needed: Permission, values: EntityRow): Promise<boolean> {
+  if (ctx.permissions.has(needed)) return true;
   const field = ent.definition.roleScope?.field;
   const owner = field ? values[field] : undefined;
   if (typeof owner !== 'string') return false;
