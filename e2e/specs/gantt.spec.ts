@@ -86,4 +86,10 @@ test("an address with the Gantt tab asks for the chart's data together with the 
   expect(askedGantt, 'the chart was asked for before the project had answered').toBeLessThan(answeredProject);
   // (asked again later is allowed: the live stream replays the task just created, and the chart
   // refetches once for that burst)
+
+  // opened from another tab, the chart's chunk is asked for then: a skeleton, then the chart
+  await page.goto(`/projects/${project.id}`);
+  await page.getByRole('tab', { name: 'Gantt' }).click();
+  await expect(page.getByRole('region', { name: 'Gantt chart' }).getByRole('button', { name: /Survey/ })).toBeVisible();
+  await expect(page).toHaveURL(/[?&]tab=gantt/);
 });

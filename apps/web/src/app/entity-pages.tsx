@@ -9,6 +9,7 @@ import { NotFoundPage } from '../platform/errors/not-found.page';
 import { useAccess } from '../platform/permissions/use-access';
 import type { WebEntity } from '../platform/entity/web-entity';
 import { entityAt } from './entities';
+import { whenFirstAddressKnown } from './first-address';
 
 // The pages of every entity kind behind three generic routes (/:section, /:section/:id,
 // /settings/:section), so that the definitions load with the workspace frame, not with the
@@ -37,10 +38,10 @@ export const EntityImportPage = () => (
   <Guarded importing render={(e) => <ImportWizard key={e.definition.kind} definition={e.definition} />} />
 );
 
-// The first address's record page (the frame's loader asks): its record and open tab are asked
-// for with the start-up's calls
-export const prefetchAddress = (url: URL): void => {
+// The first address's record page: its record and open tab are asked for with the start-up's
+// calls, as soon as this module is evaluated and the session is known (first-address.ts)
+whenFirstAddressKnown((url) => {
   const match = matchPath('/:section/:id', url.pathname);
   const entity = match ? entityAt(`/${match.params.section ?? ''}`) : undefined;
   if (entity && match?.params.id) prefetchRecordPage(entity, match.params.id, url.searchParams.get('tab'));
-};
+});

@@ -111,12 +111,13 @@ export async function settledSession(): Promise<void> {
 }
 
 // Runs `work` once the session is known, if someone is signed in: a route's loader asks for its
-// page's data with the start-up's own calls (the calls themselves wait for the token).
-export function whenSignedIn(work: () => void): void {
+// page's data with the start-up's own calls (the calls themselves wait for the token). Settles,
+// never fails, once the session is known and what `work` returned has settled.
+export function whenSignedIn(work: () => unknown): Promise<void> {
   const known = state.status === 'loading' ? loadSession() : Promise.resolve();
-  void known.then(
-    () => {
-      if (state.status === 'authenticated') work();
+  return known.then(
+    async () => {
+      if (state.status === 'authenticated') await Promise.allSettled([work()]);
     },
     () => undefined,
   );

@@ -7,8 +7,8 @@ import type { WebEntity } from '../entity/web-entity';
 const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // What a record page asks for first — the record, its kind's fields and the open tab's own
-// (a Gantt's chunk and tasks) — asked for as soon as the first address is known (the frame's
-// loader), side by side with the workspace frame's calls, instead of one after another as each
+// (a Gantt's chunk and tasks) — asked for as soon as the first address is known
+// (app/first-address.ts), side by side with the workspace frame's calls, instead of one after another as each
 // part renders (issue 20: the Gantt of 1,000 tasks from navigation). Not a loader of the record
 // route: a route loader makes every later navigation wait for it, and a navigation the page
 // starts meanwhile (a search parameter) then wins over it. Nothing waits on it: the page's own queries find the

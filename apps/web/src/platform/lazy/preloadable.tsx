@@ -1,26 +1,51 @@
 import { Skeleton } from 'antd';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
 
-// A component in a chunk of its own that a page may ask for before it renders (a record route's
-// loader starts a tab's chunk together with its data) and that renders at once, with no Suspense
-// fallback, once the chunk has arrived: a React.lazy met for the first time suspends even when
-// its module is already here, and React 19 then holds the revealed boundary back for up to
-// 300 ms (its fallback throttle) — most of a Gantt tab's or a floor map's opening time.
+type State<P> = { component?: ComponentType<P>; error?: unknown };
+
+// A component in a chunk of its own that a page may ask for before it renders (a record page's
+// prefetch starts a tab's chunk together with its data) and that renders at once once the chunk
+// has arrived. No Suspense: a boundary that showed its fallback is revealed by React 19 no
+// sooner than 300 ms after it (its fallback throttle) — a Gantt tab whose chunk arrived 20 ms
+// after the page rendered waited that long to commit its bars (work bench: 530 against 725–814 ms
+// from navigation). Until the chunk is here a skeleton is shown; its arrival re-renders the
+// component as any other update; a chunk that fails to load is thrown to the route's error
+// boundary, as a lazy route's is.
 export function preloadable<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let loaded: ComponentType<P> | undefined;
+  let state: State<P> = {};
   let loading: Promise<ComponentType<P>> | undefined;
-  const preload = (): Promise<ComponentType<P>> => (loading ??= load().then((component) => (loaded = component)));
-  const Lazy = lazy(async () => ({ default: await preload() }));
+  const listeners = new Set<() => void>();
+  const settle = (next: State<P>) => {
+    state = next;
+    listeners.forEach((listener) => listener());
+  };
+  const preload = (): Promise<ComponentType<P>> =>
+    (loading ??= load().then(
+      (component) => {
+        settle({ component });
+        return component;
+      },
+      (error: unknown) => {
+        // asked again on the next render or preload
+        loading = undefined;
+        settle({ error });
+        throw error;
+      },
+    ));
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  const snapshot = () => state;
+
   function Preloadable(props: P) {
-    if (loaded) {
-      const Loaded = loaded;
-      return <Loaded {...props} />;
-    }
-    return (
-      <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
-        <Lazy {...props} />
-      </Suspense>
-    );
+    const { component: Loaded, error } = useSyncExternalStore(subscribe, snapshot);
+    useEffect(() => {
+      if (!Loaded && !error) preload().catch(() => undefined);
+    }, [Loaded, error]);
+    if (error) throw error;
+    if (Loaded) return <Loaded {...props} />;
+    return <Skeleton active paragraph={{ rows: 8 }} />;
   }
   return { Component: Preloadable, preload };
 }
