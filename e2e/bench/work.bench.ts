@@ -79,12 +79,26 @@ test('1,000 tasks: time from navigation to the bars on screen', async ({ workspa
   const bars = await page.locator('.gantt-bar').count();
   console.log(`gantt perf: ${COUNT} tasks, ${bars} bars in the DOM; first visit: ${timing(first)}`);
   console.log(`gantt perf: ${await startUp(page)}`);
-  const again = await openGantt(page, project.id);
-  console.log(`gantt perf: returning visit (scripts cached): ${timing(again)}`);
+  // one returning visit is one sample of a noisy figure (the same build measured 460–650 ms on a
+  // shared machine): several, with their median and range
+  const visits: Awaited<ReturnType<typeof openGantt>>[] = [];
+  for (let i = 0; i < RETURNING_VISITS; i++) visits.push(await openGantt(page, project.id));
+  const last = visits[visits.length - 1];
+  if (last) console.log(`gantt perf: returning visit (scripts cached), the last of ${RETURNING_VISITS}: ${timing(last)}`);
+  console.log(`gantt perf: returning visits, navigation → last bar painted: ${spread(visits.map((v) => v.painted))}`);
   console.log(`gantt perf: returning visit ${await startUp(page)}`);
   expect(first.painted, 'the chart marks when its bars are painted').toBeGreaterThan(0);
-  expect(again.painted, 'the chart marks when its bars are painted').toBeGreaterThan(0);
+  for (const visit of visits) expect(visit.painted, 'the chart marks when its bars are painted').toBeGreaterThan(0);
 });
+
+const RETURNING_VISITS = 7;
+
+// "median 482 ms (min 431, max 560; 7 visits)"
+function spread(values: number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)] ?? -1;
+  return `median ${median} ms (min ${sorted[0] ?? -1}, max ${sorted[sorted.length - 1] ?? -1}; ${sorted.length} visits: ${sorted.join(', ')})`;
+}
 
 // Issue 20: 5,000 tasks with 5,000 "blocks" links (a chain through them all, and one more) in one
 // project — target: the bars and arrows on screen < 1.5 s from navigation.
