@@ -251,13 +251,6 @@ export async function memberName(ctx: TenantScope, tenantUserId: string): Promis
   return res.rows[0]?.name ?? null;
 }
 
-// A stage's type (Open, InProgress, Won, Lost, Closed).
-export async function stageType(ctx: TenantScope, stageId: string): Promise<string | undefined> {
-  const res = await ctx.db.execute<{ stageType: string }>(sql`
-    select s.stage_type as "stageType" from workflow_stages s where s.tenant_id = ${ctx.tenantId} and s.id = ${stageId}`);
-  return res.rows[0]?.stageType;
-}
-
 export type TaskRequest = {
   id: string;
   stageId: string | null;

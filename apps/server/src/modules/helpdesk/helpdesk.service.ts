@@ -30,6 +30,7 @@ import {
   recordActivities,
   requireInScope,
   holdsInScope,
+  stageFacts,
   startScopedWorkflows,
   visibilityRule,
   type EntityHooks,
@@ -456,6 +457,7 @@ export async function linkTask(ctx: TenantContext, deps: HelpdeskDeps, requestId
 }
 
 const CLOSED_STAGES = ['Closed', 'Won', 'Lost'];
+const stageTypeOf = async (ctx: TenantContext, stageId: string) => (await stageFacts(ctx, stageId))?.stageType;
 const isClosed = (type: string | null | undefined) => CLOSED_STAGES.includes(type ?? '');
 
 // A request's stage follows its task (issue 23): the task closed, its open requests move to the
@@ -465,8 +467,8 @@ export const followTaskStage: RecordChangeListener = async (ctx, ent, before, af
   if (ent.definition.kind !== 'Task' || !before || before.workflowStage === after.workflowStage) return;
   if (typeof after.workflowStage !== 'string') return;
   const [was, now] = [
-    typeof before.workflowStage === 'string' ? await repo.stageType(ctx, before.workflowStage) : undefined,
-    await repo.stageType(ctx, after.workflowStage),
+    typeof before.workflowStage === 'string' ? await stageTypeOf(ctx, before.workflowStage) : undefined,
+    await stageTypeOf(ctx, after.workflowStage),
   ];
   if (isClosed(was) === isClosed(now)) return;
   const closing = isClosed(now);
@@ -496,14 +498,14 @@ export const followTaskStage: RecordChangeListener = async (ctx, ent, before, af
 export const followRequestStage: RecordChangeListener = async (ctx, ent, before, after) => {
   if (ent.definition.kind !== 'Request' || !before || before.workflowStage === after.workflowStage) return;
   if (typeof after.workflowStage !== 'string' || typeof after.taskId !== 'string' || typeof after.helpdeskId !== 'string') return;
-  const was = typeof before.workflowStage === 'string' ? await repo.stageType(ctx, before.workflowStage) : undefined;
-  if (isClosed(was) || !isClosed(await repo.stageType(ctx, after.workflowStage))) return;
+  const was = typeof before.workflowStage === 'string' ? await stageTypeOf(ctx, before.workflowStage) : undefined;
+  if (isClosed(was) || !isClosed(await stageTypeOf(ctx, after.workflowStage))) return;
   if ((await repo.taskStageFlow(ctx, after.helpdeskId)) !== 'Both') return;
   const taskKind = ent.registry.get('Task');
   if (!taskKind) return;
   // the task as the caller sees it (one they cannot see is left alone)
   const task = await getEntity(ctx, taskKind, after.taskId).catch(() => undefined);
-  if (!task || typeof task.workflowStage !== 'string' || isClosed(await repo.stageType(ctx, task.workflowStage))) return;
+  if (!task || typeof task.workflowStage !== 'string' || isClosed(await stageTypeOf(ctx, task.workflowStage))) return;
   const closed = await repo.firstClosedStageBeside(ctx, task.workflowStage);
   if (!closed) return;
   // the version just read (a task changed in between answers 412 and nothing is written)

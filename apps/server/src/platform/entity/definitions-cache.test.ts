@@ -103,6 +103,46 @@ describe('definitions cached per workspace and version', () => {
     expect(next.workflowStage).toBe(stage!.id);
   });
 
+  it("a stage's name, type and workflow are read again once any stage or workflow changed", async () => {
+    // a stage is cached as a write first meets it (its name for the activity, its workflow for the
+    // check that it is one of the kind's); changed through the API or by anyone else, the next
+    // request sees the change
+    const wf = (
+      await admin.post('/api/v1/core/workflows', { entity: 'Contact', name: 'Cached', stages: [{ name: 'One' }, { name: 'Two' }] })
+    ).body as { id: string; stages: { id: string }[] };
+    const [one, two] = wf.stages as [{ id: string }, { id: string }];
+    const contact = await create(admin, { firstName: 'Cached stages' });
+    const move = (stage: string, version: number) =>
+      admin.patch(`/api/v1/contacts/${contact.id}`, [{ op: 'replace', path: '/workflowStage', value: stage }], {
+        'if-match': `"${version}"`,
+        'content-type': 'application/json-patch+json',
+      });
+    const lastChange = async () =>
+      ((await admin.get(`/api/v1/core/activity?target=Contact&targetId=${contact.id}`)).body.data[0] as { after: { title: string } }).after
+        .title;
+    expect((await move(one.id, 1)).status).toBe(200);
+    expect((await move(two.id, 2)).status).toBe(200);
+    expect(await lastChange()).toBe('Two');
+
+    expect((await admin.put(`/api/v1/core/workflow-stages/${one.id}`, { name: 'Uno', stageType: 'Open', color: '#1677ff' })).status).toBe(
+      200,
+    );
+    expect((await move(one.id, 3)).status).toBe(200);
+    expect(await lastChange()).toBe('Uno');
+
+    // by SQL, as another node would: the stage's workflow now belongs to another kind
+    await t.sql(`update workflows set entity_kind = 'Organization' where id = $1`, [wf.id]);
+    const refused = await move(two.id, 4);
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.body.errors[0]).toMatchObject({ field: 'workflowStage', code: 'invalidStage' });
+    await t.sql(`update workflows set entity_kind = 'Contact' where id = $1`, [wf.id]);
+    expect((await move(two.id, 4)).status).toBe(200);
+    await t.sql(`update workflow_stages set name = 'Dos' where id = $1`, [two.id]);
+    expect((await move(one.id, 5)).status).toBe(200);
+    expect((await move(two.id, 6)).status).toBe(200);
+    expect(await lastChange()).toBe('Dos');
+  });
+
   it('keeps workspaces apart: the same key means what each workspace defines', async () => {
     const other = await t.createUser();
     const otherTenant = (await t.createTenant(other)).id;

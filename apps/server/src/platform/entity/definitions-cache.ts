@@ -23,7 +23,14 @@ export function definitionsChanged(scope: TenantScope): void {
 
 // The value under `key` for this workspace at the version the context's transaction saw, or
 // `load()` (cached when the version is known and this transaction changed no definition).
-export async function cachedDefinition<T>(ctx: TenantContext, key: string, load: () => Promise<T>): Promise<T> {
+// `keep` says whether a loaded value is kept: an answer about a name the caller chose (a stage id
+// that is no stage) is not, so that made-up keys cannot fill the cache.
+export async function cachedDefinition<T>(
+  ctx: TenantContext,
+  key: string,
+  load: () => Promise<T>,
+  keep: (value: T) => boolean = () => true,
+): Promise<T> {
   const version = ctx.definitionsVersion;
   if (version === undefined || changedIn.has(ctx.db)) return load();
   let entry = byTenant.get(ctx.tenantId);
@@ -38,6 +45,7 @@ export async function cachedDefinition<T>(ctx: TenantContext, key: string, load:
   // loaded after the version was read: the same definitions or newer ones, never older (a
   // newer load under an older version is replaced at the next request that sees the new one)
   const value = await load();
+  if (!keep(value)) return value;
   const current = byTenant.get(ctx.tenantId);
   if (current && current !== entry && current.version >= version) return value;
   entry.values.set(key, value);

@@ -46,7 +46,7 @@ export { listColumns } from './entity-fields.service';
 export { getFields } from './entity-fields.service';
 export { listTypes } from './entity-types.repository';
 export { provideTagSql } from './row-tags';
-export { stageNames } from './workflows.repository';
+export { stageFacts, stageNames, type StageFacts } from './workflows.repository';
 export { createDefaultWorkflows } from './workflows.service';
 export {
   provideRecordChangeListener,

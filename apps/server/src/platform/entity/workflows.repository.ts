@@ -186,6 +186,28 @@ export async function deleteStageRow(ctx: TenantContext, id: string): Promise<vo
   await ctx.db.execute(sql`delete from workflow_stages where tenant_id = ${ctx.tenantId} and id = ${id}`);
 }
 
+// What a write needs to know of a stage — its name (activity), its type (rules such as a
+// request following its task) and the kind and owner of its workflow (a stage set on a record
+// must be one of its kind's) — kept per workspace and definitions version (decision 050), so a
+// board move or a stage change asks the database once per stage and version, not once per rule
+// (a task's board move asked for its stage six times in three statements).
+export type StageFacts = { name: string; stageType: StageType; kind: EntityKind; scopeId: string | null };
+
+export function stageFacts(ctx: TenantContext, stageId: string): Promise<StageFacts | null> {
+  return cachedDefinition(
+    ctx,
+    `stage:${stageId.toLowerCase()}`,
+    async () => {
+      const res = await ctx.db.execute<StageFacts>(sql`
+        select s.name, s.stage_type as "stageType", w.entity_kind as kind, w.scope_id as "scopeId"
+        from workflow_stages s join workflows w on w.tenant_id = s.tenant_id and w.id = s.workflow_id
+        where s.tenant_id = ${ctx.tenantId} and s.id = ${stageId}`);
+      return res.rows[0] ?? null;
+    },
+    (facts) => facts !== null,
+  );
+}
+
 // The stage's workflow must belong to the entity kind (and type) it is set on, and to the
 // record that owns the kind's workflows when the kind has a workflow scope (`scopeId`).
 export async function stageBelongsTo(
@@ -194,11 +216,8 @@ export async function stageBelongsTo(
   kind: EntityKind,
   scopeId: string | null = null,
 ): Promise<boolean> {
-  const res = await ctx.db.execute(sql`
-    select 1 from workflow_stages s join workflows w on w.tenant_id = s.tenant_id and w.id = s.workflow_id
-    where s.tenant_id = ${ctx.tenantId} and s.id = ${stageId} and w.entity_kind = ${kind}
-      and w.scope_id is not distinct from ${scopeId}::uuid`);
-  return res.rows.length > 0;
+  const facts = await stageFacts(ctx, stageId);
+  return facts !== null && facts.kind === kind && facts.scopeId === (scopeId?.toLowerCase() ?? null);
 }
 
 export async function firstStageOfDefault(
@@ -220,11 +239,12 @@ export async function firstStageOfDefault(
 
 // Names of stages by id (activity entries show "Lead → Qualified", not ids).
 export async function stageNames(ctx: TenantContext, ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const res = await ctx.db.execute<{ id: string; name: string }>(
-    sql`select id, name from workflow_stages where tenant_id = ${ctx.tenantId} and id = any(${sql.param(ids)}::uuid[])`,
-  );
-  return new Map(res.rows.map((r) => [r.id, r.name]));
+  const names = new Map<string, string>();
+  for (const id of new Set(ids)) {
+    const facts = await stageFacts(ctx, id);
+    if (facts) names.set(id, facts.name);
+  }
+  return names;
 }
 
 // Copies every workflow of `kind` owned by `fromScope` (null: the workspace's) with its stages
