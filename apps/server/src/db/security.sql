@@ -180,7 +180,7 @@ end $$;
 revoke all on function public.atrium_enter_tenant(uuid, uuid, text, bigint) from public;
 grant execute on function public.atrium_enter_tenant(uuid, uuid, text, bigint) to atrium_app;
 
--- Any change to a workspace's custom fields, record types or workflows bumps its definitions
+-- Any change to a workspace's custom fields, record types, workflows or notification rules bumps its definitions
 -- version in the same transaction: a process that cached definitions under the old version sees
 -- the new one on its next tenant entry (after this commit), whichever node made the change.
 create or replace function public.atrium_bump_definitions_version()
@@ -204,7 +204,7 @@ begin
   ) then
     return;
   end if;
-  foreach t in array array['entity_fields', 'entity_types', 'workflows', 'workflow_stages'] loop
+  foreach t in array array['entity_fields', 'entity_types', 'workflows', 'workflow_stages', 'notification_rules'] loop
     continue when to_regclass(format('public.%I', t)) is null;
     execute format('drop trigger if exists atrium_definitions_version on public.%I', t);
     execute format(

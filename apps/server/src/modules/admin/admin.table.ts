@@ -34,7 +34,7 @@ export const tenants = pgTable(
     widgetColor: text('widget_color'),
     widgetDark: boolean('widget_dark').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    // bumped by a trigger (db/security.sql) whenever the workspace's custom fields or workflows
+    // bumped by a trigger (db/security.sql) whenever the workspace's custom fields, workflows or notification rules
     // change; entering the tenant returns it, and per-process caches of definitions key on it
     definitionsVersion: bigint('definitions_version', { mode: 'number' }).notNull().default(0),
     // bumped by triggers (db/security.sql) on every change to what a member may do — members,

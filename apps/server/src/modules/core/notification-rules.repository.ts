@@ -1,6 +1,7 @@
 import type { EntityKind, NotificationRuleWrite } from '@atrium/domain';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { TenantContext } from '../../platform/context';
+import { cachedDefinition, definitionsChanged } from '../../platform/entity';
 import { notificationPreferences, notificationRules, type NotificationRuleRow } from './notification-rules.table';
 
 const scoped = (ctx: TenantContext) => eq(notificationRules.tenantId, ctx.tenantId);
@@ -30,6 +31,7 @@ export async function get(ctx: TenantContext, id: string): Promise<NotificationR
 }
 
 export async function insert(ctx: TenantContext, values: NotificationRuleWrite): Promise<NotificationRuleRow> {
+  definitionsChanged(ctx);
   const [row] = await ctx.db
     .insert(notificationRules)
     .values({ tenantId: ctx.tenantId, ...values })
@@ -39,6 +41,7 @@ export async function insert(ctx: TenantContext, values: NotificationRuleWrite):
 }
 
 export async function update(ctx: TenantContext, id: string, values: NotificationRuleWrite): Promise<NotificationRuleRow | undefined> {
+  definitionsChanged(ctx);
   const [row] = await ctx.db
     .update(notificationRules)
     .set({ ...values, updatedAt: new Date() })
@@ -48,6 +51,7 @@ export async function update(ctx: TenantContext, id: string, values: Notificatio
 }
 
 export async function remove(ctx: TenantContext, id: string): Promise<boolean> {
+  definitionsChanged(ctx);
   const rows = await ctx.db
     .delete(notificationRules)
     .where(and(scoped(ctx), eq(notificationRules.id, id)))
@@ -55,19 +59,23 @@ export async function remove(ctx: TenantContext, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-// the active rules for an event on a record of `kind`
-export async function matching(ctx: TenantContext, event: string, kind: EntityKind): Promise<NotificationRuleRow[]> {
-  return ctx.db
-    .select()
-    .from(notificationRules)
-    .where(
-      and(
-        scoped(ctx),
-        eq(notificationRules.active, true),
-        eq(notificationRules.event, event),
-        or(isNull(notificationRules.entityKind), eq(notificationRules.entityKind, kind)),
+// the active rules for an event on a record of `kind`: asked by every write that fires an event,
+// so kept with the workspace's definitions (decision 050; db/security.sql's version trigger
+// covers notification_rules), read again once any of them changed, through any node
+export function matching(ctx: TenantContext, event: string, kind: EntityKind): Promise<readonly NotificationRuleRow[]> {
+  return cachedDefinition(ctx, `notificationRules:${event}:${kind}`, () =>
+    ctx.db
+      .select()
+      .from(notificationRules)
+      .where(
+        and(
+          scoped(ctx),
+          eq(notificationRules.active, true),
+          eq(notificationRules.event, event),
+          or(isNull(notificationRules.entityKind), eq(notificationRules.entityKind, kind)),
+        ),
       ),
-    );
+  );
 }
 
 export async function preferences(ctx: TenantContext, tenantUserId: string): Promise<{ event: string; email: boolean }[]> {

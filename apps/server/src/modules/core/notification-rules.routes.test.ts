@@ -128,6 +128,43 @@ describe('notification rules', () => {
     expect((await inbox(colleague)).length).toBe(n);
   });
 
+  it('a rule added or switched off by anyone (another node, by SQL) applies to the next change', async () => {
+    // the rules are cached with the workspace's definitions: its version trigger covers them
+    const boss = await t.createUser({ name: 'Bea Boss' });
+    const own = await t.createTenant(boss);
+    const b = t.client(boss, own.id);
+    const helper = await t.addMember(own.id, 'Member', await t.createUser({ name: 'Hal Helper' }));
+    const workflow = (await b.post('/api/v1/core/workflows', { entity: 'Contact', name: 'Lifecycle', isDefault: true })).body as {
+      stages: { id: string }[];
+    };
+    const contact = (await b.post('/api/v1/contacts', { firstName: 'Kept' })).body as { id: string; version: number };
+    await t.client(helper, own.id).post('/api/v1/core/collaborators', { entityKind: 'Contact', entityId: contact.id });
+    const helperInbox = async () => (await t.client(helper, own.id).get('/api/v1/core/notifications')).body.data as { cause: string }[];
+    let version = contact.version;
+    const move = async (stage: { id: string } | undefined) => {
+      const res = await b.patch(`/api/v1/contacts/${contact.id}`, [{ op: 'replace', path: '/workflowStage', value: stage?.id }], {
+        'if-match': `"${version}"`,
+      });
+      expect(res.status, res.text).toBe(200);
+      version = res.body.version;
+    };
+    await move(workflow.stages[1]);
+    const quiet = (await helperInbox()).filter((n) => n.cause === 'stageChanged').length;
+    expect(quiet).toBe(0);
+
+    const [rule] = await t.sql<{ id: string }>(
+      `insert into notification_rules (tenant_id, event, entity_kind, in_app, email, recipients)
+       values ($1, 'stageChanged', 'Contact', true, false, '[{"type":"collaborators"}]'::jsonb) returning id`,
+      [own.id],
+    );
+    await move(workflow.stages[2]);
+    expect((await helperInbox()).filter((n) => n.cause === 'stageChanged').length).toBe(1);
+
+    await t.sql(`update notification_rules set active = false where id = $1`, [rule!.id]);
+    await move(workflow.stages[0]);
+    expect((await helperInbox()).filter((n) => n.cause === 'stageChanged').length).toBe(1);
+  });
+
   it('e-mails the collaborators when someone is mentioned, and the mentioned person only once', async () => {
     await c.post('/api/v1/core/notification-rules', {
       event: 'mentioned',

@@ -47,6 +47,7 @@ export { getFields } from './entity-fields.service';
 export { listTypes } from './entity-types.repository';
 export { provideTagSql } from './row-tags';
 export { stageFacts, stageNames, type StageFacts } from './workflows.repository';
+export { cachedDefinition, definitionsChanged } from './definitions-cache';
 export { createDefaultWorkflows } from './workflows.service';
 export {
   provideRecordChangeListener,
