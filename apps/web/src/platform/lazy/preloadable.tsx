@@ -9,7 +9,7 @@ type State<P> = { component?: ComponentType<P>; error?: unknown };
 // sooner than 300 ms after it (its fallback throttle) — a Gantt tab whose chunk arrived 20 ms
 // after the page rendered waited that long to commit its bars (work bench: 530 against 725–814 ms
 // from navigation). Until the chunk is here a skeleton is shown; its arrival re-renders the
-// component as any other update; a chunk that fails to load is thrown to the route's error
+// component like every other update; a chunk that fails to load is thrown to the route's error
 // boundary, as a lazy route's is.
 export function preloadable<P extends object>(load: () => Promise<ComponentType<P>>) {
   let state: State<P> = {};
