@@ -25,6 +25,15 @@ test('a task board card is moved, assigned to me and opened with the keyboard', 
   const status = page.getByRole('status').filter({ hasText: /moved|assigned/ });
   await expect(todo).toHaveAccessibleName('To do (3)');
   await expect(page.getByText(/Shift\+arrow keys move it/)).toBeVisible();
+  // opened by its address, each column was asked for once before the board painted: the first
+  // address's prefetch asks what the board asks, so the board finds its cards in the cache
+  const [workflow] = await api.get<{ stages: unknown[] }[]>(`/api/v1/core/workflows?entity=Task&scopeId=${project.id}`);
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByName('board-painted').length)).toBe(1);
+  const asked = await page.evaluate(() => {
+    const painted = performance.getEntriesByName('board-painted')[0]?.startTime ?? 0;
+    return performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/api/v1/tasks/list') && e.startTime < painted).length;
+  });
+  expect(asked).toBe(workflow?.stages.length);
   const order = (column: typeof todo) =>
     column.locator('[data-card-id]').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')));
   // the cards come in the list's order until someone places them; a, b and c as they come

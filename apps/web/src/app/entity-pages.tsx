@@ -3,7 +3,7 @@ import { EntityListRoute } from '../platform/entity-pages/entity-list.route';
 import { EntityRecordRoute } from '../platform/entity-pages/entity-record.route';
 import { EntitySettingsRoute } from '../platform/entity/entity-settings.route';
 import { ImportWizard } from '../platform/import-export/import-wizard';
-import { prefetchRecordPage } from '../platform/entity-pages/record-prefetch';
+import { prefetchListPage, prefetchRecordPage } from '../platform/entity-pages/record-prefetch';
 import { AccessDeniedPage } from '../platform/errors/access-denied.page';
 import { NotFoundPage } from '../platform/errors/not-found.page';
 import { useAccess } from '../platform/permissions/use-access';
@@ -38,10 +38,13 @@ export const EntityImportPage = () => (
   <Guarded importing render={(e) => <ImportWizard key={e.definition.kind} definition={e.definition} />} />
 );
 
-// The first address's record page: its record and open tab are asked for with the start-up's
-// calls, as soon as this module is evaluated and the session is known (first-address.ts)
+// The first address's record or list page: its record and open tab, or its columns and board,
+// are asked for with the start-up's calls, as soon as this module is evaluated and the session is known (first-address.ts)
 whenFirstAddressKnown((url) => {
-  const match = matchPath('/:section/:id', url.pathname);
-  const entity = match ? entityAt(`/${match.params.section ?? ''}`) : undefined;
-  if (entity && match?.params.id) prefetchRecordPage(entity, match.params.id, url.searchParams.get('tab'));
+  const record = matchPath('/:section/:id', url.pathname);
+  const list = matchPath('/:section', url.pathname);
+  const entity = entityAt(`/${(record ?? list)?.params.section ?? ''}`);
+  if (!entity) return;
+  if (record?.params.id) prefetchRecordPage(entity, record.params.id, url.searchParams.get('tab'));
+  else if (list) prefetchListPage(entity, url.searchParams);
 });

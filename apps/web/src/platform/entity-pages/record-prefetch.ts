@@ -1,8 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryClient } from '../api/query-client';
 import { allEntityFieldsQuery } from '../entity-fields/entity-fields.api';
+import { boardScopeOf, boardWorkflow, stageColumnQuery } from '../entity/board-view';
 import { entityApi } from '../entity/entity-api';
+import { addressRequest } from '../entity/use-list-state';
 import type { WebEntity } from '../entity/web-entity';
+import { workflowsQuery } from '../workflows/workflows.api';
 
 const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -18,4 +21,25 @@ export function prefetchRecordPage(entity: WebEntity, id: string, tab: string | 
   void qc.prefetchQuery(entityApi(entity.definition).recordQuery(id));
   void qc.prefetchQuery(allEntityFieldsQuery(entity.definition.kind));
   entity.tabs?.find((t) => t.key === tab)?.prefetch?.(id, qc);
+}
+
+// The same for a list page's first address: its column catalogue, and for a board (m=board)
+// whose address alone decides its request (use-list-state.ts), the stages and then each
+// column's cards — the board renders them in its first pass instead of asking for the stages,
+// then the columns, each after a render (issue 20: the board of 2,000 tasks from navigation).
+// The table's own call is left to the page: it also remembers the list for the record pages.
+export function prefetchListPage(entity: WebEntity, params: URLSearchParams, qc: QueryClient = queryClient): void {
+  const { definition } = entity;
+  const api = entityApi(definition);
+  void qc.prefetchQuery(api.columnsQuery());
+  const request = params.get('m') === 'board' && definition.capabilities.workflowStage ? addressRequest(params) : undefined;
+  if (!request) return;
+  const scopeId = boardScopeOf(definition, request);
+  if (definition.workflowScope && scopeId === undefined) return;
+  qc.fetchQuery(workflowsQuery(definition.kind, scopeId)).then(
+    (workflows) => {
+      for (const stage of boardWorkflow(workflows, null)?.stages ?? []) void qc.prefetchQuery(stageColumnQuery(api, request, stage.id));
+    },
+    () => undefined,
+  );
 }

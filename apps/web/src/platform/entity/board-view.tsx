@@ -1,7 +1,7 @@
 import type { BoardTotals, EntityRecord, JsonPatchOperation, Workflow } from '@atrium/domain';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Card, Empty, Form, Input, Modal, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Badge, Empty, Form, Input, Modal, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../api/api-client';
@@ -23,6 +23,31 @@ const CARDS_PER_STAGE = 50;
 // the measure the board timing reads (e2e gantt.spec): from navigation to every column's cards on screen
 export const BOARD_PAINTED_MARK = 'board-painted';
 
+// The record a kind with per-record stages (a project's tasks) is filtered to: its board shows
+// that record's stages.
+export function boardScopeOf(definition: EntityApi['definition'], request: EntityListRequest): string | undefined {
+  const scopeField = definition.workflowScope?.field;
+  const scopeFilter = scopeField ? request.filters.find((f) => f.field === scopeField && f.op === 'eq') : undefined;
+  return typeof scopeFilter?.value === 'string' ? scopeFilter.value : undefined;
+}
+
+// the workflow a board shows: the one chosen, else the default, else the first
+export const boardWorkflow = (list: readonly Workflow[], chosen: string | null): Workflow | undefined =>
+  list.find((w) => w.id === chosen) ?? list.find((w) => w.isDefault) ?? list[0];
+
+// One column's call: the list's request narrowed to the stage, the cards people placed in their
+// order first, then the list's sort.
+export function stageColumnQuery(api: EntityApi, request: EntityListRequest, stageId: string) {
+  const body = {
+    ...request,
+    page: 1,
+    pageSize: CARDS_PER_STAGE as 50,
+    sort: [{ field: 'boardRank', order: 'asc' as const }, ...request.sort.filter((x) => x.field !== 'boardRank')].slice(0, 3),
+    filters: [...request.filters.filter((f) => f.field !== 'workflowStage'), { field: 'workflowStage', op: 'eq' as const, value: stageId }],
+  };
+  return queryOptions({ queryKey: api.keys.list(body), queryFn: () => api.fetchList(body) });
+}
+
 // The records of a kind with stages as a board: a column per stage of the chosen workflow, with
 // its count, under the list's own search and filters. A card moves by dragging it onto a column
 // (its end) or onto a card (above it), or with its "Move to" choice and up/down buttons
@@ -41,8 +66,7 @@ export function BoardView({ api, request }: { api: EntityApi; request: EntityLis
   const { can } = useAccess();
   // a kind whose stages are per record (a project's tasks) shows the board of the record the list is filtered to
   const scopeField = definition.workflowScope?.field;
-  const scopeFilter = scopeField ? request.filters.find((f) => f.field === scopeField && f.op === 'eq') : undefined;
-  const scopeId = typeof scopeFilter?.value === 'string' ? scopeFilter.value : undefined;
+  const scopeId = boardScopeOf(definition, request);
   const workflows = useWorkflows(definition.kind, scopeField === undefined || scopeId !== undefined, scopeId);
   const [chosen, setChosen] = useState<string | null>(null);
   const [over, setOver] = useState<string | null>(null);
@@ -57,24 +81,9 @@ export function BoardView({ api, request }: { api: EntityApi; request: EntityLis
   // the field "assign to me" sets: the kind's first writable user field (a task's assignee)
   const assignField = Object.entries(definition.fields).find(([, f]) => f.target === 'User' && !f.readOnly)?.[0];
   const list = workflows.data ?? [];
-  const workflow: Workflow | undefined = list.find((w) => w.id === chosen) ?? list.find((w) => w.isDefault) ?? list[0];
+  const workflow = boardWorkflow(list, chosen);
   const stages = workflow?.stages ?? [];
-  const columns = useQueries({
-    queries: stages.map((s) => {
-      const body = {
-        ...request,
-        page: 1,
-        pageSize: CARDS_PER_STAGE as 50,
-        // the column's own order first (cards people placed), then the list's sort
-        sort: [{ field: 'boardRank', order: 'asc' as const }, ...request.sort.filter((x) => x.field !== 'boardRank')].slice(0, 3),
-        filters: [
-          ...request.filters.filter((f) => f.field !== 'workflowStage'),
-          { field: 'workflowStage', op: 'eq' as const, value: s.id },
-        ],
-      };
-      return { queryKey: api.keys.list(body), queryFn: () => api.fetchList(body) };
-    }),
-  });
+  const columns = useQueries({ queries: stages.map((s) => stageColumnQuery(api, request, s.id)) });
   const loaded = stages.length > 0 && columns.every((c) => c.data !== undefined);
   useEffect(() => {
     if (!loaded) return;
@@ -324,9 +333,11 @@ export function BoardView({ api, request }: { api: EntityApi; request: EntityLis
               <div className="board-cards">
                 {!data ? <Skeleton active paragraph={{ rows: 2 }} /> : null}
                 {data?.data.map((r, at) => (
-                  <Card
+                  // a plain element, not antd's Card, as the browser's own select and buttons
+                  // below: a board draws hundreds of cards, and each antd component costs its
+                  // render (issue 20: the board of 2,000 tasks from navigation)
+                  <div
                     key={r.id}
-                    size="small"
                     className="board-card"
                     draggable={canMove}
                     tabIndex={0}
@@ -381,25 +392,27 @@ export function BoardView({ api, request }: { api: EntityApi; request: EntityLis
                     ) : null}
                     {canMove ? (
                       <span className="board-card-order">
-                        <Button
-                          size="small"
-                          type="text"
-                          icon={<ArrowUpOutlined />}
+                        <button
+                          type="button"
+                          className="board-card-step"
                           aria-label={t('board.moveUp', { title: r.title })}
                           disabled={at === 0}
                           onClick={() => move(r, s.id, data.data[at - 1]?.id)}
-                        />
-                        <Button
-                          size="small"
-                          type="text"
-                          icon={<ArrowDownOutlined />}
+                        >
+                          <ArrowUpOutlined />
+                        </button>
+                        <button
+                          type="button"
+                          className="board-card-step"
                           aria-label={t('board.moveDown', { title: r.title })}
                           disabled={at === data.data.length - 1}
                           onClick={() => move(r, s.id, data.data[at + 2]?.id)}
-                        />
+                        >
+                          <ArrowDownOutlined />
+                        </button>
                       </span>
                     ) : null}
-                  </Card>
+                  </div>
                 ))}
                 {data && data.total > data.data.length ? (
                   <Typography.Text type="secondary">{t('board.more', { count: data.total - data.data.length })}</Typography.Text>

@@ -76,6 +76,7 @@ function makeEntityApi(definition: EntityDefinition) {
     fetchGroups,
     fetchRecord,
     recordQuery,
+    columnsQuery,
     useRecord: (id: string) => useQuery(recordQuery(id)),
     useColumns: () => useQuery(columnsQuery()),
     useCreate() {

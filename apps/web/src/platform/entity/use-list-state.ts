@@ -30,7 +30,7 @@ export type ListState = ListViewState & {
 
 const LIST_PARAMS = ['v', 'q', 'f', 's', 'c', 'n', 'p', 'a', 't', 'tm', 'w'] as const;
 
-function defaults<T>(definition: ListDefinition<T>): ListState {
+function defaults<T>(definition: Pick<ListDefinition<T>, 'columns'>): ListState {
   return {
     search: '',
     filters: [],
@@ -117,6 +117,27 @@ function write(state: ListState, base: ListState): Record<string, string> {
   return out;
 }
 
+const requestOf = (
+  state: Pick<ListState, 'page' | 'pageSize' | 'search' | 'filters' | 'sort' | 'archived' | 'tags' | 'tagsMatch'>,
+): EntityListRequest => ({
+  page: state.page,
+  pageSize: state.pageSize,
+  search: state.search,
+  filters: state.filters,
+  sort: state.sort,
+  archived: state.archived,
+  ...(state.tags.length > 0 ? { tags: state.tags } : {}),
+  ...(state.tags.length > 1 && state.tagsMatch === 'all' ? { tagsMatch: 'all' as const } : {}),
+});
+
+// The request of a list whose address alone decides it — list parameters without a saved view
+// (v= empty names the standard view) — for the first address's prefetch (record-prefetch.ts);
+// none when a saved view, named or the user's default, has a say.
+export function addressRequest(params: URLSearchParams): EntityListRequest | undefined {
+  if (!LIST_PARAMS.some((k) => params.has(k)) || params.get('v')) return undefined;
+  return requestOf(read(params, defaults({ columns: [] })));
+}
+
 // List state plus saved views. With nothing in the address the list follows the user's default
 // view (once the views have arrived), otherwise the definition's defaults.
 export function useListState<T>(definition: ListDefinition<T>) {
@@ -148,18 +169,10 @@ export function useListState<T>(definition: ListDefinition<T>) {
     [definition, setParams, state.groupBy],
   );
 
-  const request = useMemo<EntityListRequest>(
-    () => ({
-      page: state.page,
-      pageSize: state.pageSize,
-      search: state.search,
-      filters: state.filters,
-      sort: state.sort,
-      archived: state.archived,
-      ...(state.tags.length > 0 ? { tags: state.tags } : {}),
-      ...(state.tags.length > 1 && state.tagsMatch === 'all' ? { tagsMatch: 'all' as const } : {}),
-    }),
-    [state.page, state.pageSize, state.search, state.filters, state.sort, state.archived, state.tags, state.tagsMatch],
+  const { page, pageSize, search, filters, sort, archived, tags, tagsMatch } = state;
+  const request = useMemo(
+    () => requestOf({ page, pageSize, search, filters, sort, archived, tags, tagsMatch }),
+    [page, pageSize, search, filters, sort, archived, tags, tagsMatch],
   );
 
   const viewState: ListViewState & { columnWidths: Record<string, number> } = {
