@@ -195,26 +195,40 @@ test('2,000 tasks: time from navigation to the last board card painted', async (
   }
   console.log(`board perf: ${COUNT} tasks created in ${Date.now() - created} ms`);
 
-  await page.goto(`/tasks?v=&m=board&f=${encodeURIComponent(JSON.stringify([{ field: 'projectId', op: 'eq', value: project.id }]))}`);
+  const first = await openBoard(page, project.id);
+  console.log(`board perf: ${await startUp(page)}`);
+  console.log(`board perf: ${COUNT} tasks, 200 cards in the DOM; first visit: ${boardTiming(first)}`);
+  const visits: Awaited<ReturnType<typeof openBoard>>[] = [];
+  for (let i = 0; i < RETURNING_VISITS; i++) visits.push(await openBoard(page, project.id));
+  const last = visits[visits.length - 1];
+  if (last) console.log(`board perf: returning visit (scripts cached), the last of ${RETURNING_VISITS}: ${boardTiming(last)}`);
+  console.log(`board perf: returning visits, navigation → last card painted: ${spread(visits.map((v) => v.painted))}`);
+  // the target is 1 s from navigation (docs/benchmarks.md keeps the figures)
+  for (const visit of [first, ...visits]) expect(visit.painted, 'the board marks when its cards are painted').toBeGreaterThan(0);
+});
+
+// Opens a project's board by navigation and reads when the last column's cards arrived and when
+// they were painted (the board's own mark).
+async function openBoard(page: Page, projectId: string): Promise<{ dataEnd: number; painted: number }> {
+  await page.goto(`/tasks?v=&m=board&f=${encodeURIComponent(JSON.stringify([{ field: 'projectId', op: 'eq', value: projectId }]))}`);
   const board = page.getByRole('list', { name: 'Tasks by stage' });
   await expect(board.getByRole('listitem', { name: /^To do/ })).toHaveAccessibleName('To do (500)', { timeout: 30_000 });
   await expect(page.locator('[data-card-id]')).toHaveCount(200);
-  const { painted, dataEnd } = await page.evaluate(() => ({
-    painted: performance.getEntriesByName('board-painted')[0]?.startTime ?? -1,
-    dataEnd: Math.max(
-      -1,
-      ...performance
-        .getEntriesByType('resource')
-        .filter(
-          (entry): entry is PerformanceResourceTiming => entry instanceof PerformanceResourceTiming && entry.name.endsWith('/tasks/list'),
-        )
-        .map((entry) => entry.responseEnd),
+  return page.evaluate(() => ({
+    painted: Math.round(performance.getEntriesByName('board-painted')[0]?.startTime ?? -1),
+    dataEnd: Math.round(
+      Math.max(
+        -1,
+        ...performance
+          .getEntriesByType('resource')
+          .filter(
+            (entry): entry is PerformanceResourceTiming => entry instanceof PerformanceResourceTiming && entry.name.endsWith('/tasks/list'),
+          )
+          .map((entry) => entry.responseEnd),
+      ),
     ),
   }));
-  console.log(`board perf: ${await startUp(page)}`);
-  console.log(
-    `board perf: ${COUNT} tasks, 200 cards in the DOM; navigation → last column's data ${Math.round(dataEnd)} ms, → last card painted ${Math.round(painted)} ms (board alone ${Math.round(painted - dataEnd)} ms)`,
-  );
-  // the target is 1 s from navigation (docs/benchmarks.md keeps the figures)
-  expect(painted, 'the board marks when its cards are painted').toBeGreaterThan(0);
-});
+}
+
+const boardTiming = (t: { dataEnd: number; painted: number }) =>
+  `navigation → last column's data ${t.dataEnd} ms, → last card painted ${t.painted} ms`;
