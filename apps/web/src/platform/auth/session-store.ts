@@ -117,7 +117,12 @@ export function whenSignedIn(work: () => unknown): Promise<void> {
   const known = state.status === 'loading' ? loadSession() : Promise.resolve();
   return known.then(
     async () => {
-      if (state.status === 'authenticated') await Promise.allSettled([work()]);
+      if (state.status !== 'authenticated') return;
+      try {
+        await work();
+      } catch {
+        // nothing waits on it: the page's own calls ask again
+      }
     },
     () => undefined,
   );
