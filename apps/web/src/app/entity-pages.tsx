@@ -3,7 +3,7 @@ import { EntityListRoute } from '../platform/entity-pages/entity-list.route';
 import { EntityRecordRoute } from '../platform/entity-pages/entity-record.route';
 import { EntitySettingsRoute } from '../platform/entity/entity-settings.route';
 import { ImportWizard } from '../platform/import-export/import-wizard';
-import { prefetchListPage, prefetchRecordPage } from '../platform/entity-pages/record-prefetch';
+import { prefetchListPage, prefetchRecordPage } from '../platform/entity-pages/page-prefetch';
 import { AccessDeniedPage } from '../platform/errors/access-denied.page';
 import { NotFoundPage } from '../platform/errors/not-found.page';
 import { useAccess } from '../platform/permissions/use-access';

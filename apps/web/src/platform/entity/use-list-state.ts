@@ -131,7 +131,7 @@ const requestOf = (
 });
 
 // The request of a list whose address alone decides it — list parameters without a saved view
-// (v= empty names the standard view) — for the first address's prefetch (record-prefetch.ts);
+// (v= empty names the standard view) — for the first address's prefetch (page-prefetch.ts);
 // none when a saved view, named or the user's default, has a say.
 export function addressRequest(params: URLSearchParams): EntityListRequest | undefined {
   if (!LIST_PARAMS.some((k) => params.has(k)) || params.get('v')) return undefined;
