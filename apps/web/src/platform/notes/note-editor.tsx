@@ -383,8 +383,10 @@ export function NoteEditor({
 
   useEffect(() => () => editor?.destroy(), [editor]);
 
+  // without an update event: TipTap's setEditable emits one by default, which a form took for
+  // an edit, so a record with rich text was "changed" as soon as it opened
   useEffect(() => {
-    editor?.setEditable(!disabled);
+    if (editor && editor.isEditable === Boolean(disabled)) editor.setEditable(!disabled, false);
   }, [editor, disabled]);
 
   // A form's input follows the value it is given when that is not what it reported itself
