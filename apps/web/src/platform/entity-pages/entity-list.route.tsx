@@ -14,7 +14,7 @@ import { useWorkflows } from '../workflows/workflows.api';
 import { entityApi } from '../entity/entity-api';
 import { EntityCreateModal } from '../entity/entity-create.modal';
 import type { BulkAction, ListColumn, EntityFilterField, ListDefinition, EntityListRequest } from '../entity/list-definition';
-import { BoardView } from '../entity/board-view';
+import { BoardView, boardScopeOf } from '../entity/board-view';
 import { useEntityBulkActions } from './bulk-actions';
 import { RecycleBinDrawer } from './recycle-bin';
 import { DuplicateGroupsDrawer } from './duplicate-groups';
@@ -24,26 +24,13 @@ import { useEntityText } from '../entity/entity-text';
 import { useCells } from '../entity/record-cells';
 import { rememberList } from '../entity/list-context';
 import type { WebEntity } from '../entity/web-entity';
+import { addressFilters } from '../entity/use-list-state';
 
 // the browser's calendar day: date groups (overdue, today…) are the user's, not the server's
 const localToday = () => {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
-
-// The record a kind with per-record stages is filtered to in the address (f=), if one.
-function scopeOfAddress(definition: WebEntity['definition'], f: string | null): string | undefined {
-  const field = definition.workflowScope?.field;
-  if (!field || !f) return undefined;
-  try {
-    const filters = JSON.parse(f) as unknown;
-    if (!Array.isArray(filters)) return undefined;
-    const found = (filters as { field?: unknown; op?: unknown; value?: unknown }[]).find((x) => x.field === field && x.op === 'eq');
-    return typeof found?.value === 'string' ? found.value : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 // The list page of any kind: columns, filters and sorts from the server's column catalogue (built-in
 // and custom fields alike), the title as the first column, create, settings and bulk archive.
@@ -66,7 +53,7 @@ export function EntityListRoute({ entity }: { entity: WebEntity }) {
   // a board of one record's stages opened by its address (a project's board): the stages load
   // beside the column catalogue instead of after it (the board asks for the same query)
   const [params] = useSearchParams();
-  const boardScope = params.get('m') === 'board' ? scopeOfAddress(definition, params.get('f')) : undefined;
+  const boardScope = params.get('m') === 'board' ? boardScopeOf(definition, { filters: addressFilters(params) ?? [] }) : undefined;
   useWorkflows(definition.kind, boardScope !== undefined, boardScope);
   const scoped = useRoleScope(definition, owner);
   return (

@@ -25,7 +25,7 @@ export const BOARD_PAINTED_MARK = 'board-painted';
 
 // The record a kind with per-record stages (a project's tasks) is filtered to: its board shows
 // that record's stages.
-export function boardScopeOf(definition: EntityApi['definition'], request: EntityListRequest): string | undefined {
+export function boardScopeOf(definition: EntityApi['definition'], request: Pick<EntityListRequest, 'filters'>): string | undefined {
   const scopeField = definition.workflowScope?.field;
   const scopeFilter = scopeField ? request.filters.find((f) => f.field === scopeField && f.op === 'eq') : undefined;
   return typeof scopeFilter?.value === 'string' ? scopeFilter.value : undefined;

@@ -71,12 +71,30 @@ function parseJson<T>(raw: string | null, fallback: T): T {
   }
 }
 
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+// The filters in an address (f=): a JSON array of filters. What an edited or cut link has
+// instead is left out rather than breaking the page: not an array, none; an item without a
+// field and an operator, skipped (the server answers for the rest).
+export function addressFilters(params: URLSearchParams): ListFilter[] | undefined {
+  const filters = parseJson<unknown>(params.get('f'), undefined);
+  if (!Array.isArray(filters)) return undefined;
+  return filters.filter((x): x is ListFilter => isObject(x) && typeof x.field === 'string' && typeof x.op === 'string');
+}
+
+// The column widths in an address (w=): an object of numbers, the rest left out.
+function addressWidths(params: URLSearchParams): Record<string, number> | undefined {
+  const widths = parseJson<unknown>(params.get('w'), undefined);
+  if (!isObject(widths)) return undefined;
+  return Object.fromEntries(Object.entries(widths).filter((e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1])));
+}
+
 function read(params: URLSearchParams, base: ListState): ListState {
   const size = Number(params.get('n'));
   const sort = params.get('s');
   return {
     search: params.get('q') ?? base.search,
-    filters: parseJson<ListFilter[]>(params.get('f'), base.filters),
+    filters: addressFilters(params) ?? base.filters,
     sort: sort
       ? sort.split(',').flatMap((x): ListSort[] => {
           const [field, order] = x.split(':');
@@ -92,7 +110,7 @@ function read(params: URLSearchParams, base: ListState): ListState {
     archived: params.get('a') === '1',
     tags: (params.get('t') ?? '').split(',').filter(Boolean),
     tagsMatch: params.get('tm') === 'all' ? 'all' : 'any',
-    widths: parseJson<Record<string, number>>(params.get('w'), base.widths),
+    widths: addressWidths(params) ?? base.widths,
     groupBy: params.get('g') || null,
   };
 }
