@@ -54,6 +54,12 @@ test.describe.serial('every page', () => {
       await visitSettled(page, p.path);
       await expectAccessible(page, `${p.label} (${p.path}), desktop`);
       await expectNamedIconButtons(page, `${p.label} (${p.path}), desktop`);
+      // an untouched form has nothing to discard: a field that reports its value as it opens
+      // makes the page ask "Leave this page?" on every way out (an article's rich text did)
+      expect(
+        await page.getByRole('button', { name: 'Discard changes', disabled: false }).count(),
+        `${p.label} (${p.path}) opens changed`,
+      ).toBe(0);
     }
   });
 
