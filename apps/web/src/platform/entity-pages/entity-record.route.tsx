@@ -8,7 +8,7 @@ import {
   RightOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
-import { RECYCLE_BIN_DAYS, type EntityRecord } from '@atrium/domain';
+import { RECYCLE_BIN_DAYS, UUID_PATTERN, type EntityRecord } from '@atrium/domain';
 import { App, Button, Card, Dropdown, Grid, Select, Skeleton, Space, Tabs, Tag, Tooltip, Typography, type MenuProps } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -192,6 +192,12 @@ function RecordHeader({ api, record, actions }: { api: EntityApi; record: Entity
 // (the kind as registered, handed over by the route).
 export function EntityRecordRoute({ entity }: { entity: WebEntity }) {
   const { id = '' } = useParams();
+  // an address whose id cannot be a record's (edited or cut short) names no record: not found,
+  // as for a record that does not exist, rather than the server's refusal of the id
+  return UUID_PATTERN.test(id) ? <ScopedRecordPage entity={entity} id={id} /> : <NotFoundPage />;
+}
+
+function ScopedRecordPage({ entity, id }: { entity: WebEntity; id: string }) {
   const record = entityApi(entity.definition).useRecord(id).data;
   // a project's page and its tasks' pages offer what the caller's project role allows there
   const scoped = useRoleScope(entity.definition, roleOwnerOfRecord(entity.definition, record));

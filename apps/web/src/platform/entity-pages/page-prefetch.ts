@@ -1,3 +1,4 @@
+import { UUID_PATTERN } from '@atrium/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryClient } from '../api/query-client';
 import { allEntityFieldsQuery } from '../entity-fields/entity-fields.api';
@@ -7,8 +8,6 @@ import { addressRequest } from '../entity/use-list-state';
 import type { WebEntity } from '../entity/web-entity';
 import { workflowsQuery } from '../workflows/workflows.api';
 
-const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 // What a record page asks for first — the record, its kind's fields and the open tab's own
 // (a Gantt's chunk and tasks) — asked for as soon as the first address is known
 // (app/first-address.ts), side by side with the workspace frame's calls, instead of one after another as each
@@ -17,7 +16,7 @@ const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 // starts meanwhile (a search parameter) then wins over it. Nothing waits on it: the page's own queries find the
 // answers in the cache, or the requests under way; a refused one is asked again by the page.
 export function prefetchRecordPage(entity: WebEntity, id: string, tab: string | null, qc: QueryClient = queryClient): void {
-  if (!RECORD_ID.test(id)) return;
+  if (!UUID_PATTERN.test(id)) return;
   void qc.prefetchQuery(entityApi(entity.definition).recordQuery(id));
   void qc.prefetchQuery(allEntityFieldsQuery(entity.definition.kind));
   entity.tabs?.find((t) => t.key === tab)?.prefetch?.(id, qc);
