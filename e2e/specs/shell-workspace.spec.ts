@@ -158,9 +158,15 @@ test.describe.serial('workspace life', () => {
     await ownerPage.goto('/no/such/page');
     await expect(ownerPage.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await expectAccessible(ownerPage, '404');
-    // a record address cut short or edited by hand, and one of a record that does not exist:
-    // not found either way (the first showed "Internal server error")
-    for (const path of ['/contacts/not-a-record', '/contacts/2e1edad8-323a-4f8e', '/contacts/00000000-0000-4000-8000-000000000000']) {
+    // a record address cut short or edited by hand (a %-escape cut short too), and one of a record
+    // that does not exist: not found either way (the first showed "Internal server error", the
+    // second the server's refusal as JSON)
+    for (const path of [
+      '/contacts/not-a-record',
+      '/contacts/%E0%A4%A',
+      '/contacts/2e1edad8-323a-4f8e',
+      '/contacts/00000000-0000-4000-8000-000000000000',
+    ]) {
       await ownerPage.goto(path);
       await expect(ownerPage.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -81,7 +82,20 @@ class OneLineRequestLog extends LogController {
 // (a SIGKILL can lose up to the last half second of lines).
 const logDestination = () => pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 500 });
 
+// A GET of one of the SPA's pages: not the API, the sign-in flow, the identity provider or the
+// mailbox, and not a file (/assets/x.js): a missing file is a real 404.
+function isSpaPage(request: FastifyRequest): boolean {
+  const pathname = request.url.split('?')[0] ?? '';
+  const isFile =
+    pathname.startsWith('/assets/') || /\.(m?js|css|map|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|json|txt|webmanifest)$/i.test(pathname);
+  return request.method === 'GET' && !/^\/(api|auth|idp|mailbox)(\/|$)/.test(pathname) && !isFile;
+}
+
+const sendPage = (reply: FastifyReply, html: string) => reply.type('text/html').header('cache-control', 'no-cache').send(html);
+
 export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<App> {
+  // index.html of the SPA, once its build is found below (read when asked: a new build replaces it)
+  let spaIndex: (() => Promise<string>) | undefined;
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -97,6 +111,17 @@ export async function buildApp(config: Config, database: Database, options: Buil
     bodyLimit: 1_048_576,
     maxParamLength: 500,
     ajv: { customOptions: { allErrors: false } },
+    // an address the router cannot read (a %-escape cut short or not UTF-8): a page's is handed
+    // to the SPA like any address it may not know, which shows its own "not found"; any other
+    // answers 400 problem+json like every refusal (Fastify's own answer was plain JSON)
+    frameworkErrors: async (error, request, reply) => {
+      // no hook runs for these answers: the security headers and the request id are set here
+      for (const [name, value] of security) reply.raw.setHeader(name, value);
+      reply.header('x-request-id', request.id);
+      const index = error.code === 'FST_ERR_BAD_URL' && isSpaPage(request) ? await spaIndex?.().catch(() => undefined) : undefined;
+      if (index) return sendPage(reply, index);
+      return sendProblem(reply, request, error.statusCode ?? 400, 'validation', error.message);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -320,14 +345,10 @@ export async function buildApp(config: Config, database: Database, options: Buil
       timeWindow: 60_000,
       allowList: (request) => !isEmbeddedPortalPage(request.method, request.url),
     });
+    spaIndex = () => readFile(path.join(webDist, 'index.html'), 'utf8');
     app.setNotFoundHandler({ preHandler: embeddedPageLimit }, (request, reply) => {
       // SPA routes get index.html; API paths and missing files (/assets/x.js) get a real 404
-      const pathname = request.url.split('?')[0] ?? '';
-      const isFile =
-        pathname.startsWith('/assets/') || /\.(m?js|css|map|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|json|txt|webmanifest)$/i.test(pathname);
-      if (request.method === 'GET' && !/^\/(api|auth|idp|mailbox)(\/|$)/.test(pathname) && !isFile) {
-        return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-      }
+      if (isSpaPage(request)) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
       return sendProblem(reply, request, 404, 'notFound', `No route ${request.method} ${request.url.split('?')[0]}`);
     });
   } else {

@@ -208,3 +208,19 @@ describe('dates outside the years 1 to 9999', () => {
     expect(list.body.data.map((r: { firstName: string }) => r.firstName)).toEqual(['Ancient']);
   });
 });
+
+describe('an address the router cannot read', () => {
+  // a %-escape cut short or not UTF-8: Fastify's own refusal was plain JSON, not problem+json
+  it('answers an API path 400 problem+json and names the address', async () => {
+    for (const url of ['/api/v1/contacts/%E0%A4%A', '/api/v1/contacts/%ZZ', `/api/v1/contacts/${contactId}%C0`]) {
+      const res = await c.raw({ method: 'GET', url });
+      expect(res.status, url).toBe(400);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.body).toMatchObject({ status: 400, code: 'validation', instance: url });
+      expect(res.body.detail).toContain('not a valid url component');
+      // the headers every answer has, though no hook ran for this one
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-request-id']).toBe(res.body.requestId);
+    }
+  });
+});
