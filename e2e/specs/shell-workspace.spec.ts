@@ -166,6 +166,7 @@ test.describe.serial('workspace life', () => {
       '/contacts/%E0%A4%A',
       '/contacts/2e1edad8-323a-4f8e',
       '/contacts/00000000-0000-4000-8000-000000000000',
+      '/settings/users/not-a-user',
     ]) {
       await ownerPage.goto(path);
       await expect(ownerPage.getByRole('heading', { name: 'Page not found' })).toBeVisible();

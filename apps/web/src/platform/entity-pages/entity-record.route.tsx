@@ -8,14 +8,14 @@ import {
   RightOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
-import { RECYCLE_BIN_DAYS, UUID_PATTERN, type EntityRecord } from '@atrium/domain';
+import { RECYCLE_BIN_DAYS, type EntityRecord } from '@atrium/domain';
 import { App, Button, Card, Dropdown, Grid, Select, Skeleton, Space, Tabs, Tag, Tooltip, Typography, type MenuProps } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../api/api-error';
 import { useConfirm } from '../confirm/confirm-modal';
 import { useAllEntityFields } from '../entity-fields/entity-fields.api';
-import { NotFoundPage } from '../errors/not-found.page';
+import { IfRecordId, NotFoundPage } from '../errors/not-found.page';
 import { errorText } from '../feedback/form-errors';
 import { LinkButton } from '../feedback/link-button';
 import { usePageTitle } from '../feedback/use-page-title';
@@ -192,9 +192,11 @@ function RecordHeader({ api, record, actions }: { api: EntityApi; record: Entity
 // (the kind as registered, handed over by the route).
 export function EntityRecordRoute({ entity }: { entity: WebEntity }) {
   const { id = '' } = useParams();
-  // an address whose id cannot be a record's (edited or cut short) names no record: not found,
-  // as for a record that does not exist, rather than the server's refusal of the id
-  return UUID_PATTERN.test(id) ? <ScopedRecordPage entity={entity} id={id} /> : <NotFoundPage />;
+  return (
+    <IfRecordId id={id}>
+      <ScopedRecordPage entity={entity} id={id} />
+    </IfRecordId>
+  );
 }
 
 function ScopedRecordPage({ entity, id }: { entity: WebEntity; id: string }) {

@@ -1,6 +1,6 @@
-import { UUID_PATTERN } from '@atrium/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryClient } from '../api/query-client';
+import { isRecordId } from '../api/record-id';
 import { allEntityFieldsQuery } from '../entity-fields/entity-fields.api';
 import { boardScopeOf, boardWorkflow, stageColumnQuery } from '../entity/board-view';
 import { entityApi } from '../entity/entity-api';
@@ -16,7 +16,7 @@ import { workflowsQuery } from '../workflows/workflows.api';
 // starts meanwhile (a search parameter) then wins over it. Nothing waits on it: the page's own queries find the
 // answers in the cache, or the requests under way; a refused one is asked again by the page.
 export function prefetchRecordPage(entity: WebEntity, id: string, tab: string | null, qc: QueryClient = queryClient): void {
-  if (!UUID_PATTERN.test(id)) return;
+  if (!isRecordId(id)) return;
   void qc.prefetchQuery(entityApi(entity.definition).recordQuery(id));
   void qc.prefetchQuery(allEntityFieldsQuery(entity.definition.kind));
   entity.tabs?.find((t) => t.key === tab)?.prefetch?.(id, qc);

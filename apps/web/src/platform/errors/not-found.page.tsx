@@ -1,5 +1,7 @@
 import { Result } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isRecordId } from '../api/record-id';
 import { usePageTitle } from '../feedback/use-page-title';
 import { LinkButton } from '../feedback/link-button';
 
@@ -20,6 +22,13 @@ export function NotFoundPage() {
       />
     </section>
   );
+}
+
+// A page of one record by the id in its address: an id that cannot be a record's (a link edited
+// or cut short) names no record, so the page is "not found", as for a record that does not exist,
+// rather than the server's refusal of the id.
+export function IfRecordId({ id, children }: { id: string; children: ReactNode }) {
+  return isRecordId(id) ? children : <NotFoundPage />;
 }
 
 export default NotFoundPage;

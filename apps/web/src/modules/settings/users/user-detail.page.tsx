@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../platform/api/api-error';
 import { formatDate } from '../../../platform/dates/format-date';
-import { NotFoundPage } from '../../../platform/errors/not-found.page';
+import { IfRecordId, NotFoundPage } from '../../../platform/errors/not-found.page';
 import { LinkButton } from '../../../platform/feedback/link-button';
 import { usePageTitle } from '../../../platform/feedback/use-page-title';
 import { useAccess } from '../../../platform/permissions/use-access';
@@ -20,8 +20,16 @@ import { userQuery } from './users.api';
 // A workspace user: a membership, not an entity kind, so a page of its own rather than the
 // record engine's (which serves the kinds with definitions).
 export default function UserDetailPage() {
-  const { t } = useTranslation();
   const { tenantUserId = '' } = useParams();
+  return (
+    <IfRecordId id={tenantUserId}>
+      <UserDetail tenantUserId={tenantUserId} />
+    </IfRecordId>
+  );
+}
+
+function UserDetail({ tenantUserId }: { tenantUserId: string }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { can } = useAccess();
   const [changing, setChanging] = useState<WorkspaceUser | null>(null);
