@@ -223,4 +223,10 @@ describe('an address the router cannot read', () => {
       expect(res.headers['x-request-id']).toBe(res.body.requestId);
     }
   });
+  it('answers a path parameter longer than 500 characters 414 problem+json', async () => {
+    const res = await c.raw({ method: 'GET', url: `/api/v1/contacts/${'a'.repeat(600)}` });
+    expect(res.status).toBe(414);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.body).toMatchObject({ status: 414, title: 'URI Too Long' });
+  });
 });
