@@ -135,6 +135,9 @@ test.describe.serial('helpdesk', () => {
     // an address that is no portal says so
     await visitor.goto(`/portal/${workspace}/nothing-here`);
     await expect(visitor.getByText('There is no help centre at this address')).toBeVisible();
+    // so does one cut short in the middle of a %-escape (the page was blank: "URI malformed")
+    await visitor.goto('/portal/%E0%A4%A/help');
+    await expect(visitor.getByText('There is no help centre at this address')).toBeVisible();
     await visitor.context().close();
   });
 });

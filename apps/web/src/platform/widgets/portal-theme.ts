@@ -5,10 +5,17 @@ import { useEffect } from 'react';
 import { apiRequest } from '../api/api-client';
 import { API } from '../api/paths';
 
-// The workspace a portal page belongs to: /portal/<workspace>/…
+// The workspace a portal page belongs to: /portal/<workspace>/… — none when the address is not
+// a portal's, or its segment cannot be decoded (a %-escape cut short: the page says it finds no
+// portal there, instead of the whole page failing)
 const portalWorkspace = (): string | undefined => {
   const [, first, workspace] = window.location.pathname.split('/');
-  return first === 'portal' && workspace ? decodeURIComponent(workspace) : undefined;
+  if (first !== 'portal' || !workspace) return undefined;
+  try {
+    return decodeURIComponent(workspace);
+  } catch {
+    return undefined;
+  }
 };
 
 // A portal page — in a widget's frame or in its own tab — shows itself in its workspace's theme
