@@ -111,14 +111,15 @@ export async function buildApp(config: Config, database: Database, options: Buil
     bodyLimit: 1_048_576,
     maxParamLength: 500,
     ajv: { customOptions: { allErrors: false } },
-    // an address the router cannot read (a %-escape cut short or not UTF-8): a page's is handed
-    // to the SPA like any address it may not know, which shows its own "not found"; any other
-    // answers 400 problem+json like every refusal (Fastify's own answer was plain JSON)
+    // an address the router cannot read (a %-escape cut short or not UTF-8, a parameter over
+    // maxParamLength): a page's is handed to the SPA like any address it may not know, which
+    // shows its own "not found"; any other answers 400 (414) problem+json like every refusal
+    // (Fastify's own answer was plain JSON)
     frameworkErrors: async (error, request, reply) => {
       // no hook runs for these answers: the security headers and the request id are set here
       for (const [name, value] of security) reply.raw.setHeader(name, value);
       reply.header('x-request-id', request.id);
-      const index = error.code === 'FST_ERR_BAD_URL' && isSpaPage(request) ? await spaIndex?.().catch(() => undefined) : undefined;
+      const index = isSpaPage(request) ? await spaIndex?.().catch(() => undefined) : undefined;
       if (index) return sendPage(reply, index);
       return sendProblem(reply, request, error.statusCode ?? 400, 'validation', error.message);
     },
