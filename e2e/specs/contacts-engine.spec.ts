@@ -84,6 +84,8 @@ test.describe.serial('contacts on the entity engine', () => {
     await expect(page.getByRole('heading', { name: 'Ada Lovelace', level: 1 })).toBeVisible();
     ids.ada = page.url().split('/').pop() ?? '';
     await expectAccessible(page, 'contact detail');
+    // a form with a field of every kind opens unchanged: nothing to discard, nothing to ask on leaving
+    await expect(page.getByRole('button', { name: 'Discard changes' })).toBeDisabled();
 
     // the unique rule is the server's: its message lands next to the field
     const api = await signedInApi(page);
