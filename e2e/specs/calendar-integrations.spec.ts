@@ -41,7 +41,8 @@ test.describe.serial('calendar integrations', () => {
     await expect(connections.getByRole('cell', { name: 'Their bookings', exact: true })).toBeVisible();
     await expectAccessible(page, 'calendar integrations');
     await page.setViewportSize(PHONE);
-    expect(await horizontalOverflow(page)).toEqual({ scrollWidth: 390, innerWidth: 390 });
+    // the layout follows the new width a render later
+    await expect.poll(() => horizontalOverflow(page)).toEqual({ scrollWidth: 390, innerWidth: 390 });
     await page.setViewportSize({ width: 1280, height: 800 });
 
     const feed = new URL(feedUrl).pathname;

@@ -107,7 +107,7 @@ test('a dynamic segment, a campaign sent to it, its mail and its unsubscribe lin
   // at 390 px the campaign's page keeps to the screen (the recipients table scrolls inside)
   await page.setViewportSize(PHONE);
   await expect(page.getByRole('row', { name: /Ada Lovelace/ })).toBeVisible();
-  expect(await horizontalOverflow(page)).toEqual({ scrollWidth: 390, innerWidth: 390 });
+  await expect.poll(() => horizontalOverflow(page)).toEqual({ scrollWidth: 390, innerWidth: 390 });
 
   // the contact's timeline: the campaign's mail and the unsubscribe
   const detail = new ContactDetailPage(page);
