@@ -47,7 +47,7 @@ test.describe.serial('every page', () => {
 
   // On a desktop the walk goes from page to page inside the app, as its menus do; at 390 px
   // each page is loaded afresh, as from a link shared to a phone. Each page is thus both
-  // reached in the app and loaded on its own, and the desktop walk takes a third of the time.
+  // reached in the app and loaded on its own; the desktop walk navigates in a quarter of the time.
   test('on a desktop, every page passes axe and names its icon buttons', async () => {
     await page.setViewportSize(DESKTOP);
     for (const p of pages) {
