@@ -1,4 +1,4 @@
-import { Button, Card, Result, Spin, Tag, Typography } from 'antd';
+import { Button, Card, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isApiError } from '../../platform/api/api-error';
@@ -6,6 +6,7 @@ import { useConfirm } from '../../platform/confirm/confirm-modal';
 import { errorText } from '../../platform/feedback/form-errors';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { useCancelPortalBooking, usePortalBooking } from './booking-portal.api';
+import { NotFoundResult } from '../../platform/errors/not-found-result';
 
 // Public: the page a portal booking's cancel link opens — the booking, and after a confirmation
 // click it is cancelled (its time free again; a CANCEL .ics is mailed).
@@ -20,7 +21,7 @@ export default function BookingCancelPage() {
   if (booking.isError || !booking.data)
     return (
       <main className="portal-page">
-        <Result status="404" title={t('bookings.portal.bookingNotFound')} />
+        <NotFoundResult title={t('bookings.portal.bookingNotFound')} />
       </main>
     );
   const b = booking.data;

@@ -18,6 +18,7 @@ import {
 import { BookingPortalAccess } from './booking-portal-access';
 import { windowsText } from './booking-time-slots';
 import { PortalFloorMap } from './portal-floor-map';
+import { NotFoundResult } from '../../platform/errors/not-found-result';
 
 type Item = BookingPortalPage['items'][number];
 type Values = { name: string; email: string; notes?: string };
@@ -117,7 +118,7 @@ export default function BookingPortalPage() {
         {code === 'loginRequired' || code === 'portalAccessDenied' ? (
           <BookingPortalAccess kind={code} workspace={workspace} slug={slug} linkFailed={redeem.isError} />
         ) : (
-          <Result status="404" title={t('bookings.portal.notFound')} />
+          <NotFoundResult title={t('bookings.portal.notFound')} />
         )}
       </main>
     );

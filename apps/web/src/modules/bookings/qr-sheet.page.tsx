@@ -1,7 +1,7 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { floorMapSchema, resourceEntity, type EntityRecord, type FloorMap } from '@atrium/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Result, Skeleton, Space, Typography } from 'antd';
+import { Button, Empty, Skeleton, Space, Typography } from 'antd';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../platform/api/api-client';
@@ -10,6 +10,7 @@ import { usePageTitle } from '../../platform/feedback/use-page-title';
 import type { Paged } from '../../platform/entity/list-definition';
 import { ResourceQrCode } from './resource-qr-code';
 import './qr-sheet.css';
+import { NotFoundResult } from '../../platform/errors/not-found-result';
 
 const PAGE = 100;
 
@@ -41,7 +42,7 @@ export default function QrSheetPage() {
   });
   const heading = floor.data ? t('bookings.qrSheet.title', { floor: floor.data.map.name }) : t('bookings.qrSheet.heading');
   usePageTitle(heading);
-  if (floor.isError) return <Result status="404" title={t('bookings.qrSheet.unknown')} />;
+  if (floor.isError) return <NotFoundResult title={t('bookings.qrSheet.unknown')} />;
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} className="qr-sheet">
       <Space wrap style={{ justifyContent: 'space-between', width: '100%' }} className="qr-sheet-head">

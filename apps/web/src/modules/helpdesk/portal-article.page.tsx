@@ -1,4 +1,4 @@
-import { Result, Spin, Typography } from 'antd';
+import { Spin, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { PortalPage } from './portal-page';
 import { usePortalArticle } from './portal.api';
 import '../../platform/notes/notes.css';
+import { NotFoundResult } from '../../platform/errors/not-found-result';
 
 // Public: an article of a helpdesk portal. An old slug goes on to the article's current address.
 // The HTML is the server's sanitized copy (the editor's tags only).
@@ -25,7 +26,7 @@ export default function PortalArticlePage() {
       {article.isPending ? (
         <Spin />
       ) : article.isError || !article.data ? (
-        <Result status="404" title={t('helpdesk.portal.articleNotFound')} />
+        <NotFoundResult title={t('helpdesk.portal.articleNotFound')} />
       ) : (
         <article>
           <Typography.Title level={1} style={{ fontSize: 28, marginTop: 16 }}>

@@ -1,4 +1,4 @@
-import { Card, Input, List, Result, Space, Spin, Typography } from 'antd';
+import { Card, Input, List, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { PortalPage } from './portal-page';
 import { MarkedSnippet } from './marked-snippet';
 import { usePortalHome, usePortalSearch } from './portal.api';
+import { NotFoundResult } from '../../platform/errors/not-found-result';
 
 // Public: a helpdesk portal's home — its name, a search of its knowledge base (ranked, the
 // matched words marked) and its articles by topic. An old portal address goes on to the new one.
@@ -29,7 +30,7 @@ export default function PortalHomePage() {
       {home.isPending ? (
         <Spin />
       ) : home.isError || !home.data ? (
-        <Result status="404" title={t('helpdesk.portal.notFound')} />
+        <NotFoundResult title={t('helpdesk.portal.notFound')} />
       ) : (
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
           <div>

@@ -1,4 +1,4 @@
-import { Button, Card, Descriptions, Form, Input, List, Result, Spin, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Form, Input, List, Spin, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { PortalPage } from './portal-page';
 import { usePortalAccessRedirect } from './portal-access';
 import { useMyRequest, usePortalReply } from './portal.api';
+import { NotFoundResult } from '../../platform/errors/not-found-result';
 
 // Public, signed in as a portal user: one of their requests — the conversation (their messages
 // and the helpdesk's answers; internal notes never reach the portal), the fields not hidden on
@@ -29,7 +30,7 @@ export default function PortalMyRequestPage() {
       {request.isPending ? (
         <Spin />
       ) : !request.data ? (
-        <Result status="404" title={t('helpdesk.portal.requestNotFound')} />
+        <NotFoundResult title={t('helpdesk.portal.requestNotFound')} />
       ) : (
         <>
           <Typography.Title level={1} style={{ fontSize: 24, marginTop: 16 }}>
