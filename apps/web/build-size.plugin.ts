@@ -1,6 +1,5 @@
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
-import { isChunkPlan } from './frame-chunks.plugin';
 
 // The first load budget (issue 3): JavaScript the browser fetches before any lazy route,
 // i.e. the entry chunk plus its static imports. Printed at the end of every build.
@@ -12,8 +11,7 @@ export function buildSizePlugin(): Plugin {
   return {
     name: 'atrium-build-size',
     apply: 'build',
-    generateBundle(options, bundle) {
-      if (isChunkPlan(options)) return;
+    generateBundle(_options, bundle) {
       const chunks = new Map<string, ChunkInfo>();
       for (const [fileName, item] of Object.entries(bundle)) {
         if (item.type === 'chunk')

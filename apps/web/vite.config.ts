@@ -1,7 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { buildSizePlugin } from './build-size.plugin';
-import { frameChunksPlugin } from './frame-chunks.plugin';
 import { namedIconsPlugin } from './named-icons.plugin';
 import { widgetScriptPlugin } from './widget-script.plugin';
 
@@ -17,21 +16,13 @@ function pureDomainPlugin(): Plugin {
   };
 }
 
-// the frame's first address (its layout, the record and list pages) loads one chunk of the code
-// only frame pages use (decision 101); pages outside it are declared in *_PUBLIC_ROUTES and
-// *_STANDALONE_ROUTES arrays
-const frameChunks = frameChunksPlugin({
-  frame: [/\/src\/app\/layouts\/app-layout\.tsx$/, /\/src\/app\/entity-pages\.tsx$/],
-  outsideRoutes: /(^|_)(PUBLIC|STANDALONE)_ROUTES$/,
-});
-
 const backend = process.env.ATRIUM_DEV_BACKEND ?? 'http://localhost:3000';
 const proxied = ['/api', '/auth', '/idp', '/mailbox', '/events'];
 
 export default defineConfig({
   // plugin-react's types resolve against the workspace root's newer Vite (from Vitest); the
   // plugin itself supports Vite 7, so only the type needs bridging.
-  plugins: [react() as unknown as Plugin, pureDomainPlugin(), namedIconsPlugin(), buildSizePlugin(), widgetScriptPlugin(), frameChunks],
+  plugins: [react() as unknown as Plugin, pureDomainPlugin(), namedIconsPlugin(), buildSizePlugin(), widgetScriptPlugin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -40,9 +31,8 @@ export default defineConfig({
     rollupOptions: {
       // Shared chunks under 20 kB are merged into the chunks that use them: a record page
       // otherwise fetched ~90 chunks of 0–3 kB, and over HTTP/1.1's six connections per host
-      // its API calls queued behind them (issue 20: the Gantt from navigation). Then the frame's
-      // own chunks become one (the plan and the real output, decision 101).
-      output: frameChunks.outputs({ experimentalMinChunkSize: 20_000 }),
+      // its API calls queued behind them (issue 20: the Gantt from navigation).
+      output: { experimentalMinChunkSize: 20_000 },
     },
   },
   server: {

@@ -1,5 +1,4 @@
 import { expect, test, type Browser, type BrowserContext, type Response } from '../support/signed-in.fixture';
-import { signedInApi } from '../support/signed-in-api';
 
 type Transfer = { url: string; encoding: string; cacheControl: string; transferred: number; decoded: number };
 
@@ -61,33 +60,5 @@ test('the first load of the landing page and the contacts list is sent compresse
     test.info().annotations.push({ type: 'first load', description: line });
     process.stdout.write(`[first load] ${line}\n`);
     expect(transferred, `${label}: transferred bytes against decoded`).toBeLessThan(decoded * 0.45);
-  }
-});
-
-// Issue 20, decision 101: a workspace page's first visit fetches the code only the workspace's
-// pages use in one script, not thirty (over HTTP/1.1's six connections they queued, and the
-// page's calls behind them); a page outside the workspace, public or the workspace choice,
-// never fetches that script.
-test('a workspace page loads its own code in one script, and pages outside the workspace never load it', async ({ browser, workspace }) => {
-  test.setTimeout(120_000);
-  const signedIn = await workspace.context.storageState();
-  const scripts = (transfers: Transfer[]) => transfers.filter((t) => /^\/assets\/.+\.js$/.test(t.url)).map((t) => t.url);
-  const frameScript = /^\/assets\/workspace-[\w-]+\.js$/;
-
-  const contacts = scripts(await firstLoad(browser, signedIn, '/contacts'));
-  expect(contacts.filter((url) => frameScript.test(url)), 'the workspace script').toHaveLength(1);
-  // ~63 before (decision 101); the ones left are shared with pages outside the workspace
-  expect(contacts.length, `scripts of the contacts list: ${contacts.join(', ')}`).toBeLessThan(40);
-  process.stdout.write(`[first load] contacts list: ${contacts.length} scripts\n`);
-
-  const api = await signedInApi(workspace.page, workspace.tenantId);
-  const slug = (await api.get<{ id: string; slug: string }[]>('/api/v1/admin/tenants')).find((w) => w.id === workspace.tenantId)?.slug;
-  for (const [label, state, path] of [
-    ['landing page', undefined, '/'],
-    ['workspace choice', signedIn, '/workspaces'],
-    ['help centre portal', undefined, `/portal/${slug}/help`],
-  ] as const) {
-    const loaded = scripts(await firstLoad(browser, state, path));
-    expect(loaded.filter((url) => frameScript.test(url)), `${label}: ${loaded.join(', ')}`).toEqual([]);
   }
 });

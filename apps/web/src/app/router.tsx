@@ -10,10 +10,14 @@ import { AccessDeniedPage } from '../platform/errors/access-denied.page';
 import { RequireAccess } from './guards/require-access';
 import { RequireSession } from './guards/require-session';
 import { FRAME_ROUTE_ID, frameLoader } from './layouts/frame-loader';
-import { page } from './lazy-page';
 import { RootRoute } from './root-route';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { SESSION_STANDALONE_ROUTES, FALLBACK_STANDALONE_ROUTES, STANDALONE_ROUTES } from './standalone.routes';
+
+// Lazy route modules keep the first load small: each page is its own chunk.
+type PageModule = { default: React.ComponentType };
+const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
 
 export const routes: RouteObject[] = [
   {
@@ -24,7 +28,8 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => null,
     children: [
       // Public: no session needed (spec §2)
-      ...STANDALONE_ROUTES,
+      { path: '/', ...page(() => import('../modules/landing/landing.page')) },
+      { path: '/workspaces/invite/:token', ...page(() => import('../modules/workspaces/invitation.page')) },
       ...CRM_PUBLIC_ROUTES,
       ...BOOKINGS_PUBLIC_ROUTES,
       ...HELPDESK_PUBLIC_ROUTES,
@@ -33,7 +38,10 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           // Outside the workspace layout: no workspace chosen yet
-          ...SESSION_STANDALONE_ROUTES,
+          { path: '/workspaces', ...page(() => import('../modules/workspaces/workspace-selection.page')) },
+          { path: '/workspaces/new', ...page(() => import('../modules/workspaces/workspace-wizard.page')) },
+          // a workspace's address as the wizard shows it (host/w/<slug>)
+          { path: '/w/:slug', ...page(() => import('../modules/workspaces/workspace-address.page')) },
           {
             // the workspace frame is its own chunk: public pages never load menus and dropdowns
             // its loader asks for the frame's data (workspaces, permissions…) once the session is known
@@ -129,7 +137,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      ...FALLBACK_STANDALONE_ROUTES,
+      { path: '/error', ...page(() => import('./server-error-standalone.page')) },
+      { path: '*', ...page(() => import('./not-found-standalone.page')) },
     ],
   },
 ];
