@@ -124,9 +124,11 @@ test.describe.serial('booking pages and the portal', () => {
     expect(cancelMails).toHaveLength(2);
     expect(((cancelMails[1]?.attachments ?? []) as { content: string }[])[0]?.content).toContain('METHOD:CANCEL');
 
-    // a page that is not on the portal says so
+    // a page that is not on the portal says so, as the page's heading
     await visitor.goto(`/portal/${workspace}/book/nothing-here`);
-    await expect(visitor.getByText('This booking page does not exist or is not open to the public.')).toBeVisible();
+    await expect(
+      visitor.getByRole('heading', { level: 1, name: 'This booking page does not exist or is not open to the public.' }),
+    ).toBeVisible();
     await visitor.context().close();
   });
 });

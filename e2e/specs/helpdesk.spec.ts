@@ -132,9 +132,9 @@ test.describe.serial('helpdesk', () => {
     await expect(visitor.getByText(/we received your request HELP-\d+/)).toBeVisible({ timeout: 30_000 });
     const requests = await api.post<{ data: { subject: string; channel: string }[] }>('/api/v1/requests/list', { search: 'invoice' });
     expect(requests.data.map((r) => [r.subject, r.channel])).toEqual([['Where is my invoice?', 'Portal']]);
-    // an address that is no portal says so
+    // an address that is no portal says so, as the page's heading
     await visitor.goto(`/portal/${workspace}/nothing-here`);
-    await expect(visitor.getByText('There is no help centre at this address')).toBeVisible();
+    await expect(visitor.getByRole('heading', { level: 1, name: 'There is no help centre at this address' })).toBeVisible();
     // so does one cut short in the middle of a %-escape (the page was blank: "URI malformed")
     await visitor.goto('/portal/%E0%A4%A/help');
     await expect(visitor.getByText('There is no help centre at this address')).toBeVisible();

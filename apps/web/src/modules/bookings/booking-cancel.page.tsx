@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isApiError } from '../../platform/api/api-error';
 import { useConfirm } from '../../platform/confirm/confirm-modal';
+import { NotFoundResult } from '../../platform/errors/not-found-result';
 import { errorText } from '../../platform/feedback/form-errors';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { useCancelPortalBooking, usePortalBooking } from './booking-portal.api';
-import { NotFoundResult } from '../../platform/errors/not-found-result';
 
 // Public: the page a portal booking's cancel link opens — the booking, and after a confirmation
 // click it is cancelled (its time free again; a CANCEL .ics is mailed).

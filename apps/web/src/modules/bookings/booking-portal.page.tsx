@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../platform/api/api-error';
+import { NotFoundResult } from '../../platform/errors/not-found-result';
 import { errorText } from '../../platform/feedback/form-errors';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import {
@@ -18,7 +19,6 @@ import {
 import { BookingPortalAccess } from './booking-portal-access';
 import { windowsText } from './booking-time-slots';
 import { PortalFloorMap } from './portal-floor-map';
-import { NotFoundResult } from '../../platform/errors/not-found-result';
 
 type Item = BookingPortalPage['items'][number];
 type Values = { name: string; email: string; notes?: string };

@@ -6,11 +6,11 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../platform/api/api-client';
 import { workspaceKey } from '../../platform/api/query-keys';
+import { NotFoundResult } from '../../platform/errors/not-found-result';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import type { Paged } from '../../platform/entity/list-definition';
 import { ResourceQrCode } from './resource-qr-code';
 import './qr-sheet.css';
-import { NotFoundResult } from '../../platform/errors/not-found-result';
 
 const PAGE = 100;
 

@@ -3,11 +3,11 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { formatDate } from '../../platform/dates/format-date';
+import { NotFoundResult } from '../../platform/errors/not-found-result';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { PortalPage } from './portal-page';
 import { usePortalArticle } from './portal.api';
 import '../../platform/notes/notes.css';
-import { NotFoundResult } from '../../platform/errors/not-found-result';
 
 // Public: an article of a helpdesk portal. An old slug goes on to the article's current address.
 // The HTML is the server's sanitized copy (the editor's tags only).

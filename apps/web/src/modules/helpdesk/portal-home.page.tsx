@@ -2,12 +2,12 @@ import { Card, Input, List, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { NotFoundResult } from '../../platform/errors/not-found-result';
 import { EmptyState } from '../../platform/feedback/empty-state';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { PortalPage } from './portal-page';
 import { MarkedSnippet } from './marked-snippet';
 import { usePortalHome, usePortalSearch } from './portal.api';
-import { NotFoundResult } from '../../platform/errors/not-found-result';
 
 // Public: a helpdesk portal's home — its name, a search of its knowledge base (ranked, the
 // matched words marked) and its articles by topic. An old portal address goes on to the new one.

@@ -3,12 +3,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isApiError } from '../../platform/api/api-error';
+import { NotFoundResult } from '../../platform/errors/not-found-result';
 import { errorText } from '../../platform/feedback/form-errors';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { PortalPage } from './portal-page';
 import { usePortalAccessRedirect } from './portal-access';
 import { useMyRequest, usePortalReply } from './portal.api';
-import { NotFoundResult } from '../../platform/errors/not-found-result';
 
 // Public, signed in as a portal user: one of their requests — the conversation (their messages
 // and the helpdesk's answers; internal notes never reach the portal), the fields not hidden on
