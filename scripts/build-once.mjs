@@ -16,7 +16,7 @@ const STAMPS = ['apps/web/dist/.sources', 'apps/server/dist/.sources'];
 const OUTPUTS = ['apps/web/dist/index.html', 'apps/server/dist/main.js'];
 
 function* files(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     if (SKIPPED.has(entry.name)) continue;
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) yield* files(full);

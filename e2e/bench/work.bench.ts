@@ -98,7 +98,7 @@ const FIRST_VISITS = 5;
 
 // BENCH_LATENCY_MS=40: the first visits over a network with that round trip (Chromium's own
 // emulation, per request; HTTP/1.1's six connections per host still apply), as a user far from
-// the server meets it: the count of requests weighs there (decision 101).
+// the server meets it: the count of requests weighs there (decision 099, round five).
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 0);
 
 // A first visit is one sample as well: several, each in a new browser context (an empty cache).
