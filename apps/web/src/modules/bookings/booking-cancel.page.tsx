@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isApiError } from '../../platform/api/api-error';
 import { useConfirm } from '../../platform/confirm/confirm-modal';
-import { NotFoundResult } from '../../platform/errors/not-found-result';
+import { PageResult } from '../../platform/feedback/page-result';
 import { errorText } from '../../platform/feedback/form-errors';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { useCancelPortalBooking, usePortalBooking } from './booking-portal.api';
@@ -21,7 +21,7 @@ export default function BookingCancelPage() {
   if (booking.isError || !booking.data)
     return (
       <main className="portal-page">
-        <NotFoundResult title={t('bookings.portal.bookingNotFound')} />
+        <PageResult status="404" title={t('bookings.portal.bookingNotFound')} />
       </main>
     );
   const b = booking.data;

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../platform/api/api-error';
-import { NotFoundResult } from '../../platform/errors/not-found-result';
+import { PageResult } from '../../platform/feedback/page-result';
 import { errorText } from '../../platform/feedback/form-errors';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import {
@@ -118,7 +118,7 @@ export default function BookingPortalPage() {
         {code === 'loginRequired' || code === 'portalAccessDenied' ? (
           <BookingPortalAccess kind={code} workspace={workspace} slug={slug} linkFailed={redeem.isError} />
         ) : (
-          <NotFoundResult title={t('bookings.portal.notFound')} />
+          <PageResult status="404" title={t('bookings.portal.notFound')} />
         )}
       </main>
     );

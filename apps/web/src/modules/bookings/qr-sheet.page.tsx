@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../platform/api/api-client';
 import { workspaceKey } from '../../platform/api/query-keys';
-import { NotFoundResult } from '../../platform/errors/not-found-result';
+import { PageResult } from '../../platform/feedback/page-result';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import type { Paged } from '../../platform/entity/list-definition';
 import { ResourceQrCode } from './resource-qr-code';
@@ -42,7 +42,7 @@ export default function QrSheetPage() {
   });
   const heading = floor.data ? t('bookings.qrSheet.title', { floor: floor.data.map.name }) : t('bookings.qrSheet.heading');
   usePageTitle(heading);
-  if (floor.isError) return <NotFoundResult title={t('bookings.qrSheet.unknown')} />;
+  if (floor.isError) return <PageResult status="404" title={t('bookings.qrSheet.unknown')} />;
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} className="qr-sheet">
       <Space wrap style={{ justifyContent: 'space-between', width: '100%' }} className="qr-sheet-head">

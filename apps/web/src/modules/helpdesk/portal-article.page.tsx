@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { formatDate } from '../../platform/dates/format-date';
-import { NotFoundResult } from '../../platform/errors/not-found-result';
+import { PageResult } from '../../platform/feedback/page-result';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { PortalPage } from './portal-page';
 import { usePortalArticle } from './portal.api';
@@ -26,7 +26,7 @@ export default function PortalArticlePage() {
       {article.isPending ? (
         <Spin />
       ) : article.isError || !article.data ? (
-        <NotFoundResult title={t('helpdesk.portal.articleNotFound')} />
+        <PageResult status="404" title={t('helpdesk.portal.articleNotFound')} />
       ) : (
         <article>
           <Typography.Title level={1} style={{ fontSize: 28, marginTop: 16 }}>

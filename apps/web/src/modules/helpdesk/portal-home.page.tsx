@@ -2,7 +2,7 @@ import { Card, Input, List, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { NotFoundResult } from '../../platform/errors/not-found-result';
+import { PageResult } from '../../platform/feedback/page-result';
 import { EmptyState } from '../../platform/feedback/empty-state';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { PortalPage } from './portal-page';
@@ -30,7 +30,7 @@ export default function PortalHomePage() {
       {home.isPending ? (
         <Spin />
       ) : home.isError || !home.data ? (
-        <NotFoundResult title={t('helpdesk.portal.notFound')} />
+        <PageResult status="404" title={t('helpdesk.portal.notFound')} />
       ) : (
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
           <div>

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isApiError } from '../../platform/api/api-error';
-import { NotFoundResult } from '../../platform/errors/not-found-result';
+import { PageResult } from '../../platform/feedback/page-result';
 import { errorText } from '../../platform/feedback/form-errors';
 import { usePageTitle } from '../../platform/feedback/use-page-title';
 import { PortalPage } from './portal-page';
@@ -30,7 +30,7 @@ export default function PortalMyRequestPage() {
       {request.isPending ? (
         <Spin />
       ) : !request.data ? (
-        <NotFoundResult title={t('helpdesk.portal.requestNotFound')} />
+        <PageResult status="404" title={t('helpdesk.portal.requestNotFound')} />
       ) : (
         <>
           <Typography.Title level={1} style={{ fontSize: 24, marginTop: 16 }}>

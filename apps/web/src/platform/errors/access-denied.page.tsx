@@ -1,16 +1,16 @@
-import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../feedback/use-page-title';
 import { LinkButton } from '../feedback/link-button';
+import { PageResult } from '../feedback/page-result';
 
 export function AccessDeniedPage() {
   const { t } = useTranslation();
   usePageTitle(t('errors.accessDenied.title'));
   return (
     <section className="centered-page">
-      <Result
+      <PageResult
         status="403"
-        title={<h1 className="result-title">{t('errors.accessDenied.title')}</h1>}
+        title={t('errors.accessDenied.title')}
         subTitle={t('errors.accessDenied.description')}
         extra={
           <LinkButton to="/dashboard" type="primary">

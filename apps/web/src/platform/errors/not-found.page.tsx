@@ -1,18 +1,18 @@
-import { Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRecordId } from '../api/record-id';
 import { usePageTitle } from '../feedback/use-page-title';
 import { LinkButton } from '../feedback/link-button';
+import { PageResult } from '../feedback/page-result';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
   usePageTitle(t('errors.notFound.title'));
   return (
     <section className="centered-page">
-      <Result
+      <PageResult
         status="404"
-        title={<h1 className="result-title">{t('errors.notFound.title')}</h1>}
+        title={t('errors.notFound.title')}
         subTitle={t('errors.notFound.description')}
         extra={
           <LinkButton to="/" type="primary">

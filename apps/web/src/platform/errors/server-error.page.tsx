@@ -1,6 +1,7 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../feedback/use-page-title';
+import { PageResult } from '../feedback/page-result';
 
 // Plain links and a full reload: after an unexpected error the router state is not trusted.
 export function ServerErrorPage() {
@@ -8,9 +9,9 @@ export function ServerErrorPage() {
   usePageTitle(t('errors.serverError.title'));
   return (
     <section className="centered-page">
-      <Result
+      <PageResult
         status="500"
-        title={<h1 className="result-title">{t('errors.serverError.title')}</h1>}
+        title={t('errors.serverError.title')}
         subTitle={t('errors.serverError.description')}
         extra={[
           <Button key="reload" type="primary" onClick={() => window.location.reload()}>
