@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { workspaceKey } from '../../platform/api/query-keys';
 import { fetchDocument, uploadImage } from '../../platform/documents/documents.api';
 import type { StructuredEditorProps } from '../../platform/entity/web-entity';
-import { NoteEditor } from '../../platform/notes/note-editor';
+import { LazyNoteEditor } from '../../platform/notes/lazy-note-editor';
 
 // The ids of the documents an article's HTML shows (<img data-document-id>).
 const imageIdsOf = (html: string) => [...html.matchAll(/data-document-id="([0-9a-f-]{36})"/gi)].map((m) => m[1] ?? '');
@@ -33,7 +33,7 @@ export function ArticleContentEditor({ id, value, onChange, disabled, recordId }
   if (ids.length > 0 && initial.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
   return (
     <>
-      <NoteEditor
+      <LazyNoteEditor
         {...(id ? { id } : {})}
         initialHtml={html}
         onChange={(next) => onChange?.(next)}

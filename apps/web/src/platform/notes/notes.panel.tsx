@@ -5,7 +5,7 @@ import { isApiError } from '../api/api-error';
 import { useConfirm } from '../confirm/confirm-modal';
 import { errorText } from '../feedback/form-errors';
 import { formatDate } from '../dates/format-date';
-import { NoteEditor } from './note-editor';
+import { LazyNoteEditor } from './lazy-note-editor';
 import { type RecordRef, useAddNote, useDeleteNote, useNotes, useUpdateNote } from './notes.api';
 
 // Notes of any record: newest first, rich text with @mentions; the server sanitizes the HTML,
@@ -36,7 +36,7 @@ export function NotesPanel({ record, canAdd = true }: { record: RecordRef; canAd
   return (
     <Card title={t('notes.title', 'Notes')} style={{ marginTop: 16 }} aria-label={t('notes.title', 'Notes')}>
       {canAdd ? (
-        <NoteEditor
+        <LazyNoteEditor
           about={record}
           submitLabel={t('notes.add', 'Add note')}
           busy={add.isPending}
@@ -82,7 +82,7 @@ export function NotesPanel({ record, canAdd = true }: { record: RecordRef; canAd
               }
               description={
                 editing === note.id ? (
-                  <NoteEditor
+                  <LazyNoteEditor
                     about={record}
                     initialHtml={note.body}
                     submitLabel={t('common.save')}
