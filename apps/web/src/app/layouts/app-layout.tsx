@@ -133,6 +133,9 @@ export function AppLayout() {
           <nav id="app-navigation" className="app-nav" aria-label={t('nav.label')} inert={collapsed}>
             <Menu
               mode="inline"
+              // the sider closes to nothing, never to icons: its items need no tooltip (and each
+              // tooltip was a popup trigger mounted and re-rendered on every page load)
+              tooltip={false}
               items={items}
               selectedKeys={selected}
               // closed on a phone, no group is open: a collapsed menu would show it as a pop-up over the page
@@ -144,6 +147,7 @@ export function AppLayout() {
               <Menu
                 className="app-nav-foot"
                 mode="inline"
+                tooltip={false}
                 selectedKeys={selected}
                 onClick={() => setNavOpen(false)}
                 items={[

@@ -36,7 +36,7 @@ export function SettingsLayout() {
 
   const sections = (
     <nav className="settings-sections" aria-label={t('nav.settingsSections')}>
-      <Menu mode="inline" items={items} selectedKeys={current ? [current.key] : []} />
+      <Menu mode="inline" tooltip={false} items={items} selectedKeys={current ? [current.key] : []} />
     </nav>
   );
   if (narrow && index) return <SettingsIndex>{sections}</SettingsIndex>;
