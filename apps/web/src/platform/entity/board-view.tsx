@@ -1,5 +1,4 @@
 import type { BoardTotals, EntityRecord, JsonPatchOperation, Workflow } from '@atrium/domain';
-import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Empty, Form, Input, Modal, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
@@ -398,18 +397,14 @@ export function BoardView({ api, request }: { api: EntityApi; request: EntityLis
                           aria-label={t('board.moveUp', { title: r.title })}
                           disabled={at === 0}
                           onClick={() => move(r, s.id, data.data[at - 1]?.id)}
-                        >
-                          <ArrowUpOutlined />
-                        </button>
+                        />
                         <button
                           type="button"
-                          className="board-card-step"
+                          className="board-card-step board-card-step-down"
                           aria-label={t('board.moveDown', { title: r.title })}
                           disabled={at === data.data.length - 1}
                           onClick={() => move(r, s.id, data.data[at + 2]?.id)}
-                        >
-                          <ArrowDownOutlined />
-                        </button>
+                        />
                       </span>
                     ) : null}
                   </div>
