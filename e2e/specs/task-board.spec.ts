@@ -107,3 +107,27 @@ test('a card dragged on a project board moves on the same board in a second brow
     await other.context.close();
   }
 });
+
+// A column draws the cards in its view first and the rest right after (issue 20): every card of
+// a long column is on the board, and the last one can be scrolled to and moved.
+test('a column longer than its view draws every card, the last one reachable', async ({ workspace }) => {
+  const { page, tenantId } = workspace;
+  const api = await signedInApi(page, tenantId);
+  const project = await api.post<{ id: string }>('/api/v1/projects', { name: 'Long column', code: 'LNG' }, { status: 201 });
+  for (let i = 1; i <= 14; i += 1)
+    await api.post('/api/v1/tasks', { name: `Step ${String(i).padStart(2, '0')}`, projectId: project.id }, { status: 201 });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(boardPath(project.id));
+  const todo = page.getByRole('list', { name: 'Tasks by stage' }).getByRole('listitem', { name: /^To do/ });
+  await expect(todo).toHaveAccessibleName('To do (14)');
+  await expect(todo.locator('[data-card-id]')).toHaveCount(14);
+  const names = await todo.locator('[data-card-id]').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')));
+  expect([...names].sort()).toEqual(Array.from({ length: 14 }, (_, i) => `Step ${String(i + 1).padStart(2, '0')}`));
+  // the column's last card, drawn in the second pass
+  const lastName = names[names.length - 1] ?? '';
+  const last = todo.getByRole('group', { name: lastName });
+  await last.scrollIntoViewIfNeeded();
+  await expect(last).toBeInViewport();
+  await last.getByRole('combobox', { name: `Move ${lastName} to` }).selectOption({ label: 'In progress' });
+  await expect(todo).toHaveAccessibleName('To do (13)');
+});
