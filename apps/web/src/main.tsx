@@ -1,6 +1,8 @@
 // first: the session and captions requests leave before the rest of the code is evaluated
 import './platform/boot/start-requests';
 import '@fontsource-variable/inter';
+// antd's components' styles, prebuilt (platform/feedback/theme.ts: zeroRuntime); before ours, which win ties
+import 'antd/dist/antd.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -3,6 +3,14 @@ import type { ThemeConfig } from 'antd';
 
 // Spec §9: primary #021F65, Inter bundled locally, 13px base, antd's standard breakpoints.
 export const ANTD_THEME: ThemeConfig = {
+  // Components take their styles from antd's prebuilt stylesheet (imported by main.tsx) instead
+  // of generating and registering them as each one renders, which was 50–85 ms of a Gantt
+  // page's render (issue 20, decision 099 round seven). The theme still reaches them: its tokens
+  // and the components' are CSS variables that antd keeps setting at run time, so the
+  // portals' colours and dark mode (portal-theme.ts) apply as before. The stylesheet's selectors
+  // carry no hash class, so neither do the components.
+  zeroRuntime: true,
+  hashed: false,
   token: {
     colorPrimary: THEME.colorPrimary,
     colorLink: THEME.colorPrimary,
