@@ -74,6 +74,30 @@ test.describe.serial('live updates', () => {
     await expect(list.row('Livia Arrives')).toHaveCount(0);
   });
 
+  test("while a colleague's change reloads an open list, its rows stay usable: a row ticked meanwhile stays ticked", async () => {
+    const list = new ContactsListPage(ownerPage);
+    await list.open();
+    await expect(list.row('Livia Renamed')).toBeVisible();
+    // the list's next call is held until the row below has been ticked
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reloading = false;
+    await ownerPage.route('**/api/v1/contacts/list', async (route) => {
+      reloading = true;
+      await held;
+      await route.fallback();
+    });
+    await (await asColleague()).post('/api/v1/contacts', { firstName: 'Otto', lastName: 'Meanwhile' });
+    await expect.poll(() => reloading, { timeout: LIVE_MS }).toBe(true);
+    // the rows shown are not dimmed behind a spinner, and take a click
+    await expect(ownerPage.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
+    await list.select('Livia Renamed');
+    release();
+    await expect(list.row('Otto Meanwhile')).toBeVisible({ timeout: LIVE_MS });
+    await expect(list.row('Livia Renamed').getByRole('checkbox')).toBeChecked();
+    await expect(ownerPage.getByText('1 selected')).toBeVisible();
+  });
+
   test('an open contact shows what another person saved, and keeps the unsaved edits made here', async () => {
     const created = await (
       await asColleague()

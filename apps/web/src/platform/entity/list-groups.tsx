@@ -9,6 +9,7 @@ import { paginationLabels } from '../feedback/pagination-labels';
 import type { EntityListRequest, ListDefinition, ListGrouping } from './list-definition';
 import { onGridKeyDown } from './list-grid';
 import './list-groups.css';
+import { rowsLoading } from '../api/rows-loading';
 
 // groups open when the grouping is chosen; the others open on demand (each open group asks for
 // its first page, so a list of many groups does not ask for all of them at once)
@@ -96,7 +97,7 @@ function GroupRows<T extends object>({
       <Table<T>
         {...table}
         dataSource={rows.data?.data ?? []}
-        loading={rows.isFetching}
+        loading={rowsLoading(rows)}
         onChange={(pagination, _filters, sorter) => {
           if (onSort(sorter)) setPage(1);
           else setPage(pagination.current ?? 1);

@@ -23,6 +23,7 @@ import { GroupedList } from './list-groups';
 import { useDensity, type Density } from './use-density';
 import { ListCards } from './list-cards';
 import { useMediaQuery } from '../feedback/use-media-query';
+import { rowsLoading } from '../api/rows-loading';
 
 type Props<T> = {
   definition: ListDefinition<T>;
@@ -426,7 +427,7 @@ export function ListPage<T extends object>({ definition, actions, rowActions, on
             columns={shown}
             rows={query.data?.data ?? []}
             rowKey={definition.rowKey}
-            loading={query.isFetching}
+            loading={rowsLoading(query)}
             empty={<EmptyState description={emptyText} />}
             {...(bulk.length > 0
               ? {
@@ -461,7 +462,7 @@ export function ListPage<T extends object>({ definition, actions, rowActions, on
               className={`entity-table density-${density}`}
               {...(definition.resizable ? { components: { header: { cell: ResizableHeader } } } : {})}
               dataSource={query.data?.data ?? []}
-              loading={query.isFetching}
+              loading={rowsLoading(query)}
               locale={{ emptyText: <EmptyState description={emptyText} /> }}
               onChange={onTableChange}
               {...(bulk.length > 0

@@ -19,6 +19,7 @@ import { EntityCreateModal } from './entity-create.modal';
 import { useEntityText } from './entity-text';
 import { ReferencePicker } from './reference-picker';
 import { definitionOf, recordPath, webEntityOf } from './web-entity';
+import { rowsLoading } from '../api/rows-loading';
 
 // The records of a many-to-many relation (an organization's contacts): search, page, link one
 // more, unlink, or create a new one that belongs here. Members through the reference field
@@ -102,7 +103,7 @@ export function RelationPanel({ api, record, relation }: { api: EntityApi; recor
         <Table<EntityRecord>
           rowKey="id"
           size="small"
-          loading={list.isFetching}
+          loading={rowsLoading(list)}
           dataSource={list.data?.data ?? []}
           locale={{
             emptyText: <EmptyState description={debounced ? text('entity.noMatch', { search: debounced }) : text('entity.empty')} />,
